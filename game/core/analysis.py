@@ -1,0 +1,262 @@
+"""Explain hand grades and give hints: pure analysis of a game's history.
+
+Two questions a person grading by hand (or stuck while playing) asks:
+- "Does my new grade fit the earlier ones?" check_grade_steps() streams the whole code space once
+  and answers with the number of codes that still fit every row and, when none does, a Conflict: a
+  smallest set of earlier rows that the new grade contradicts, with a message such as
+  "row 4's grade 2B1W contradicts rows 1 and 3: no code fits all three".
+- "What would the computer play?" hint_steps() runs the strongest strategy generator and returns the
+  number of codes still possible with its suggested guess.
+
+Both are generators in the solver's shape (they yield Progress and return their answer), so the game
+can pump them inside a frame budget; check_grade() and hint() run them to the end for tools and tests.
+
+Invariants: rows are numbered from 0 in data and from 1 in messages; a Conflict's rows are earlier
+rows only (the new row is always part of the conflict); the code space is streamed in chunks of at
+most CHUNK_CODES codes and never held whole; nothing here reads a clock, a file or the secret.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .codes import Code, Feedback, colour_counts, decode, pack, score_many
+from .config import GameConfig
+from .solver import History, Progress, run
+
+# Codes scored per chunk: small enough that one chunk is about a millisecond of numpy work, large
+# enough that per-chunk Python overhead stays small next to it.
+CHUNK_CODES = 1 << 14
+# Subset tests the exact smallest-conflict search may spend before settling for an irreducible set
+# (one from which no row can be dropped, found by greedy deletion).
+MAX_SUBSET_TESTS = 50_000
+# Subset tests between two yields of the search.
+SUBSET_TESTS_PER_YIELD = 500
+
+_COUNT_WORDS = {2: "both", 3: "all three", 4: "all four", 5: "all five", 6: "all six", 7: "all seven"}
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A new grade that leaves no code possible, and the earlier rows it contradicts.
+
+    row: the new row's index (0-based); rows: earlier rows (0-based, ascending) that together with the
+    new row admit no code; smallest: True when no smaller set of earlier rows conflicts with it.
+    """
+
+    row: int
+    guess: Code
+    feedback: Feedback
+    rows: tuple[int, ...]
+    smallest: bool = True
+
+    @property
+    def message(self) -> str:
+        """A sentence a person can act on, rows numbered from 1 as on the board."""
+        head = f"row {self.row + 1}'s grade {Feedback(*self.feedback)}"
+        if not self.rows:
+            return f"{head} cannot happen for that guess: no code gets that grade"
+        names = [str(r + 1) for r in self.rows]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        word = "row" if len(names) == 1 else "rows"
+        together = _COUNT_WORDS.get(len(names) + 1, f"all {len(names) + 1}")
+        return f"{head} contradicts {word} {listed}: no code fits {together}"
+
+
+@dataclass(frozen=True)
+class GradeCheck:
+    """The answer of check_grade(): codes that fit every row including the new one, and the conflict if
+    there are none."""
+
+    possible: int
+    conflict: Conflict | None
+
+    @property
+    def ok(self) -> bool:
+        return self.conflict is None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the computer would say: codes still possible and the guess it would play next."""
+
+    possible: int
+    guess: Code
+    strategy: str
+
+
+def _space_chunks(
+    config: GameConfig, chunk_codes: int = CHUNK_CODES
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Every legal code of `config` as (codes (n, pegs) uint8, colour counts (n, colours) uint8) chunks.
+
+    Codes are built as a fixed prefix followed by every suffix of a precomputed table, so a chunk costs
+    two copies and an add rather than a decode. Without duplicates, codes with a repeat are dropped.
+    """
+    pegs, colours = config.pegs, config.colours
+    suffix_len = 1
+    while suffix_len < pegs and colours ** (suffix_len + 1) <= chunk_codes:
+        suffix_len += 1
+    prefix_len = pegs - suffix_len
+    suffixes = decode(np.arange(colours**suffix_len), suffix_len, colours)
+    suffix_counts = colour_counts(suffixes, colours)
+    prefixes = decode(np.arange(colours**prefix_len), prefix_len, colours)
+    prefix_counts = colour_counts(prefixes, colours)
+    codes = np.empty((suffixes.shape[0], pegs), dtype=np.uint8)
+    codes[:, prefix_len:] = suffixes
+    for prefix, pcounts in zip(prefixes, prefix_counts, strict=True):
+        codes[:, :prefix_len] = prefix
+        counts = suffix_counts + pcounts
+        if config.duplicates:
+            yield codes, counts
+        else:
+            keep = counts.max(axis=1) <= 1
+            if keep.any():
+                yield codes[keep], counts[keep]
+
+
+def _chunk_total(config: GameConfig, chunk_codes: int = CHUNK_CODES) -> int:
+    """How many chunks _space_chunks() yields before filtering (for progress bars)."""
+    suffix_len = 1
+    while suffix_len < config.pegs and config.colours ** (suffix_len + 1) <= chunk_codes:
+        suffix_len += 1
+    return config.colours ** (config.pegs - suffix_len)
+
+
+def _fits(
+    guess: Code, feedback: Feedback, codes: np.ndarray, counts: np.ndarray, config: GameConfig
+) -> np.ndarray:
+    """Boolean mask of the codes that would give `guess` the grade `feedback`."""
+    return score_many(guess, codes, config.colours, counts) == pack(feedback, config.pegs)
+
+
+def count_possible_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
+    """Count the codes consistent with every grade in `history`, streaming the space."""
+    total = _chunk_total(config)
+    possible = 0
+    for done, (codes, counts) in enumerate(_space_chunks(config)):
+        keep = np.ones(codes.shape[0], dtype=bool)
+        for guess, feedback in history:
+            keep &= _fits(guess, feedback, codes, counts, config)
+        possible += int(keep.sum())
+        yield Progress(done + 1, total, "counting codes that fit")
+    return possible
+
+
+def count_possible(config: GameConfig, history: History) -> int:
+    return run(count_possible_steps(config, history))
+
+
+def _fully_satisfied(masks: np.ndarray, subset: int) -> bool:
+    """Does some code satisfy every row in `subset` (a bit set over earlier rows)?"""
+    return bool(np.any((masks & subset) == subset))
+
+
+def _smallest_conflict(
+    masks: np.ndarray, earlier: int
+) -> Generator[Progress, None, tuple[tuple[int, ...], bool]]:
+    """A smallest set of earlier rows no code satisfies together, given the distinct satisfied-row masks
+    of the codes that fit the new row. Returns (rows, proven smallest)."""
+    # Greedy deletion from the full set gives an irreducible conflict and an upper bound on its size;
+    # dropping the latest rows first keeps the answer close to the start of the game.
+    chosen = list(range(earlier))
+    for row in reversed(range(earlier)):
+        trial = [r for r in chosen if r != row]
+        if not _fully_satisfied(masks, sum(1 << r for r in trial)):
+            chosen = trial
+    tests = 0
+    for size in range(len(chosen)):
+        for combo in itertools.combinations(range(earlier), size):
+            tests += 1
+            if tests > MAX_SUBSET_TESTS:
+                return tuple(chosen), False
+            if tests % SUBSET_TESTS_PER_YIELD == 0:
+                yield Progress(size, len(chosen), "looking for the contradicted rows")
+            if not _fully_satisfied(masks, sum(1 << r for r in combo)):
+                return combo, True
+    return tuple(chosen), True
+
+
+def check_grade_steps(
+    config: GameConfig, history: History, guess: Code, feedback: Feedback
+) -> Generator[Progress, None, GradeCheck]:
+    """Would `guess` graded `feedback`, after `history`, leave any code possible? If not, which earlier
+    rows does it contradict?
+
+    One pass over the code space: codes that fit the new row are kept, and for each of them the set of
+    earlier rows it also fits is recorded as a bit mask; only the distinct masks are kept, so the search
+    for the smallest contradicted set never touches the space again.
+    """
+    feedback = Feedback(*feedback)
+    earlier = len(history)
+    if earlier > 62:
+        raise ValueError("at most 62 earlier rows can be analysed")
+    full = (1 << earlier) - 1
+    total = _chunk_total(config)
+    seen: set[int] = set()
+    possible = 0
+    for done, (codes, counts) in enumerate(_space_chunks(config)):
+        fit_new = _fits(guess, feedback, codes, counts, config)
+        if fit_new.any():
+            codes_new, counts_new = codes[fit_new], counts[fit_new]
+            masks = np.zeros(codes_new.shape[0], dtype=np.int64)
+            for row, (row_guess, row_feedback) in enumerate(history):
+                masks |= _fits(row_guess, row_feedback, codes_new, counts_new, config).astype(np.int64) << row
+            possible += int((masks == full).sum())
+            seen.update(np.unique(masks).tolist())
+        yield Progress(done + 1, total, "checking the grade", None)
+    if possible:
+        return GradeCheck(possible, None)
+    rows, smallest = yield from _smallest_conflict(np.array(sorted(seen), dtype=np.int64), earlier)
+    return GradeCheck(0, Conflict(earlier, tuple(guess), feedback, tuple(rows), smallest))
+
+
+def check_grade(config: GameConfig, history: History, guess: Code, feedback: Feedback) -> GradeCheck:
+    return run(check_grade_steps(config, history, guess, feedback))
+
+
+def first_conflict(config: GameConfig, history: Sequence[tuple[Code, Feedback]]) -> Conflict | None:
+    """The first row of `history` whose grade leaves no code possible given the rows before it."""
+    for row in range(len(history)):
+        guess, feedback = history[row]
+        result = check_grade(config, history[:row], guess, feedback)
+        if result.conflict is not None:
+            return result.conflict
+    return None
+
+
+def hint_steps(
+    config: GameConfig, history: History, rng: random.Random, strategy: str | None = None
+) -> Generator[Progress, None, Hint]:
+    """Ask a strategy (the strongest unless named) for its next guess, and count the codes still possible.
+
+    The count comes from the strategy's own Progress.possible when it reports one; otherwise the space is
+    streamed once more to count.
+    """
+    from . import strategies  # imported here: strategies build on this layer's helpers
+
+    name = strategy or strategies.STRONGEST
+    think = strategies.get(name).think
+    gen = think(config, tuple(history), rng)
+    possible: int | None = None
+    while True:
+        try:
+            progress = next(gen)
+        except StopIteration as stop:
+            guess = tuple(stop.value)
+            break
+        if progress.possible is not None:
+            possible = progress.possible
+        yield progress
+    if possible is None:
+        possible = yield from count_possible_steps(config, history)
+    return Hint(possible, guess, name)
+
+
+def hint(config: GameConfig, history: History, rng: random.Random, strategy: str | None = None) -> Hint:
+    return run(hint_steps(config, history, rng, strategy))
