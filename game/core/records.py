@@ -1,0 +1,216 @@
+"""Scores of won games and statistics per difficulty, as pure functions on plain values.
+
+Invariants:
+- score_game() is 0 for a lost, revealed or assisted (hint or solve) game; for a won game it is a
+  positive int that falls with every extra guess, never rises with time taken, rises with more pegs
+  or more colours (same guesses and time) and, for the same size and guesses, orders
+  Relaxed <= Classic <= Tight.
+- record_game() never changes its argument: it returns a new DifficultyStats.
+- Streaks: a player win (assisted or not) extends the current streak; a loss, a reveal or a game the
+  computer solved ends it. Best score, best time and the histogram of guesses needed count only
+  unassisted wins, so help never shows up as a record.
+- to_dict()/from_dict() round-trip; from_dict() accepts missing fields (defaults) and rejects
+  wrong types with RecordError, so a damaged file is caught rather than half-trusted.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from .config import PRESETS, Difficulty, GameConfig
+
+# Points for each bit of information in the code space (log2 of the code count): 4x6 has 10.3 bits.
+POINTS_PER_BIT = 100
+# Seconds a game "should" take per bit; at that pace the time factor is 0.75 (it runs 1.0 -> 0.5).
+PAR_SECONDS_PER_BIT = 6.0
+# Fewer turns are harder: the multipliers are chosen so that, for the same size and guesses used,
+# Relaxed < Classic < Tight at every size the game offers (tests check it over all of them).
+DIFFICULTY_MULTIPLIER = {Difficulty.RELAXED: 0.75, Difficulty.CLASSIC: 1.0, Difficulty.TIGHT: 1.5}
+
+CUSTOM_KEY = "Custom"
+
+
+class RecordError(ValueError):
+    """A statistics record that cannot be read (wrong type or a negative count)."""
+
+
+class GameEnd(StrEnum):
+    """How a game ended, as far as records care."""
+
+    WON = "won"  # the player's own guess matched
+    LOST = "lost"  # turns ran out
+    REVEALED = "revealed"  # the player gave up
+    SOLVED = "solved"  # the computer finished it (Solve)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: what records need to know about it."""
+
+    config: GameConfig
+    end: GameEnd
+    guesses: int  # rows played
+    seconds: float  # time from the first peg to the end
+    assisted: bool = False  # a hint was taken or the computer solved it
+
+    @property
+    def player_won(self) -> bool:
+        return self.end is GameEnd.WON
+
+    @property
+    def clean_win(self) -> bool:
+        return self.end is GameEnd.WON and not self.assisted
+
+
+def score_game(result: GameResult) -> int:
+    """Points for a game: 0 unless it is an unassisted win.
+
+    points = POINTS_PER_BIT * bits * (2 - used / turns) * time factor * difficulty multiplier,
+    where bits = log2(code count) and the time factor runs from 1 (instant) down towards 0.5.
+    """
+    if not result.clean_win:
+        return 0
+    config = result.config
+    bits = math.log2(config.code_count)
+    used = max(1, min(result.guesses, config.turns))
+    guess_factor = 2.0 - used / config.turns
+    par_s = PAR_SECONDS_PER_BIT * bits
+    time_factor = 0.5 + 0.5 * par_s / (par_s + max(0.0, result.seconds))
+    points = POINTS_PER_BIT * bits * guess_factor * time_factor * DIFFICULTY_MULTIPLIER[config.difficulty]
+    return max(1, int(points))
+
+
+def stats_key(config: GameConfig) -> str:
+    """The statistics bucket of a game: its preset's name, or "Custom" for any other configuration."""
+    for p in PRESETS:
+        if p.config() == config:
+            return p.name
+    return CUSTOM_KEY
+
+
+def stats_keys() -> tuple[str, ...]:
+    """Buckets in menu order: the presets, then Custom."""
+    return tuple(p.name for p in PRESETS) + (CUSTOM_KEY,)
+
+
+@dataclass(frozen=True)
+class DifficultyStats:
+    """Statistics of one bucket (a preset or Custom)."""
+
+    games: int = 0
+    wins: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_score: int = 0
+    best_time_s: float | None = None  # fastest unassisted win
+    guesses_needed: Mapping[int, int] = field(default_factory=dict)  # guesses -> unassisted wins
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def record_game(stats: DifficultyStats, result: GameResult) -> DifficultyStats:
+    """The statistics after one more finished game (a new value; `stats` is unchanged)."""
+    games = stats.games + 1
+    if not result.player_won:
+        return replace(stats, games=games, current_streak=0)
+    streak = stats.current_streak + 1
+    new = replace(
+        stats,
+        games=games,
+        wins=stats.wins + 1,
+        current_streak=streak,
+        best_streak=max(stats.best_streak, streak),
+    )
+    if not result.clean_win:
+        return new
+    histogram = dict(stats.guesses_needed)
+    histogram[result.guesses] = histogram.get(result.guesses, 0) + 1
+    best_time = result.seconds if stats.best_time_s is None else min(stats.best_time_s, result.seconds)
+    return replace(
+        new,
+        best_score=max(stats.best_score, score_game(result)),
+        best_time_s=best_time,
+        guesses_needed=histogram,
+    )
+
+
+def record_in_book(
+    book: Mapping[str, DifficultyStats], result: GameResult
+) -> tuple[dict[str, DifficultyStats], int]:
+    """Add a game to a whole statistics book (key -> stats); returns the new book and the game's score."""
+    key = stats_key(result.config)
+    new_book = dict(book)
+    new_book[key] = record_game(book.get(key, DifficultyStats()), result)
+    return new_book, score_game(result)
+
+
+def _count(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RecordError(f"{name} must be a whole number of at least 0, not {value!r}")
+    return value
+
+
+def stats_to_dict(stats: DifficultyStats) -> dict[str, Any]:
+    """A JSON-ready dict (histogram keys become strings, as JSON requires)."""
+    return {
+        "games": stats.games,
+        "wins": stats.wins,
+        "current_streak": stats.current_streak,
+        "best_streak": stats.best_streak,
+        "best_score": stats.best_score,
+        "best_time_s": stats.best_time_s,
+        "guesses_needed": {str(k): v for k, v in sorted(stats.guesses_needed.items())},
+    }
+
+
+def stats_from_dict(data: Any) -> DifficultyStats:
+    """Inverse of stats_to_dict(); raises RecordError on anything damaged."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a statistics record is a JSON object, not {type(data).__name__}")
+    best_time = data.get("best_time_s")
+    if best_time is not None and (
+        isinstance(best_time, bool) or not isinstance(best_time, int | float) or best_time < 0
+    ):
+        raise RecordError(f"best_time_s must be a number of seconds or null, not {best_time!r}")
+    raw_histogram = data.get("guesses_needed", {})
+    if not isinstance(raw_histogram, Mapping):
+        raise RecordError("guesses_needed must be an object of guesses -> wins")
+    histogram: dict[int, int] = {}
+    for key, value in raw_histogram.items():
+        try:
+            guesses = int(key)
+        except (TypeError, ValueError):
+            raise RecordError(f"guesses_needed keys are numbers of guesses, not {key!r}") from None
+        histogram[_count(guesses, "guesses")] = _count(value, f"guesses_needed[{key}]")
+    stats = DifficultyStats(
+        games=_count(data.get("games", 0), "games"),
+        wins=_count(data.get("wins", 0), "wins"),
+        current_streak=_count(data.get("current_streak", 0), "current_streak"),
+        best_streak=_count(data.get("best_streak", 0), "best_streak"),
+        best_score=_count(data.get("best_score", 0), "best_score"),
+        best_time_s=None if best_time is None else float(best_time),
+        guesses_needed=histogram,
+    )
+    if stats.wins > stats.games:
+        raise RecordError(f"wins ({stats.wins}) cannot exceed games ({stats.games})")
+    return stats
+
+
+def book_to_dict(book: Mapping[str, DifficultyStats]) -> dict[str, Any]:
+    return {key: stats_to_dict(stats) for key, stats in book.items()}
+
+
+def book_from_dict(data: Any) -> dict[str, DifficultyStats]:
+    if not isinstance(data, Mapping):
+        raise RecordError("statistics are a JSON object of difficulty -> record")
+    return {str(key): stats_from_dict(value) for key, value in data.items()}
