@@ -1,0 +1,57 @@
+"""Every built-in solver strategy, registered by name.
+
+STRATEGIES is an immutable mapping name -> StrategyInfo; get(name) looks one up and raises
+UnknownStrategy (a ValueError) listing the names. STRONGEST names the strongest built-in.
+
+Options are separate registered names (one entry per line below, easy to extend):
+- "lowest" / "lowest-random-first": lowest consistent code; the second plays one random first guess
+  (the Java applet's option).
+- "random": Swaszek's random consistent code, first guess AABB.
+- "knuth", "irving", "entropy", "most-parts": pick from all codes by a partition criterion;
+  the "-consistent" variants restrict the guess pool to codes that could still be the secret.
+Ties everywhere: prefer a code that could still be the secret, then the lowest-numbered one.
+
+Every think() is a generator (see game/core/solver.py): it yields Progress, with `possible` set to
+the number of codes still consistent as soon as that is known, and returns the guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from ..solver import StrategyInfo
+from . import simple
+
+
+class UnknownStrategy(ValueError):
+    """A strategy name that is not registered; the message lists the names that are."""
+
+
+STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
+    {
+        "lowest": StrategyInfo(
+            "lowest", "Lowest", "the lowest-numbered code that fits every grade", simple.think_lowest
+        ),
+        "lowest-random-first": StrategyInfo(
+            "lowest-random-first",
+            "Lowest, random start",
+            "a random first guess, then the lowest code that fits",
+            simple.think_lowest_random_first,
+        ),
+        "random": StrategyInfo(
+            "random", "Random", "a random code that fits every grade (Swaszek)", simple.think_random
+        ),
+    }
+)
+
+STRONGEST = "random"
+
+
+def get(name: str) -> StrategyInfo:
+    """The strategy registered as `name`; UnknownStrategy (a ValueError) if there is none."""
+    try:
+        return STRATEGIES[name]
+    except KeyError:
+        names = ", ".join(STRATEGIES)
+        raise UnknownStrategy(f"no strategy called {name!r}; choose one of {names}") from None

@@ -1,0 +1,75 @@
+"""The code space: consistency filtering and counting against brute force, on both code paths."""
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from game.core import space
+from game.core.codes import code_index, score
+from game.core.config import GameConfig
+from game.core.solver import is_consistent, run
+
+
+def brute_consistent(config, history):
+    codes = itertools.product(range(config.colours), repeat=config.pegs)
+    return [
+        code_index(code, config.colours)
+        for code in codes
+        if (config.duplicates or len(set(code)) == config.pegs) and is_consistent(code, history)
+    ]
+
+
+def random_history(config, rng, turns):
+    secret = (
+        tuple(rng.sample(range(config.colours), config.pegs))
+        if not config.duplicates
+        else tuple(rng.randrange(config.colours) for _ in range(config.pegs))
+    )
+    history = []
+    for _ in range(turns):
+        guess = tuple(rng.randrange(config.colours) for _ in range(config.pegs))
+        if not config.duplicates:
+            guess = tuple(rng.sample(range(config.colours), config.pegs))
+        history.append((guess, score(guess, secret)))
+    return history
+
+
+@pytest.mark.parametrize(
+    "pegs, colours, duplicates", [(4, 6, True), (3, 5, True), (5, 4, True), (4, 6, False), (5, 7, False)]
+)
+def test_consistent_indices__match_brute_force_on_small_and_streaming_paths(pegs, colours, duplicates):
+    config = GameConfig(pegs, colours, duplicates)
+    rng = random.Random(pegs * 100 + colours)
+    for turns in (1, 2, 3):
+        history = random_history(config, rng, turns)
+        expected = brute_consistent(config, history)
+        assert space.consistent_indices(config, history).tolist() == expected
+        streamed = run(space._stream_steps(config, history, keep=True))
+        assert streamed.tolist() == expected
+        assert run(space._stream_steps(config, history, keep=False)) == len(expected)
+        assert space.count_consistent(config, history) == len(expected)
+
+
+def test_count_consistent__empty_history_counts_legal_codes():
+    assert space.count_consistent(GameConfig(4, 6), []) == 1296
+    assert space.count_consistent(GameConfig(4, 6, duplicates=False), []) == 360
+    assert space.count_consistent(GameConfig(8, 10), []) == 10**8
+
+
+def test_consistent_steps__large_space_with_no_history_refuses_to_list():
+    with pytest.raises(space.SpaceTooLarge):
+        space.consistent_indices(GameConfig(8, 10), [])
+
+
+def test_partition_over_space__streaming_matches_small_path():
+    for config in (GameConfig(4, 6), GameConfig(5, 6, duplicates=False)):
+        guess = (0, 0, 1, 2) if config.pegs == 4 else (0, 1, 2, 3, 4)
+        small = space.partition_over_space(config, guess)
+        built = run(space.guess_rows_steps(config, guess))
+        streamed = np.zeros_like(small)
+        for grade in range(small.shape[0]):
+            streamed[grade] = (built.grades == grade).sum(axis=1) @ built.heads_per_signature
+        assert streamed.tolist() == small.tolist()
+        assert small.sum() == space.legal_count(config)
