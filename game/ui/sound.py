@@ -1,0 +1,118 @@
+"""The sound player: play(name) for the effects in assets/sounds, with mute and volume.
+
+Invariants:
+- play() never raises. With no audio device (the mixer will not start, or SDL_AUDIODRIVER is
+  "dummy" or "disk", as in tests and CI) the player stays silent and logs "no audio device: sound
+  off" once; a missing or unreadable file is logged once per name and skipped.
+- Nothing is touched until the first play(): the mixer is started and each file is loaded lazily,
+  then cached, so building a Sound costs nothing.
+- Muting and volume are plain attributes of the player (the settings screen and the M key change
+  them); a muted player does not start the mixer at all.
+The names the game uses are SOUND_NAMES; tools/make_sounds.py makes one .wav for each.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUND_NAMES = ("pick", "drop", "submit", "peg", "peg_black", "peg_white", "win", "lose", "click")
+SILENT_AUDIO_DRIVERS = ("dummy", "disk")  # SDL drivers that play to nobody
+NO_DEVICE_MESSAGE = "no audio device: sound off"
+
+log = logging.getLogger(__name__)
+
+
+def _pygame_mixer() -> Any:
+    import pygame.mixer
+
+    return pygame.mixer
+
+
+class Sound:
+    """Plays named effects; silent (never failing) when there is no audio device."""
+
+    def __init__(
+        self,
+        directory: Path | str = SOUND_DIR,
+        *,
+        enabled: bool = True,
+        volume: float = 0.8,
+        mixer: Any | None = None,
+    ) -> None:
+        self.directory = Path(directory)
+        self.enabled = enabled
+        self.volume = volume
+        self._mixer = mixer  # pygame.mixer unless a test passes a stand-in
+        self._device: bool | None = None  # None until the first play() tries the mixer
+        self._loaded: dict[str, Any | None] = {}
+        self.played: list[str] = []  # names actually sent to the mixer (for tests and debugging)
+
+    @property
+    def volume(self) -> float:
+        return self._volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self._volume = min(1.0, max(0.0, float(value)))
+
+    @property
+    def muted(self) -> bool:
+        return not self.enabled
+
+    def toggle_mute(self) -> bool:
+        """Flip mute; returns True if sound is now on."""
+        self.enabled = not self.enabled
+        return self.enabled
+
+    @property
+    def available(self) -> bool:
+        """Is there an audio device? Starts the mixer on first use."""
+        if self._device is None:
+            self._device = self._start_mixer()
+        return self._device
+
+    def play(self, name: str) -> bool:
+        """Play effect `name` at the current volume; returns whether anything was sent to the mixer."""
+        if not self.enabled or self.volume <= 0.0 or not self.available:
+            return False
+        effect = self._load(name)
+        if effect is None:
+            return False
+        try:
+            effect.set_volume(self.volume)
+            effect.play()
+        except Exception as exc:  # a device that vanished mid-game must not end the game
+            log.warning("sound %r failed (%s): sound off", name, exc)
+            self._device = False
+            return False
+        self.played.append(name)
+        return True
+
+    def _start_mixer(self) -> bool:
+        driver = os.environ.get("SDL_AUDIODRIVER", "").strip().lower()
+        if driver in SILENT_AUDIO_DRIVERS:
+            log.info("%s (SDL_AUDIODRIVER=%s)", NO_DEVICE_MESSAGE, driver)
+            return False
+        try:
+            if self._mixer is None:
+                self._mixer = _pygame_mixer()
+            if not self._mixer.get_init():
+                self._mixer.init()
+        except Exception as exc:  # pygame.error, or no mixer module in this pygame build
+            log.info("%s (%s)", NO_DEVICE_MESSAGE, exc)
+            return False
+        return True
+
+    def _load(self, name: str) -> Any | None:
+        if name not in self._loaded:
+            path = self.directory / f"{name}.wav"
+            try:
+                self._loaded[name] = self._mixer.Sound(str(path))
+            except Exception as exc:  # missing or unreadable file: skip it, say so once
+                log.warning("cannot load sound %s (%s); it will stay silent", path, exc)
+                self._loaded[name] = None
+        return self._loaded[name]
