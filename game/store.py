@@ -52,7 +52,8 @@ STATS_FILE = "statistics.json"
 GAME_FILE = "game.json"
 MAX_ASIDE_FILES = 1000  # settings.corrupt-1.json .. -1000.json; past that the file stays put
 
-PALETTES = ("okabe-ito", "classic")
+PALETTES = ("safe", "classic")  # game.ui.palette.PALETTE_NAMES; "safe" is Okabe-Ito based
+PALETTE_ALIASES = {"okabe-ito": "safe"}
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # offered in Settings; any value in the range below loads
 MIN_ANIMATION_SPEED, MAX_ANIMATION_SPEED = 0.25, 4.0
 MIN_WINDOW, MAX_WINDOW = (320, 240), (10_000, 10_000)
@@ -77,9 +78,13 @@ class NewerFile(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    """What the player chose in Settings, plus a few things remembered between runs."""
+    """What the player chose in Settings, plus a few things remembered between runs.
 
-    palette: str = "okabe-ito"
+    to_dict() gives the plain dict the app keeps as `app.settings` (same keys), and from_dict()
+    reads it back, so the app never needs to know this class.
+    """
+
+    palette: str = "safe"
     symbols: bool = True
     sound: bool = True
     volume: float = 0.8  # 0..1
@@ -117,6 +122,7 @@ def _settings_field(name: str, value: Any) -> Any:
     if name in ("symbols", "sound", "reduced_motion"):
         return value if isinstance(value, bool) else _INVALID
     if name == "palette":
+        value = PALETTE_ALIASES.get(value, value) if isinstance(value, str) else value
         return value if value in PALETTES else _INVALID
     if name == "last_difficulty":
         return value if isinstance(value, str) and 0 < len(value) <= 40 else _INVALID

@@ -86,6 +86,18 @@ def drop() -> np.ndarray:
     return _glide(t, 330, 170, (1.0, 0.4, 0.1)) * _envelope(t, 0.002, 0.03) + tap
 
 
+def place() -> np.ndarray:
+    """Placing a peg from the keyboard: a lighter, shorter tap than a drop."""
+    t = _time(0.06)
+    return _glide(t, 440, 300, (1.0, 0.3)) * _envelope(t, 0.002, 0.018)
+
+
+def clear() -> np.ndarray:
+    """Taking a peg off the row: a quick falling blip."""
+    t = _time(0.07)
+    return _glide(t, 700, 380, (1.0, 0.2)) * _envelope(t, 0.003, 0.022)
+
+
 def submit() -> np.ndarray:
     """Submitting a row: two quick rising notes."""
     t = _time(0.09)
@@ -134,6 +146,20 @@ def lose() -> np.ndarray:
     return _mix(1.1, [(0.0, soft(G4)), (0.22, soft(E4_FLAT)), (0.44, soft(C4))])
 
 
+def reveal() -> np.ndarray:
+    """Giving up: the secret slides open, a soft falling shimmer."""
+    t = _time(0.5)
+    shimmer = _glide(t, 1200, 500, (1.0, 0.3)) * (0.75 + 0.25 * np.sin(2 * np.pi * 14 * t))
+    return shimmer * _envelope(t, 0.04, 0.16)
+
+
+def error() -> np.ndarray:
+    """A move that is not allowed: two low soft buzzes (square-ish, no shrill top)."""
+    t = _time(0.08)
+    buzz = _glide(t, 180, 170, (1.0, 0.0, 0.33, 0.0, 0.2)) * _envelope(t, 0.004, 0.04)
+    return _mix(0.2, [(0.0, buzz), (0.1, buzz)])
+
+
 def click() -> np.ndarray:
     """A menu button: a very short tick."""
     t = _time(0.035)
@@ -146,12 +172,16 @@ def click() -> np.ndarray:
 SOUNDS: dict[str, tuple[Callable[[], np.ndarray], float]] = {
     "pick": (pick, 0.45),
     "drop": (drop, 0.55),
+    "place": (place, 0.45),
+    "clear": (clear, 0.4),
     "submit": (submit, 0.5),
     "peg": (peg, 0.4),
     "peg_black": (peg_black, 0.45),
     "peg_white": (peg_white, 0.38),
     "win": (win, 0.7),
     "lose": (lose, 0.5),
+    "reveal": (reveal, 0.45),
+    "error": (error, 0.4),
     "click": (click, 0.35),
 }
 

@@ -19,7 +19,21 @@ from pathlib import Path
 from typing import Any
 
 SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
-SOUND_NAMES = ("pick", "drop", "submit", "peg", "peg_black", "peg_white", "win", "lose", "click")
+SOUND_NAMES = (
+    "pick",
+    "drop",
+    "place",
+    "clear",
+    "submit",
+    "peg",
+    "peg_black",
+    "peg_white",
+    "win",
+    "lose",
+    "reveal",
+    "error",
+    "click",
+)
 SILENT_AUDIO_DRIVERS = ("dummy", "disk")  # SDL drivers that play to nobody
 NO_DEVICE_MESSAGE = "no audio device: sound off"
 
