@@ -3,12 +3,15 @@
 import itertools
 import random
 
+import numpy as np
 import pytest
 
-from game.core.codes import score
+from game.core import space
+from game.core.codes import code_index, score
 from game.core.config import GameConfig
 from game.core.solver import Progress, run
-from game.core.strategies import STRATEGIES, STRONGEST, UnknownStrategy, get
+from game.core.strategies import STRATEGIES, STRONGEST, UnknownStrategy, get, partition
+from game.core.strategies.walk import node_rng, walk
 
 
 def play(config, name, secret, seed=0):
@@ -36,10 +39,86 @@ def test_lowest__applet_walk_through_3x3_ends_with_021():
     assert play(GameConfig(3, 3), "lowest", (0, 2, 1)) == [(0, 0, 0), (0, 1, 1), (0, 1, 2), (0, 2, 1)]
 
 
-def test_lowest__all_4x6_secrets_total_7471_max_9():
+def test_lowest__all_4x6_secrets_total_7471_max_9_played_game_by_game():
     config = GameConfig(4, 6)
     lengths = [len(play(config, "lowest", secret)) for secret in itertools.product(range(6), repeat=4)]
     assert (sum(lengths), max(lengths)) == (7471, 9)
+
+
+PUBLISHED_4X6 = {
+    # name: (total guesses over all 1296 secrets counting the final one, worst case, histogram or None)
+    "lowest": (7471, 9, [1, 4, 25, 108, 305, 602, 196, 49, 6]),
+    "knuth": (5801, 5, [1, 6, 62, 533, 694]),
+    "irving": (5696, 6, None),
+    "entropy": (5722, 6, None),
+    "most-parts": (5668, 6, None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED_4X6))
+def test_strategy__all_4x6_secrets_match_the_published_figures(name):
+    games = walk(GameConfig(4, 6), get(name).think, np.arange(1296))
+    lengths = [len(game.guesses) for game in games]
+    total, worst, histogram = PUBLISHED_4X6[name]
+    assert (sum(lengths), max(lengths)) == (total, worst)
+    if histogram is not None:
+        assert np.bincount(lengths)[1:].tolist() == histogram
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_strategy__solves_every_4x6_secret_within_the_classic_limit(name):
+    config = GameConfig(4, 6)
+    games = walk(config, get(name).think, np.arange(1296), seed=7)
+    assert all(game.solved and len(game.guesses) <= config.turns for game in games)
+    assert all(game.secret == game.guesses[-1] for game in games)
+    for game in games[::97]:
+        for turn, guess in enumerate(game.guesses):
+            assert score(guess, game.secret) == game.feedback[turn]
+
+
+def test_walk__gives_the_same_guesses_as_playing_one_game_at_a_time():
+    config = GameConfig(4, 6)
+    secrets = [(0, 1, 2, 3), (5, 5, 4, 0), (2, 2, 2, 2)]
+    indices = np.array([code_index(s, 6) for s in secrets])
+    for name in ("random", "entropy", "lowest-random-first"):
+        games = walk(config, get(name).think, indices, seed=11)
+        for secret, game in zip(secrets, games, strict=True):
+            history = []
+            while not history or history[-1][1].black < 4:
+                guess = run(get(name).think(config, tuple(history), node_rng(11, history)))
+                history.append((guess, score(guess, secret)))
+            assert tuple(h[0] for h in history) == game.guesses
+
+
+def test_first_guesses__are_the_published_ones_at_4x6():
+    config = GameConfig(4, 6)
+    expected = {"knuth": (0, 0, 1, 1), "irving": (0, 0, 1, 2), "entropy": (0, 1, 2, 3)}
+    expected |= {"most-parts": (0, 0, 1, 2), "random": (0, 0, 1, 1), "lowest": (0, 0, 0, 0)}
+    for name, first in expected.items():
+        assert run(get(name).think(config, (), random.Random(0))) == first
+
+
+def test_symmetry__pool_reduction_does_not_change_the_choice():
+    config = GameConfig(4, 6)
+    rng = random.Random(5)
+    for _ in range(12):
+        secret = tuple(rng.randrange(6) for _ in range(4))
+        history = [((0, 0, 1, 1), score((0, 0, 1, 1), secret))]
+        consistent = space.consistent_indices(config, history)
+        everything = np.arange(1296)
+        for criterion in (
+            partition.largest_part,
+            partition.sum_of_squares,
+            partition.negative_information,
+            partition.negative_parts,
+        ):
+            chosen = run(partition.think_partition(config, history, random.Random(0), criterion=criterion))
+            grades = space.score_table(4, 6, True)[everything[:, None], consistent[None, :]]
+            counts = np.stack([np.bincount(row, minlength=25) for row in grades])
+            scores = criterion(counts)
+            ties = np.flatnonzero(partition._ties(scores, criterion))
+            fits = ties[np.isin(ties, consistent)]
+            assert code_index(chosen, 6) == (fits[0] if fits.shape[0] else ties[0])
 
 
 def test_strategies__report_possible_codes_before_returning():

@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from ..solver import StrategyInfo
 from . import simple
+from .partition import largest_part, make, negative_information, negative_parts, sum_of_squares
 
 
 class UnknownStrategy(ValueError):
@@ -42,10 +43,42 @@ STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
         "random": StrategyInfo(
             "random", "Random", "a random code that fits every grade (Swaszek)", simple.think_random
         ),
+        "knuth": StrategyInfo("knuth", "Knuth", "smallest worst case (Knuth's minimax)", make(largest_part)),
+        "knuth-consistent": StrategyInfo(
+            "knuth-consistent",
+            "Knuth, fitting codes",
+            "Knuth's minimax over codes that fit",
+            make(largest_part, True),
+        ),
+        "irving": StrategyInfo("irving", "Irving", "smallest expected number left", make(sum_of_squares)),
+        "irving-consistent": StrategyInfo(
+            "irving-consistent",
+            "Irving, fitting codes",
+            "Irving over codes that fit",
+            make(sum_of_squares, True),
+        ),
+        "entropy": StrategyInfo(
+            "entropy", "Entropy", "most information per guess", make(negative_information)
+        ),
+        "entropy-consistent": StrategyInfo(
+            "entropy-consistent",
+            "Entropy, fitting codes",
+            "most information, over codes that fit",
+            make(negative_information, True),
+        ),
+        "most-parts": StrategyInfo(
+            "most-parts", "Most parts", "most distinct grades (Kooi)", make(negative_parts)
+        ),
+        "most-parts-consistent": StrategyInfo(
+            "most-parts-consistent",
+            "Most parts, fitting codes",
+            "most distinct grades, over codes that fit",
+            make(negative_parts, True),
+        ),
     }
 )
 
-STRONGEST = "random"
+STRONGEST = "entropy"
 
 
 def get(name: str) -> StrategyInfo:

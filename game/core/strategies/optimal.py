@@ -1,0 +1,64 @@
+"""The `optimal` strategy: play from an exact strategy table, else the strongest heuristic.
+
+Tables (game.core.optimal.StrategyTable) are made by tools/optimal.py and shipped as text in
+assets/strategies/. Core never reads a file, so the table is PASSED IN: think(..., table=t) plays
+from `t`, and make_think(tables) binds a set of tables into a function of the usual shape. The
+game's thin loader game/tables.py reads the shipped files and binds them (game.tables.bind()); the
+entry registered in game.core.strategies has no table and so plays the fallback, which keeps core
+pure and the registry importable anywhere.
+
+Where the table applies (the size and duplicates rule match, and every guess so far is the one the
+table plays) the guess is a dictionary look-up. Anywhere else (another size, or after the player's own
+rows, when Solve takes over mid-game) it hands over to the registry's STRONGEST heuristic. The
+strategy sees only the history, never the secret, and yields Progress like every strategy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Iterable
+
+from ..codes import Code
+from ..config import GameConfig
+from ..optimal import StrategyTable
+from ..solver import History, Progress, Think
+from ..space import count_consistent_steps
+
+
+def table_for(tables: Iterable[StrategyTable], config: GameConfig) -> StrategyTable | None:
+    """The first table made for this size and duplicates rule, if any."""
+    for table in tables:
+        if table.fits(config.pegs, config.colours, config.duplicates):
+            return table
+    return None
+
+
+def think(
+    config: GameConfig, history: History, rng: random.Random, table: StrategyTable | None = None
+) -> Generator[Progress, None, Code]:
+    """The table's guess where it applies, else the strongest heuristic's guess."""
+    if table is not None and table.fits(config.pegs, config.colours, config.duplicates):
+        guess = table.next_guess(history)
+        if guess is not None:
+            possible = yield from count_consistent_steps(config, history)
+            yield Progress(1, 1, "optimal table", possible)
+            return guess
+    # Imported here: the registry imports this module, so a top-level import would be a cycle.
+    from . import STRONGEST, get
+
+    fallback = get(STRONGEST)
+    if fallback.name == "optimal":  # never recurse into ourselves
+        fallback = get("random")
+    return (yield from fallback.think(config, history, rng))
+
+
+def make_think(tables: Iterable[StrategyTable]) -> Think:
+    """A think() of the usual shape that plays from whichever of `tables` fits the game."""
+    tables = tuple(tables)
+
+    def think_with_tables(
+        config: GameConfig, history: History, rng: random.Random
+    ) -> Generator[Progress, None, Code]:
+        return think(config, history, rng, table_for(tables, config))
+
+    return think_with_tables

@@ -1,0 +1,228 @@
+"""Partition strategies: score each candidate guess by how it splits the consistent codes.
+
+- knuth: minimise the largest part (Knuth 1976), first guess 1122 at 4x6;
+- irving: minimise the expected part size, i.e. the sum of squared part sizes (Irving), 1123;
+- entropy: maximise the information, i.e. minimise sum n log n over parts (Neuwirth), 1234;
+- most-parts: maximise the number of parts (Kooi), 1123.
+Parts include the all-black part of a consistent guess. Each comes in two pools: all codes (the
+published figures) and consistent-only ("-consistent").
+
+Tie rule: among equally good guesses prefer one that could still be the secret, then the
+lowest-numbered. The pool is ordered that way (consistent codes ascending, then the rest ascending), so
+the first best score in pool order is the choice. Entropy scores are floats and count as tied within
+ENTROPY_TIE (relative).
+
+First guess: every colour-multiset shape is scored over the whole space by the strategy's own
+criterion (only the shape matters then); at 4x6 this gives the published first guesses.
+
+Shortcuts (REFERENCE.md): one or two codes left -> play the lowest; a guess that splits the codes
+into singletons is optimal under every criterion, so the first one in pool order is played at once;
+colour symmetry keeps one representative per orbit in the pool (see pool.py).
+
+Scale: above SMALL_SPACE_CODES, or when pool x consistent codes exceeds CELL_BUDGET, the consistent
+codes are sampled down to EVAL_CAP to score against and the pool is sampled (consistent codes plus
+random codes, mapped to orbit representatives), with the given rng: same seed, same guesses.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Generator
+
+import numpy as np
+
+from ..codes import Code, colour_counts, decode, encode, grade_count, index_code
+from ..config import GameConfig
+from ..solver import History, Progress
+from ..space import (
+    WORK_PER_YIELD,
+    grades_between,
+    has_table,
+    is_small,
+    legal_count,
+    partition_over_space_steps,
+    random_legal_indices,
+    score_table,
+    small_space,
+    sorted_contains,
+)
+from .pool import canonical_mask, canonicalise, shapes, symmetry_classes
+from .simple import consistent_or_fail
+
+# Cells (candidate guess x consistent code) scored per guess before the pool and codes are sampled.
+CELL_BUDGET = 4_000_000
+# Most consistent codes a guess is scored against; more are sampled down to this.
+EVAL_CAP = 3_000
+# The pool keeps at least this many candidates when sampled.
+POOL_MIN = 200
+# Entropy scores within this relative distance of the best count as tied.
+ENTROPY_TIE = 1e-9
+
+Criterion = Callable[[np.ndarray], np.ndarray]
+
+
+def largest_part(counts: np.ndarray) -> np.ndarray:
+    return counts.max(axis=1)
+
+
+def sum_of_squares(counts: np.ndarray) -> np.ndarray:
+    return (counts * counts).sum(axis=1)
+
+
+def negative_information(counts: np.ndarray) -> np.ndarray:
+    sizes = counts.astype(np.float64)
+    return (sizes * np.log2(np.maximum(sizes, 1.0))).sum(axis=1)
+
+
+def negative_parts(counts: np.ndarray) -> np.ndarray:
+    return -np.count_nonzero(counts, axis=1)
+
+
+def _ties(scores: np.ndarray, criterion: Criterion) -> np.ndarray:
+    best = scores.min()
+    if criterion is negative_information:
+        return scores <= best + ENTROPY_TIE * max(1.0, abs(float(best)))
+    return scores == best
+
+
+def first_guess_steps(config: GameConfig, criterion: Criterion) -> Generator[Progress, None, Code]:
+    """The best colour-multiset shape by `criterion` over the whole space (lowest on ties)."""
+    candidates = shapes(config.pegs, config.colours, config.duplicates)
+    possible = legal_count(config)
+    yield Progress(0, len(candidates), "choosing a first guess", possible)
+    if len(candidates) == 1:
+        return candidates[0]
+    rows = []
+    for number, code in enumerate(candidates):
+        rows.append((yield from partition_over_space_steps(config, code)))
+        yield Progress(number + 1, len(candidates), "choosing a first guess", possible)
+    scores = criterion(np.vstack(rows))
+    return candidates[int(np.flatnonzero(_ties(scores, criterion))[0])]
+
+
+def _absent_colours(config: GameConfig, consistent: np.ndarray) -> list[int]:
+    if not is_small(config):
+        return []
+    space = small_space(config.pegs, config.colours, config.duplicates)
+    used = space.counts[space.positions(consistent)].max(axis=0)
+    return [int(c) for c in np.flatnonzero(used == 0)]
+
+
+def _sample(np_rng: np.random.Generator, indices: np.ndarray, count: int) -> np.ndarray:
+    if indices.shape[0] <= count:
+        return indices
+    return np.sort(np_rng.choice(indices, size=count, replace=False))
+
+
+def _build_pool(
+    config: GameConfig,
+    history: History,
+    consistent: np.ndarray,
+    evaluation_size: int,
+    consistent_only: bool,
+    np_rng: np.random.Generator,
+) -> np.ndarray:
+    """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending."""
+    classes = symmetry_classes(config, history, _absent_colours(config, consistent))
+    cap = max(POOL_MIN, CELL_BUDGET // max(1, evaluation_size))
+    if consistent_only:
+        pool = consistent
+    elif is_small(config):
+        space = small_space(config.pegs, config.colours, config.duplicates)
+        pool = space.indices
+    else:
+        pool = None
+    if pool is not None:
+        pool = pool[canonical_mask(_codes(pool, config), classes)] if classes else pool
+        if pool.shape[0] > cap:
+            pool = None
+    if pool is None:
+        own = _sample(np_rng, consistent, cap if consistent_only else cap // 2)
+        if consistent_only:
+            pool = own
+        else:
+            seed = int(np_rng.integers(0, 2**63))
+            pool = np.concatenate([own, random_legal_indices(config, cap - own.shape[0], seed)])
+        if classes:
+            pool = _indices(canonicalise(_codes(pool, config), classes, config.colours), config)
+        pool = np.unique(pool)
+    is_consistent = sorted_contains(consistent, pool)
+    return np.concatenate([pool[is_consistent], pool[~is_consistent]])
+
+
+def _codes(indices: np.ndarray, config: GameConfig) -> np.ndarray:
+    if is_small(config):
+        space = small_space(config.pegs, config.colours, config.duplicates)
+        return space.codes[space.positions(indices)]
+    return decode(indices, config.pegs, config.colours)
+
+
+def _indices(codes: np.ndarray, config: GameConfig) -> np.ndarray:
+    return encode(codes, config.colours)
+
+
+def think_partition(
+    config: GameConfig,
+    history: History,
+    rng: random.Random,
+    *,
+    criterion: Criterion,
+    consistent_only: bool = False,
+) -> Generator[Progress, None, Code]:
+    """Pick the guess whose split of the consistent codes is best by `criterion` (see module doc)."""
+    if not history:
+        return (yield from first_guess_steps(config, criterion))
+    consistent = yield from consistent_or_fail(config, history)
+    possible = int(consistent.shape[0])
+    yield Progress(0, 1, "weighing guesses", possible)
+    if possible <= 2:
+        return index_code(int(consistent[0]), config.pegs, config.colours)
+    np_rng = np.random.default_rng(rng.getrandbits(64))
+    evaluation = consistent
+    if possible > EVAL_CAP:
+        evaluation = _sample(np_rng, consistent, EVAL_CAP)
+    exact = evaluation is consistent
+    pool = _build_pool(config, history, consistent, evaluation.shape[0], consistent_only, np_rng)
+    yield Progress(0, 1, "weighing guesses", possible)
+
+    grades_count = grade_count(config.pegs)
+    table = score_table(config.pegs, config.colours, config.duplicates) if has_table(config) else None
+    if table is not None:
+        space = small_space(config.pegs, config.colours, config.duplicates)
+        evaluation_pos = space.positions(evaluation)
+        pool_pos = space.positions(pool)
+        ops_per_cell = 6
+    else:
+        evaluation_codes = _codes(evaluation, config)
+        evaluation_counts = colour_counts(evaluation_codes, config.colours)
+        ops_per_cell = 2 * config.pegs + 2 * config.colours + 6
+    m = evaluation.shape[0]
+    rows_per_step = max(1, WORK_PER_YIELD // (ops_per_cell * m))
+    scores = []
+    for start in range(0, pool.shape[0], rows_per_step):
+        stop = min(pool.shape[0], start + rows_per_step)
+        if table is not None:
+            grades = table[pool_pos[start:stop, None], evaluation_pos[None, :]]
+        else:
+            codes = _codes(pool[start:stop], config)
+            grades = grades_between(
+                codes, colour_counts(codes, config.colours), evaluation_codes, evaluation_counts
+            )
+        offsets = (np.arange(stop - start) * grades_count)[:, None]
+        counts = np.bincount((grades + offsets).ravel(), minlength=(stop - start) * grades_count)
+        counts = counts.reshape(stop - start, grades_count)
+        if exact:
+            perfect = np.flatnonzero(np.count_nonzero(counts, axis=1) == m)
+            if perfect.shape[0]:
+                return index_code(int(pool[start + perfect[0]]), config.pegs, config.colours)
+        scores.append(criterion(counts))
+        yield Progress(stop, pool.shape[0], "weighing guesses", possible)
+    all_scores = np.concatenate(scores)
+    choice = int(np.flatnonzero(_ties(all_scores, criterion))[0])
+    return index_code(int(pool[choice]), config.pegs, config.colours)
+
+
+def make(criterion: Criterion, consistent_only: bool = False):
+    """A think() for `criterion` (functools.partial keeps the registry a plain literal)."""
+    return functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)

@@ -1,0 +1,92 @@
+"""Guess pools for the partition strategies: colour symmetry, first-guess shapes, sampling.
+
+Colour symmetry: colours never played yet are interchangeable, and so are colours known to be absent
+(no consistent code uses them). Permuting colours inside such a class maps the consistent codes onto
+themselves, so every guess in an orbit splits them alike and is consistent or not alike. The lowest-
+numbered code of an orbit uses the class's colours in increasing order of first appearance; keeping
+only those representatives gives the same choice under the tie rule (consistent first, then lowest
+number) as scoring every code.
+
+First guess: with no history, positions are interchangeable too, so only the shape of the colour
+multiset matters (at 4x6: 0000, 0001, 0011, 0012, 0123). The lowest code of a shape gives colour 0
+the largest multiplicity, colour 1 the next, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+from ..codes import Code
+from ..config import GameConfig
+from ..solver import History
+
+
+def shapes(pegs: int, colours: int, duplicates: bool) -> list[Code]:
+    """The lowest code of every colour-multiset shape, in increasing code order."""
+    if not duplicates:
+        return [tuple(range(pegs))]
+
+    def partitions(rest: int, largest: int) -> Iterator[list[int]]:
+        if rest == 0:
+            yield []
+            return
+        for part in range(min(rest, largest), 0, -1):
+            for tail in partitions(rest - part, part):
+                yield [part, *tail]
+
+    codes = []
+    for multiplicities in partitions(pegs, pegs):
+        if len(multiplicities) <= colours:
+            code: list[int] = []
+            for colour, times in enumerate(multiplicities):
+                code += [colour] * times
+            codes.append(tuple(code))
+    return sorted(codes)
+
+
+def symmetry_classes(config: GameConfig, history: History, absent: Sequence[int] = ()) -> list[list[int]]:
+    """Classes of interchangeable colours (each sorted, only classes of two or more)."""
+    played = {int(peg) for guess, _ in history for peg in guess}
+    absent_set = set(absent)
+    free = [c for c in range(config.colours) if c not in played and c not in absent_set]
+    return [cls for cls in (free, sorted(absent_set)) if len(cls) > 1]
+
+
+def first_occurrence(codes: np.ndarray, colour: int) -> np.ndarray:
+    """Position of the first peg of `colour` in each row, or pegs when it is not used."""
+    hits = codes == colour
+    return np.where(hits.any(axis=1), hits.argmax(axis=1), codes.shape[1])
+
+
+def canonical_mask(codes: np.ndarray, classes: list[list[int]]) -> np.ndarray:
+    """True for the codes that are the lowest-numbered of their orbit under the classes."""
+    keep = np.ones(codes.shape[0], dtype=bool)
+    for cls in classes:
+        previous = first_occurrence(codes, cls[0])
+        for colour in cls[1:]:
+            current = first_occurrence(codes, colour)
+            keep &= previous <= current
+            previous = current
+    return keep
+
+
+def canonicalise(codes: np.ndarray, classes: list[list[int]], colours: int) -> np.ndarray:
+    """Map each code to the lowest-numbered code of its orbit (a copy)."""
+    out = np.array(codes, dtype=np.uint8, copy=True)
+    rows = np.arange(out.shape[0])
+    for cls in classes:
+        in_class = np.zeros(colours, dtype=bool)
+        in_class[cls] = True
+        targets = np.asarray(cls, dtype=np.uint8)
+        mapping = np.full((out.shape[0], colours), 255, dtype=np.uint8)
+        used = np.zeros(out.shape[0], dtype=np.int64)
+        for position in range(out.shape[1]):
+            colour = out[:, position]
+            member = in_class[colour]
+            fresh = member & (mapping[rows, colour] == 255)
+            mapping[rows[fresh], colour[fresh]] = targets[used[fresh]]
+            used += fresh
+            out[:, position] = np.where(member, mapping[rows, colour], colour)
+    return out
