@@ -1,0 +1,163 @@
+"""Particles for the end of a game: confetti that bursts up for a win, dust that settles for a loss.
+
+A ParticleField is view state: numpy arrays of positions, velocities, ages and looks, driven by
+update(dt) in seconds (never a clock) and drawn as small rects or circles. It can be thrown away
+at any time. Invariants:
+- at most `capacity` particles live at once (a new burst recycles the oldest), so a frame never
+  draws more than that;
+- randomness comes only from the random.Random passed in (same seed, same confetti);
+- reduced motion: win_burst and loss_settle add nothing (no flashing, nothing flying about);
+  the screens keep their static text, so no information is carried by motion alone.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import numpy as np
+import pygame
+
+RGB = tuple[int, int, int]
+
+MAX_PARTICLES = 320
+GRAVITY_PX_S2 = 900.0  # at unit scale 1 (about a 720 px tall window); scaled with the burst
+AIR_DRAG_PER_S = 1.4  # velocity shrinks by exp(-drag * dt): confetti floats rather than falls
+CONFETTI_LIFE_S = (1.6, 2.6)
+DUST_LIFE_S = (1.8, 3.0)
+WIN_BURSTS = 3  # bursts along the top of the board for a win
+WIN_PARTICLES_PER_BURST = 90
+LOSS_PARTICLES = 60
+DUST_FALL_PX_S = 40.0  # slow, so a loss settles instead of crashing down
+SHAPE_RECT, SHAPE_CIRCLE = 0, 1
+
+
+class ParticleField:
+    """A bounded pool of particles; bursts add to it, update() moves and ages them."""
+
+    def __init__(self, rng: random.Random, capacity: int = MAX_PARTICLES) -> None:
+        self.rng = rng
+        self.capacity = capacity
+        self.pos = np.zeros((0, 2))
+        self.vel = np.zeros((0, 2))
+        self.age = np.zeros(0)
+        self.life = np.zeros(0)
+        self.size = np.zeros(0)
+        self.gravity = np.zeros(0)
+        self.shape = np.zeros(0, dtype=np.int8)
+        self.colour: list[RGB] = []
+
+    def __len__(self) -> int:
+        return len(self.age)
+
+    @property
+    def active(self) -> bool:
+        return len(self) > 0
+
+    def add(
+        self,
+        pos: np.ndarray,
+        vel: np.ndarray,
+        life: np.ndarray,
+        size: np.ndarray,
+        gravity: np.ndarray,
+        shape: int,
+        colours: list[RGB],
+    ) -> None:
+        """Append particles (arrays of equal length); the oldest go when the pool is full."""
+        n = len(life)
+        self.pos = np.concatenate([self.pos, pos])[-self.capacity :]
+        self.vel = np.concatenate([self.vel, vel])[-self.capacity :]
+        self.age = np.concatenate([self.age, np.zeros(n)])[-self.capacity :]
+        self.life = np.concatenate([self.life, life])[-self.capacity :]
+        self.size = np.concatenate([self.size, size])[-self.capacity :]
+        self.gravity = np.concatenate([self.gravity, gravity])[-self.capacity :]
+        self.shape = np.concatenate([self.shape, np.full(n, shape, dtype=np.int8)])[-self.capacity :]
+        self.colour = (self.colour + colours)[-self.capacity :]
+
+    def update(self, dt: float) -> None:
+        if not self.active or dt <= 0:
+            return
+        self.vel[:, 1] += self.gravity * dt
+        self.vel *= math.exp(-AIR_DRAG_PER_S * dt)
+        self.pos += self.vel * dt
+        self.age += dt
+        keep = self.age < self.life
+        if not keep.all():
+            self.pos, self.vel, self.age = self.pos[keep], self.vel[keep], self.age[keep]
+            self.life, self.size, self.gravity = self.life[keep], self.size[keep], self.gravity[keep]
+            self.shape = self.shape[keep]
+            self.colour = [c for c, k in zip(self.colour, keep.tolist(), strict=True) if k]
+
+    def clear(self) -> None:
+        self.__init__(self.rng, self.capacity)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Each particle shrinks over its last third of life instead of fading (no alpha needed)."""
+        if not self.active:
+            return
+        left = 1.0 - self.age / self.life
+        scale = np.clip(left * 3.0, 0.0, 1.0)
+        sizes = np.maximum(1, np.round(self.size * scale)).astype(int).tolist()
+        xs = np.round(self.pos[:, 0]).astype(int).tolist()
+        ys = np.round(self.pos[:, 1]).astype(int).tolist()
+        bounds = surface.get_rect()
+        for x, y, s, shape, colour in zip(xs, ys, sizes, self.shape.tolist(), self.colour, strict=True):
+            if not bounds.collidepoint(x, y):
+                continue
+            if shape == SHAPE_CIRCLE:
+                pygame.draw.circle(surface, colour, (x, y), max(1, s // 2))
+            else:
+                pygame.draw.rect(surface, colour, (x - s // 2, y - s // 4, s, max(1, s // 2)))
+
+
+def win_burst(
+    field: ParticleField, area: pygame.Rect, colours: Sequence[RGB], *, reduced_motion: bool = False
+) -> int:
+    """Confetti in `colours` bursting up from along the top of `area`; returns particles added."""
+    if reduced_motion or not colours:
+        return 0
+    rng = field.rng
+    scale = max(0.4, area.h / 600)
+    added = 0
+    for b in range(WIN_BURSTS):
+        n = WIN_PARTICLES_PER_BURST
+        cx = area.x + area.w * (b + 1) / (WIN_BURSTS + 1)
+        cy = area.y + area.h * 0.35
+        angles = [rng.uniform(-math.pi * 0.9, -math.pi * 0.1) for _ in range(n)]
+        speeds = [rng.uniform(250, 650) * scale for _ in range(n)]
+        vel = np.array([[math.cos(a) * s, math.sin(a) * s] for a, s in zip(angles, speeds, strict=True)])
+        pos = np.column_stack([np.full(n, cx), np.full(n, cy)]) + np.array(
+            [[rng.uniform(-8, 8) * scale, rng.uniform(-8, 8) * scale] for _ in range(n)]
+        )
+        life = np.array([rng.uniform(*CONFETTI_LIFE_S) for _ in range(n)])
+        size = np.array([rng.uniform(7, 14) * scale for _ in range(n)])
+        gravity = np.full(n, GRAVITY_PX_S2 * scale)
+        field.add(pos, vel, life, size, gravity, SHAPE_RECT, [rng.choice(list(colours)) for _ in range(n)])
+        added += n
+    return min(added, field.capacity)
+
+
+def loss_settle(
+    field: ParticleField, area: pygame.Rect, colours: Sequence[RGB], *, reduced_motion: bool = False
+) -> int:
+    """Dim dust drifting slowly down over `area`: the game ends quietly. Returns particles added."""
+    if reduced_motion or not colours:
+        return 0
+    rng = field.rng
+    scale = max(0.4, area.h / 600)
+    n = LOSS_PARTICLES
+    dim = [tuple(int(c * 0.55) for c in colour) for colour in colours]
+    pos = np.array(
+        [[rng.uniform(area.left, area.right), rng.uniform(area.top, area.centery)] for _ in range(n)]
+    )
+    vel = np.array(
+        [[rng.uniform(-12, 12) * scale, rng.uniform(0.5, 1.0) * DUST_FALL_PX_S * scale] for _ in range(n)]
+    )
+    life = np.array([rng.uniform(*DUST_LIFE_S) for _ in range(n)])
+    size = np.array([rng.uniform(3, 7) * scale for _ in range(n)])
+    # Drag would stop the dust; a small gravity balances it so it keeps drifting down.
+    gravity = np.full(n, AIR_DRAG_PER_S * DUST_FALL_PX_S * scale * 0.75)
+    field.add(pos, vel, life, size, gravity, SHAPE_CIRCLE, [rng.choice(dim) for _ in range(n)])
+    return n
