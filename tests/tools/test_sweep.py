@@ -1,0 +1,97 @@
+"""tools/sweep.py run as a subprocess: the JSON it prints, the trace it writes, and exit status 2."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.core.codes import score
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = {"strategy", "pegs", "colours", "games", "total_guesses", "mean", "max", "histogram", "failures"}
+KEYS |= {"seconds"}
+
+
+def sweep(*args):
+    return subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "sweep.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+
+
+def test_sweep__json_for_all_secrets_at_3x4(tmp_path):
+    trace = tmp_path / "games.jsonl"
+    args = ["--pegs", "3", "--colours", "4", "--strategy", "lowest", "--all", "--json"]
+    done = sweep(*args, "--trace", str(trace))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert KEYS <= set(result)
+    assert (result["strategy"], result["pegs"], result["colours"], result["games"]) == ("lowest", 3, 4, 64)
+    assert sum(result["histogram"].values()) == 64
+    assert sum(int(k) * v for k, v in result["histogram"].items()) == result["total_guesses"]
+    assert result["max"] == max(int(k) for k in result["histogram"])
+    assert result["failures"] == 0
+    lines = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert len(lines) == 64
+    assert sorted(tuple(line["secret"]) for line in lines) == sorted(
+        (a, b, c) for a in range(4) for b in range(4) for c in range(4)
+    )
+    assert sum(len(line["guesses"]) for line in lines) == result["total_guesses"]
+    for line in lines:
+        assert line["guesses"][-1] == line["secret"]
+        for guess, feedback in zip(line["guesses"], line["feedback"], strict=True):
+            assert list(score(tuple(guess), tuple(line["secret"]))) == feedback
+
+
+def test_sweep__knuth_at_4x6_gives_the_published_total():
+    done = sweep("--pegs", "4", "--colours", "6", "--strategy", "knuth", "--all", "--json")
+    result = json.loads(done.stdout)
+    assert (result["total_guesses"], result["max"], result["games"]) == (5801, 5, 1296)
+    assert result["histogram"] == {"1": 1, "2": 6, "3": 62, "4": 533, "5": 694}
+
+
+def test_sweep__sampled_games_are_reproducible_and_respect_no_duplicates(tmp_path):
+    runs = []
+    for name in ("a", "b"):
+        trace = tmp_path / f"{name}.jsonl"
+        args = ["--pegs", "4", "--colours", "7", "--no-duplicates", "--strategy", "entropy"]
+        done = sweep(*args, "--games", "25", "--seed", "3", "--json", "--trace", str(trace))
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["games"] == 25
+        runs.append(trace.read_text())
+    assert runs[0] == runs[1]
+    for line in runs[0].splitlines():
+        game = json.loads(line)
+        assert all(len(set(code)) == 4 for code in game["guesses"] + [game["secret"]])
+
+
+def test_sweep__human_summary_has_a_text_histogram():
+    done = sweep("--pegs", "2", "--colours", "3", "--strategy", "random")
+    assert done.returncode == 0
+    assert "guesses" in done.stdout and "#" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--pegs", "9"],
+        ["--colours", "1"],
+        ["--strategy", "nope"],
+        ["--games", "0"],
+        ["--games", "5", "--all"],
+        ["--bogus"],
+        ["--pegs", "4", "--colours", "3", "--no-duplicates"],
+        ["--pegs", "8", "--colours", "10"],
+    ],
+)
+def test_sweep__bad_arguments_exit_2_with_one_line(args):
+    done = sweep(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert done.stderr.startswith("sweep.py: error: ")

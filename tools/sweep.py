@@ -1,0 +1,233 @@
+"""Play every secret (or a sample) with one strategy and report how many guesses it took.
+
+    python tools/sweep.py --pegs 4 --colours 6 --strategy knuth --all --json
+    python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --games 200 --seed 1 --json
+    python tools/sweep.py --pegs 4 --colours 6 --strategy lowest --all --trace games.jsonl
+
+--json prints one JSON object: strategy, pegs, colours, duplicates, games, total_guesses, mean, max,
+histogram (number of guesses -> games), failures (games not solved within the Classic turn limit),
+seconds (solver wall time). Without --json a readable summary with a text histogram. --trace FILE
+writes one JSON line per game: {"secret": [...], "guesses": [[...], ...], "feedback": [[b, w], ...]},
+codes as 0-based ints. A progress bar goes to stderr once a run has taken a second. Bad arguments exit
+with status 2 and a one-line reason.
+
+The strategy plays every secret at once through game.core.strategies.walk: it is called once per node
+of its decision tree and sees only histories, never a secret.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Generator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from game.core.codes import Code, code_index  # noqa: E402
+from game.core.config import ConfigError, Difficulty, GameConfig, turn_limit  # noqa: E402
+from game.core.solver import Progress  # noqa: E402
+from game.core.space import SMALL_SPACE_CODES, legal_count, small_space  # noqa: E402
+from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
+from game.core.strategies.walk import Game, walk  # noqa: E402
+
+BAR_AFTER_S = 1.0
+BAR_EVERY_S = 0.1
+BAR_WIDTH = 30
+# Games are played on past the Classic limit (to measure failures) up to this many guesses.
+MAX_TURNS = 40
+
+
+class UsageError(Exception):
+    """A bad argument; main() prints the one-line reason and exits 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = OneLineParser(prog="sweep.py", description="Play all secrets (or a sample) with one strategy.")
+    parser.add_argument("--pegs", type=int, default=4)
+    parser.add_argument("--colours", type=int, default=6)
+    parser.add_argument("--no-duplicates", action="store_true", help="codes never repeat a colour")
+    parser.add_argument("--strategy", default="knuth", help="one of: " + ", ".join(STRATEGIES))
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--all", action="store_true", help="every secret (the default for small sizes)")
+    which.add_argument("--games", type=int, help="this many random secrets, drawn with --seed")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--trace", type=Path, metavar="FILE", help="write one JSON line per game")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser.parse_args(argv)
+
+
+def check_args(args: argparse.Namespace) -> GameConfig:
+    try:
+        config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
+        get(args.strategy)
+    except (ConfigError, UnknownStrategy) as exc:
+        raise UsageError(str(exc)) from None
+    count = legal_count(config)
+    if args.games is not None and not 1 <= args.games <= count:
+        raise UsageError(f"--games must be from 1 to {count} (the number of codes), not {args.games}")
+    if args.games is None and count > SMALL_SPACE_CODES and not args.all:
+        raise UsageError(f"{count} codes is a lot: pass --games N (or --all if you mean it)")
+    if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates:
+        raise UsageError(f"--all without repeats works up to {SMALL_SPACE_CODES} codes; pass --games N")
+    return config
+
+
+def pick_secrets(config: GameConfig, games: int | None, seed: int) -> np.ndarray:
+    """Code indices of the secrets: every legal code, or `games` distinct ones drawn with `seed`."""
+    count = legal_count(config)
+    if games is None:
+        if config.duplicates:
+            return np.arange(count, dtype=np.int64)
+        return small_space(config.pegs, config.colours, False).indices.copy()
+    rng = random.Random(seed)
+    if config.duplicates:
+        return np.array(rng.sample(range(count), games), dtype=np.int64)
+    chosen: dict[Code, None] = {}
+    while len(chosen) < games:
+        chosen[tuple(rng.sample(range(config.colours), config.pegs))] = None
+    return np.array([code_index(code, config.colours) for code in chosen], dtype=np.int64)
+
+
+class Pump:
+    """Runs strategy generators, timing every gap between yields and drawing the progress bar."""
+
+    def __init__(self, show_bar: bool) -> None:
+        self.show_bar = show_bar
+        self.started = time.perf_counter()
+        self.longest_gap_s = 0.0
+        self.calls = 0
+        self.solver_s = 0.0
+        self.finished = 0
+        self.total = 0
+        self.note = ""
+        self.last_draw = 0.0
+        self.drawn = False
+
+    def __call__(self, gen: Generator[Progress, None, Code]) -> Code:
+        self.calls += 1
+        before = time.perf_counter()
+        try:
+            while True:
+                start = time.perf_counter()
+                try:
+                    progress = next(gen)
+                except StopIteration as stop:
+                    self.longest_gap_s = max(self.longest_gap_s, time.perf_counter() - start)
+                    return stop.value
+                now = time.perf_counter()
+                self.longest_gap_s = max(self.longest_gap_s, now - start)
+                self.note = progress.note
+                self.draw(now)
+        finally:
+            self.solver_s += time.perf_counter() - before
+
+    def on_node(self, finished: int, total: int) -> None:
+        self.finished, self.total = finished, total
+        self.draw(time.perf_counter())
+
+    def draw(self, now: float) -> None:
+        if not self.show_bar or now - self.started < BAR_AFTER_S or now - self.last_draw < BAR_EVERY_S:
+            return
+        self.last_draw = now
+        self.drawn = True
+        filled = BAR_WIDTH * self.finished // max(1, self.total)
+        bar = "#" * filled + "-" * (BAR_WIDTH - filled)
+        elapsed = now - self.started
+        line = f"\r[{bar}] {self.finished}/{self.total} games {elapsed:6.1f} s  {self.note[:28]:<28}"
+        sys.stderr.write(line)
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.drawn:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def summarise(name: str, config: GameConfig, games: list[Game], seconds: float) -> dict:
+    lengths = [len(game.guesses) for game in games]
+    limit = turn_limit(config.pegs, config.colours, Difficulty.CLASSIC)
+    histogram: dict[str, int] = {}
+    for length in sorted(set(lengths)):
+        histogram[str(length)] = lengths.count(length)
+    return {
+        "strategy": name,
+        "pegs": config.pegs,
+        "colours": config.colours,
+        "duplicates": config.duplicates,
+        "games": len(games),
+        "total_guesses": sum(lengths),
+        "mean": round(sum(lengths) / len(lengths), 4),
+        "max": max(lengths),
+        "histogram": histogram,
+        "failures": sum(1 for game in games if not game.solved or len(game.guesses) > limit),
+        "seconds": round(seconds, 3),
+    }
+
+
+def write_trace(path: Path, games: list[Game]) -> None:
+    with path.open("w", encoding="utf-8") as out:
+        for game in games:
+            record = {
+                "secret": list(game.secret),
+                "guesses": [list(guess) for guess in game.guesses],
+                "feedback": [[fb.black, fb.white] for fb in game.feedback],
+            }
+            out.write(json.dumps(record) + "\n")
+
+
+def human_summary(result: dict) -> str:
+    lines = [
+        f"{result['strategy']} at {result['pegs']} pegs x {result['colours']} colours"
+        f"{'' if result['duplicates'] else ' (no repeats)'}: {result['games']} games, "
+        f"{result['total_guesses']} guesses, mean {result['mean']:.4f}, worst {result['max']}, "
+        f"failures {result['failures']}, {result['seconds']:.2f} s",
+    ]
+    most = max(result["histogram"].values())
+    for length, games in result["histogram"].items():
+        bar = "#" * max(1, round(40 * games / most))
+        lines.append(f"{int(length):3d} guesses {games:8d}  {bar}")
+    return "\n".join(lines)
+
+
+def sweep(
+    config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump
+) -> tuple[list[Game], float]:
+    started = time.perf_counter()
+    games = walk(config, get(name).think, secrets, seed, MAX_TURNS, runner=pump, on_node=pump.on_node)
+    return games, time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = parse_args(argv)
+        config = check_args(args)
+    except UsageError as exc:
+        print(f"sweep.py: error: {exc}", file=sys.stderr)
+        return 2
+    secrets = pick_secrets(config, None if args.all or args.games is None else args.games, args.seed)
+    pump = Pump(show_bar=not args.quiet)
+    try:
+        games, seconds = sweep(config, args.strategy, secrets, args.seed, pump)
+    finally:
+        pump.close()
+    result = summarise(args.strategy, config, games, seconds)
+    if args.trace is not None:
+        write_trace(args.trace, games)
+    print(json.dumps(result) if args.json else human_summary(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
