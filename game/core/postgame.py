@@ -1,0 +1,185 @@
+"""Post-game analysis: how each of the player's rows narrowed the code, next to the best play.
+
+For every row of a finished game (rows numbered from 0 here, from 1 on screen):
+- possible_before / possible_after: codes consistent with every grade before and after the row
+  (after a winning row that is 1, the secret itself);
+- the best guess at that position: the optimal table's move when a table fits and the game is still
+  on it (every earlier row was the table's own move), else the strongest heuristic's guess
+  (best_source says which);
+- best_left: the codes that best guess would have left FOR THIS SECRET (the exact count, comparable
+  with possible_after); best_worst: the most it could have left over every code still possible
+  (worst case); best_expected: the number it leaves on average over the codes still possible (the
+  expected size, sum of squared class sizes / possible_before). guess_worst / guess_expected give
+  the same two figures for the player's own guess.
+And for the whole game: optimal_guesses, the guesses optimal play (or the strongest heuristic, see
+optimal_source) needs for this secret from the start, i.e. from the player's first row.
+
+Pure: no clock, no file, no pygame; the table is passed in (game/tables.py loads it). Work is a
+generator yielding Progress, like the strategies, so the result screen can pump it inside a frame;
+analyse() runs it to the end. Codes possible are counted over the legal codes of the config (no
+repeats when duplicates are off). The best-guess figures need the whole code space in memory, so
+above SMALL_SPACE_CODES legal codes (6x9 and up) only the counts are given (the best fields are None).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .codes import Code, Feedback, grade_count, pack, score, score_many
+from .config import GameConfig
+from .optimal import StrategyTable
+from .solver import History, Progress, run
+from .space import consistent_steps, count_consistent_steps, is_small, small_space
+
+OPTIMAL_SOURCE = "optimal"
+
+
+@dataclass(frozen=True)
+class RowReport:
+    """One of the player's rows next to the best guess at the same position."""
+
+    row: int
+    guess: Code
+    feedback: Feedback
+    possible_before: int
+    possible_after: int
+    could_win: bool  # the player's guess was itself still possible
+    guess_worst: int | None = None
+    guess_expected: float | None = None
+    best_guess: Code | None = None
+    best_source: str = ""
+    best_left: int | None = None  # None when the secret is unknown
+    best_worst: int | None = None
+    best_expected: float | None = None
+
+
+@dataclass(frozen=True)
+class PostGame:
+    rows: tuple[RowReport, ...]
+    player_guesses: int
+    won: bool
+    optimal_guesses: int | None  # for this secret from the start; None when the secret is unknown
+    optimal_source: str
+
+    @property
+    def extra_guesses(self) -> int | None:
+        """Guesses the player used beyond optimal play (None unless won and the secret is known)."""
+        if not self.won or self.optimal_guesses is None:
+            return None
+        return self.player_guesses - self.optimal_guesses
+
+
+def _split(guess: Code, codes: np.ndarray, counts: np.ndarray, colours: int, pegs: int) -> np.ndarray:
+    """Class sizes (by packed grade) of the codes `codes` under `guess`."""
+    return np.bincount(score_many(guess, codes, colours, counts), minlength=grade_count(pegs))
+
+
+def _best_guess(
+    config: GameConfig, history: History, table: StrategyTable | None, strategy: str, seed: int
+) -> Generator[Progress, None, tuple[Code, str]]:
+    if table is not None and table.fits(config.pegs, config.colours, config.duplicates):
+        guess = table.next_guess(history)
+        if guess is not None:
+            return guess, OPTIMAL_SOURCE
+    from . import strategies  # imported here: the registry imports modules that may import this one
+
+    guess = yield from strategies.get(strategy).think(config, tuple(history), random.Random(seed))
+    return tuple(guess), strategy
+
+
+def _strongest(strategy: str | None) -> str:
+    from . import strategies
+
+    name = strategy or strategies.STRONGEST
+    return "random" if name == OPTIMAL_SOURCE else name
+
+
+def play_from_start_steps(
+    config: GameConfig, secret: Code, table: StrategyTable | None, strategy: str | None = None, seed: int = 0
+) -> Generator[Progress, None, tuple[int, str]]:
+    """Guesses needed for `secret` by the table (or the strongest heuristic) from an empty board."""
+    name = _strongest(strategy)
+    history: list[tuple[Code, Feedback]] = []
+    source = OPTIMAL_SOURCE
+    for _ in range(4 * config.turns):  # a safety net: every strategy solves well inside the turn limit
+        guess, used = yield from _best_guess(config, history, table, name, seed + len(history))
+        if used != OPTIMAL_SOURCE:
+            source = used
+        history.append((guess, score(guess, secret)))
+        if tuple(guess) == tuple(secret):
+            return len(history), source
+    raise RuntimeError(f"{source} did not find the secret in {4 * config.turns} guesses")
+
+
+def analyse_steps(
+    config: GameConfig,
+    history: Sequence[tuple[Code, Feedback]],
+    secret: Code | None,
+    table: StrategyTable | None = None,
+    strategy: str | None = None,
+    seed: int = 0,
+) -> Generator[Progress, None, PostGame]:
+    """The post-game analysis of `history` (see the module docstring); yields Progress as it goes."""
+    history = [(tuple(g), Feedback(*f)) for g, f in history]
+    name = _strongest(strategy)
+    pegs, colours = config.pegs, config.colours
+    small = is_small(config)
+    space = small_space(pegs, colours, config.duplicates) if small else None
+    reports = []
+    for row, (guess, feedback) in enumerate(history):
+        yield Progress(row, len(history), f"row {row + 1}")
+        before_history, after_history = history[:row], history[: row + 1]
+        if space is None:
+            before = yield from count_consistent_steps(config, before_history)
+            after = yield from count_consistent_steps(config, after_history)
+            reports.append(RowReport(row, guess, feedback, before, after, False))
+            continue
+        possible = yield from consistent_steps(config, before_history)
+        positions = space.positions(possible)
+        codes, counts = space.codes[positions], space.counts[positions]
+        before = int(possible.shape[0])
+        guess_parts = _split(guess, codes, counts, colours, pegs)
+        after = int(guess_parts[pack(feedback, pegs)])
+        could_win = bool(guess_parts[pack((pegs, 0), pegs)] > 0)
+        best, source = yield from _best_guess(config, before_history, table, name, seed + row)
+        best_parts = _split(best, codes, counts, colours, pegs)
+        best_left = None if secret is None else int(best_parts[pack(score(best, secret), pegs)])
+        reports.append(
+            RowReport(
+                row,
+                guess,
+                feedback,
+                before,
+                after,
+                could_win,
+                guess_worst=int(guess_parts.max()),
+                guess_expected=float((guess_parts.astype(np.int64) ** 2).sum() / before),
+                best_guess=best,
+                best_source=source,
+                best_left=best_left,
+                best_worst=int(best_parts.max()),
+                best_expected=float((best_parts.astype(np.int64) ** 2).sum() / before),
+            )
+        )
+    won = bool(history) and history[-1][1].black == pegs
+    optimal_guesses, optimal_source = None, ""
+    if secret is not None and small:
+        optimal_guesses, optimal_source = yield from play_from_start_steps(config, secret, table, name, seed)
+    yield Progress(len(history), len(history), "analysed")
+    return PostGame(tuple(reports), len(history), won, optimal_guesses, optimal_source)
+
+
+def analyse(
+    config: GameConfig,
+    history: Sequence[tuple[Code, Feedback]],
+    secret: Code | None,
+    table: StrategyTable | None = None,
+    strategy: str | None = None,
+    seed: int = 0,
+) -> PostGame:
+    """Plain-function form of analyse_steps()."""
+    return run(analyse_steps(config, history, secret, table, strategy, seed))

@@ -1,0 +1,54 @@
+"""The shipped strategy tables: the one place that reads assets/strategies/ (core never reads files).
+
+Files are named optimal_<pegs>x<colours>[_nodup][_cap<guesses>].txt and written by tools/optimal.py.
+The game's `optimal` strategy plays the uncapped table (fewest guesses in total); the capped ones are
+shipped for reference (at 4x6 the cap of 5 costs one guess in total over all 1296 secrets).
+
+bind(info) turns the registry's table-less `optimal` entry into one that plays the shipped tables;
+every other strategy passes through unchanged. States call it once when a computer player starts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from game.core.optimal import StrategyTable, parse_table
+from game.core.solver import StrategyInfo
+from game.core.strategies.optimal import make_think
+
+# assets/ sits next to the game package in the repository (and in an editable install).
+TABLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "strategies"
+TABLE_NAME = re.compile(r"optimal_(\d+)x(\d+)(_nodup)?(?:_cap(\d+))?\.txt")
+
+
+def table_file_name(pegs: int, colours: int, duplicates: bool = True, cap: int | None = None) -> str:
+    rule = "" if duplicates else "_nodup"
+    capped = "" if cap is None else f"_cap{cap}"
+    return f"optimal_{pegs}x{colours}{rule}{capped}.txt"
+
+
+def load_table(
+    pegs: int, colours: int, duplicates: bool = True, cap: int | None = None, directory: Path = TABLES_DIR
+) -> StrategyTable | None:
+    """The shipped table for this size (None if there is none)."""
+    path = directory / table_file_name(pegs, colours, duplicates, cap)
+    if not path.is_file():
+        return None
+    return parse_table(path.read_bytes())
+
+
+def load_tables(directory: Path = TABLES_DIR) -> tuple[StrategyTable, ...]:
+    """Every shipped uncapped table, in file-name order."""
+    if not directory.is_dir():
+        return ()
+    names = sorted(p.name for p in directory.iterdir() if (m := TABLE_NAME.fullmatch(p.name)) and not m[4])
+    return tuple(parse_table((directory / name).read_bytes()) for name in names)
+
+
+def bind(info: StrategyInfo, directory: Path = TABLES_DIR) -> StrategyInfo:
+    """`info` itself, or for the `optimal` strategy the same entry playing from the shipped tables."""
+    if info.name != "optimal":
+        return info
+    return dataclasses.replace(info, think=make_think(load_tables(directory)))

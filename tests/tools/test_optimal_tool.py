@@ -1,0 +1,118 @@
+"""tools/optimal.py: its tables are optimal (checked by a plain exhaustive search) and well formed."""
+
+import functools
+import itertools
+import json
+
+import pytest
+
+from game.core.codes import score
+from game.core.optimal import parse_table
+from tools.optimal import INFINITE_COST, build_space, main, optimal_table, tree_bound
+
+SMALL_SIZES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (2, 5), (3, 4)]
+
+
+def exhaustive_optimum(pegs, colours, duplicates=True, max_depth=None):
+    """Fewest total guesses over all secrets: plain memoised minimisation over every guess, no pruning."""
+    codes = [c for c in itertools.product(range(colours), repeat=pegs) if duplicates or len(set(c)) == pegs]
+    grades = {(g, s): score(g, s) for g in codes for s in codes}
+    win = (pegs, 0)
+    depth_cap = max_depth if max_depth is not None else len(codes)
+
+    @functools.cache
+    def cost(cands, depth):
+        if depth == 0:
+            return INFINITE_COST
+        best = INFINITE_COST
+        for guess in codes:
+            classes = {}
+            for secret in cands:
+                classes.setdefault(grades[guess, secret], []).append(secret)
+            if len(classes) == 1 and win not in classes:
+                continue  # learns nothing: the same position again
+            total = len(cands)
+            for grade, members in classes.items():
+                if grade != win:
+                    total += cost(tuple(members), depth - 1)
+            best = min(best, total)
+        return best
+
+    return cost(tuple(codes), depth_cap)
+
+
+def walk_totals(table, pegs, colours, duplicates=True):
+    secrets = [c for c in itertools.product(range(colours), repeat=pegs) if duplicates or len(set(c)) == pegs]
+    counts = table.guess_counts(secrets)
+    return sum(counts), max(counts)
+
+
+@pytest.mark.parametrize(("pegs", "colours"), SMALL_SIZES)
+def test_optimal_table__total_matches_exhaustive_search(pegs, colours):
+    table, summary = optimal_table(pegs, colours)
+    expected = exhaustive_optimum(pegs, colours)
+    assert summary["total"] == expected
+    assert walk_totals(table, pegs, colours) == (expected, summary["worst"])
+
+
+@pytest.mark.parametrize(("pegs", "colours", "cap"), [(3, 3, 3), (3, 4, 3), (2, 5, 3), (2, 4, 3)])
+def test_optimal_table__capped_total_matches_exhaustive_search(pegs, colours, cap):
+    expected = exhaustive_optimum(pegs, colours, max_depth=cap)
+    if expected >= INFINITE_COST:
+        with pytest.raises(ValueError, match="within"):
+            optimal_table(pegs, colours, max_depth=cap)
+        return
+    table, summary = optimal_table(pegs, colours, max_depth=cap)
+    total, worst = walk_totals(table, pegs, colours)
+    assert (summary["total"], total) == (expected, expected)
+    assert worst <= cap
+
+
+def test_optimal_table__cap_that_cannot_be_met_raises():
+    with pytest.raises(ValueError, match="within 2 guesses"):
+        optimal_table(3, 3, max_depth=2)
+
+
+@pytest.mark.parametrize(("pegs", "colours"), [(3, 4), (4, 4)])
+def test_optimal_table__no_duplicates_matches_exhaustive_search(pegs, colours):
+    table, summary = optimal_table(pegs, colours, duplicates=False)
+    expected = exhaustive_optimum(pegs, colours, duplicates=False)
+    assert summary["total"] == expected
+    assert walk_totals(table, pegs, colours, duplicates=False)[0] == expected
+    assert all(len(set(guess)) == pegs for guess in table.moves.values())
+
+
+def test_tree_bound__never_exceeds_the_exhaustive_optimum_of_any_small_set():
+    # Every subset of codes reached in a real game costs at least the bound for its size.
+    pegs, colours = 2, 4
+    codes = list(itertools.product(range(colours), repeat=pegs))
+    bound = tree_bound(len(codes), len(build_space(pegs, colours).grades) - 1, None)
+    for size in range(1, 7):
+        for subset in itertools.islice(itertools.combinations(codes, size), 40):
+            best = INFINITE_COST
+            for guess in codes:
+                parts = {}
+                for secret in subset:
+                    parts.setdefault(score(guess, secret), []).append(secret)
+                # one level of exact lookahead, with 2s-1 for each class: itself a lower bound
+                total = size + sum(2 * len(p) - 1 for g, p in parts.items() if g != (pegs, 0))
+                best = min(best, total)
+            assert bound[size] <= best
+
+
+def test_tree_bound__fills_levels_greedily():
+    assert tree_bound(20, 13, None)[:16].tolist() == [0, 1, 3, 5] + [2 * s - 1 for s in range(4, 15)] + [30]
+    assert tree_bound(20, 13, 2)[15] == INFINITE_COST  # 1 + 13 codes at most within 2 guesses
+
+
+def test_main__writes_a_table_whose_header_says_how_it_was_made(tmp_path, capsys):
+    out = tmp_path / "optimal_3x3.txt"
+    assert main(["--pegs", "3", "--colours", "3", "--out", str(out)]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[0])
+    text = out.read_text(encoding="utf-8")
+    table = parse_table(text)
+    assert (table.pegs, table.colours, table.duplicates) == (3, 3, True)
+    assert table.header["total"] == str(summary["total"]) == str(exhaustive_optimum(3, 3))
+    assert table.header["command"].startswith("python tools/optimal.py --pegs 3 --colours 3")
+    assert "search seconds" in table.header and table.header["cap"] == "none"
+    assert walk_totals(table, 3, 3) == (summary["total"], summary["worst"])
