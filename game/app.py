@@ -1,0 +1,270 @@
+"""The imperative shell: window, clock, event pump, the state stack and the shared context.
+
+The loop is pygame-ce's documented one: events -> state.handle -> state.update(dt) -> draw ->
+flip -> dt = min(clock.tick(FPS) / 1000, MAX_DT_S). `App.step(events, dt)` is one frame of it, so
+tests post real pygame events (pygame.event.post) and call step with an explicit dt; `App.run()`
+is the same loop with dt from the clock. States return transitions (game/states/base.py) and
+only this module applies them; nothing assigns a global.
+
+Shared context every state may use through `self.app`:
+- `rng`: random.Random seeded from --seed (secrets, monkey tests: same seed, same game);
+- `text`: the cached text renderer; `pegs`: cached peg art;
+- `settings`: a dict (DEFAULT_SETTINGS keys); the store, when plugged in, loads and saves it;
+- `sound`: an object with `play(name)`; NullSound until the sound engine is plugged in. Names
+  used: "pick", "drop", "place", "clear", "submit", "peg_black", "peg_white", "peg" (both kinds),
+  "win", "lose", "reveal", "click", "error";
+- `store`: settings/statistics on disk, or None.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imported: keep stdout clean
+
+import pygame  # noqa: E402
+
+from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, ConfigError, GameConfig, preset
+from game.states.base import Pop, Push, Quit, Replace, Reset, State, Transition
+from game.ui.pegs import PegArt
+from game.ui.text import TextRenderer
+
+FPS = 60
+MAX_DT_S = 0.1  # a long stall (window drag, debugger) must not make animations jump
+DEFAULT_SIZE = (1024, 720)
+MIN_SIZE = (640, 480)
+MAX_TRANSITIONS_PER_FRAME = 16  # guards against two states handing control back and forth forever
+TITLE = "Mastermind Arcade"
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "palette": "safe",  # "safe" (Okabe-Ito + golden ratio) or "classic"
+    "symbols": True,  # symbols on pegs as well as colour
+    "reduced_motion": False,
+    "animation_speed": 1.0,  # multiplies animation rates
+}
+
+
+class NullSound:
+    """The sound hook until a real engine is plugged in: accepts every name, plays nothing."""
+
+    def play(self, name: str) -> None:
+        """Play the effect called `name` (see the module docstring for names)."""
+
+
+class App:
+    """The window and the state stack. Create one, then `run()` (or `step()` in tests)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        seed: int | None = None,
+        settings: dict[str, Any] | None = None,
+        start: State | None = None,
+        store: Any = None,
+        sound: Any = None,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.surface = pygame.display.set_mode(self._clamp_size(size), pygame.RESIZABLE)
+        pygame.display.set_caption(TITLE)
+        self.clock = pygame.time.Clock()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
+        if settings:
+            self.settings.update(settings)
+        self.text = TextRenderer()
+        self.pegs = PegArt()
+        self.sound = sound if sound is not None else NullSound()
+        self.store = store
+        self.stack: list[State] = []
+        self.running = True
+        self.frames = 0
+        if start is None:
+            from game.states.menu import MenuState
+
+            start = MenuState()
+        self._push(start)
+
+    # --- the stack -------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The state on top of the stack (the one that gets events)."""
+        return self.stack[-1]
+
+    def _push(self, state: State) -> None:
+        self.stack.append(state)
+        state.enter(self)
+
+    def apply(self, transition: Transition | State | None) -> None:
+        """Apply what a state returned; transitions returned by resume() are applied in turn."""
+        for _ in range(MAX_TRANSITIONS_PER_FRAME):
+            if transition is None:
+                return
+            if isinstance(transition, State):
+                transition = Replace(transition)
+            follow: Transition | State | None = None
+            if isinstance(transition, Quit):
+                self.running = False
+            elif isinstance(transition, Push):
+                self._push(transition.state)
+            elif isinstance(transition, Replace):
+                if self.stack:
+                    self.stack.pop().exit()
+                self._push(transition.state)
+            elif isinstance(transition, Reset):
+                while self.stack:
+                    self.stack.pop().exit()
+                self._push(transition.state)
+            elif isinstance(transition, Pop):
+                if self.stack:
+                    self.stack.pop().exit()
+                if not self.stack:
+                    self.running = False
+                    return
+                follow = self.stack[-1].resume(transition.result)
+            else:
+                raise TypeError(f"a state returned {transition!r}, not a transition")
+            transition = follow
+
+    # --- the window ------------------------------------------------------------------------
+    @staticmethod
+    def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+        return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Make the window `size` (clamped to MIN_SIZE); the layouts reflow on the next draw."""
+        size = self._clamp_size(size)
+        if self.surface.get_size() != size:
+            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    # --- the loop --------------------------------------------------------------------------
+    def step(
+        self, events: Iterable[pygame.event.Event] | None = None, dt: float = 1 / FPS, draw: bool = True
+    ):
+        """One frame: events -> handle -> update(dt) -> draw -> flip. events=None pumps pygame's queue."""
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            if not self.running:
+                break
+            if event.type == pygame.QUIT:
+                self.running = False
+                break
+            if event.type == pygame.VIDEORESIZE:
+                self.resize(event.size)
+            elif event.type == pygame.WINDOWRESIZED:
+                self.resize((event.x, event.y))
+            self.apply(self.state.handle(event))
+        if self.running:
+            self.apply(self.state.update(min(max(dt, 0.0), MAX_DT_S)))
+        if self.running and draw:
+            self.draw()
+            pygame.display.flip()
+        self.frames += 1
+
+    def draw(self) -> None:
+        """Draw the top state, and below it every state an overlay leaves visible."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].is_overlay:
+            first -= 1
+        surface = self.surface = pygame.display.get_surface() or self.surface
+        for state in self.stack[first:]:
+            state.draw(surface)
+
+    def run(self, frames: int | None = None) -> None:
+        """The real loop with dt from the clock; stops on quit or after `frames` frames."""
+        dt = 1 / FPS
+        while self.running and (frames is None or self.frames < frames):
+            self.step(None, dt)
+            dt = min(self.clock.tick(FPS) / 1000, MAX_DT_S)
+
+
+# --- command line ------------------------------------------------------------------------------
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size is WIDTHxHEIGHT such as 1024x720, not {text!r}") from None
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1] or w > 10000 or h > 10000:
+        raise argparse.ArgumentTypeError(f"size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
+    return (w, h)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mastermind", description="An arcade-style Mastermind: break the code with mouse or keyboard."
+    )
+    parser.add_argument("--frames", type=_positive, help="quit by itself after N frames (smoke tests)")
+    parser.add_argument("--seed", type=int, help="seed for secrets (same seed, same game)")
+    parser.add_argument("--size", type=_size, default=DEFAULT_SIZE, help="window size WxH (default 1024x720)")
+    parser.add_argument("--preset", help="start straight into a preset game: easy, classic, super, expert")
+    parser.add_argument("--pegs", type=int, help=f"start a game with this many pegs ({MIN_PEGS}..{MAX_PEGS})")
+    parser.add_argument(
+        "--colours", type=int, help=f"start a game with this many colours ({MIN_COLOURS}..{MAX_COLOURS})"
+    )
+    parser.add_argument("--difficulty", choices=["relaxed", "classic", "tight"], help="turn limit rule")
+    parser.add_argument(
+        "--no-duplicates", action="store_true", help="a secret never uses a colour twice (nor may guesses)"
+    )
+    parser.add_argument("--no-symbols", action="store_true", help="colour only, no symbols on pegs")
+    return parser
+
+
+def config_from_args(args: argparse.Namespace) -> GameConfig | None:
+    """The game to start straight into, or None for the menu; raises ConfigError when impossible."""
+    if args.preset is None and args.pegs is None and args.colours is None and args.difficulty is None:
+        if args.no_duplicates:
+            raise ConfigError("--no-duplicates needs --preset or --pegs/--colours")
+        return None
+    base = preset(args.preset).config() if args.preset else GameConfig()
+    return GameConfig(
+        pegs=args.pegs if args.pegs is not None else base.pegs,
+        colours=args.colours if args.colours is not None else base.colours,
+        duplicates=base.duplicates and not args.no_duplicates,
+        difficulty=args.difficulty or base.difficulty,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        config = config_from_args(args)
+    except ConfigError as exc:
+        parser.error(str(exc))
+    start: State | None = None
+    if config is not None:
+        from game.states.playing import PlayingState
+
+        start = PlayingState(config)
+    settings = {"symbols": False} if args.no_symbols else {}
+    app = App(size=args.size, seed=args.seed, settings=settings, start=start)
+    try:
+        app.run(frames=args.frames)
+    finally:
+        pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""The State base class and the transitions between states.
+
+A state turns input into moves and draws from what it holds. The app (game/app.py) keeps a
+push-down stack of states; only the top one gets events and updates. A state never switches
+states itself: `handle(event)`, `update(dt)` and `resume(result)` return a transition (or None)
+and the app applies it, calling `exit()` on states that leave and `enter(app)` on states that come.
+
+Transitions (small frozen values):
+- `Replace(state)`  swap the top state for `state` (menu -> setup -> playing -> result);
+                    a bare State returned from handle/update means the same;
+- `Push(overlay)`   put an overlay (help, confirm, settings) on top; the states below stay alive;
+- `Pop(result)`     remove the top state; the state below gets `resume(result)`, which may
+                    answer with a transition of its own (a confirm overlay pops True or False);
+- `Reset(state)`    clear the whole stack and start from `state` (back to the menu);
+- `Quit()`          stop the app.
+
+Overlays set `is_overlay = True`: the app draws the states below first, then the overlay, so a
+dialog appears over the board. Invariants: drawing only reads state; every time-dependent thing
+is driven by the `dt` passed to update (seconds), never by a clock, so tests are deterministic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+@dataclass(frozen=True)
+class Replace:
+    state: State
+
+
+@dataclass(frozen=True)
+class Push:
+    state: State
+
+
+@dataclass(frozen=True)
+class Pop:
+    result: Any = None
+
+
+@dataclass(frozen=True)
+class Reset:
+    state: State
+
+
+@dataclass(frozen=True)
+class Quit:
+    pass
+
+
+Transition = Replace | Push | Pop | Reset | Quit
+
+
+class State:
+    """One screen of the game. Subclasses override the hooks they need."""
+
+    is_overlay: ClassVar[bool] = False
+    app: App
+
+    def enter(self, app: App) -> None:
+        """Called when the state becomes part of the stack; keep `app` for its shared context."""
+        self.app = app
+
+    def exit(self) -> None:
+        """Called when the state leaves the stack (not when an overlay covers it)."""
+
+    def resume(self, result: Any) -> Transition | State | None:
+        """Called on the state below when the overlay above it pops with `result`."""
+        return None
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        """React to one pygame event; return a transition or None."""
+        return None
+
+    def update(self, dt: float) -> Transition | State | None:
+        """Advance animations by `dt` seconds; return a transition or None."""
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole state onto `surface` (reads state, changes nothing but view caches)."""

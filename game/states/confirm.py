@@ -1,0 +1,77 @@
+"""A yes/no confirm overlay: a question over the dimmed screen below.
+
+It pops `(tag, True)` for yes and `(tag, False)` for no, so the state below (whose resume() gets
+the result) knows which question was answered. Keys: Y for yes, Escape or N for no, arrows or Tab
+move the focus (on "no" at first, the safe answer) and Enter or Space answers the focused button.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.states.base import Pop, State, Transition
+from game.ui import palette as pal
+from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
+from game.ui.widgets import draw_button, draw_card, shade
+
+
+class ConfirmOverlay(State):
+    is_overlay = True
+
+    def __init__(self, question: str, tag: str, yes: str = "Yes", no: str = "No") -> None:
+        self.question = question
+        self.tag = tag
+        self.labels = {"no": no, "yes": yes}
+        self.mouse = (-1, -1)
+        self.focus = "no"  # the safe answer has the keyboard focus
+
+    def geometry(self) -> tuple[pygame.Rect, pygame.Rect, dict[str, pygame.Rect]]:
+        size = self.app.surface.get_size()
+        card = dialog_rect(size, 0.5, 0.32, 420, 220)
+        m = margin_px(size)
+        bh = button_height_px(size)
+        buttons = button_row(card, ("no", "yes"), bh, m * 2)
+        question = pygame.Rect(
+            card.x + 2 * m, card.y + 2 * m, card.w - 4 * m, buttons["no"].y - card.y - 3 * m
+        )
+        return card, question, buttons
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            _, _, buttons = self.geometry()
+            for name, rect in buttons.items():
+                if rect.collidepoint(event.pos):
+                    return Pop((self.tag, name == "yes"))
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_y,):
+                return Pop((self.tag, True))
+            if event.key in (pygame.K_n, pygame.K_ESCAPE):
+                return Pop((self.tag, False))
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.focus = "yes" if self.focus == "no" else "no"
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return Pop((self.tag, self.focus == "yes"))
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface)
+        card, question, buttons = self.geometry()
+        draw_card(surface, card)
+        text = self.app.text
+        size, lines = text.fit_wrapped(self.question, question.w, question.h, 36)
+        line_h = text.font(size).get_linesize()
+        top = question.centery - len(lines) * line_h / 2
+        for i, line in enumerate(lines):
+            text.draw(surface, line, size, pal.TEXT, (question.centerx, top + i * line_h), align="midtop")
+        for name, rect in buttons.items():
+            draw_button(
+                surface,
+                text,
+                rect,
+                self.labels[name],
+                hot=rect.collidepoint(self.mouse),
+                primary=name == "yes",
+                focused=name == self.focus,
+            )

@@ -1,0 +1,148 @@
+"""The help overlay: how to play, a worked grading example with duplicates, and the controls.
+
+Two pages (Rules, Controls), switched with the tabs, Left/Right or Tab; Escape, Enter or Close
+pops it. Text is wrapped and sized to fit the card at every window size. The worked example is
+graded by the core score() function, so the page can never disagree with the game.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.codes import score
+from game.states.base import Pop, State, Transition
+from game.ui import palette as pal
+from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
+from game.ui.widgets import draw_button, draw_card, shade
+
+EXAMPLE_SECRET = (0, 0, 1, 2)
+EXAMPLE_GUESS = (0, 1, 1, 0)
+PAGES = ("Rules", "Controls")
+
+RULES = (
+    "A secret code of coloured pegs is hidden at the top of the board. Guess it: fill the active row "
+    "and press Submit. Each guess is graded with small pegs:\n"
+    "black: a peg of the right colour in the right place;\n"
+    "white: a peg of a right colour, but in the wrong place.\n"
+    "Each peg earns at most one grading peg, so a repeated colour counts only as often as it is in both "
+    "codes. Grading pegs are shown blacks first and do not say which peg they belong to. "
+    "Crack the code before the turns run out."
+)
+
+CONTROLS = (
+    "Mouse: drag a colour from the palette onto a slot; drag a peg to another slot to move it, or off "
+    "the board to remove it; drag a peg from an earlier row to copy it. Or click a colour, then click "
+    "slots. Right-click empties a slot.\n"
+    "Keys: 1-9 and 0 place colours in the slot under the cursor; Left/Right move the cursor; Up/Down "
+    "change its colour; Backspace/Delete clear; Enter submits.\n"
+    "C clears the row, R reveals the secret, N starts a new game, H shows this help, Esc goes to the menu."
+)
+
+
+def example_text(palette_name: str = "safe") -> str:
+    """The worked example in words; the numbers come from score(), the reasoning fits EXAMPLE_*."""
+    black, white = score(EXAMPLE_GUESS, EXAMPLE_SECRET)
+    a, b, c = (pal.colour_name(i, palette_name) for i in (0, 1, 2))
+    return (
+        f"Example with repeats (below): secret {a}, {a}, {b}, {c}; guess {a}, {b}, {b}, {a}. "
+        f"Places 1 and 3 match: {black} black. The guess's last {a} finds the secret's second {a} "
+        f"elsewhere: {white} white. The guess's {b} in place 2 earns nothing: the secret's only {b} "
+        f"is already matched in place 3. Grade: {black} black, {white} white."
+    )
+
+
+class HelpOverlay(State):
+    is_overlay = True
+
+    def __init__(self, page: int = 0) -> None:
+        self.page = page
+        self.mouse = (-1, -1)
+
+    def geometry(self):
+        size = self.app.surface.get_size()
+        card = dialog_rect(size, 0.86, 0.9, 600, 440)
+        m = margin_px(size)
+        bh = button_height_px(size)
+        tab_w = min(200, (card.w - 4 * m) // 3)
+        tabs = {
+            name: pygame.Rect(card.x + 2 * m + i * (tab_w + m), card.y + m, tab_w, bh)
+            for i, name in enumerate(PAGES)
+        }
+        close = button_row(card, ("close",), bh, m)["close"]
+        body = pygame.Rect(
+            card.x + 2 * m, card.y + 2 * m + bh, card.w - 4 * m, close.y - m - (card.y + 2 * m + bh)
+        )
+        return card, tabs, body, close
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            _, tabs, _, close = self.geometry()
+            if close.collidepoint(event.pos):
+                return Pop(("help", True))
+            for i, rect in enumerate(tabs.values()):
+                if rect.collidepoint(event.pos):
+                    self.page = i
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_h, pygame.K_F1):
+                return Pop(("help", True))
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.page = (self.page + 1) % len(PAGES)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface)
+        card, tabs, body, close = self.geometry()
+        draw_card(surface, card)
+        text = self.app.text
+        for i, (name, rect) in enumerate(tabs.items()):
+            draw_button(surface, text, rect, name, primary=i == self.page, hot=rect.collidepoint(self.mouse))
+        if self.page == 0:
+            example_h = round(body.h * 0.3)
+            words = pygame.Rect(body.x, body.y, body.w, body.h - example_h)
+            self._draw_paragraphs(
+                surface, RULES + "\n" + example_text(self.app.settings.get("palette", "safe")), words
+            )
+            self._draw_example(surface, pygame.Rect(body.x, words.bottom, body.w, example_h))
+        else:
+            self._draw_paragraphs(surface, CONTROLS, body)
+        draw_button(surface, text, close, "Close", primary=True, hot=close.collidepoint(self.mouse))
+
+    def _draw_paragraphs(self, surface, paragraphs: str, box: pygame.Rect) -> None:
+        text = self.app.text
+        size, lines = text.fit_wrapped(paragraphs, box.w, box.h, 28)
+        line_h = text.font(size).get_linesize()
+        for i, line in enumerate(lines):
+            text.draw(surface, line, size, pal.TEXT, (box.x, box.y + i * line_h), align="topleft")
+
+    def _draw_example(self, surface, box: pygame.Rect) -> None:
+        """Secret and guess as pegs, with the guess's grade drawn as key pegs."""
+        text = self.app.text
+        colours = pal.palette(self.app.settings.get("palette", "safe"))
+        symbols = bool(self.app.settings.get("symbols", True))
+        line_h = box.h / 2
+        d = max(8, min(round(line_h * 0.8), box.w // 12))
+        label_w = min(box.w // 4, 160)
+        feedback = score(EXAMPLE_GUESS, EXAMPLE_SECRET)
+        for line, (label, code) in enumerate((("Secret", EXAMPLE_SECRET), ("Guess", EXAMPLE_GUESS))):
+            y = box.y + line * line_h
+            label_rect = pygame.Rect(box.x, round(y), label_w, round(line_h))
+            text.draw_in(
+                surface, label, label_rect.inflate(0, -round(line_h * 0.4)), pal.TEXT_DIM, 28, align="midleft"
+            )
+            for i, colour in enumerate(code):
+                peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
+                surface.blit(peg, (box.x + label_w + round(i * d * 1.1), round(y + (line_h - d) / 2)))
+            if line == 1:
+                kd = max(4, round(d * 0.45))
+                x0 = box.x + label_w + round(len(code) * d * 1.1) + d // 2
+                pygame.draw.rect(
+                    surface,
+                    pal.GRADE_AREA,
+                    (x0 - 4, round(y + (line_h - d) / 2), kd * 2 * 1.2 * 2 + 8, d),
+                    border_radius=4,
+                )
+                for k in range(feedback.black + feedback.white):
+                    key = self.app.pegs.key(k < feedback.black, kd)
+                    surface.blit(key, (x0 + round(k * kd * 1.2), round(y + line_h / 2 - kd / 2)))

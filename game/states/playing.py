@@ -1,0 +1,588 @@
+"""The playing state: the player breaks a secret with mouse or keyboard.
+
+How the solving state plugs in: the "Solve" button is shown only when the module
+game.states.solving exists (checked with importlib.util.find_spec when this state enters). Pressing
+it (or the S key) calls `SolvingState(self.game, elapsed_s=self.elapsed_s)` from that module and
+returns Replace(that state): the computer plays on from `self.game` (a core GameState holding the
+config, the secret and the rows played so far; a solver must only read `game.history`). Likewise
+"Hint" is shown only when game.states.hint exists; pressing it pushes
+`HintOverlay(self.game)` from that module as an overlay (it may pop a suggested code, a tuple of
+colour indices, which fills the row being built; a game with a hint is marked `assisted`). Both
+imports happen inside the handler, so this module never depends on them.
+
+Homes for data: `game` is the undoable game state (core GameState); `draft`, `cursor`, `selected`,
+`drag`, `mouse` are UI state (not undone); `view`, `layout`, `grading` are view state, rebuilt
+or finished at will. Invariants: `draft` has exactly `pegs` entries, each None or a colour index
+below `colours`; `cursor` is a valid position; `game` only changes through apply_move.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core.codes import Code, CodeError, Feedback
+from game.core.config import GameConfig
+from game.core.state import GameState, Guess, Outcome, Reveal, apply_move, new_game
+from game.states.base import Push, Replace, Reset, State, Transition
+from game.ui import palette as pal
+from game.ui.board import BoardView, config_title, draw_grade_pegs, draw_palette, draw_top_bar
+from game.ui.layout import Board, Button, PaletteItem, PlayLayout, Slot
+from game.ui.tween import Tween, ease_out_back
+from game.ui.widgets import draw_button
+
+GRADE_STAGGER_S = 0.16  # between one grading peg and the next
+GRADE_POP_S = 0.18  # one grading peg growing into place
+WIN_FLASH_S = 1.1  # the winning row flashes this long before the result screen; always completes
+LOSS_PAUSE_S = 0.8  # pause on the full board before the result screen after the last turn
+DRAG_THRESHOLD_PX = 6  # a press that moves less than this is a click, not a drag
+DIGIT_KEYS = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
+DIGIT_KEYS |= {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
+
+BUTTON_LABELS = {
+    "submit": "Submit",
+    "clear": "Clear row",
+    "reveal": "Reveal",
+    "new": "New game",
+    "solve": "Solve",
+    "hint": "Hint",
+    "help": "Help",
+    "menu": "Menu",
+}
+
+
+@dataclass
+class Drag:
+    """A peg being dragged: from the palette, from the row being built, or copied from a played row."""
+
+    colour: int
+    source: str  # "palette", "draft" or "played"
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    col: int | None = None  # the draft slot it came from
+    moved: bool = False
+
+
+class GradeAnimation:
+    """Grading pegs of one row popping in one by one (blacks first), with a sound for each."""
+
+    def __init__(self, row: int, feedback: Feedback) -> None:
+        self.row = row
+        self.feedback = feedback
+        total = feedback.black + feedback.white
+        self.tweens = [Tween(GRADE_POP_S, GRADE_STAGGER_S * (i + 1), ease_out_back) for i in range(total)]
+        self.sounded = 0
+
+    def update(self, dt: float, speed: float, sound: Any) -> None:
+        for tween in self.tweens:
+            tween.update(dt, speed)
+        while self.sounded < len(self.tweens) and self.tweens[self.sounded].started:
+            sound.play("peg_black" if self.sounded < self.feedback.black else "peg_white")
+            sound.play("peg")
+            self.sounded += 1
+
+    def finish(self) -> None:
+        for tween in self.tweens:
+            tween.finish()
+        self.sounded = len(self.tweens)
+
+    @property
+    def done(self) -> bool:
+        return all(t.done for t in self.tweens)
+
+
+class PlayingState(State):
+    """Break the code: build a row, submit, read the grade."""
+
+    def __init__(self, config: GameConfig, secret: Code | None = None, game: GameState | None = None) -> None:
+        self.config = config
+        self._secret = secret
+        self.game: GameState | None = game
+        self.draft: list[int | None] = [None] * config.pegs
+        self.cursor = 0
+        self.selected: int | None = None
+        self.drag: Drag | None = None
+        self.mouse = (-1, -1)
+        self.pressed_button: str | None = None
+        self.elapsed_s = 0.0
+        self.message = ""
+        self.assisted = False
+        self.grading: GradeAnimation | None = None
+        self.finish_timer: Tween | None = None
+        self.view = BoardView()
+        self._layout: PlayLayout | None = None
+        self._layout_key: tuple = ()
+        self.can_solve = False
+        self.can_hint = False
+
+    # --- life cycle ---------------------------------------------------------------------------
+    def enter(self, app) -> None:
+        super().enter(app)
+        if self.game is None:
+            secret = self._secret if self._secret is not None else random_secret(self.config, app.rng)
+            self.game = new_game(self.config, secret)
+        self.can_solve = importlib.util.find_spec("game.states.solving") is not None
+        self.can_hint = importlib.util.find_spec("game.states.hint") is not None
+
+    def resume(self, result: Any) -> Transition | State | None:
+        if not isinstance(result, tuple) or len(result) != 2:
+            return None
+        tag, answer = result
+        if tag == "reveal" and answer and not self.game.over:
+            self.game = apply_move(self.game, Reveal())
+            self.app.sound.play("reveal")
+            return self._to_result()
+        if tag == "new" and answer:
+            return Replace(PlayingState(self.config))
+        if tag == "menu" and answer:
+            from game.states.menu import MenuState
+
+            return Reset(MenuState())
+        if tag == "hint" and answer is not None:
+            self.assisted = True
+            code = tuple(answer)
+            if len(code) == self.config.pegs:
+                self.draft = list(code)
+        return None
+
+    # --- layout -------------------------------------------------------------------------------
+    def panel_items(self) -> list[tuple[str, float]]:
+        items = [
+            ("info", 1.3),
+            ("submit", 1.15),
+            ("message", 1.3),
+            ("clear", 1.0),
+            ("reveal", 1.0),
+            ("new", 1.0),
+        ]
+        if self.can_solve:
+            items.append(("solve", 1.0))
+        if self.can_hint:
+            items.append(("hint", 1.0))
+        return items
+
+    def layout(self) -> PlayLayout:
+        size = self.app.surface.get_size()
+        items = tuple(self.panel_items())
+        if self._layout is None or self._layout_key != (size, items):
+            buttons = [name for name, _ in items if name in BUTTON_LABELS]
+            self._layout = PlayLayout(
+                size, self.config.pegs, self.config.colours, self.config.turns, items, buttons
+            )
+            self._layout_key = (size, items)
+        return self._layout
+
+    # --- rules of the row being built ---------------------------------------------------------
+    @property
+    def active_row(self) -> int | None:
+        return None if self.game.over else self.game.turn
+
+    def submit_problem(self) -> str | None:
+        """Why the row cannot be submitted now, or None when it can."""
+        if self.game.over:
+            return "the game is over"
+        missing = self.draft.count(None)
+        if missing:
+            return f"place {missing} more peg{'s' if missing > 1 else ''}"
+        try:
+            self.config.check_code(tuple(self.draft))
+        except CodeError as exc:
+            return str(exc)
+        return None
+
+    def place(self, col: int, colour: int) -> None:
+        self.draft[col] = colour
+        self.app.sound.play("place")
+
+    def clear_slot(self, col: int) -> None:
+        if self.draft[col] is not None:
+            self.draft[col] = None
+            self.app.sound.play("clear")
+
+    def next_empty(self, after: int) -> int:
+        pegs = self.config.pegs
+        for step in range(1, pegs + 1):
+            col = (after + step) % pegs
+            if self.draft[col] is None:
+                return col
+        return min(after + 1, pegs - 1)
+
+    def submit(self) -> Transition | State | None:
+        problem = self.submit_problem()
+        if problem is not None:
+            self.message = problem
+            self.app.sound.play("error")
+            return None
+        code = tuple(self.draft)
+        self.game = apply_move(self.game, Guess(code))
+        row = self.game.rows[-1]
+        self.app.sound.play("submit")
+        self.grading = GradeAnimation(len(self.game.rows) - 1, row.feedback)
+        self.draft = [None] * self.config.pegs
+        self.cursor = 0
+        self.message = ""
+        if self.game.over:
+            won = self.game.outcome is Outcome.WON
+            self.finish_timer = Tween(WIN_FLASH_S if won else LOSS_PAUSE_S)
+        return None
+
+    def finish_animations(self) -> None:
+        """New input finishes the grading animation (a win flash is not cut short)."""
+        if self.grading is not None:
+            self.grading.finish()
+
+    # --- input --------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.drag is not None:
+                self.drag.pos = event.pos
+                dx, dy = event.pos[0] - self.drag.start[0], event.pos[1] - self.drag.start[1]
+                if dx * dx + dy * dy >= DRAG_THRESHOLD_PX**2:
+                    self.drag.moved = True
+            return None
+        if self.finish_timer is not None:
+            return None  # the game is over; the result screen comes when the finish timer ends
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.finish_animations()
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            return self._mouse_down(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.mouse = event.pos
+            return self._mouse_up(event)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return None
+
+    def _mouse_down(self, event) -> Transition | State | None:
+        hit = self.layout().hit_test(event.pos)
+        if event.button == 3:
+            if isinstance(hit, Slot) and hit.row == self.active_row:
+                self.clear_slot(hit.col)
+                self.cursor = hit.col
+            else:
+                self.selected = None
+            return None
+        if event.button != 1:
+            return None
+        self.drag = None
+        self.pressed_button = None
+        if isinstance(hit, Button):
+            self.pressed_button = hit.name
+        elif isinstance(hit, PaletteItem):
+            self.drag = Drag(hit.colour, "palette", event.pos, event.pos)
+            self.app.sound.play("pick")
+        elif isinstance(hit, Slot) and hit.row == self.active_row:
+            self.cursor = hit.col
+            colour = self.draft[hit.col]
+            if colour is not None:
+                self.drag = Drag(colour, "draft", event.pos, event.pos, col=hit.col)
+                self.app.sound.play("pick")
+            elif self.selected is not None:
+                self.place(hit.col, self.selected)
+        elif isinstance(hit, Slot) and hit.row < len(self.game.rows):
+            colour = self.game.rows[hit.row].guess[hit.col]
+            self.drag = Drag(colour, "played", event.pos, event.pos)
+            self.app.sound.play("pick")
+        return None
+
+    def _mouse_up(self, event) -> Transition | State | None:
+        if event.button != 1:
+            return None
+        layout = self.layout()
+        hit = layout.hit_test(event.pos)
+        drag, self.drag = self.drag, None
+        pressed, self.pressed_button = self.pressed_button, None
+        if drag is None:
+            if pressed is not None and hit == Button(pressed):
+                return self.press(pressed)
+            return None
+        if not drag.moved:
+            # a click: palette and played pegs choose the colour for click-to-place
+            if drag.source in ("palette", "played"):
+                self.selected = (
+                    None if self.selected == drag.colour and drag.source == "palette" else drag.colour
+                )
+            elif drag.source == "draft" and self.selected is not None and drag.col is not None:
+                self.place(drag.col, self.selected)
+            return None
+        if isinstance(hit, Slot) and hit.row == self.active_row:
+            previous = self.draft[hit.col]
+            self.draft[hit.col] = drag.colour
+            if drag.source == "draft" and drag.col is not None and drag.col != hit.col:
+                self.draft[drag.col] = previous  # dropping on a filled slot swaps the two pegs
+            self.cursor = hit.col
+            self.app.sound.play("drop")
+        elif drag.source == "draft" and drag.col is not None and not isinstance(hit, Board | Slot):
+            self.clear_slot(drag.col)  # dragged off the board: removed
+        return None
+
+    def _key(self, event) -> Transition | State | None:
+        key = event.key
+        pegs = self.config.pegs
+        if key in DIGIT_KEYS and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            colour = DIGIT_KEYS[key]
+            if colour < self.config.colours and self.active_row is not None:
+                self.place(self.cursor, colour)
+                self.cursor = self.next_empty(self.cursor)
+            return None
+        if key == pygame.K_LEFT:
+            self.cursor = (self.cursor - 1) % pegs
+        elif key == pygame.K_RIGHT:
+            self.cursor = (self.cursor + 1) % pegs
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            step = 1 if key == pygame.K_UP else -1
+            current = self.draft[self.cursor]
+            start = (
+                (self.selected if self.selected is not None else -1 if step > 0 else 0)
+                if current is None
+                else current
+            )
+            self.place(self.cursor, (start + step) % self.config.colours)
+        elif key == pygame.K_BACKSPACE:
+            if self.draft[self.cursor] is None and self.cursor > 0:
+                self.cursor -= 1
+            self.clear_slot(self.cursor)
+        elif key == pygame.K_DELETE:
+            self.clear_slot(self.cursor)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.submit()
+        elif key in (pygame.K_h, pygame.K_F1):
+            return self.press("help")
+        elif key == pygame.K_ESCAPE:
+            if self.selected is not None:
+                self.selected = None
+                return None
+            return self.press("menu")
+        elif key == pygame.K_r:
+            return self.press("reveal")
+        elif key == pygame.K_n:
+            return self.press("new")
+        elif key == pygame.K_c:
+            return self.press("clear")
+        elif key == pygame.K_s and self.can_solve:
+            return self.press("solve")
+        return None
+
+    def press(self, name: str) -> Transition | State | None:
+        """Do what button `name` does (also reached by keyboard shortcuts)."""
+        from game.states.confirm import ConfirmOverlay
+
+        self.app.sound.play("click")
+        if name == "submit":
+            return self.submit()
+        if name == "clear":
+            for col in range(self.config.pegs):
+                self.clear_slot(col)
+            self.cursor = 0
+            return None
+        if name == "help":
+            from game.states.help import HelpOverlay
+
+            return Push(HelpOverlay())
+        if name == "reveal":
+            return Push(
+                ConfirmOverlay(
+                    "Reveal the secret and end this game?", "reveal", yes="Reveal", no="Keep playing"
+                )
+            )
+        if name == "new":
+            if not self.game.rows:
+                return Replace(PlayingState(self.config))
+            return Push(
+                ConfirmOverlay(
+                    "Abandon this game and start a new one?", "new", yes="New game", no="Keep playing"
+                )
+            )
+        if name == "menu":
+            if not self.game.rows:
+                from game.states.menu import MenuState
+
+                return Reset(MenuState())
+            return Push(
+                ConfirmOverlay("Leave this game for the menu?", "menu", yes="Leave", no="Keep playing")
+            )
+        if name == "solve" and self.can_solve:
+            try:
+                solving = importlib.import_module("game.states.solving")
+            except ImportError:
+                self.can_solve = False
+                return None
+            return Replace(solving.SolvingState(self.game, elapsed_s=self.elapsed_s))
+        if name == "hint" and self.can_hint:
+            try:
+                hint = importlib.import_module("game.states.hint")
+            except ImportError:
+                self.can_hint = False
+                return None
+            return Push(hint.HintOverlay(self.game))
+        return None
+
+    # --- time ---------------------------------------------------------------------------------
+    def speed(self) -> float:
+        settings = self.app.settings
+        return float(settings.get("animation_speed", 1.0)) * (4.0 if settings.get("reduced_motion") else 1.0)
+
+    def update(self, dt: float) -> Transition | State | None:
+        if not self.game.over:
+            self.elapsed_s += dt
+        if self.grading is not None:
+            self.grading.update(dt, self.speed(), self.app.sound)
+            if self.grading.done and self.finish_timer is None:
+                self.grading = None
+        if self.finish_timer is not None and (self.grading is None or self.grading.done):
+            if self.finish_timer.elapsed_s == 0.0:
+                self.app.sound.play("win" if self.game.outcome is Outcome.WON else "lose")
+            self.finish_timer.update(dt)
+            if self.finish_timer.done:
+                return self._to_result()
+        return None
+
+    def _to_result(self) -> Transition:
+        from game.states.result import ResultState
+
+        return Replace(ResultState(self.game, self.elapsed_s, assisted=self.assisted))
+
+    # --- drawing ------------------------------------------------------------------------------
+    def colours(self) -> tuple[pal.RGB, ...]:
+        return pal.palette(self.app.settings.get("palette", "safe"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        layout = self.layout()
+        colours = self.colours()
+        symbols = bool(app.settings.get("symbols", True))
+        surface.fill(pal.BACKGROUND)
+        draw_top_bar(surface, layout, app.text, config_title(self.config))
+        hit = layout.hit_test(self.mouse)
+        hot_colour = hit.colour if isinstance(hit, PaletteItem) else None
+        draw_palette(surface, layout, app.pegs, app.text, colours, symbols, self.selected, hot_colour)
+        graded = len(self.game.rows) - (1 if self.grading is not None else 0)
+        self.view.draw(
+            surface,
+            layout,
+            self.game,
+            app.pegs,
+            app.text,
+            colours,
+            symbols,
+            graded_rows=graded,
+            active_row=self.active_row,
+        )
+        if self.grading is not None:
+            self._draw_grading(surface, layout)
+        if self.finish_timer is not None and self.game.outcome is Outcome.WON:
+            self._draw_win_flash(surface, layout)
+        self._draw_draft(surface, layout, colours, symbols)
+        self._draw_panel(surface, layout, hit)
+        if self.drag is not None and self.drag.moved:
+            d = layout.peg_diameter()
+            peg = app.pegs.peg(colours[self.drag.colour], self.drag.colour, round(d * 1.1), symbols)
+            surface.blit(peg, peg.get_rect(center=self.drag.pos))
+
+    def _draw_grading(self, surface, layout: PlayLayout) -> None:
+        row = self.grading.row
+        draw_grade_pegs(surface, layout, row, None, self.app.pegs)
+        fb = self.grading.feedback
+        kd = layout.grade_peg_rect(row, 0).w
+        for i, tween in enumerate(self.grading.tweens):
+            if not tween.started:
+                break
+            size = max(2, round(kd * tween.value))
+            image = self.app.pegs.key(i < fb.black, size)
+            surface.blit(image, image.get_rect(center=layout.grade_peg_rect(row, i).center))
+
+    def _draw_win_flash(self, surface, layout: PlayLayout) -> None:
+        # a gentle pulse of the winning row's outline (never a full-screen flash)
+        t = self.finish_timer.raw
+        row_rect = layout.row_rect(len(self.game.rows) - 1).inflate(8, 6)
+        width = 2 + round(3 * (1 - abs(2 * ((t * 3) % 1) - 1)))
+        pygame.draw.rect(surface, pal.ACTIVE_EDGE, row_rect, width=width, border_radius=6)
+
+    def _draw_draft(self, surface, layout: PlayLayout, colours, symbols: bool) -> None:
+        row = self.active_row
+        if row is None:
+            return
+        d = layout.peg_diameter()
+        art = self.app.pegs
+        hole = art.hole(round(d * 0.5))
+        dragging_from = (
+            self.drag.col
+            if (self.drag is not None and self.drag.moved and self.drag.source == "draft")
+            else None
+        )
+        for col, colour in enumerate(self.draft):
+            cell = layout.slot_rect(row, col)
+            if colour is None or col == dragging_from:
+                surface.blit(hole, hole.get_rect(center=cell.center))
+            else:
+                peg = art.peg(colours[colour], colour, d, symbols)
+                surface.blit(peg, peg.get_rect(center=cell.center))
+            if col == self.cursor:
+                pygame.draw.rect(
+                    surface, pal.SELECTION, cell.inflate(-2, -2), width=2, border_radius=max(3, cell.w // 6)
+                )
+
+    def _draw_panel(self, surface, layout: PlayLayout, hit) -> None:
+        text = self.app.text
+        info = layout.item_rect("info")
+        minutes, seconds = divmod(int(self.elapsed_s), 60)
+        turn = min(self.game.turn + 1, self.config.turns)
+        half = info.h // 2
+        text.draw_in(
+            surface,
+            f"Turn {turn} of {self.config.turns}",
+            pygame.Rect(info.x, info.y, info.w, half),
+            pal.TEXT,
+            34,
+        )
+        text.draw_in(
+            surface,
+            f"Time {minutes}:{seconds:02d}",
+            pygame.Rect(info.x, info.y + half, info.w, info.h - half),
+            pal.TEXT_DIM,
+            28,
+        )
+        problem = self.submit_problem()
+        for name in layout.buttons:
+            rect = layout.button_rect(name)
+            enabled = (
+                problem is None
+                if name == "submit"
+                else not (self.game.over and name in ("clear", "reveal", "solve", "hint"))
+            )
+            hot = hit == Button(name)
+            draw_button(
+                surface,
+                text,
+                rect,
+                BUTTON_LABELS.get(name, name),
+                enabled=enabled,
+                hot=hot,
+                primary=name == "submit",
+            )
+        message = (
+            self.message if self.message and problem is not None else (problem or "ready: Submit or Enter")
+        )
+        colour = (
+            pal.TEXT_WARN if (problem and not problem.startswith("place")) or self.message else pal.TEXT_DIM
+        )
+        if self.game.over:
+            message, colour = "", pal.TEXT_DIM
+        box = layout.item_rect("message")
+        size, lines = text.fit_wrapped(message[:1].upper() + message[1:], box.w, box.h, 24)
+        line_h = text.font(size).get_linesize()
+        for i, line in enumerate(lines):
+            text.draw(surface, line, size, colour, (box.centerx, box.y + i * line_h), align="midtop")
+
+
+def random_secret(config: GameConfig, rng) -> Code:
+    """A secret drawn with `rng` that obeys the duplicates rule."""
+    if config.duplicates:
+        return tuple(rng.randrange(config.colours) for _ in range(config.pegs))
+    return tuple(rng.sample(range(config.colours), config.pegs))

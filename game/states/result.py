@@ -1,0 +1,127 @@
+"""The result screen: won, out of turns, or revealed; the secret, guesses used of the limit, time.
+
+It shows the finished board with the secret uncovered and puts the verdict and its buttons in the
+side panel: Play again (same settings, new secret) and Menu. Enter plays again, Escape goes to
+the menu. `solved_by` names the computer when it finished the game (the solving state sets it);
+`assisted` marks a game where the player took a hint.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.state import GameState, Outcome
+from game.states.base import Reset, State, Transition
+from game.ui import palette as pal
+from game.ui.board import BoardView, config_title, draw_palette, draw_top_bar
+from game.ui.layout import Button, PlayLayout
+from game.ui.widgets import draw_button
+
+PANEL_ITEMS = (("verdict", 1.4), ("details", 3.2), ("again", 1.15), ("menu", 1.0))
+BUTTON_LABELS = {"again": "Play again", "menu": "Menu"}
+
+
+class ResultState(State):
+    def __init__(
+        self, game: GameState, elapsed_s: float, assisted: bool = False, solved_by: str | None = None
+    ) -> None:
+        self.game = game
+        self.elapsed_s = elapsed_s
+        self.assisted = assisted
+        self.solved_by = solved_by
+        self.view = BoardView()
+        self.mouse = (-1, -1)
+        self.pressed: str | None = None
+        self._layout: PlayLayout | None = None
+
+    def layout(self) -> PlayLayout:
+        size = self.app.surface.get_size()
+        if self._layout is None or self._layout.size != size:
+            config = self.game.config
+            self._layout = PlayLayout(
+                size,
+                config.pegs,
+                config.colours,
+                config.turns,
+                PANEL_ITEMS,
+                ("again", "menu"),
+                top_buttons=(),
+            )
+        return self._layout
+
+    def verdict(self) -> str:
+        if self.game.outcome is Outcome.WON:
+            return "Solved by the computer" if self.solved_by else "You cracked it!"
+        if self.game.outcome is Outcome.LOST:
+            return "Out of turns"
+        return "Secret revealed"
+
+    def details(self) -> list[str]:
+        used = len(self.game.rows)
+        minutes, seconds = divmod(int(self.elapsed_s), 60)
+        lines = [f"{used} of {self.game.config.turns} guesses", f"Time {minutes}:{seconds:02d}"]
+        if self.solved_by:
+            lines.append(f"computer: {self.solved_by}")
+        elif self.assisted:
+            lines.append("with a hint (assisted)")
+        lines.append("The secret is shown on top")
+        return lines
+
+    def again(self) -> State:
+        from game.states.playing import PlayingState
+
+        return PlayingState(self.game.config)
+
+    def menu(self) -> Transition:
+        from game.states.menu import MenuState
+
+        return Reset(MenuState())
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.layout().hit_test(event.pos)
+            self.pressed = hit.name if isinstance(hit, Button) else None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hit = self.layout().hit_test(event.pos)
+            pressed, self.pressed = self.pressed, None
+            if isinstance(hit, Button) and hit.name == pressed:
+                self.app.sound.play("click")
+                return self.again() if hit.name == "again" else self.menu()
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
+                return self.again()
+            if event.key in (pygame.K_ESCAPE, pygame.K_m):
+                return self.menu()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        layout = self.layout()
+        colours = pal.palette(app.settings.get("palette", "safe"))
+        symbols = bool(app.settings.get("symbols", True))
+        surface.fill(pal.BACKGROUND)
+        draw_top_bar(surface, layout, app.text, config_title(self.game.config))
+        draw_palette(surface, layout, app.pegs, app.text, colours, symbols, enabled=False)
+        self.view.draw(surface, layout, self.game, app.pegs, app.text, colours, symbols, show_secret=True)
+        text = app.text
+        won = self.game.outcome is Outcome.WON
+        verdict_box = layout.item_rect("verdict")
+        text.draw_in(surface, self.verdict(), verdict_box, pal.SELECTION if won else pal.TEXT, 40)
+        details = layout.item_rect("details")
+        lines = self.details()
+        line_h = details.h / len(lines)
+        for i, line in enumerate(lines):
+            box = pygame.Rect(details.x, round(details.y + i * line_h), details.w, round(line_h * 0.8))
+            text.draw_in(surface, line, box, pal.TEXT if i < 2 else pal.TEXT_DIM, 30)
+        for name in ("again", "menu"):
+            rect = layout.button_rect(name)
+            draw_button(
+                surface,
+                text,
+                rect,
+                BUTTON_LABELS[name],
+                primary=name == "again",
+                hot=rect.collidepoint(self.mouse),
+            )

@@ -1,0 +1,217 @@
+"""Custom game setup: pegs 2..8, colours 2..10, duplicates on or off, difficulty, Start.
+
+The turn limit is shown live as the choices change (core turn_limit()). A combination the game
+does not offer (no duplicates with fewer colours than pegs) disables Start and says why.
+Keyboard: Up/Down move between rows, Left/Right change the value, Enter starts, Escape goes back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, ConfigError, Difficulty, GameConfig
+from game.states.base import Reset, State, Transition
+from game.ui import palette as pal
+from game.ui.layout import SetupLayout
+from game.ui.widgets import draw_button, draw_stepper, draw_toggle
+
+DIFFICULTIES = (Difficulty.RELAXED, Difficulty.CLASSIC, Difficulty.TIGHT)
+ROW_LABELS = {
+    "pegs": "Pegs",
+    "colours": "Colours",
+    "duplicates": "Repeated colours",
+    "difficulty": "Turns rule",
+}
+
+
+class SetupState(State):
+    """Choose a custom game."""
+
+    def __init__(self, config: GameConfig | None = None) -> None:
+        config = config or GameConfig()
+        self.pegs = config.pegs
+        self.colours = config.colours
+        self.duplicates = config.duplicates
+        self.difficulty = config.difficulty
+        self.focus = 0
+        self.mouse = (-1, -1)
+
+    def config(self) -> GameConfig | None:
+        try:
+            return GameConfig(self.pegs, self.colours, self.duplicates, self.difficulty)
+        except ConfigError:
+            return None
+
+    def problem(self) -> str | None:
+        try:
+            GameConfig(self.pegs, self.colours, self.duplicates, self.difficulty)
+        except ConfigError as exc:
+            return str(exc)
+        return None
+
+    def change(self, name: str, step: int) -> None:
+        if name == "pegs":
+            self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
+        elif name == "colours":
+            self.colours = max(MIN_COLOURS, min(MAX_COLOURS, self.colours + step))
+        elif name == "duplicates":
+            self.duplicates = not self.duplicates
+        elif name == "difficulty":
+            index = DIFFICULTIES.index(self.difficulty)
+            self.difficulty = DIFFICULTIES[max(0, min(len(DIFFICULTIES) - 1, index + step))]
+        self.app.sound.play("click")
+
+    def start(self) -> Transition | State | None:
+        config = self.config()
+        if config is None:
+            self.app.sound.play("error")
+            return None
+        from game.states.playing import PlayingState
+
+        return PlayingState(config)
+
+    def back(self) -> Transition:
+        from game.states.menu import MenuState
+
+        return Reset(MenuState())
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            rows = SetupLayout.ROWS
+            if event.key == pygame.K_DOWN or event.key == pygame.K_TAB:
+                self.focus = (self.focus + 1) % len(rows)
+            elif event.key == pygame.K_UP:
+                self.focus = (self.focus - 1) % len(rows)
+            elif event.key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.change(rows[self.focus], -1)
+            elif event.key in (
+                pygame.K_RIGHT,
+                pygame.K_PLUS,
+                pygame.K_EQUALS,
+                pygame.K_KP_PLUS,
+                pygame.K_SPACE,
+            ):
+                self.change(rows[self.focus], +1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.start()
+            elif event.key == pygame.K_ESCAPE:
+                return self.back()
+        return None
+
+    def _click(self, pos) -> Transition | State | None:
+        layout = SetupLayout(self.app.surface.get_size())
+        if layout.buttons["start"].collidepoint(pos):
+            return self.start()
+        if layout.buttons["back"].collidepoint(pos):
+            return self.back()
+        for i, name in enumerate(SetupLayout.ROWS):
+            if name in ("pegs", "colours"):
+                minus, _, plus = layout.stepper_parts(name)
+                if minus.collidepoint(pos):
+                    self.focus = i
+                    self.change(name, -1)
+                elif plus.collidepoint(pos):
+                    self.focus = i
+                    self.change(name, +1)
+            elif name == "duplicates":
+                if layout.controls[name].collidepoint(pos):
+                    self.focus = i
+                    self.change(name, +1)
+            elif name == "difficulty":
+                for index, rect in enumerate(layout.segments(name, len(DIFFICULTIES))):
+                    if rect.collidepoint(pos):
+                        self.focus = i
+                        self.difficulty = DIFFICULTIES[index]
+                        self.app.sound.play("click")
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = SetupLayout(surface.get_size())
+        text = self.app.text
+        surface.fill(pal.BACKGROUND)
+        text.draw_in(
+            surface, "Custom game", layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, 64
+        )
+        for i, name in enumerate(SetupLayout.ROWS):
+            label = layout.labels[name]
+            colour = pal.SELECTION if i == self.focus else pal.TEXT
+            text.draw_in(
+                surface, ROW_LABELS[name], label.inflate(0, -label.h // 3), colour, 36, align="midleft"
+            )
+            if name in ("pegs", "colours"):
+                parts = layout.stepper_parts(name)
+                value = self.pegs if name == "pegs" else self.colours
+                low, high = (MIN_PEGS, MAX_PEGS) if name == "pegs" else (MIN_COLOURS, MAX_COLOURS)
+                hot = (
+                    "minus"
+                    if parts[0].collidepoint(self.mouse)
+                    else "plus"
+                    if parts[2].collidepoint(self.mouse)
+                    else None
+                )
+                draw_stepper(surface, text, parts, str(value), value > low, value < high, hot)
+                self._draw_sample(surface, layout, name, parts[2])
+            elif name == "duplicates":
+                control = layout.controls[name]
+                toggle = pygame.Rect(control.x, control.y, control.h * 3, control.h)
+                draw_toggle(surface, text, toggle, self.duplicates, hot=toggle.collidepoint(self.mouse))
+                note = "a colour may appear twice" if self.duplicates else "every colour at most once"
+                note_box = pygame.Rect(
+                    toggle.right + 12, control.y, control.right - toggle.right - 12, control.h
+                )
+                text.draw_in(
+                    surface, note, note_box.inflate(0, -control.h // 2), pal.TEXT_DIM, 28, align="midleft"
+                )
+            else:
+                for index, rect in enumerate(layout.segments(name, len(DIFFICULTIES))):
+                    difficulty = DIFFICULTIES[index]
+                    draw_button(
+                        surface,
+                        text,
+                        rect,
+                        difficulty.value.title(),
+                        primary=difficulty is self.difficulty,
+                        hot=rect.collidepoint(self.mouse),
+                    )
+        config = self.config()
+        problem = self.problem()
+        if config is not None:
+            line = f"{config.turns} turns · {config.code_count:,} possible codes"
+            text.draw_in(surface, line, layout.turns_rect.inflate(0, -layout.turns_rect.h // 4), pal.TEXT, 44)
+        if problem:
+            text.draw_in(surface, problem, layout.message_rect, pal.TEXT_WARN, 26)
+        for name, rect in layout.buttons.items():
+            draw_button(
+                surface,
+                text,
+                rect,
+                "Start" if name == "start" else "Back",
+                primary=name == "start",
+                enabled=name != "start" or config is not None,
+                hot=rect.collidepoint(self.mouse),
+            )
+
+    def _draw_sample(self, surface, layout: SetupLayout, name: str, after: pygame.Rect) -> None:
+        """A row of sample pegs beside the pegs/colours stepper, so the choice is visible."""
+        control = layout.controls[name]
+        area = pygame.Rect(after.right + 12, control.y, control.right - after.right - 12, control.h)
+        count = self.pegs if name == "pegs" else self.colours
+        d = min(round(area.h * 0.7), int(area.w / (count * 1.1)) if count else 0)
+        if d < 6:
+            return
+        colours = pal.palette(self.app.settings.get("palette", "safe"))
+        symbols = bool(self.app.settings.get("symbols", True))
+        for i in range(count):
+            colour = i if name == "colours" else None
+            x = area.x + round(i * d * 1.1)
+            if colour is None:
+                hole = self.app.pegs.hole(d)
+                surface.blit(hole, (x, area.centery - d // 2))
+            else:
+                surface.blit(
+                    self.app.pegs.peg(colours[colour], colour, d, symbols), (x, area.centery - d // 2)
+                )

@@ -1,0 +1,197 @@
+"""Board rendering: the static board (holes, played rows, grades, labels, secret cover) is drawn
+once into a cached surface and blitted every frame; the moving parts (the row being filled, the
+cursor, grading pegs popping in, the dragged peg) are drawn on top by the state.
+
+BoardView is view state: it can be thrown away at any time and rebuilds itself from the layout,
+the game state and the look settings; its cache key holds everything the static image depends on.
+Also here: the palette column and the top bar, shared by the playing, solving and result screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.core.state import GameState
+from game.ui import palette as pal
+from game.ui.layout import PlayLayout
+from game.ui.pegs import PegArt
+from game.ui.text import TextRenderer
+
+
+class BoardView:
+    """Draws a board from a PlayLayout and a GameState, caching everything that does not move."""
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None
+        self._surface: pygame.Surface | None = None
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        layout: PlayLayout,
+        game: GameState,
+        art: PegArt,
+        text: TextRenderer,
+        colours: Sequence[pal.RGB],
+        symbols: bool,
+        *,
+        graded_rows: int | None = None,
+        show_secret: bool = False,
+        active_row: int | None = None,
+    ) -> None:
+        """Blit the static board. Rows >= graded_rows are drawn without their grade (it is animating)."""
+        if graded_rows is None:
+            graded_rows = len(game.rows)
+        key = (
+            layout.size,
+            layout.board.topleft,
+            layout.unit,
+            game.config,
+            game.rows,
+            game.secret,
+            tuple(colours),
+            symbols,
+            graded_rows,
+            show_secret,
+            active_row,
+        )
+        if key != self._key or self._surface is None:
+            self._surface = self._render(
+                layout, game, art, text, colours, symbols, graded_rows, show_secret, active_row
+            )
+            self._key = key
+        surface.blit(self._surface, layout.board)
+
+    def _render(
+        self, layout, game, art, text, colours, symbols, graded_rows, show_secret, active_row
+    ) -> pygame.Surface:
+        board = layout.board
+        image = pygame.Surface(board.size, pygame.SRCALPHA)
+        offset = (-board.x, -board.y)
+
+        def local(rect: pygame.Rect) -> pygame.Rect:
+            return rect.move(offset)
+
+        radius = max(4, round(layout.unit * 0.25))
+        pygame.draw.rect(image, pal.BOARD, image.get_rect(), border_radius=radius)
+        pygame.draw.rect(image, pal.BOARD_EDGE, image.get_rect(), width=2, border_radius=radius)
+        d = layout.peg_diameter()
+        hole = art.hole(round(d * 0.5))
+        label_px = max(10, round(layout.unit * 0.42))
+        # secret row
+        secret_row = local(layout.secret_rect()).inflate(round(layout.unit * 0.1), round(layout.unit * 0.06))
+        pygame.draw.rect(image, pal.HOLE, secret_row, border_radius=radius)
+        text.draw_in(
+            image,
+            "?" if not show_secret else "=",
+            local(layout.secret_label_rect()).inflate(-4, -round(layout.unit * 0.5)),
+            pal.TEXT_DIM,
+        )
+        for col in range(layout.pegs):
+            cell = local(layout.secret_slot_rect(col))
+            if show_secret and game.secret is not None:
+                colour = game.secret[col]
+                peg = art.peg(colours[colour], colour, d, symbols)
+                image.blit(peg, peg.get_rect(center=cell.center))
+            else:
+                cover = cell.inflate(-round(layout.unit * 0.18), -round(layout.unit * 0.18))
+                pygame.draw.rect(image, pal.BOARD_EDGE, cover, border_radius=max(2, cover.w // 5))
+        # turn rows
+        for row in range(layout.turns):
+            row_rect = local(layout.row_rect(row))
+            if row == active_row:
+                pygame.draw.rect(image, pal.ACTIVE_ROW, row_rect.inflate(4, 2), border_radius=radius)
+                pygame.draw.rect(
+                    image, pal.ACTIVE_EDGE, row_rect.inflate(4, 2), width=2, border_radius=radius
+                )
+            label_colour = pal.ACTIVE_EDGE if row == active_row else pal.TEXT_DIM
+            label = local(layout.label_rect(row))
+            text.draw(image, str(row + 1), label_px, label_colour, label.center)
+            played = game.rows[row] if row < len(game.rows) else None
+            for col in range(layout.pegs):
+                cell = local(layout.slot_rect(row, col))
+                if played is not None:
+                    colour = played.guess[col]
+                    peg = art.peg(colours[colour], colour, d, symbols)
+                    image.blit(peg, peg.get_rect(center=cell.center))
+                elif row != active_row:
+                    image.blit(hole, hole.get_rect(center=cell.center))
+            grade = local(layout.grade_rect(row))
+            pygame.draw.rect(
+                image,
+                pal.GRADE_AREA,
+                grade.inflate(round(layout.unit * 0.08), 0),
+                border_radius=max(2, radius // 2),
+            )
+            shown = played.feedback if (played is not None and row < graded_rows) else None
+            draw_grade_pegs(image, layout, row, shown, art, offset)
+        return image
+
+
+def draw_grade_pegs(
+    surface, layout: PlayLayout, row: int, feedback, art: PegArt, offset=(0, 0), count: int | None = None
+) -> None:
+    """Grading pegs of `row`: blacks first, then whites, then empty holes; only the first `count` pegs
+    of the grade are shown (None: all of them)."""
+    kd = layout.grade_peg_rect(row, 0).w
+    black = feedback.black if feedback is not None else 0
+    white = feedback.white if feedback is not None else 0
+    shown = black + white if count is None else min(count, black + white)
+    for i in range(layout.pegs):
+        rect = layout.grade_peg_rect(row, i).move(offset)
+        if i < shown:
+            image = art.key(i < black, kd)
+        else:
+            image = art.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
+        surface.blit(image, image.get_rect(center=rect.center))
+
+
+def draw_palette(
+    surface: pygame.Surface,
+    layout: PlayLayout,
+    art: PegArt,
+    text: TextRenderer,
+    colours: Sequence[pal.RGB],
+    symbols: bool,
+    selected: int | None = None,
+    hot: int | None = None,
+    enabled: bool = True,
+) -> None:
+    """One peg per colour with its key number; the selected colour is ringed."""
+    panel = layout.palette_panel
+    pygame.draw.rect(surface, pal.BOARD, panel.inflate(6, 6), border_radius=8)
+    key_px = text.fit_size("0", layout.palette_key_rect(0).w * 0.9, layout.palette_pitch * 0.45, 40)
+    for colour in range(layout.colours):
+        cell = layout.palette_rect(colour)
+        peg_rect = layout.palette_peg_rect(colour)
+        if colour == hot and enabled:
+            pygame.draw.rect(surface, pal.BUTTON_HOT, cell, border_radius=6)
+        peg = art.peg(colours[colour], colour, peg_rect.w, symbols)
+        surface.blit(peg, peg_rect)
+        if colour == selected:
+            pygame.draw.circle(surface, pal.SELECTION, peg_rect.center, peg_rect.w / 2 + 3, 3)
+        text.draw(
+            surface, pal.KEY_LABELS[colour], key_px, pal.TEXT_DIM, layout.palette_key_rect(colour).center
+        )
+
+
+def draw_top_bar(surface: pygame.Surface, layout: PlayLayout, text: TextRenderer, title: str) -> None:
+    pygame.draw.rect(surface, pal.BOARD, layout.top_bar)
+    pygame.draw.line(surface, pal.BOARD_EDGE, layout.top_bar.bottomleft, layout.top_bar.bottomright, 2)
+    text.draw_in(
+        surface,
+        title,
+        layout.title_rect.inflate(0, -round(layout.title_rect.h * 0.3)),
+        pal.TEXT,
+        40,
+        align="midleft",
+    )
+
+
+def config_title(config) -> str:
+    """The title of a game configuration, such as "Classic · 4 pegs × 6 colours · 10 turns"."""
+    dup = "" if config.duplicates else ", no repeats"
+    size = f"{config.pegs} pegs × {config.colours} colours"
+    return f"{config.difficulty.value.title()} · {size} · {config.turns} turns{dup}"

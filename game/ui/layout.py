@@ -1,0 +1,422 @@
+"""All geometry: every rectangle on every screen, derived from the window size and the config.
+
+Drawing and hit-testing call the same functions, so they cannot disagree (a test checks
+hit_test(centre(slot_rect(r, c))) == Slot(r, c) for every slot). Nothing here draws or keeps
+state: a layout is a value computed from (window size, config, panel items) and can be thrown
+away and rebuilt at any time.
+
+The playing screen, left to right: a palette column, the board, a side panel of buttons; a top
+bar above them. The board holds the secret row on top and the turn rows below it, first row at
+the top; when the rows do not fit one column they flow into more columns, choosing the column
+count that gives the biggest pegs. Sizes are in "units": one unit is the pitch of one code slot.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+# --- board proportions, in units (one unit = the pitch of a code slot) ------------------------
+PEG_DIAMETER_U = 0.80  # a code peg inside its slot, leaving room around it
+ROW_PITCH_U = 1.12  # row height 1.0 plus a little air between rows
+LABEL_U = 0.95  # the row number left of each row
+GRADE_GAP_U = 0.20  # air between the last code slot and the grading area
+GRADE_PITCH_U = 0.42  # spacing of grading pegs, which sit in two lines per row
+KEY_DIAMETER_U = 0.33  # a grading peg
+ROW_TAIL_U = 0.12  # air after the grading area
+BOARD_PAD_U = 0.30  # board edge to its contents
+COLUMN_GAP_U = 0.55  # between columns of rows when the rows need more than one column
+SECRET_GAP_U = 0.45  # between the secret row and the first turn row
+MAX_COLUMNS = 4
+MAX_UNIT_PX = 76  # pegs stop growing here: giant pegs on a 2x2 board look silly
+# --- screen proportions -----------------------------------------------------------------------
+MARGIN_FRAC = 0.018  # outer margin, of the smaller window side
+TOP_BAR_FRAC = 0.075  # top bar height, of the window height
+PANEL_FRAC = 0.21  # side panel width, of the window width
+PANEL_MIN_PX, PANEL_MAX_PX = 170, 280
+BUTTON_FRAC = 0.07  # button height, of the window height
+BUTTON_MIN_PX, BUTTON_MAX_PX = 30, 54
+PALETTE_MAX_PITCH_PX = 70
+PALETTE_WIDTH_PITCHES = 1.55  # palette column width: the peg plus its key number
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A code slot of turn row `row` (0 = first turn) at position `col`."""
+
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class SecretSlot:
+    col: int
+
+
+@dataclass(frozen=True)
+class PaletteItem:
+    colour: int
+
+
+@dataclass(frozen=True)
+class Button:
+    name: str
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board background: on the board but not on a slot."""
+
+
+Hit = Slot | SecretSlot | PaletteItem | Button | Board | None
+
+
+def centre(rect: pygame.Rect) -> tuple[int, int]:
+    return rect.center
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+def margin_px(size: tuple[int, int]) -> int:
+    return max(6, round(min(size) * MARGIN_FRAC))
+
+
+def button_height_px(size: tuple[int, int]) -> int:
+    return round(_clamp(size[1] * BUTTON_FRAC, BUTTON_MIN_PX, BUTTON_MAX_PX))
+
+
+def stack_rects(area: pygame.Rect, weights: Sequence[float], unit_h: float, gap: float) -> list[pygame.Rect]:
+    """Rects stacked top-down in `area`, item i being weights[i] * unit_h tall, shrunk to fit."""
+    total = sum(weights) * unit_h + gap * max(0, len(weights) - 1)
+    if total > area.h and total > 0:
+        scale = area.h / total
+        unit_h, gap = unit_h * scale, gap * scale
+    rects, y = [], float(area.y)
+    for weight in weights:
+        h = weight * unit_h
+        rects.append(pygame.Rect(area.x, round(y), area.w, round(h)))
+        y += h + gap
+    return rects
+
+
+class PlayLayout:
+    """Geometry of the playing screen (also used by the result screen and the solving state).
+
+    `panel_items` is a sequence of (name, weight) stacked in the side panel: weight 1.0 is one
+    button height. Items named in `buttons` are clickable; the others are text areas.
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        pegs: int,
+        colours: int,
+        turns: int,
+        panel_items: Sequence[tuple[str, float]] = (),
+        buttons: Sequence[str] = (),
+        top_buttons: Sequence[str] = ("help", "menu"),
+    ) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.pegs, self.colours, self.turns = pegs, colours, turns
+        w, h = self.size
+        m = margin_px(self.size)
+        self.margin = m
+        top_h = round(_clamp(h * TOP_BAR_FRAC, 34, 64))
+        self.top_bar = pygame.Rect(0, 0, w, top_h)
+        bh = button_height_px(self.size)
+        self.button_h = bh
+        # top bar buttons at the right, title on the left
+        top_w = round(_clamp(w * 0.1, 78, 130))
+        self._buttons: dict[str, pygame.Rect] = {}
+        x = w - m
+        for name in reversed(top_buttons):
+            rect = pygame.Rect(x - top_w, (top_h - min(bh, top_h - 8)) // 2, top_w, min(bh, top_h - 8))
+            self._buttons[name] = rect
+            x -= top_w + m
+        self.title_rect = pygame.Rect(m, 4, max(10, x - 2 * m), top_h - 8)
+        content = pygame.Rect(m, top_h + m, w - 2 * m, h - top_h - 2 * m)
+        self.content = content
+        # side panel
+        panel_w = round(_clamp(w * PANEL_FRAC, PANEL_MIN_PX, PANEL_MAX_PX))
+        self.panel = pygame.Rect(content.right - panel_w, content.y, panel_w, content.h)
+        self._items: dict[str, pygame.Rect] = {}
+        names = [name for name, _ in panel_items]
+        for name, rect in zip(
+            names, stack_rects(self.panel, [wt for _, wt in panel_items], bh, m * 0.8), strict=True
+        ):
+            self._items[name] = rect
+            if name in buttons:
+                self._buttons[name] = rect
+        # palette column
+        pitch = min(content.h / colours, PALETTE_MAX_PITCH_PX, content.w * 0.09)
+        self.palette_pitch = pitch
+        pal_w = round(pitch * PALETTE_WIDTH_PITCHES)
+        pal_h = pitch * colours
+        self.palette_panel = pygame.Rect(content.x, round(content.centery - pal_h / 2), pal_w, round(pal_h))
+        # board area between palette and panel
+        area = pygame.Rect(
+            self.palette_panel.right + m,
+            content.y,
+            self.panel.x - m - (self.palette_panel.right + m),
+            content.h,
+        )
+        self._fit_board(area)
+
+    # --- board fitting ------------------------------------------------------------------------
+    @property
+    def grade_cols(self) -> int:
+        return math.ceil(self.pegs / 2)
+
+    def _column_width_u(self) -> float:
+        return LABEL_U + self.pegs + GRADE_GAP_U + self.grade_cols * GRADE_PITCH_U + ROW_TAIL_U
+
+    def _fit_board(self, area: pygame.Rect) -> None:
+        best = None
+        cw = self._column_width_u()
+        for columns in range(1, MAX_COLUMNS + 1):
+            per_column = math.ceil(self.turns / columns)
+            if columns > 1 and math.ceil(self.turns / (columns - 1)) == per_column:
+                continue
+            width_u = 2 * BOARD_PAD_U + columns * cw + (columns - 1) * COLUMN_GAP_U
+            height_u = 2 * BOARD_PAD_U + 1.0 + SECRET_GAP_U + per_column * ROW_PITCH_U
+            unit = min(area.w / width_u, area.h / height_u, MAX_UNIT_PX)
+            # prefer fewer columns unless more columns give clearly bigger pegs
+            if best is None or unit > best[0] * 1.08:
+                best = (unit, columns, per_column, width_u, height_u)
+        unit, columns, per_column, width_u, height_u = best
+        self.unit = unit
+        self.columns = columns
+        self.rows_per_column = per_column
+        bw, bh = width_u * unit, height_u * unit
+        self.board = pygame.Rect(
+            round(area.centerx - bw / 2), round(area.centery - bh / 2), round(bw), round(bh)
+        )
+        self._origin = (self.board.x + BOARD_PAD_U * unit, self.board.y + BOARD_PAD_U * unit)
+        self._rows_top = self._origin[1] + (1.0 + SECRET_GAP_U) * unit
+
+    # --- board geometry -----------------------------------------------------------------------
+    def _row_origin(self, row: int) -> tuple[float, float]:
+        column, index = divmod(row, self.rows_per_column)
+        u = self.unit
+        x = self._origin[0] + column * (self._column_width_u() + COLUMN_GAP_U) * u
+        y = self._rows_top + index * ROW_PITCH_U * u
+        return x, y
+
+    def row_rect(self, row: int) -> pygame.Rect:
+        """The whole turn row: label, slots and grading area."""
+        x, y = self._row_origin(row)
+        return pygame.Rect(round(x), round(y), round(self._column_width_u() * self.unit), round(self.unit))
+
+    def label_rect(self, row: int) -> pygame.Rect:
+        x, y = self._row_origin(row)
+        return pygame.Rect(round(x), round(y), round(LABEL_U * self.unit), round(self.unit))
+
+    def _slot_at(self, x: float, y: float, col: int) -> pygame.Rect:
+        u = self.unit
+        left = x + (LABEL_U + col) * u
+        return pygame.Rect(round(left), round(y), round(left + u) - round(left), round(u))
+
+    def slot_rect(self, row: int, col: int) -> pygame.Rect:
+        """The cell of code slot (row, col); the peg is drawn centred in it; clicks anywhere in it hit it."""
+        x, y = self._row_origin(row)
+        return self._slot_at(x, y, col)
+
+    def peg_diameter(self) -> int:
+        return max(4, round(self.unit * PEG_DIAMETER_U))
+
+    def grade_rect(self, row: int) -> pygame.Rect:
+        x, y = self._row_origin(row)
+        u = self.unit
+        left = x + (LABEL_U + self.pegs + GRADE_GAP_U) * u
+        return pygame.Rect(
+            round(left), round(y + u * 0.06), round(self.grade_cols * GRADE_PITCH_U * u), round(u * 0.88)
+        )
+
+    def grade_peg_rect(self, row: int, index: int) -> pygame.Rect:
+        """Grading peg `index` (blacks first, then whites) of `row`: two lines, left to right."""
+        x, y = self._row_origin(row)
+        u = self.unit
+        line, col = divmod(index, self.grade_cols)
+        cx = x + (LABEL_U + self.pegs + GRADE_GAP_U + (col + 0.5) * GRADE_PITCH_U) * u
+        cy = y + (0.5 + (line - 0.5) * GRADE_PITCH_U) * u
+        d = max(3, round(KEY_DIAMETER_U * u))
+        return pygame.Rect(round(cx - d / 2), round(cy - d / 2), d, d)
+
+    def secret_rect(self) -> pygame.Rect:
+        """The hidden secret row (over the first column, aligned with its slots)."""
+        x, y = self._origin
+        u = self.unit
+        return pygame.Rect(round(x), round(y), round((LABEL_U + self.pegs) * u), round(u))
+
+    def secret_slot_rect(self, col: int) -> pygame.Rect:
+        x, y = self._origin
+        return self._slot_at(x, y, col)
+
+    def secret_label_rect(self) -> pygame.Rect:
+        x, y = self._origin
+        return pygame.Rect(round(x), round(y), round(LABEL_U * self.unit), round(self.unit))
+
+    # --- palette and panel --------------------------------------------------------------------
+    def palette_rect(self, colour: int) -> pygame.Rect:
+        """The cell of palette colour `colour` (the whole width of the palette column)."""
+        p = self.palette_pitch
+        top = self.palette_panel.y + colour * p
+        return pygame.Rect(
+            self.palette_panel.x, round(top), self.palette_panel.w, round(top + p) - round(top)
+        )
+
+    def palette_peg_rect(self, colour: int) -> pygame.Rect:
+        cell = self.palette_rect(colour)
+        d = round(self.palette_pitch * 0.82)
+        return pygame.Rect(cell.x + round(self.palette_pitch * 0.09), cell.centery - d // 2, d, d)
+
+    def palette_key_rect(self, colour: int) -> pygame.Rect:
+        cell = self.palette_rect(colour)
+        peg = self.palette_peg_rect(colour)
+        return pygame.Rect(peg.right + 2, cell.y, max(4, cell.right - peg.right - 2), cell.h)
+
+    def button_rect(self, name: str) -> pygame.Rect | None:
+        rect = self._buttons.get(name)
+        return rect.copy() if rect is not None else None
+
+    def item_rect(self, name: str) -> pygame.Rect | None:
+        rect = self._items.get(name)
+        return rect.copy() if rect is not None else None
+
+    @property
+    def buttons(self) -> tuple[str, ...]:
+        return tuple(self._buttons)
+
+    # --- hit testing --------------------------------------------------------------------------
+    def hit_test(self, pos: tuple[int, int]) -> Hit:
+        """What is under `pos`: a button, palette colour, code slot, secret slot, the board, or None."""
+        for name, rect in self._buttons.items():
+            if rect.collidepoint(pos):
+                return Button(name)
+        if self.palette_panel.collidepoint(pos):
+            for colour in range(self.colours):
+                if self.palette_rect(colour).collidepoint(pos):
+                    return PaletteItem(colour)
+        if not self.board.collidepoint(pos):
+            return None
+        for row in range(self.turns):
+            if self.row_rect(row).collidepoint(pos):
+                for col in range(self.pegs):
+                    if self.slot_rect(row, col).collidepoint(pos):
+                        return Slot(row, col)
+                return Board()
+        for col in range(self.pegs):
+            if self.secret_slot_rect(col).collidepoint(pos):
+                return SecretSlot(col)
+        return Board()
+
+
+# --- menus and dialogs ------------------------------------------------------------------------
+class MenuLayout:
+    """Title, subtitle and a list of entries (one or two columns as the height allows), footer."""
+
+    def __init__(self, size: tuple[int, int], entries: int) -> None:
+        w, h = size
+        m = margin_px(size)
+        self.title_rect = pygame.Rect(m, round(h * 0.04), w - 2 * m, round(h * 0.13))
+        self.subtitle_rect = pygame.Rect(m, self.title_rect.bottom, w - 2 * m, round(h * 0.05))
+        self.footer_rect = pygame.Rect(m, h - m - round(h * 0.045), w - 2 * m, round(h * 0.045))
+        top = self.subtitle_rect.bottom + m
+        avail = self.footer_rect.y - m - top
+        entry_h = _clamp(h * 0.075, 30, 58)
+        gap = entry_h * 0.18
+        columns = 1 if entries * (entry_h + gap) <= avail else 2
+        per_column = math.ceil(entries / columns)
+        entry_h = min(entry_h, (avail + gap) / per_column - gap)
+        col_w = _clamp(w * (0.56 if columns == 1 else 0.44), 300, 680)
+        total_w = columns * col_w + (columns - 1) * m * 2
+        left = w / 2 - total_w / 2
+        block_h = per_column * (entry_h + gap) - gap
+        y0 = top + max(0.0, (avail - block_h) / 2)
+        self.entries = []
+        for i in range(entries):
+            column, index = divmod(i, per_column)
+            x = left + column * (col_w + m * 2)
+            y = y0 + index * (entry_h + gap)
+            self.entries.append(pygame.Rect(round(x), round(y), round(col_w), round(entry_h)))
+
+    def hit_test(self, pos: tuple[int, int]) -> int | None:
+        for i, rect in enumerate(self.entries):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+
+def dialog_rect(
+    size: tuple[int, int], width_frac: float, height_frac: float, min_w: int = 360, min_h: int = 200
+) -> pygame.Rect:
+    """A centred card for an overlay."""
+    w, h = size
+    m = margin_px(size)
+    cw = min(w - 2 * m, max(min_w, round(w * width_frac)))
+    ch = min(h - 2 * m, max(min_h, round(h * height_frac)))
+    return pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+
+
+def button_row(area: pygame.Rect, names: Sequence[str], height: int, gap: int) -> dict[str, pygame.Rect]:
+    """Buttons side by side, centred along the bottom of `area`."""
+    count = max(1, len(names))
+    width = min(240, (area.w - gap * (count + 1)) // count)
+    total = count * width + (count - 1) * gap
+    x = area.centerx - total // 2
+    y = area.bottom - gap - height
+    return {name: pygame.Rect(x + i * (width + gap), y, width, height) for i, name in enumerate(names)}
+
+
+class SetupLayout:
+    """Custom game setup: rows of controls (label on the left, control on the right), then buttons."""
+
+    ROWS = ("pegs", "colours", "duplicates", "difficulty")
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m = margin_px(size)
+        self.title_rect = pygame.Rect(m, round(h * 0.04), w - 2 * m, round(h * 0.11))
+        bh = button_height_px(size)
+        width = round(_clamp(w * 0.62, 520, 900))
+        left = (w - width) // 2
+        top = self.title_rect.bottom + m
+        row_h = round(_clamp(h * 0.085, 36, 66))
+        gap = round(row_h * 0.3)
+        label_w = round(width * 0.36)
+        self.labels: dict[str, pygame.Rect] = {}
+        self.controls: dict[str, pygame.Rect] = {}
+        for i, name in enumerate(self.ROWS):
+            y = top + i * (row_h + gap)
+            self.labels[name] = pygame.Rect(left, y, label_w, row_h)
+            self.controls[name] = pygame.Rect(left + label_w + m, y, width - label_w - m, row_h)
+        y = top + len(self.ROWS) * (row_h + gap)
+        self.turns_rect = pygame.Rect(left, y, width, round(row_h * 0.9))
+        self.message_rect = pygame.Rect(left, self.turns_rect.bottom + gap // 2, width, round(row_h * 0.8))
+        buttons_area = pygame.Rect(
+            left, self.message_rect.bottom, width, max(bh + 2 * m, h - m - self.message_rect.bottom)
+        )
+        self.buttons = button_row(
+            pygame.Rect(left, buttons_area.y, width, bh + 2 * m), ("back", "start"), bh, m
+        )
+
+    def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(minus, value, plus) rects of a stepper control."""
+        rect = self.controls[name]
+        side = rect.h
+        minus = pygame.Rect(rect.x, rect.y, side, side)
+        plus = pygame.Rect(rect.x + side * 3, rect.y, side, side)
+        value = pygame.Rect(minus.right, rect.y, plus.x - minus.right, side)
+        return minus, value, plus
+
+    def segments(self, name: str, count: int) -> list[pygame.Rect]:
+        rect = self.controls[name]
+        width = rect.w / count
+        return [
+            pygame.Rect(round(rect.x + i * width), rect.y, round(width) - 4, rect.h) for i in range(count)
+        ]

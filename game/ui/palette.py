@@ -1,0 +1,133 @@
+"""Peg colours and the symbols drawn on pegs.
+
+Default palette ("safe"): the Okabe-Ito colour-blind-safe hues for up to 8 colours (white as the
+8th, because black would vanish on the dark board), extended to 9 and 10 with the golden-ratio
+hue walk of seed 003 (HSV(k * PHI mod 1, S, sqrt(1 - (k * PHI mod 0.5)))), taking the first hues of
+that walk that stand far enough from the colours already in use. A "classic" palette of bright
+board-game colours is offered too. Colour is never the only cue: each colour index has its own
+symbol (drawn by game.ui.pegs) and a digit key (1..9, 0) for keyboard play.
+
+Invariants: colour i and symbol i mean the same thing in every palette; palettes are computed by
+pure functions and have exactly MAX_COLOURS entries.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import functools
+
+from game.core.config import MAX_COLOURS
+
+RGB = tuple[int, int, int]
+
+# Okabe-Ito, ordered so the first few colours of small games differ most in hue and lightness.
+OKABE_ITO: tuple[RGB, ...] = (
+    (0xD5, 0x5E, 0x00),  # vermillion
+    (0x56, 0xB4, 0xE9),  # sky blue
+    (0xF0, 0xE4, 0x42),  # yellow
+    (0x00, 0x9E, 0x73),  # bluish green
+    (0xCC, 0x79, 0xA7),  # reddish purple
+    (0x00, 0x72, 0xB2),  # blue
+    (0xE6, 0x9F, 0x00),  # orange
+    (0xF4, 0xF4, 0xF4),  # white: reads best on the dark board (black would disappear)
+)
+OKABE_ITO_NAMES = ("vermillion", "sky blue", "yellow", "green", "purple", "blue", "orange", "white")
+
+CLASSIC: tuple[RGB, ...] = (
+    (0xE5, 0x39, 0x35),  # red
+    (0x43, 0xA0, 0x47),  # green
+    (0x1E, 0x88, 0xE5),  # blue
+    (0xFD, 0xD8, 0x35),  # yellow
+    (0xFB, 0x8C, 0x00),  # orange
+    (0x8E, 0x24, 0xAA),  # purple
+    (0x00, 0xAC, 0xC1),  # cyan
+    (0xF0, 0x62, 0x92),  # pink
+    (0x8D, 0x6E, 0x63),  # brown
+    (0xEC, 0xEF, 0xF1),  # white
+)
+CLASSIC_NAMES = ("red", "green", "blue", "yellow", "orange", "purple", "cyan", "pink", "brown", "white")
+
+PALETTE_NAMES = ("safe", "classic")
+PALETTE_LABELS = {"safe": "Colour-blind safe", "classic": "Classic bright"}
+
+GOLDEN_RATIO_CONJUGATE = 0.618033988749895
+GOLDEN_SATURATION = 0.85
+MIN_EXTRA_DISTANCE = 160.0  # "redmean" distance an extra colour keeps from every colour before it
+
+# Symbols, one per colour index; game.ui.pegs knows how to draw each name.
+SYMBOLS = ("dot", "square", "triangle", "diamond", "plus", "cross", "star", "ring", "bars", "down")
+KEY_LABELS = "1234567890"  # the key that places colour i
+
+
+def golden_colour(k: int, saturation: float = GOLDEN_SATURATION) -> RGB:
+    """The k-th colour of the golden-ratio hue walk (seed 003)."""
+    hue = (k * GOLDEN_RATIO_CONJUGATE) % 1.0
+    value = (1.0 - (k * GOLDEN_RATIO_CONJUGATE) % 0.5) ** 0.5
+    r, g, b = colorsys.hsv_to_rgb(hue, saturation, value)
+    return (round(r * 255), round(g * 255), round(b * 255))
+
+
+def _distance(a: RGB, b: RGB) -> float:
+    # "redmean" weighted RGB distance: cheap and closer to perception than plain RGB.
+    rmean = (a[0] + b[0]) / 2
+    dr, dg, db = a[0] - b[0], a[1] - b[1], a[2] - b[2]
+    return ((2 + rmean / 256) * dr * dr + 4 * dg * dg + (2 + (255 - rmean) / 256) * db * db) ** 0.5
+
+
+@functools.cache
+def safe_palette() -> tuple[RGB, ...]:
+    """Okabe-Ito plus golden-ratio colours up to MAX_COLOURS."""
+    colours = list(OKABE_ITO)
+    k = 1
+    while len(colours) < MAX_COLOURS:
+        candidate = golden_colour(k)
+        if all(_distance(candidate, c) >= MIN_EXTRA_DISTANCE for c in colours):
+            colours.append(candidate)
+        k += 1
+    return tuple(colours)
+
+
+def palette(name: str = "safe") -> tuple[RGB, ...]:
+    """The MAX_COLOURS colours of the named palette ("safe" or "classic")."""
+    return CLASSIC if name == "classic" else safe_palette()
+
+
+def colour_name(index: int, name: str = "safe") -> str:
+    if name == "classic":
+        return CLASSIC_NAMES[index]
+    return OKABE_ITO_NAMES[index] if index < len(OKABE_ITO_NAMES) else ("lime", "magenta")[index - 8]
+
+
+def luminance(colour: RGB) -> float:
+    """Relative luminance 0..1 (sRGB weights), to pick a symbol colour that contrasts."""
+    r, g, b = (c / 255 for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_for(colour: RGB) -> RGB:
+    """Dark ink on light pegs, light ink on dark ones."""
+    return (20, 20, 24) if luminance(colour) > 0.45 else (250, 250, 250)
+
+
+# Board and interface colours (dark theme).
+BACKGROUND: RGB = (24, 27, 36)
+BOARD: RGB = (44, 49, 63)
+BOARD_EDGE: RGB = (70, 77, 96)
+HOLE: RGB = (22, 24, 31)
+ACTIVE_ROW: RGB = (74, 84, 118)
+ACTIVE_EDGE: RGB = (240, 200, 90)
+GRADE_AREA: RGB = (150, 155, 168)  # light panel so black key pegs read solid and white ones outlined
+GRADE_HOLE: RGB = (112, 117, 130)
+KEY_BLACK: RGB = (12, 12, 14)
+KEY_WHITE: RGB = (252, 252, 252)
+TEXT: RGB = (232, 235, 242)
+TEXT_DIM: RGB = (150, 158, 176)
+TEXT_WARN: RGB = (255, 190, 120)
+BUTTON: RGB = (60, 68, 90)
+BUTTON_HOT: RGB = (84, 96, 128)
+BUTTON_PRIMARY: RGB = (40, 140, 90)
+BUTTON_PRIMARY_HOT: RGB = (52, 170, 110)
+BUTTON_DISABLED: RGB = (48, 52, 64)
+TEXT_DISABLED: RGB = (110, 116, 132)
+SELECTION: RGB = (240, 200, 90)
+OVERLAY_SHADE = (0, 0, 0, 150)

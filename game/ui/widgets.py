@@ -1,0 +1,77 @@
+"""Buttons, cards, toggles and steppers: how interactive pieces look (not where: see layout.py).
+
+Every function draws into a rect it is given and returns nothing; labels are fitted to their
+rect by the text renderer so they never clip.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import palette as pal
+from game.ui.text import TextRenderer
+
+BUTTON_RADIUS_FRAC = 0.22  # corner radius, of the button height
+LABEL_HEIGHT_FRAC = 0.52  # label height, of the button height
+
+
+def draw_button(
+    surface: pygame.Surface,
+    text: TextRenderer,
+    rect: pygame.Rect,
+    label: str,
+    *,
+    enabled: bool = True,
+    hot: bool = False,
+    primary: bool = False,
+    focused: bool = False,
+) -> None:
+    """A rounded button; `hot` when the mouse is over it, `focused` for keyboard selection."""
+    if not enabled:
+        fill, ink = pal.BUTTON_DISABLED, pal.TEXT_DISABLED
+    elif primary:
+        fill, ink = (pal.BUTTON_PRIMARY_HOT if hot else pal.BUTTON_PRIMARY), pal.TEXT
+    else:
+        fill, ink = (pal.BUTTON_HOT if hot else pal.BUTTON), pal.TEXT
+    radius = max(3, round(rect.h * BUTTON_RADIUS_FRAC))
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    edge = pal.SELECTION if focused else pal.BOARD_EDGE
+    pygame.draw.rect(surface, edge, rect, width=3 if focused else 1, border_radius=radius)
+    inner = rect.inflate(-max(8, rect.h // 3), -round(rect.h * (1 - LABEL_HEIGHT_FRAC)))
+    text.draw_in(surface, label, inner, ink)
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, fill=pal.BOARD, edge=pal.BOARD_EDGE) -> None:
+    radius = max(6, min(rect.w, rect.h) // 30)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+
+
+def shade(surface: pygame.Surface, colour=pal.OVERLAY_SHADE) -> None:
+    """Darken everything already drawn (under an overlay)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill(colour)
+    surface.blit(veil, (0, 0))
+
+
+def draw_toggle(
+    surface: pygame.Surface, text: TextRenderer, rect: pygame.Rect, on: bool, hot: bool = False
+) -> None:
+    """An on/off switch with its state written on it."""
+    draw_button(surface, text, rect, "On" if on else "Off", primary=on, hot=hot)
+
+
+def draw_stepper(
+    surface: pygame.Surface,
+    text: TextRenderer,
+    parts: tuple[pygame.Rect, pygame.Rect, pygame.Rect],
+    value: str,
+    can_down: bool,
+    can_up: bool,
+    hot: str | None = None,
+) -> None:
+    """[-] value [+]: `hot` names the part under the mouse ("minus" or "plus")."""
+    minus, value_rect, plus = parts
+    draw_button(surface, text, minus, "-", enabled=can_down, hot=hot == "minus")
+    draw_button(surface, text, plus, "+", enabled=can_up, hot=hot == "plus")
+    text.draw_in(surface, value, value_rect.inflate(-8, -round(value_rect.h * 0.35)), pal.TEXT)
