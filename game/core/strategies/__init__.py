@@ -9,6 +9,8 @@ Options are separate registered names (one entry per line below, easy to extend)
 - "random": Swaszek's random consistent code, first guess AABB.
 - "knuth", "irving", "entropy", "most-parts": pick from all codes by a partition criterion;
   the "-consistent" variants restrict the guess pool to codes that could still be the secret.
+- "optimal": plays an exact table passed in (game.tables.bind() gives it the shipped ones), else
+  STRONGEST; see strategies/optimal.py.
 Ties everywhere: prefer a code that could still be the secret, then the lowest-numbered one.
 
 Every think() is a generator (see game/core/solver.py): it yields Progress, with `possible` set to
@@ -21,7 +23,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..solver import StrategyInfo
-from . import simple
+from . import optimal, simple
 from .partition import largest_part, make, negative_information, negative_parts, sum_of_squares
 
 
@@ -74,6 +76,12 @@ STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
             "Most parts, fitting codes",
             "most distinct grades, over codes that fit",
             make(negative_parts, True),
+        ),
+        "optimal": StrategyInfo(
+            "optimal",
+            "Optimal",
+            "fewest guesses on average: an exact table (4x6), else the strongest heuristic",
+            optimal.think,
         ),
     }
 )
