@@ -1,14 +1,13 @@
-"""The computer at work: SolvingState plays a game on from a given position, animated, never cheating.
+"""The solving state: the computer plays on from a given position, animated, never cheating.
 
-ComputerRun is the part without pygame: it pumps the strategy generator inside a per-frame budget
-(game/ui/pump.py), places each guess peg by peg, lets the grade pop in, rests, and plays on until the
-game is over. The strategy is handed only `game.history` (guesses and grades); the grading is
-apply_move(), which alone reads the secret. SolvingState wraps it with drawing and controls.
+The play itself is game/ui/computer.py's ComputerRun (it pumps the strategy inside a frame budget and
+drives the animation phases); this state turns input into its controls (speed, pause, single step),
+draws the board, the guess being placed peg by peg, the grade popping in, the strategy's name, the
+codes still possible and a progress bar for slow guesses, and hands over to the result screen, which
+says the computer finished it.
 
-Invariants: one pump call per frame at most, so a frame spends at most the budget plus one solver step
-thinking; animation time comes only from `dt`; a paused run neither thinks nor animates; speed only
-scales the animation, never the thinking; the next guess is thought about while the last grade is
-still animating, so the computer never waits for its own animation longer than it must.
+Invariants: the strategy sees only game.history (ComputerRun hands it nothing else); drawing only
+reads the run; the run advances only in update(dt).
 """
 
 from __future__ import annotations
@@ -16,253 +15,277 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from enum import StrEnum
+
+import pygame
 
 from game.core import strategies
-from game.core.codes import Code
-from game.core.state import GameState, Guess, Outcome, apply_move
-from game.ui.pump import PUMP_BUDGET_MS, Pump
+from game.core.state import GameState, Outcome
+from game.states.base import Replace, Reset, State, Transition
+from game.ui import palette as pal
+from game.ui.board import BoardView, config_title, draw_grade_pegs, draw_palette, draw_top_bar
+from game.ui.computer import GRADE_PEG_S, SPEED_SCALE, SPEEDS, ComputerRun, Phase, Speed
+from game.ui.layout import Button, PlayLayout
+from game.ui.pump import PUMP_BUDGET_MS
+from game.ui.thinking import draw_progress_bar, draw_text_lines
+from game.ui.tween import ease_out_back, ease_out_cubic
+from game.ui.widgets import draw_button
+
+SPEED_KEYS = {
+    pygame.K_1: Speed.SLOW,
+    pygame.K_2: Speed.NORMAL,
+    pygame.K_3: Speed.FAST,
+    pygame.K_4: Speed.INSTANT,
+}
+PANEL_ITEMS = (
+    ("strategy", 1.0),
+    ("turn", 0.8),
+    ("possible", 1.3),
+    ("progress", 0.45),
+    ("speed", 1.0),
+    ("pause", 1.0),
+    ("step", 1.0),
+    ("keys", 1.2),
+)
+PANEL_BUTTONS = ("speed", "pause", "step")
+DROP_HEIGHT_U = 0.7  # a guess peg falls into its slot from this far above (in slot units)
 
 
-class Speed(StrEnum):
-    SLOW = "slow"
-    NORMAL = "normal"
-    FAST = "fast"
-    INSTANT = "instant"
+class SolvingState(State):
+    """The computer plays on from `game` (a fresh game or the player's position), animated.
 
-
-# Multiplies every animation duration below (instant: no animation, one guess a frame at most).
-SPEED_SCALE = {Speed.SLOW: 2.2, Speed.NORMAL: 1.0, Speed.FAST: 0.35, Speed.INSTANT: 0.0}
-SPEEDS = tuple(Speed)
-
-PEG_PLACE_S = 0.11  # one guess peg dropping into its slot
-GRADE_PEG_S = 0.09  # one grading peg popping in (black before white)
-ROW_REST_S = 0.45  # a breath after the grade, so a person can read it
-FINISH_REST_S = 0.9  # the last row stays on screen before the result screen
-# A guess that has taken longer than this many frames gets a progress bar.
-PROGRESS_BAR_AFTER_FRAMES = 4
-
-
-class Phase(StrEnum):
-    THINKING = "thinking"  # waiting for the strategy's guess
-    PLACING = "placing"  # the guess appears peg by peg
-    GRADING = "grading"  # the grade (already applied) pops in
-    RESTING = "resting"  # a pause before the next guess shows
-    FINISHED = "finished"  # game over (or the strategy failed); the state moves on
-
-
-class ComputerRun:
-    """A game played on by a strategy, one frame at a time. Reads the secret only through apply_move."""
+    `strategy` defaults to the strongest built-in; `elapsed_s` is the player's time so far (the
+    computer's time does not count); `title` overrides the top bar (watch mode, codemaker mode).
+    """
 
     def __init__(
         self,
         game: GameState,
-        strategy: str,
-        rng: random.Random,
+        elapsed_s: float = 0.0,
         *,
+        strategy: str | None = None,
         speed: Speed = Speed.NORMAL,
         budget_ms: float = PUMP_BUDGET_MS,
+        title: str | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self.info = strategies.get(strategy)
-        self.game = game
-        self.first_row = len(game.rows)  # rows before this were played by someone else
-        self.rng = rng
+        self.start_game = game
+        self.elapsed_s = elapsed_s
+        self.strategy = strategy or strategies.STRONGEST
         self.speed = speed
         self.budget_ms = budget_ms
+        self.title = title
         self.clock = clock
-        self.paused = False
-        self._stepping = False
-        self.phase = Phase.THINKING
-        self.phase_s = 0.0
-        self.guess: Code | None = None  # the guess being placed
-        self.think_frames = 0
-        self.possible: int | None = None  # codes consistent with every row so far, once known
-        self.error: str | None = None
-        self.longest_pump_s = 0.0
-        self.longest_step_s = 0.0
-        self.pump: Pump[Code] | None = None
-        if game.over:
-            self.phase = Phase.FINISHED
+        self.run: ComputerRun | None = None
+        self.view = BoardView()
+        self._layout: PlayLayout | None = None
+        self.mouse = (-1, -1)
+        self.frames = 0
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        if self.run is None:
+            rng = random.Random(app.rng.random())
+            self.run = ComputerRun(
+                self.start_game,
+                self.strategy,
+                rng,
+                speed=self.speed,
+                budget_ms=self.budget_ms,
+                clock=self.clock,
+            )
+
+    # --- input ---------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.layout().hit_test(event.pos)
+            if isinstance(hit, Button):
+                return self.press(hit.name)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return None
+
+    def _key(self, key: int) -> Transition | State | None:
+        run = self.run
+        if key == pygame.K_ESCAPE:
+            return self.press("menu")
+        if key in (pygame.K_SPACE, pygame.K_p):
+            return self.press("pause")
+        if key in (pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD):
+            return self.press("step")
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_UP):
+            run.faster(+1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_DOWN):
+            run.faster(-1)
+        elif key in SPEED_KEYS:
+            run.set_speed(SPEED_KEYS[key])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and run.finished:
+            return self._to_result()
+        return None
+
+    def press(self, name: str) -> Transition | State | None:
+        run = self.run
+        self.app.sound.play("click")
+        if name == "menu":
+            from game.states.menu import MenuState
+
+            return Reset(MenuState())
+        if name == "help":
+            return None
+        if name == "pause":
+            run.toggle_pause()
+        elif name == "step":
+            run.single_step()
+        elif name == "speed":
+            run.faster(+1 if run.speed is not Speed.INSTANT else -(len(SPEEDS) - 1))
+        return None
+
+    # --- time ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> Transition | State | None:
+        run = self.run
+        rows = len(run.game.rows)
+        shown = run.shown_grade_pegs if run.phase is Phase.GRADING else None
+        run.update(dt)
+        self.frames += 1
+        if len(run.game.rows) > rows:
+            self.app.sound.play("submit")
+        if run.phase is Phase.GRADING and run.shown_grade_pegs != shown and run.game.rows:
+            fb = run.game.rows[-1].feedback
+            if fb.black + fb.white:
+                self.app.sound.play("peg_black" if run.shown_grade_pegs <= fb.black else "peg_white")
+        if run.finished:
+            return self._to_result()
+        return None
+
+    def _to_result(self) -> Transition:
+        from game.states.result import ResultState
+
+        run = self.run
+        return Replace(ResultState(run.game, self.elapsed_s, assisted=True, solved_by=self.solved_by_text()))
+
+    def solved_by_text(self) -> str:
+        """How the result screen names the computer: its strategy, and the rows it took over from."""
+        run = self.run
+        if run.first_row:
+            return f"{run.info.label}, after your {run.first_row}"
+        return run.info.label
+
+    # --- drawing -------------------------------------------------------------------------------
+    def layout(self) -> PlayLayout:
+        config = self.start_game.config
+        size = self.app.size
+        if self._layout is None or self._layout.size != size:
+            self._layout = PlayLayout(
+                size,
+                config.pegs,
+                config.colours,
+                config.turns,
+                PANEL_ITEMS,
+                PANEL_BUTTONS,
+                top_buttons=("menu",),
+            )
+        return self._layout
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, run = self.app, self.run
+        layout = self.layout()
+        colours = pal.palette(app.settings.get("palette", "safe"))
+        symbols = bool(app.settings.get("symbols", True))
+        surface.fill(pal.BACKGROUND)
+        title = self.title or f"Computer solving · {config_title(run.game.config)}"
+        draw_top_bar(surface, layout, app.text, title)
+        draw_button(
+            surface,
+            app.text,
+            layout.button_rect("menu"),
+            "Menu",
+            hot=layout.button_rect("menu").collidepoint(self.mouse),
+        )
+        draw_palette(surface, layout, app.pegs, app.text, colours, symbols, enabled=False)
+        active = len(run.game.rows) if not run.game.over else None
+        self.view.draw(
+            surface,
+            layout,
+            run.game,
+            app.pegs,
+            app.text,
+            colours,
+            symbols,
+            graded_rows=run.shown_rows,
+            active_row=active,
+        )
+        if run.phase is Phase.PLACING and run.guess is not None:
+            self._draw_placing(surface, layout, colours, symbols)
+        if run.phase is Phase.GRADING:
+            self._draw_grading(surface, layout)
+        self._draw_panel(surface, layout)
+
+    def _draw_placing(self, surface, layout: PlayLayout, colours, symbols: bool) -> None:
+        run = self.run
+        row = len(run.game.rows)
+        d = layout.peg_diameter()
+        shown = run.placed_pegs
+        for col in range(shown):
+            colour = run.guess[col]
+            centre = layout.slot_rect(row, col).center
+            if col == shown - 1:
+                fall = 1.0 - ease_out_cubic(run.place_fraction)
+                centre = (centre[0], round(centre[1] - fall * DROP_HEIGHT_U * layout.unit))
+            peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
+            surface.blit(peg, peg.get_rect(center=centre))
+
+    def _draw_grading(self, surface, layout: PlayLayout) -> None:
+        run = self.run
+        row = len(run.game.rows) - 1
+        fb = run.game.rows[-1].feedback
+        draw_grade_pegs(surface, layout, row, None, self.app.pegs)
+        kd = layout.grade_peg_rect(row, 0).w
+        shown = run.shown_grade_pegs
+        duration = GRADE_PEG_S * SPEED_SCALE[run.speed]
+        last_t = (run.phase_s / duration) % 1.0 if duration > 0 else 1.0
+        for i in range(shown):
+            scale = ease_out_back(last_t) if i == shown - 1 else 1.0
+            image = self.app.pegs.key(i < fb.black, max(2, round(kd * scale)))
+            surface.blit(image, image.get_rect(center=layout.grade_peg_rect(row, i).center))
+
+    def _draw_panel(self, surface, layout: PlayLayout) -> None:
+        text, run = self.app.text, self.run
+        config = run.game.config
+        draw_text_lines(
+            text, surface, layout.item_rect("strategy"), [f"Strategy: {run.info.label}"], pal.TEXT
+        )
+        turn = min(len(run.game.rows) + (0 if run.game.over else 1), config.turns)
+        draw_text_lines(
+            text, surface, layout.item_rect("turn"), [f"Turn {turn} of {config.turns}"], pal.TEXT_DIM
+        )
+        possible = run.shown_possible
+        if possible is None:
+            lines = ["Counting codes..."] if run.shown_rows else [f"{config.code_count:,} codes in all"]
+        elif run.game.outcome is Outcome.WON and run.shown_rows == len(run.game.rows):
+            lines = ["Found it!"]
         else:
-            self._start_thinking()
-
-    # --- controls ------------------------------------------------------------------------
-    def toggle_pause(self) -> None:
-        self.paused = not self.paused
-        self._stepping = False
-
-    def single_step(self) -> None:
-        """While paused: play on until the next guess's grade has popped in, then pause again."""
-        self.paused = True
-        self._stepping = True
-
-    def set_speed(self, speed: Speed) -> None:
-        self.speed = Speed(speed)
-
-    def faster(self, delta: int) -> None:
-        index = SPEEDS.index(self.speed)
-        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + delta))]
-
-    # --- what the view reads ---------------------------------------------------------------
-    @property
-    def finished(self) -> bool:
-        return self.phase is Phase.FINISHED
-
-    @property
-    def placed_pegs(self) -> int:
-        """How many pegs of the guess being placed are visible."""
-        if self.phase is not Phase.PLACING or self.guess is None:
-            return 0
-        duration = self._scaled(PEG_PLACE_S)
-        if duration <= 0:
-            return len(self.guess)
-        return min(len(self.guess), int(self.phase_s / duration) + 1)
-
-    @property
-    def place_fraction(self) -> float:
-        """0..1 progress of the peg currently dropping in (for an eased drop)."""
-        duration = self._scaled(PEG_PLACE_S)
-        if self.phase is not Phase.PLACING or duration <= 0:
-            return 1.0
-        return (self.phase_s / duration) % 1.0
-
-    @property
-    def shown_grade_pegs(self) -> int:
-        """Grading pegs of the last row visible so far (all of them once its grading is over)."""
-        if not self.game.rows:
-            return 0
-        fb = self.game.rows[-1].feedback
-        count = fb.black + fb.white
-        if self.phase is not Phase.GRADING:
-            return count
-        duration = self._scaled(GRADE_PEG_S)
-        if duration <= 0:
-            return count
-        return min(count, int(self.phase_s / duration) + 1)
-
-    @property
-    def show_progress_bar(self) -> bool:
-        return self.phase is Phase.THINKING and self.think_frames > PROGRESS_BAR_AFTER_FRAMES
-
-    @property
-    def progress_fraction(self) -> float:
-        return self.pump.fraction if self.pump is not None else 0.0
-
-    @property
-    def computer_guesses(self) -> int:
-        return len(self.game.rows) - self.first_row
-
-    def summary(self) -> str:
-        """One line for the result screen: how the computer finished the game."""
-        if self.error:
-            return f"The computer gave up: {self.error}"
-        game = self.game
-        mine = self.computer_guesses
-        theirs = self.first_row
-        if game.outcome is Outcome.WON:
-            words = "guess" if mine == 1 else "guesses"
-            if theirs:
-                total = len(game.rows)
-                return f"The computer finished it: {mine} more {words} after your {theirs}, {total} in all"
-            return f"The computer finished it: cracked in {mine} {words} ({self.info.label})"
-        if game.outcome is Outcome.LOST:
-            return f"The computer ran out of turns after {len(game.rows)} guesses"
-        return "The computer stopped"
-
-    # --- the frame --------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Advance by `dt` seconds: think within the budget, then animate."""
-        if self.finished or (self.paused and not self._stepping):
-            return
-        self._pump_once()
-        self._advance(dt)
-
-    def _scaled(self, seconds: float) -> float:
-        return seconds * SPEED_SCALE[self.speed]
-
-    def _start_thinking(self) -> None:
-        think = self.info.think(self.game.config, self.game.history, self.rng)
-        self.pump = Pump(think, clock=self.clock)
-        self.think_frames = 0
-
-    def _pump_once(self) -> None:
-        pump = self.pump
-        if pump is None or pump.done:
-            return
-        pump.pump(self.budget_ms)
-        if self.phase is Phase.THINKING:
-            self.think_frames += 1
-        if pump.possible is not None:
-            self.possible = pump.possible
-        self.longest_pump_s = max(self.longest_pump_s, pump.last_call_s)
-        self.longest_step_s = max(self.longest_step_s, pump.longest_step_s)
-
-    def _advance(self, dt: float) -> None:
-        """Spend `dt` on the animation, moving through as many phases as it covers."""
-        left = dt
-        for _ in range(16):  # each pass either finishes a phase or consumes all the time left
-            if self.paused and not self._stepping:
-                return
-            if self.phase is Phase.THINKING:
-                pump = self.pump
-                if pump is None or not pump.done:
-                    return
-                if pump.error is not None:
-                    self.error = str(pump.error)
-                    self._enter(Phase.FINISHED)
-                    return
-                self.guess = tuple(pump.answer)
-                self.pump = None
-                self._enter(Phase.PLACING)
-                continue
-            duration = self._phase_duration()
-            if self.phase is Phase.FINISHED:
-                return
-            if left < duration - self.phase_s:
-                self.phase_s += left
-                return
-            left -= max(0.0, duration - self.phase_s)
-            self._finish_phase()
-
-    def _phase_duration(self) -> float:
-        if self.phase is Phase.PLACING:
-            return self._scaled(PEG_PLACE_S) * self.game.config.pegs
-        if self.phase is Phase.GRADING:
-            fb = self.game.rows[-1].feedback
-            return self._scaled(GRADE_PEG_S) * (fb.black + fb.white)
-        if self.phase is Phase.RESTING:
-            return self._scaled(FINISH_REST_S if self.game.over else ROW_REST_S)
-        return 0.0
-
-    def _enter(self, phase: Phase) -> None:
-        self.phase = phase
-        self.phase_s = 0.0
-
-    def _finish_phase(self) -> None:
-        if self.phase is Phase.PLACING:
-            assert self.guess is not None
-            self.game = apply_move(self.game, Guess(self.guess))
-            self.guess = None
-            if self.game.over:
-                self.possible = 1 if self.game.outcome is Outcome.WON else self.possible
-            else:
-                self._start_thinking()  # think about the next guess while this grade animates
-            self._enter(Phase.GRADING)
-        elif self.phase is Phase.GRADING:
-            if self._stepping:
-                self._stepping = False  # a single step ends once its grade is on the board
-            self._enter(Phase.RESTING)
-        elif self.phase is Phase.RESTING:
-            self._enter(Phase.FINISHED if self.game.over else Phase.THINKING)
-
-    def finish_instantly(self, max_steps: int = 10_000_000) -> None:
-        """Play to the end with no animation and no budget (tools and tests)."""
-        self.speed = Speed.INSTANT
-        self.paused = False
-        for _ in range(max_steps):
-            if self.finished:
-                return
-            if self.pump is not None and not self.pump.done:
-                self.pump.finish()
-            self._advance(0.0)
+            lines = [f"{possible:,} {'code' if possible == 1 else 'codes'}", "still possible"]
+        draw_text_lines(text, surface, layout.item_rect("possible"), lines, pal.ACTIVE_EDGE)
+        bar = layout.item_rect("progress")
+        if run.show_progress_bar:
+            draw_progress_bar(surface, bar, run.progress_fraction)
+        elif run.paused:
+            draw_text_lines(text, surface, bar, ["Paused"], pal.TEXT_WARN)
+        labels = {
+            "speed": f"Speed: {run.speed.value}",
+            "pause": "Resume" if run.paused else "Pause",
+            "step": "Step",
+        }
+        for name, label in labels.items():
+            rect = layout.button_rect(name)
+            draw_button(
+                surface,
+                text,
+                rect,
+                label,
+                hot=rect.collidepoint(self.mouse),
+                primary=name == "pause" and run.paused,
+            )
+        keys = ["Space pause · N or Right: step", "1-4 or +/- speed · Esc menu"]
+        draw_text_lines(text, surface, layout.item_rect("keys"), keys, pal.TEXT_DIM)

@@ -10,7 +10,7 @@ from game.core.codes import score
 from game.core.config import GameConfig
 from game.core.solver import is_consistent
 from game.core.state import Guess, Outcome, apply_move, new_game
-from game.states.solving import ComputerRun, Phase, Speed
+from game.ui.computer import ComputerRun, Phase, Speed
 
 
 def play_out(run: ComputerRun, dt: float = 1 / 60, max_frames: int = 20_000) -> int:

@@ -1,0 +1,282 @@
+"""The computer at work, without pygame: ComputerRun plays a game on from a given position, one frame
+at a time, for the solving state (game/states/solving.py) to draw.
+
+ComputerRun pumps the strategy generator inside a per-frame budget
+(game/ui/pump.py), places each guess peg by peg, lets the grade pop in, rests, and plays on until the
+game is over. The strategy is handed only `game.history` (guesses and grades); the grading is
+apply_move(), which alone reads the secret. SolvingState wraps it with drawing and controls.
+
+Invariants: one pump call per frame at most, so a frame spends at most the budget plus one solver step
+thinking; animation time comes only from `dt`; a paused run neither thinks nor animates; speed only
+scales the animation, never the thinking; the next guess is thought about while the last grade is
+still animating, so the computer never waits for its own animation longer than it must.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from enum import StrEnum
+
+from game.core import strategies
+from game.core.codes import Code
+from game.core.state import GameState, Guess, Outcome, apply_move
+from game.ui.pump import PUMP_BUDGET_MS, Pump
+
+
+class Speed(StrEnum):
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
+
+
+# Multiplies every animation duration below (instant: no animation, one guess a frame at most).
+SPEED_SCALE = {Speed.SLOW: 2.2, Speed.NORMAL: 1.0, Speed.FAST: 0.35, Speed.INSTANT: 0.0}
+SPEEDS = tuple(Speed)
+
+PEG_PLACE_S = 0.11  # one guess peg dropping into its slot
+GRADE_PEG_S = 0.09  # one grading peg popping in (black before white)
+ROW_REST_S = 0.45  # a breath after the grade, so a person can read it
+FINISH_REST_S = 0.9  # the last row stays on screen before the result screen
+# A guess that has taken longer than this many frames gets a progress bar.
+PROGRESS_BAR_AFTER_FRAMES = 4
+
+
+class Phase(StrEnum):
+    THINKING = "thinking"  # waiting for the strategy's guess
+    PLACING = "placing"  # the guess appears peg by peg
+    GRADING = "grading"  # the grade (already applied) pops in
+    RESTING = "resting"  # a pause before the next guess shows
+    FINISHED = "finished"  # game over (or the strategy failed); the state moves on
+
+
+class ComputerRun:
+    """A game played on by a strategy, one frame at a time. Reads the secret only through apply_move."""
+
+    def __init__(
+        self,
+        game: GameState,
+        strategy: str,
+        rng: random.Random,
+        *,
+        speed: Speed = Speed.NORMAL,
+        budget_ms: float = PUMP_BUDGET_MS,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.info = strategies.get(strategy)
+        self.game = game
+        self.first_row = len(game.rows)  # rows before this were played by someone else
+        self.rng = rng
+        self.speed = speed
+        self.budget_ms = budget_ms
+        self.clock = clock
+        self.paused = False
+        self._stepping = False
+        self.phase = Phase.THINKING
+        self.phase_s = 0.0
+        self.guess: Code | None = None  # the guess being placed
+        self.think_frames = 0
+        self.possible: int | None = None  # codes consistent with every row so far, once known
+        # codes still possible after the first n rows, as the strategy reported them (n -> count)
+        self.possible_by_rows: dict[int, int] = {}
+        self.error: str | None = None
+        self.longest_pump_s = 0.0
+        self.longest_step_s = 0.0
+        self.pump: Pump[Code] | None = None
+        if game.over:
+            self.phase = Phase.FINISHED
+        else:
+            self._start_thinking()
+
+    # --- controls ------------------------------------------------------------------------
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self._stepping = False
+
+    def single_step(self) -> None:
+        """While paused: play on until the next guess's grade has popped in, then pause again."""
+        self.paused = True
+        self._stepping = True
+
+    def set_speed(self, speed: Speed) -> None:
+        self.speed = Speed(speed)
+
+    def faster(self, delta: int) -> None:
+        index = SPEEDS.index(self.speed)
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + delta))]
+
+    # --- what the view reads ---------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    @property
+    def placed_pegs(self) -> int:
+        """How many pegs of the guess being placed are visible."""
+        if self.phase is not Phase.PLACING or self.guess is None:
+            return 0
+        duration = self._scaled(PEG_PLACE_S)
+        if duration <= 0:
+            return len(self.guess)
+        return min(len(self.guess), int(self.phase_s / duration) + 1)
+
+    @property
+    def place_fraction(self) -> float:
+        """0..1 progress of the peg currently dropping in (for an eased drop)."""
+        duration = self._scaled(PEG_PLACE_S)
+        if self.phase is not Phase.PLACING or duration <= 0:
+            return 1.0
+        return (self.phase_s / duration) % 1.0
+
+    @property
+    def shown_grade_pegs(self) -> int:
+        """Grading pegs of the last row visible so far (all of them once its grading is over)."""
+        if not self.game.rows:
+            return 0
+        fb = self.game.rows[-1].feedback
+        count = fb.black + fb.white
+        if self.phase is not Phase.GRADING:
+            return count
+        duration = self._scaled(GRADE_PEG_S)
+        if duration <= 0:
+            return count
+        return min(count, int(self.phase_s / duration) + 1)
+
+    @property
+    def shown_rows(self) -> int:
+        """Rows whose grade is fully on the board (the last one is still popping in while grading)."""
+        return len(self.game.rows) - (1 if self.phase is Phase.GRADING else 0)
+
+    @property
+    def shown_possible(self) -> int | None:
+        """Codes still possible after the rows on the board, once the strategy has counted them."""
+        return self.possible_by_rows.get(self.shown_rows)
+
+    @property
+    def show_progress_bar(self) -> bool:
+        return self.phase is Phase.THINKING and self.think_frames > PROGRESS_BAR_AFTER_FRAMES
+
+    @property
+    def progress_fraction(self) -> float:
+        return self.pump.fraction if self.pump is not None else 0.0
+
+    @property
+    def computer_guesses(self) -> int:
+        return len(self.game.rows) - self.first_row
+
+    def summary(self) -> str:
+        """One line for the result screen: how the computer finished the game."""
+        if self.error:
+            return f"The computer gave up: {self.error}"
+        game = self.game
+        mine = self.computer_guesses
+        theirs = self.first_row
+        if game.outcome is Outcome.WON:
+            words = "guess" if mine == 1 else "guesses"
+            if theirs:
+                total = len(game.rows)
+                return f"The computer finished it: {mine} more {words} after your {theirs}, {total} in all"
+            return f"The computer finished it: cracked in {mine} {words} ({self.info.label})"
+        if game.outcome is Outcome.LOST:
+            return f"The computer ran out of turns after {len(game.rows)} guesses"
+        return "The computer stopped"
+
+    # --- the frame --------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance by `dt` seconds: think within the budget, then animate."""
+        if self.finished or (self.paused and not self._stepping):
+            return
+        self._pump_once()
+        self._advance(dt)
+
+    def _scaled(self, seconds: float) -> float:
+        return seconds * SPEED_SCALE[self.speed]
+
+    def _start_thinking(self) -> None:
+        think = self.info.think(self.game.config, self.game.history, self.rng)
+        self.pump = Pump(think, clock=self.clock)
+        self.think_frames = 0
+
+    def _pump_once(self) -> None:
+        pump = self.pump
+        if pump is None or pump.done:
+            return
+        pump.pump(self.budget_ms)
+        if self.phase is Phase.THINKING:
+            self.think_frames += 1
+        if pump.possible is not None:
+            self.possible = pump.possible
+            self.possible_by_rows[len(self.game.rows)] = pump.possible
+        self.longest_pump_s = max(self.longest_pump_s, pump.last_call_s)
+        self.longest_step_s = max(self.longest_step_s, pump.longest_step_s)
+
+    def _advance(self, dt: float) -> None:
+        """Spend `dt` on the animation, moving through as many phases as it covers."""
+        left = dt
+        for _ in range(16):  # each pass either finishes a phase or consumes all the time left
+            if self.paused and not self._stepping:
+                return
+            if self.phase is Phase.THINKING:
+                pump = self.pump
+                if pump is None or not pump.done:
+                    return
+                if pump.error is not None:
+                    self.error = str(pump.error)
+                    self._enter(Phase.FINISHED)
+                    return
+                self.guess = tuple(pump.answer)
+                self.pump = None
+                self._enter(Phase.PLACING)
+                continue
+            duration = self._phase_duration()
+            if self.phase is Phase.FINISHED:
+                return
+            if left < duration - self.phase_s:
+                self.phase_s += left
+                return
+            left -= max(0.0, duration - self.phase_s)
+            self._finish_phase()
+
+    def _phase_duration(self) -> float:
+        if self.phase is Phase.PLACING:
+            return self._scaled(PEG_PLACE_S) * self.game.config.pegs
+        if self.phase is Phase.GRADING:
+            fb = self.game.rows[-1].feedback
+            return self._scaled(GRADE_PEG_S) * (fb.black + fb.white)
+        if self.phase is Phase.RESTING:
+            return self._scaled(FINISH_REST_S if self.game.over else ROW_REST_S)
+        return 0.0
+
+    def _enter(self, phase: Phase) -> None:
+        self.phase = phase
+        self.phase_s = 0.0
+
+    def _finish_phase(self) -> None:
+        if self.phase is Phase.PLACING:
+            assert self.guess is not None
+            self.game = apply_move(self.game, Guess(self.guess))
+            self.guess = None
+            if self.game.outcome is Outcome.WON:
+                self.possible = self.possible_by_rows[len(self.game.rows)] = 1
+            elif not self.game.over:
+                self._start_thinking()  # think about the next guess while this grade animates
+            self._enter(Phase.GRADING)
+        elif self.phase is Phase.GRADING:
+            if self._stepping:
+                self._stepping = False  # a single step ends once its grade is on the board
+            self._enter(Phase.RESTING)
+        elif self.phase is Phase.RESTING:
+            self._enter(Phase.FINISHED if self.game.over else Phase.THINKING)
+
+    def finish_instantly(self, max_steps: int = 10_000_000) -> None:
+        """Play to the end with no animation and no budget (tools and tests)."""
+        self.speed = Speed.INSTANT
+        self.paused = False
+        for _ in range(max_steps):
+            if self.finished:
+                return
+            if self.pump is not None and not self.pump.done:
+                self.pump.finish()
+            self._advance(0.0)

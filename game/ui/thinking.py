@@ -1,0 +1,34 @@
+"""Small drawing pieces for the computer at work: a progress bar and stacked text lines in a panel.
+
+Shared by the solving, hand-grading and hint screens. Each draws into a rect it is given; text is
+fitted so it never clips.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import palette as pal
+
+
+def draw_progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float) -> None:
+    """A thin bar filled left to right; used while a guess takes more than a few frames."""
+    bar = rect.inflate(0, -round(rect.h * 0.4))
+    radius = max(2, bar.h // 2)
+    pygame.draw.rect(surface, pal.HOLE, bar, border_radius=radius)
+    filled = bar.copy()
+    filled.w = max(bar.h, round(bar.w * max(0.0, min(1.0, fraction))))
+    pygame.draw.rect(surface, pal.ACTIVE_EDGE, filled, border_radius=radius)
+    pygame.draw.rect(surface, pal.BOARD_EDGE, bar, width=1, border_radius=radius)
+
+
+def draw_text_lines(
+    text, surface: pygame.Surface, rect: pygame.Rect | None, lines: list[str], colour
+) -> None:
+    """Lines stacked in `rect` at one common size: the largest at which every line fits its share."""
+    if rect is None or not lines:
+        return
+    share = rect.h / len(lines)
+    size = min(text.fit_size(line, rect.w - 8, share * 0.8, 34) for line in lines)
+    for i, line in enumerate(lines):
+        text.draw(surface, line, size, colour, (rect.centerx, rect.y + (i + 0.5) * share))
