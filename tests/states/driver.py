@@ -1,0 +1,77 @@
+"""Drive the real app with real pygame events (posted to pygame's queue), frame by frame.
+
+Every helper posts events with pygame.event.post and then runs one App.step with an explicit dt,
+so tests are deterministic and go through exactly the code a player's input goes through.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+from game.core.codes import index_code
+from game.core.solver import is_consistent
+
+FRAME_S = 1 / 60
+
+
+def make_app(size=(1024, 720), seed=7, start=None, settings=None) -> App:
+    app = App(size=size, seed=seed, start=start, settings=settings)
+    pygame.event.clear()
+    return app
+
+
+def post(app: App, *events: pygame.event.Event, dt: float = FRAME_S) -> None:
+    for event in events:
+        pygame.event.post(event)
+    app.step(None, dt)
+
+
+def mouse_down(pos, button=1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=button)
+
+
+def mouse_up(pos, button=1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(pos), button=button)
+
+
+def motion(pos, buttons=(1, 0, 0)) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0), buttons=buttons)
+
+
+def key(k, mod=0, unicode="") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def click(app: App, pos, button=1) -> None:
+    post(app, motion(pos, (0, 0, 0)), mouse_down(pos, button), mouse_up(pos, button))
+
+
+def drag(app: App, start, end) -> None:
+    """Press at start, move there in two frames, release at end."""
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    post(app, motion(start, (0, 0, 0)), mouse_down(start))
+    post(app, motion(mid))
+    post(app, motion(end), mouse_up(end))
+
+
+def press_key(app: App, k, dt: float = FRAME_S) -> None:
+    post(app, key(k), dt=dt)
+
+
+def settle(app: App, seconds: float = 3.0, dt: float = 0.05) -> None:
+    """Let animations run (grading pegs, win flash) by stepping frames with no input."""
+    for _ in range(round(seconds / dt)):
+        if not app.running:
+            return
+        app.step([], dt)
+
+
+def lowest_consistent(state) -> tuple[int, ...]:
+    """The guess a careful player makes from what the board shows: the lowest code that fits every grade."""
+    config = state.config
+    for index in range(config.code_count):
+        code = index_code(index, config.pegs, config.colours)
+        if config.is_legal(code) and is_consistent(code, state.history):
+            return code
+    raise AssertionError("no consistent code: the grades on the board contradict each other")

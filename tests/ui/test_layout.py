@@ -1,0 +1,125 @@
+"""Layout geometry: hit-testing agrees with drawing rects, nothing overlaps, everything is on screen,
+for every size from 2x2 to 8x10 with its turn limit and window sizes from 800x600 to 1920x1080."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from game.core.config import GameConfig
+from game.ui.layout import (
+    Board,
+    Button,
+    MenuLayout,
+    PaletteItem,
+    PlayLayout,
+    SecretSlot,
+    SetupLayout,
+    Slot,
+    centre,
+)
+
+SIZES = [(800, 600), (1024, 720), (1280, 800), (1920, 1080), (640, 480)]
+CONFIGS = [
+    GameConfig(2, 2),
+    GameConfig(3, 4, difficulty="relaxed"),
+    GameConfig(4, 6),
+    GameConfig(5, 8),
+    GameConfig(6, 9, difficulty="tight"),
+    GameConfig(8, 10, difficulty="relaxed"),  # 20 rows
+    GameConfig(8, 2),
+    GameConfig(2, 10, difficulty="relaxed"),
+]
+PANEL = [
+    ("info", 1.3),
+    ("submit", 1.15),
+    ("message", 1.3),
+    ("clear", 1),
+    ("reveal", 1),
+    ("new", 1),
+    ("solve", 1),
+]
+BUTTONS = ["submit", "clear", "reveal", "new", "solve"]
+
+
+def make(size, config) -> PlayLayout:
+    return PlayLayout(size, config.pegs, config.colours, config.turns, PANEL, BUTTONS)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.pegs}x{c.colours}x{c.turns}")
+def test_layout__hit_test_of_every_slot_centre_is_that_slot(size, config):
+    layout = make(size, config)
+    for row, col in itertools.product(range(config.turns), range(config.pegs)):
+        assert layout.hit_test(centre(layout.slot_rect(row, col))) == Slot(row, col)
+    for colour in range(config.colours):
+        assert layout.hit_test(centre(layout.palette_rect(colour))) == PaletteItem(colour)
+    for col in range(config.pegs):
+        assert layout.hit_test(centre(layout.secret_slot_rect(col))) == SecretSlot(col)
+    for name in BUTTONS + ["help", "menu"]:
+        assert layout.hit_test(centre(layout.button_rect(name))) == Button(name)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.pegs}x{c.colours}x{c.turns}")
+def test_layout__regions_do_not_overlap_and_stay_on_screen(size, config):
+    layout = make(size, config)
+    screen = (0, 0, *size)
+    regions = [layout.board, layout.palette_panel, layout.panel, layout.top_bar]
+    for a, b in itertools.combinations(regions, 2):
+        assert not a.colliderect(b), (a, b)
+    for rect in regions:
+        assert rect.clamp(screen) == rect, rect
+    rows = [layout.row_rect(r) for r in range(config.turns)] + [layout.secret_rect()]
+    for a, b in itertools.combinations(rows, 2):
+        assert not a.colliderect(b)
+    for rect in rows:
+        assert layout.board.contains(rect)
+    for r in range(config.turns):
+        assert layout.row_rect(r).contains(layout.grade_rect(r))
+        for i in range(config.pegs):
+            assert layout.grade_rect(r).inflate(2, 2).contains(layout.grade_peg_rect(r, i))
+    buttons = [layout.button_rect(n) for n in BUTTONS]
+    for a, b in itertools.combinations(buttons, 2):
+        assert not a.colliderect(b)
+    for rect in buttons:
+        assert layout.panel.contains(rect)
+        assert rect.h >= 24  # still a clickable button
+
+
+def test_layout__twenty_rows_flow_into_columns_with_usable_pegs_at_800x600():
+    layout = make((800, 600), GameConfig(8, 10, difficulty="relaxed"))
+    assert layout.columns >= 1
+    assert layout.peg_diameter() >= 16
+    assert layout.palette_pitch >= 30
+
+
+def test_layout__off_board_is_none_and_board_gap_is_board():
+    layout = make((1024, 720), GameConfig(4, 6))
+    assert layout.hit_test((layout.board.right + 3, layout.board.centery)) in (None, Button("submit"))
+    assert layout.hit_test((layout.board.x + 2, layout.board.bottom - 2)) == Board()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("entries", [4, 8, 13, 18])
+def test_layout__menu_entries_fit_and_do_not_overlap(size, entries):
+    layout = MenuLayout(size, entries)
+    for a, b in itertools.combinations(layout.entries, 2):
+        assert not a.colliderect(b)
+    for i, rect in enumerate(layout.entries):
+        assert rect.clamp((0, 0, *size)) == rect
+        assert not rect.colliderect(layout.title_rect) and not rect.colliderect(layout.footer_rect)
+        assert layout.hit_test(centre(rect)) == i
+        assert rect.h >= 20
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_layout__setup_controls_fit_on_screen(size):
+    layout = SetupLayout(size)
+    rects = list(layout.controls.values()) + list(layout.labels.values()) + list(layout.buttons.values())
+    rects += [layout.turns_rect, layout.message_rect]
+    for rect in rects:
+        assert rect.clamp((0, 0, *size)) == rect
+    for a, b in itertools.combinations(list(layout.controls.values()) + list(layout.buttons.values()), 2):
+        assert not a.colliderect(b)
