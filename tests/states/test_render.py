@@ -1,0 +1,76 @@
+"""Every state and overlay draws at three window sizes (and after a resize) without error, and
+the pixels show what the state is about (the board is not blank, the overlay dims what is below)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.config import GameConfig
+from game.core.state import Guess, Reveal, apply_move, new_game
+from game.states.base import Push
+from game.states.confirm import ConfirmOverlay
+from game.states.help import HelpOverlay
+from game.states.menu import MenuState, SettingsOverlay
+from game.states.playing import PlayingState
+from game.states.result import ResultState
+from game.states.setup import SetupState
+from tests.states.driver import make_app, post
+
+WINDOW_SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+
+
+def finished_game(config: GameConfig, reveal: bool = False):
+    game = new_game(config, tuple(range(config.pegs)) if not config.duplicates else (0,) * config.pegs)
+    game = apply_move(game, Guess(tuple((i + 1) % config.colours for i in range(config.pegs))))
+    return apply_move(game, Reveal()) if reveal else apply_move(game, Guess(game.secret))
+
+
+def state_factories():
+    big = GameConfig(8, 10, difficulty="relaxed")
+    return {
+        "menu": lambda: (MenuState(), None),
+        "setup": lambda: (SetupState(), None),
+        "playing": lambda: (PlayingState(GameConfig(4, 6)), None),
+        "playing-8x10": lambda: (PlayingState(big), None),
+        "help-rules": lambda: (PlayingState(GameConfig(4, 6)), HelpOverlay()),
+        "help-controls": lambda: (MenuState(), HelpOverlay(page=1)),
+        "confirm": lambda: (PlayingState(GameConfig(5, 8)), ConfirmOverlay("Reveal the secret?", "reveal")),
+        "settings": lambda: (MenuState(), SettingsOverlay()),
+        "result-won": lambda: (ResultState(finished_game(GameConfig(4, 6)), 83.0), None),
+        "result-revealed": lambda: (ResultState(finished_game(big, reveal=True), 5.0), None),
+    }
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(state_factories()))
+def test_render__each_state_draws_at_three_sizes(name, size):
+    base, overlay = state_factories()[name]()
+    app = make_app(size=size, start=base)
+    if overlay is not None:
+        app.apply(Push(overlay))
+    app.step([], 1 / 60)
+    surface = pygame.display.get_surface()
+    assert surface.get_size() == size
+    colours = {surface.get_at((x, y))[:3] for x in range(0, size[0], 37) for y in range(0, size[1], 41)}
+    assert len(colours) > 3, "the screen is (nearly) blank"
+
+
+def test_render__resize_event_reflows_the_playing_board():
+    app = make_app(size=(1024, 720), start=PlayingState(GameConfig(8, 10, difficulty="relaxed")))
+    app.step([], 1 / 60)
+    before = app.state.layout().slot_rect(19, 7)
+    post(app, pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    assert pygame.display.get_surface().get_size() == (800, 600)
+    after = app.state.layout().slot_rect(19, 7)
+    assert after != before and after.right <= 800 and after.bottom <= 600
+
+
+def test_render__overlay_draws_over_the_state_below():
+    app = make_app(size=(800, 600), start=PlayingState(GameConfig(4, 6)))
+    app.step([], 1 / 60)
+    plain = pygame.display.get_surface().copy()
+    app.apply(Push(HelpOverlay()))
+    app.step([], 1 / 60)
+    corner = (3, 597)
+    assert sum(pygame.display.get_surface().get_at(corner)[:3]) < sum(plain.get_at(corner)[:3])
