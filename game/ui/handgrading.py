@@ -1,0 +1,230 @@
+"""Make the code, you grade: the game without pygame behind the hand-grading screen
+(game/states/handgrade.py). This is how a solver is used on a physical board:
+- the strategy thinks (pumped inside a frame budget) and shows its guess;
+- the player sets black and white counts and confirms;
+- the grade is checked at once against every earlier row (game/core/analysis.py); a grade that
+  leaves no code possible is refused with a message naming the earlier rows it contradicts;
+- undo takes back the last accepted grade (its guess comes back to be graded again);
+- all black ends it; running out of turns, or giving up, ends with the computer asking the player to
+  check the grades, because some grade must have been wrong.
+
+Invariants: the game state holds no secret (nobody here knows it); a refused grade never reaches the
+game state; the strategy sees only game.history; one pump call per frame (thinking or checking).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from enum import StrEnum
+
+from game.core import strategies
+from game.core.analysis import GradeCheck, check_grade_steps
+from game.core.codes import Code, Feedback
+from game.core.config import GameConfig
+from game.core.state import GameState, Guess, MoveError, Outcome, apply_move, check_feedback, new_game
+from game.ui.palette import KEY_LABELS
+from game.ui.pump import PUMP_BUDGET_MS, Pump
+
+CHECK_GRADES = "please check your grades"
+
+
+class Ending(StrEnum):
+    SOLVED = "solved"  # all black
+    OUT_OF_TURNS = "out of turns"
+    GAVE_UP = "gave up"
+
+
+class HandGradeRun:
+    """A game where the player grades the computer's guesses. Driven by update(dt) and the controls."""
+
+    def __init__(
+        self,
+        config: GameConfig,
+        strategy: str,
+        rng: random.Random,
+        *,
+        budget_ms: float = PUMP_BUDGET_MS,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.info = strategies.get(strategy)
+        self.game: GameState = new_game(config, None)
+        self.rng = rng
+        self.budget_ms = budget_ms
+        self.clock = clock
+        self.guess: Code | None = None  # the computer's guess waiting for a grade
+        self.black = 0
+        self.white = 0
+        self.possible: int | None = None  # codes fitting every accepted grade, once known
+        self.refusal: str | None = None  # why the last grade was refused
+        self.conflict_rows: tuple[int, ...] = ()  # earlier rows (0-based) the refused grade contradicts
+        self.ending: Ending | None = None
+        self.think: Pump[Code] | None = None
+        self.check: Pump[GradeCheck] | None = None
+        self._checking: Feedback | None = None
+        self._start_thinking()
+
+    # --- what the view reads ---------------------------------------------------------------------
+    @property
+    def config(self) -> GameConfig:
+        return self.game.config
+
+    @property
+    def busy(self) -> bool:
+        """Thinking about a guess or checking a grade: grading controls wait."""
+        return (self.guess is None and self.ending is None) or self.check is not None
+
+    @property
+    def over(self) -> bool:
+        return self.ending is not None
+
+    @property
+    def pending(self) -> Feedback:
+        return Feedback(self.black, self.white)
+
+    @property
+    def progress_fraction(self) -> float:
+        pump = self.check or self.think
+        return pump.fraction if pump is not None else 0.0
+
+    def message(self) -> str:
+        """The line under the board: what is going on, or why a grade was refused."""
+        if self.ending is Ending.SOLVED:
+            rows = len(self.game.rows)
+            return f"Your code is {self._code_text(self.game.rows[-1].guess)}: found in {rows} guesses"
+        if self.ending is Ending.OUT_OF_TURNS:
+            return f"I'm out of turns and no guess got all black: {CHECK_GRADES}"
+        if self.ending is Ending.GAVE_UP:
+            if self.refusal:
+                return f"I can't go on: {self.refusal}; {CHECK_GRADES}"
+            return f"Stopped before the code was found: {CHECK_GRADES}"
+        if self.refusal:
+            return f"Refused: {self.refusal}"
+        if self.check is not None:
+            return "Checking your grade against the earlier rows..."
+        if self.guess is None:
+            return "Thinking..."
+        return "Grade my guess: black = right colour, right place; white = right colour, wrong place"
+
+    @staticmethod
+    def _code_text(code: Code) -> str:
+        """A code as the keys that place its colours (1..9, 0), as the palette labels them."""
+        return "".join(KEY_LABELS[peg] for peg in code)
+
+    # --- controls ----------------------------------------------------------------------------------
+    def set_black(self, count: int) -> None:
+        if self.busy or self.over:
+            return
+        pegs = self.config.pegs
+        self.black = max(0, min(pegs, count))
+        self.white = min(self.white, pegs - self.black)
+        self.refusal = None
+
+    def set_white(self, count: int) -> None:
+        if self.busy or self.over:
+            return
+        self.white = max(0, min(self.config.pegs - self.black, count))
+        self.refusal = None
+
+    def confirm(self) -> bool:
+        """Submit the pending grade for checking; False (with a refusal message) if it cannot be a grade."""
+        if self.busy or self.over or self.guess is None:
+            return False
+        try:
+            feedback = check_feedback(self.pending, self.config.pegs)
+        except MoveError as exc:
+            self.refusal = str(exc)
+            self.conflict_rows = ()
+            return False
+        self.refusal = None
+        self.conflict_rows = ()
+        self._checking = feedback
+        steps = check_grade_steps(self.config, self.game.history, self.guess, feedback)
+        self.check = Pump(steps, clock=self.clock)
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last accepted grade; its guess comes back with that grade preselected."""
+        if not self.game.rows:
+            return False
+        self._cancel()
+        last = self.game.rows[-1]
+        self.game = replace(self.game, rows=self.game.rows[:-1], outcome=Outcome.PLAYING)
+        self.guess = last.guess
+        self.black, self.white = last.feedback
+        self.ending = None
+        self.refusal = None
+        self.conflict_rows = ()
+        self.possible = None
+        return True
+
+    def give_up(self) -> None:
+        """End here: the computer asks the player to check the grades."""
+        if self.ending is None:
+            self._cancel()
+            self.ending = Ending.GAVE_UP
+
+    # --- the frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.check is not None:
+            if self.check.pump(self.budget_ms):
+                self._checked()
+        elif self.think is not None:
+            if self.think.pump(self.budget_ms):
+                self._thought()
+
+    def _cancel(self) -> None:
+        for pump in (self.check, self.think):
+            if pump is not None:
+                pump.close()
+        self.check = self.think = None
+        self._checking = None
+
+    def _start_thinking(self) -> None:
+        self.guess = None
+        think = self.info.think(self.config, self.game.history, self.rng)
+        self.think = Pump(think, clock=self.clock)
+
+    def _thought(self) -> None:
+        pump = self.think
+        assert pump is not None
+        self.think = None
+        if pump.possible is not None:
+            self.possible = pump.possible
+        if pump.error is not None:
+            # Only reachable if the accepted rows admit no code, which the checks prevent.
+            self.refusal = str(pump.error)
+            self.ending = Ending.GAVE_UP
+            return
+        self.guess = tuple(pump.answer)
+        self.black = self.white = 0
+
+    def _checked(self) -> None:
+        pump, feedback = self.check, self._checking
+        assert pump is not None and feedback is not None and self.guess is not None
+        self.check = None
+        self._checking = None
+        result = pump.answer
+        if pump.error is not None or result is None:
+            self.refusal = str(pump.error)
+            return
+        if result.conflict is not None:
+            self.refusal = result.conflict.message
+            self.conflict_rows = result.conflict.rows
+            return
+        self.game = apply_move(self.game, Guess(self.guess, feedback))
+        self.possible = result.possible
+        if self.game.outcome is Outcome.WON:
+            self.ending = Ending.SOLVED
+        elif self.game.outcome is Outcome.LOST:
+            self.ending = Ending.OUT_OF_TURNS
+        else:
+            self._start_thinking()
+
+    def finish_pending(self) -> None:
+        """Run any thinking or checking to the end (tests and tools)."""
+        while (pump := self.check or self.think) is not None:
+            pump.finish()
+            self.update(0.0)
