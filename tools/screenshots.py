@@ -1,0 +1,178 @@
+"""Write PNG screenshots of every state at several game sizes and window sizes, headless.
+
+    python tools/screenshots.py --out shots/            # everything (default folder shots/, git-ignored)
+    python tools/screenshots.py --sizes 800x600 --configs 8x10r --scenes playing-mid
+
+Scenes are built through the real App and states (SDL dummy video driver), then saved with
+pygame.image.save. Playing scenes are also saved in greyscale (suffix -grey) to check that pegs
+stay distinguishable without colour. Prints one JSON line: the folder and the number of files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.core.config import GameConfig  # noqa: E402
+from game.core.state import Guess, Reveal, apply_move  # noqa: E402
+from game.states.base import Push  # noqa: E402
+from game.states.confirm import ConfirmOverlay  # noqa: E402
+from game.states.help import HelpOverlay  # noqa: E402
+from game.states.menu import MenuState, SettingsOverlay  # noqa: E402
+from game.states.playing import Drag, GradeAnimation, PlayingState  # noqa: E402
+from game.states.result import ResultState  # noqa: E402
+from game.states.setup import SetupState  # noqa: E402
+
+SIZES = ((800, 600), (1280, 800), (1920, 1080))
+CONFIGS = {
+    "2x2": GameConfig(2, 2),
+    "4x6": GameConfig(4, 6),
+    "5x8": GameConfig(5, 8),
+    "6x9t": GameConfig(6, 9, difficulty="tight"),
+    "8x10r": GameConfig(8, 10, difficulty="relaxed"),
+}
+GREY_SCENES = {"playing-mid", "result-lost"}
+
+
+def guesses(config: GameConfig, count: int, salt: int = 0) -> list[tuple[int, ...]]:
+    """Varied, legal guesses that are not the secret (0, 1, 2, ...) shifted."""
+    out = []
+    for k in range(count):
+        code = tuple((k * 3 + i * (k + 1) + salt) % config.colours for i in range(config.pegs))
+        if not config.duplicates:
+            code = tuple((k + i) % config.colours for i in range(config.pegs))
+        out.append(code)
+    return out
+
+
+def secret_for(config: GameConfig) -> tuple[int, ...]:
+    return tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
+
+
+def playing(app: App, config: GameConfig, rows: int) -> PlayingState:
+    state = PlayingState(config, secret=secret_for(config))
+    app.apply(state)
+    for code in guesses(config, rows):
+        if code != state.game.secret and not state.game.over:
+            state.game = apply_move(state.game, Guess(code))
+    return state
+
+
+def scene(app: App, name: str, config: GameConfig) -> None:
+    """Put the app into scene `name`."""
+    if name == "menu":
+        app.apply(MenuState())
+    elif name == "setup":
+        app.apply(SetupState(config))
+    elif name == "settings":
+        app.apply(MenuState())
+        app.apply(Push(SettingsOverlay()))
+    elif name in ("help-rules", "help-controls"):
+        playing(app, config, 2)
+        app.apply(Push(HelpOverlay(page=0 if name == "help-rules" else 1)))
+    elif name == "playing-empty":
+        playing(app, config, 0)
+    elif name == "playing-mid":
+        state = playing(app, config, min(3, config.turns - 1))
+        state.draft = [0, None] + [1] * (config.pegs - 2) if config.pegs > 2 else [0, None]
+        state.cursor = 1
+        state.selected = 1
+    elif name == "playing-full":
+        playing(app, config, config.turns - 1)
+    elif name == "playing-drag":
+        state = playing(app, config, 1)
+        layout = state.layout()
+        target = layout.slot_rect(1, config.pegs - 1)
+        pos = (target.centerx + target.w // 3, target.centery - target.h // 3)
+        state.drag = Drag(config.colours - 1, "palette", layout.palette_rect(0).center, pos, moved=True)
+        state.mouse = pos
+    elif name == "playing-grading":
+        state = playing(app, config, 1)
+        state.game = apply_move(state.game, Guess(tuple(reversed(state.game.secret))))
+        row = state.game.rows[-1]
+        state.grading = GradeAnimation(len(state.game.rows) - 1, row.feedback)
+        state.grading.update(0.4, 1.0, app.sound)
+    elif name == "confirm":
+        playing(app, config, 2)
+        app.apply(
+            Push(ConfirmOverlay("Reveal the secret and end this game?", "reveal", "Reveal", "Keep playing"))
+        )
+    elif name.startswith("result"):
+        state = playing(app, config, 2 if name != "result-lost" else config.turns)
+        game = state.game
+        if name == "result-won" and not game.over:
+            game = apply_move(game, Guess(game.secret))
+        elif name == "result-revealed" and not game.over:
+            game = apply_move(game, Reveal())
+        app.apply(ResultState(game, 95.0))
+    else:
+        raise ValueError(f"no scene called {name!r}")
+
+
+SCENES = (
+    "menu",
+    "setup",
+    "settings",
+    "help-rules",
+    "help-controls",
+    "playing-empty",
+    "playing-mid",
+    "playing-full",
+    "playing-drag",
+    "playing-grading",
+    "confirm",
+    "result-won",
+    "result-lost",
+    "result-revealed",
+)
+CONFIG_FREE = {"menu", "settings", "help-controls"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="shots", help="folder for the PNGs (default shots/)")
+    parser.add_argument("--sizes", nargs="*", default=[f"{w}x{h}" for w, h in SIZES])
+    parser.add_argument("--configs", nargs="*", default=list(CONFIGS), choices=list(CONFIGS))
+    parser.add_argument("--scenes", nargs="*", default=list(SCENES), choices=list(SCENES))
+    parser.add_argument("--no-symbols", action="store_true", help="pegs without symbols")
+    parser.add_argument("--palette", default="safe", choices=["safe", "classic"])
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    settings = {"symbols": not args.no_symbols, "palette": args.palette}
+    written = 0
+    for size_text in args.sizes:
+        size = tuple(int(v) for v in size_text.split("x"))
+        app = App(size=size, seed=1, settings=settings)
+        for name in args.scenes:
+            for config_name in args.configs if name not in CONFIG_FREE else args.configs[:1]:
+                app.stack.clear()
+                app.apply(MenuState())
+                scene(app, name, CONFIGS[config_name])
+                app.draw()
+                tag = "" if name in CONFIG_FREE else f"_{config_name}"
+                path = out / f"{size_text}{tag}_{name}.png"
+                pygame.image.save(app.surface, str(path))
+                written += 1
+                if name in GREY_SCENES:
+                    grey = pygame.transform.grayscale(app.surface)
+                    pygame.image.save(grey, str(path.with_name(path.stem + "-grey.png")))
+                    written += 1
+    pygame.quit()
+    print(json.dumps({"out": str(out), "files": written}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
