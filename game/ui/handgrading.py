@@ -100,6 +100,8 @@ class HandGradeRun:
             if self.refusal:
                 return f"I can't go on: {self.refusal}; {CHECK_GRADES}"
             return f"Stopped before the code was found: {CHECK_GRADES}"
+        if self.refusal and self.conflict_rows:
+            return f"Refused: {self.refusal}. Check those grades, or undo one."
         if self.refusal:
             return f"Refused: {self.refusal}"
         if self.check is not None:

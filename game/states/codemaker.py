@@ -1,0 +1,335 @@
+"""The codemaker screen: choose the game and the computer's strategy, and (when the computer grades)
+set the secret it must break.
+
+Three modes share it (Mode):
+- MAKE: the player sets the secret by drag-and-drop (or keys), validated against the game's rules,
+  then watches the computer break it (SolvingState);
+- GRADE: the player keeps the code in mind or on a real board and grades by hand (HandGradeState);
+- WATCH: the game draws a random secret nobody sees and the computer breaks it (SolvingState).
+
+Secret editing: drag a colour from the palette onto a slot, drag a slot's peg to another slot (move)
+or off the row (remove), click a colour then a slot, right-click empties a slot; keys 1-9, 0 fill the
+next empty slot, Backspace empties the last filled one, R fills a random legal secret. Choices: pegs,
+colours, repeated colours, strategy (steppers; S cycles the strategy). Enter starts, Escape goes back.
+
+Homes for data: the choices and `secret` are UI state (a list of `pegs` entries, each None or a
+colour index below `colours`); the layout is view state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import pygame
+
+from game.core import strategies
+from game.core.codes import CodeError
+from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, ConfigError, GameConfig
+from game.core.state import new_game
+from game.states.base import Reset, State, Transition
+from game.ui import palette as pal
+from game.ui.board import config_title, draw_palette, draw_top_bar
+from game.ui.layout import Button, PaletteItem, SecretSlot
+from game.ui.maker_layout import Control, MakerLayout
+from game.ui.widgets import draw_button, draw_stepper, draw_toggle
+
+DIGIT_KEYS = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
+
+
+class Mode(StrEnum):
+    MAKE = "make"
+    GRADE = "grade"
+    WATCH = "watch"
+
+
+TITLES = {
+    Mode.MAKE: "Make the code: the computer breaks it",
+    Mode.GRADE: "Make the code: you grade the computer",
+    Mode.WATCH: "Watch the computer break a random code",
+}
+EXPLAIN = {
+    Mode.GRADE: "Think of a code (or set it on a real board): the computer guesses, you grade",
+    Mode.WATCH: "The game picks a random secret; the computer sees only the grades",
+}
+ROW_LABELS = {"pegs": "Pegs", "colours": "Colours", "duplicates": "Repeated colours", "strategy": "Strategy"}
+
+
+@dataclass
+class Drag:
+    colour: int
+    source: int | None  # the secret slot it was lifted from, None from the palette
+    pos: tuple[int, int]
+    moved: bool = False
+
+
+class CodemakerState(State):
+    """Choose the game and the strategy; in MAKE mode also set the secret."""
+
+    def __init__(
+        self, mode: Mode = Mode.MAKE, config: GameConfig | None = None, strategy: str | None = None
+    ) -> None:
+        config = config or GameConfig()
+        self.mode = Mode(mode)
+        self.pegs, self.colours, self.duplicates = config.pegs, config.colours, config.duplicates
+        names = list(strategies.STRATEGIES)
+        self.strategy = strategy if strategy in names else strategies.STRONGEST
+        self.secret: list[int | None] = [None] * self.pegs
+        self.selected: int | None = None
+        self.drag: Drag | None = None
+        self.mouse = (-1, -1)
+        self._layout: MakerLayout | None = None
+
+    # --- what is chosen --------------------------------------------------------------------------
+    def config(self) -> GameConfig | None:
+        try:
+            return GameConfig(self.pegs, self.colours, self.duplicates)
+        except ConfigError:
+            return None
+
+    def problem(self) -> str | None:
+        """Why Start is disabled, or None when it is not."""
+        try:
+            config = GameConfig(self.pegs, self.colours, self.duplicates)
+        except ConfigError as exc:
+            return str(exc)
+        if self.mode is not Mode.MAKE:
+            return None
+        missing = sum(peg is None for peg in self.secret)
+        if missing:
+            keys = f"1-{pal.KEY_LABELS[self.colours - 1]}"
+            pegs = "peg" if missing == 1 else "pegs"
+            return f"place {missing} more {pegs}: drag from the palette or press {keys}"
+        try:
+            config.check_code(tuple(self.secret))
+        except CodeError as exc:
+            return str(exc)
+        return None
+
+    def change(self, name: str, step: int) -> None:
+        if name == "pegs":
+            self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
+            self.secret = (self.secret + [None] * self.pegs)[: self.pegs]
+        elif name == "colours":
+            self.colours = max(MIN_COLOURS, min(MAX_COLOURS, self.colours + step))
+            self.secret = [p if p is not None and p < self.colours else None for p in self.secret]
+            if self.selected is not None and self.selected >= self.colours:
+                self.selected = None
+        elif name == "duplicates":
+            self.duplicates = not self.duplicates
+        elif name == "strategy":
+            names = list(strategies.STRATEGIES)
+            self.strategy = names[(names.index(self.strategy) + step) % len(names)]
+        self.app.sound.play("click")
+
+    def place(self, col: int, colour: int | None) -> None:
+        self.secret[col] = colour
+        self.app.sound.play("place" if colour is not None else "clear")
+
+    def random_secret(self) -> None:
+        config = self.config()
+        if config is None:
+            return
+        from game.states.playing import random_secret
+
+        self.secret = list(random_secret(config, self.app.rng))
+        self.app.sound.play("place")
+
+    def start(self) -> Transition | State | None:
+        config = self.config()
+        if config is None or self.problem() is not None:
+            self.app.sound.play("error")
+            return None
+        label = strategies.get(self.strategy).label
+        if self.mode is Mode.GRADE:
+            from game.states.handgrade import HandGradeState
+
+            return HandGradeState(config, self.strategy)
+        from game.states.solving import SolvingState
+
+        if self.mode is Mode.MAKE:
+            secret = tuple(self.secret)
+            title = f"Your code vs {label} · {config_title(config)}"
+        else:
+            from game.states.playing import random_secret
+
+            secret = random_secret(config, self.app.rng)
+            title = f"Watching {label} · {config_title(config)}"
+        return SolvingState(new_game(config, secret), strategy=self.strategy, title=title)
+
+    def back(self) -> Transition:
+        from game.states.menu import MenuState
+
+        return Reset(MenuState())
+
+    # --- geometry --------------------------------------------------------------------------------
+    def layout(self) -> MakerLayout:
+        size = self.app.size
+        key = (size, self.pegs, self.colours, self.mode)
+        if self._layout is None or self._layout_key != key:
+            buttons = ("back", "random", "start") if self.mode is Mode.MAKE else ("back", "start")
+            self._layout = MakerLayout(size, self.pegs, self.colours, self.mode is Mode.MAKE, buttons)
+            self._layout_key = key
+        return self._layout
+
+    # --- input -----------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.drag is not None:
+                self.drag.pos = event.pos
+                self.drag.moved = True
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event.pos, event.button)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._mouse_up(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return None
+
+    def _mouse_down(self, pos: tuple[int, int], button: int) -> Transition | State | None:
+        hit = self.layout().hit_test(pos)
+        if button == 3:
+            if isinstance(hit, SecretSlot):
+                self.place(hit.col, None)
+            return None
+        if button != 1:
+            return None
+        if isinstance(hit, Button):
+            return self.press(hit.name)
+        if isinstance(hit, Control):
+            self.change(hit.name, -1 if hit.part == "minus" else +1)
+        elif isinstance(hit, PaletteItem):
+            self.selected = hit.colour
+            self.drag = Drag(hit.colour, None, pos)
+            self.app.sound.play("pick")
+        elif isinstance(hit, SecretSlot):
+            colour = self.secret[hit.col]
+            if colour is not None:
+                self.drag = Drag(colour, hit.col, pos)
+            elif self.selected is not None:
+                self.place(hit.col, self.selected)
+        return None
+
+    def _mouse_up(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not drag.moved:
+            return
+        hit = self.layout().hit_test(pos)
+        if isinstance(hit, SecretSlot):
+            if drag.source is not None and drag.source != hit.col:
+                self.secret[drag.source] = self.secret[hit.col]  # swap, so a move never loses a peg
+            self.place(hit.col, drag.colour)
+        elif drag.source is not None:
+            self.place(drag.source, None)  # dragged off the row: removed
+
+    def _key(self, key: int) -> Transition | State | None:
+        if key == pygame.K_ESCAPE:
+            return self.back()
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.start()
+        if key == pygame.K_s:
+            self.change("strategy", +1)
+        elif self.mode is Mode.MAKE:
+            if key in DIGIT_KEYS and DIGIT_KEYS[key] < self.colours:
+                empty = [col for col, peg in enumerate(self.secret) if peg is None]
+                if empty:
+                    self.place(empty[0], DIGIT_KEYS[key])
+            elif key == pygame.K_BACKSPACE:
+                filled = [col for col, peg in enumerate(self.secret) if peg is not None]
+                if filled:
+                    self.place(filled[-1], None)
+            elif key == pygame.K_r:
+                self.random_secret()
+        return None
+
+    def press(self, name: str) -> Transition | State | None:
+        if name in ("back", "menu"):
+            return self.back()
+        if name == "random":
+            self.random_secret()
+        elif name == "start":
+            return self.start()
+        return None
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        layout = self.layout()
+        text = app.text
+        colours = pal.palette(app.settings.get("palette", "safe"))
+        symbols = bool(app.settings.get("symbols", True))
+        surface.fill(pal.BACKGROUND)
+        draw_top_bar(surface, layout, text, TITLES[self.mode])
+        hit = layout.hit_test(self.mouse)
+        if self.mode is Mode.MAKE:
+            hot = hit.colour if isinstance(hit, PaletteItem) else None
+            draw_palette(surface, layout, app.pegs, text, colours, symbols, self.selected, hot)
+            text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, 34)
+            self._draw_secret(surface, layout, colours, symbols)
+        else:
+            text.draw_in(
+                surface, EXPLAIN[self.mode], layout.secret_label.union(layout.secret_area), pal.TEXT_DIM, 28
+            )
+        self._draw_choices(surface, layout, hit)
+        problem = self.problem()
+        message = problem or "Ready: Start or press Enter"
+        colour = pal.TEXT_WARN if problem and not problem.startswith("place") else pal.TEXT_DIM
+        text.draw_in(surface, message[:1].upper() + message[1:], layout.message_rect, colour, 26)
+        for name in layout.buttons:
+            rect = layout.button_rect(name)
+            label = {"back": "Back", "random": "Random code", "start": "Start", "menu": "Menu"}[name]
+            enabled = problem is None if name == "start" else True
+            draw_button(
+                surface, text, rect, label, enabled=enabled, hot=hit == Button(name), primary=name == "start"
+            )
+        if self.drag is not None and self.drag.moved:
+            peg = app.pegs.peg(
+                colours[self.drag.colour], self.drag.colour, round(layout.peg_diameter() * 1.1), symbols
+            )
+            surface.blit(peg, peg.get_rect(center=self.drag.pos))
+
+    def _draw_secret(self, surface, layout: MakerLayout, colours, symbols: bool) -> None:
+        art = self.app.pegs
+        d = layout.peg_diameter()
+        area = layout.secret_area.inflate(round(layout.unit * 0.3), round(layout.unit * 0.2))
+        pygame.draw.rect(surface, pal.BOARD, area, border_radius=max(4, round(layout.unit * 0.25)))
+        pygame.draw.rect(
+            surface, pal.BOARD_EDGE, area, width=2, border_radius=max(4, round(layout.unit * 0.25))
+        )
+        hole = art.hole(round(d * 0.5))
+        lifted = self.drag.source if (self.drag is not None and self.drag.moved) else None
+        for col, colour in enumerate(self.secret):
+            cell = layout.secret_slot_rect(col)
+            if colour is None or col == lifted:
+                surface.blit(hole, hole.get_rect(center=cell.center))
+            else:
+                peg = art.peg(colours[colour], colour, d, symbols)
+                surface.blit(peg, peg.get_rect(center=cell.center))
+
+    def _draw_choices(self, surface, layout: MakerLayout, hit) -> None:
+        text = self.app.text
+        values = {"pegs": str(self.pegs), "colours": str(self.colours)}
+        limits = {"pegs": (MIN_PEGS, MAX_PEGS), "colours": (MIN_COLOURS, MAX_COLOURS)}
+        for name, label in ROW_LABELS.items():
+            text.draw_in(
+                surface,
+                label,
+                layout.labels[name].inflate(-8, -round(layout.labels[name].h * 0.4)),
+                pal.TEXT,
+                30,
+                align="midleft",
+            )
+            hot = hit.part if isinstance(hit, Control) and hit.name == name else None
+            if name == "duplicates":
+                draw_toggle(surface, text, layout.toggle_rect(name), self.duplicates, hot=hot == "toggle")
+            elif name == "strategy":
+                info = strategies.get(self.strategy)
+                draw_stepper(surface, text, layout.stepper_parts(name), info.label, True, True, hot)
+                text.draw_in(surface, info.description, layout.detail_rect, pal.TEXT_DIM, 24)
+            else:
+                low, high = limits[name]
+                value = int(values[name])
+                draw_stepper(
+                    surface, text, layout.stepper_parts(name), values[name], value > low, value < high, hot
+                )
