@@ -19,7 +19,7 @@ Every long loop is a generator that yields Progress after about WORK_PER_YIELD b
 (roughly 1-2 ms), so the game can pump it inside a frame. Plain functions (count_consistent,
 consistent_indices) run the generators to the end for tools and tests.
 
-Indices of consistent codes are returned sorted, as int64 arrays.
+Indices of consistent codes are returned sorted, as int32 (int64 if ever needed) arrays.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.ma  # noqa: F401  np.unique imports it lazily; importing it here keeps 20 ms out of a solve
+import numpy.random  # noqa: F401  the same for the first sampled guess pool
 
 from .codes import Code, Feedback, colour_counts, decode, encode, grade_count, pack
 from .config import GameConfig
@@ -41,6 +43,8 @@ SMALL_SPACE_CODES = 60_000
 SCORE_TABLE_CODES = 2_500
 # Byte-operations of numpy work between two yields; about 1-2 ms on one core of the test machine.
 WORK_PER_YIELD = 2_000_000
+# Consistent codes written per step when collecting them: fresh memory costs page faults.
+FILL_PER_STEP = 40_000
 
 
 class SpaceTooLarge(ValueError):
@@ -52,6 +56,11 @@ def legal_count(config: GameConfig) -> int:
     if config.duplicates:
         return config.colours**config.pegs
     return math.perm(config.colours, config.pegs)
+
+
+def index_dtype(config: GameConfig) -> type:
+    """int32 holds every code number up to 10^8 (8 pegs x 10 colours) at half the memory of int64."""
+    return np.int32 if config.code_count < 2**31 else np.int64
 
 
 def packed_history(history: History, pegs: int) -> list[tuple[Code, int]]:
@@ -69,13 +78,15 @@ def no_repeat_mask(codes: np.ndarray, colours: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class SmallSpace:
-    """Every legal code of a small game: indices (sorted), codes (n, pegs), counts (n, colours)."""
+    """Every legal code of a small game: indices (sorted), codes (n, pegs), counts (n, colours),
+    first (n, colours): position of each colour's first peg, or pegs when the colour is unused."""
 
     pegs: int
     colours: int
     indices: np.ndarray
     codes: np.ndarray
     counts: np.ndarray
+    first: np.ndarray
 
     def positions(self, indices: np.ndarray) -> np.ndarray:
         """Positions in this space's arrays of the given (legal) code indices."""
@@ -99,8 +110,11 @@ def small_space(pegs: int, colours: int, duplicates: bool) -> SmallSpace:
         keep = no_repeat_mask(codes, colours)
         indices, codes = indices[keep], codes[keep]
     counts = colour_counts(codes, colours)
-    _read_only(indices, codes, counts)
-    return SmallSpace(pegs, colours, indices, codes, counts)
+    first = np.full((codes.shape[0], colours), pegs, dtype=np.uint8)
+    for position in range(pegs - 1, -1, -1):
+        first[np.arange(codes.shape[0]), codes[:, position]] = position
+    _read_only(indices, codes, counts, first)
+    return SmallSpace(pegs, colours, indices, codes, counts, first)
 
 
 def is_small(config: GameConfig) -> bool:
@@ -205,16 +219,23 @@ ILLEGAL_GRADE = 255
 def guess_rows_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, GuessRows]:
     """Build GuessRows for one guess, yielding as it goes."""
     ht = head_tail(config.pegs, config.colours, config.duplicates)
+    yield Progress(0, 1, "sorting heads")
     g = np.asarray(guess, dtype=np.uint8)
     g_head, g_tail = g[: ht.head_pegs], g[ht.head_pegs :]
     guess_colours = np.unique(g)
     guess_counts = np.array([(g == c).sum() for c in guess_colours], dtype=np.uint8)
+    # A head's signature: blacks against the guess's head, counts of each guess colour, and (without
+    # duplicates) its colour bitmask; packed into one int64 key so sorting it is cheap.
     columns = [(ht.heads == g_head).sum(axis=1)]
     columns += [(ht.heads == c).sum(axis=1) for c in guess_colours]
+    key = np.zeros(ht.heads.shape[0], dtype=np.int64)
+    for column in columns:
+        key = key * (ht.head_pegs + 1) + column
     if not config.duplicates:
+        key = (key << config.colours) | ht.head_bits
         columns.append(ht.head_bits)
-    signatures, signature = np.unique(np.column_stack(columns), axis=0, return_inverse=True)
-    signature = signature.reshape(-1)
+    _, first, signature = np.unique(key, return_index=True, return_inverse=True)
+    signatures = np.column_stack(columns)[first]
     yield Progress(0, 1, "sorting heads")
     tail_black = (ht.tails == g_tail).sum(axis=1).astype(np.uint8)
     tail_counts = np.column_stack([(ht.tails == c).sum(axis=1) for c in guess_colours]).astype(np.uint8)
@@ -255,25 +276,42 @@ def _stream_steps(
         yield Progress(number + 1, len(history), "reading grades")
     live_heads = np.flatnonzero(alive)
     tails = ht.tail_count
-    heads_per_step = max(1, WORK_PER_YIELD // (tails * (len(rows) + 2)))
-    found: list[np.ndarray] = []
-    total = 0
-    for start in range(0, live_heads.shape[0], heads_per_step):
-        block_heads = live_heads[start : start + heads_per_step]
+    # Per code: one gathered byte per grade plus a count; a step stays near WORK_PER_YIELD.
+    heads_per_step = max(1, WORK_PER_YIELD // (tails * (len(rows) + 4)))
+
+    def survivors(block_heads: np.ndarray) -> np.ndarray:
         signature, match = rows[0]
         mask = match[signature[block_heads]]
         for signature, match in rows[1:]:
             mask &= match[signature[block_heads]]
-        if keep:
-            head_pos, tail_pos = np.nonzero(mask)
-            found.append(block_heads[head_pos].astype(np.int64) * tails + tail_pos)
-            total += head_pos.shape[0]
-        else:
-            total += int(np.count_nonzero(mask))
-        yield Progress(start + block_heads.shape[0], live_heads.shape[0], "filtering codes", None)
+        return mask
+
+    per_head = np.zeros(live_heads.shape[0], dtype=np.int64)
+    steps = -(-live_heads.shape[0] // heads_per_step)
+    for step, start in enumerate(range(0, live_heads.shape[0], heads_per_step)):
+        block = survivors(live_heads[start : start + heads_per_step])
+        per_head[start : start + block.shape[0]] = np.count_nonzero(block, axis=1)
+        yield Progress(step + 1, steps, "counting codes")
+    total = int(per_head.sum())
     if not keep:
         return total
-    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+    yield Progress(0, total, "collecting codes", total)
+    # Second pass: write survivors straight into one preallocated array, at most FILL_PER_STEP
+    # codes a step, because touching fresh memory is what costs most here.
+    result = np.empty(total, dtype=index_dtype(config))
+    ends = np.cumsum(per_head)
+    start = at = 0
+    while start < live_heads.shape[0]:
+        stop = int(np.searchsorted(ends, at + FILL_PER_STEP, side="right"))
+        stop = min(max(stop, start + 1), start + heads_per_step)
+        block_heads = live_heads[start:stop]
+        flat = np.flatnonzero(survivors(block_heads))
+        count = flat.shape[0]
+        result[at : at + count] = block_heads[flat // tails] * tails + flat % tails
+        at += count
+        start = stop
+        yield Progress(at, total, "collecting codes", total)
+    return result
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,7 +340,7 @@ def _index(code: Code, colours: int) -> int:
 
 
 def consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
-    """Sorted int64 indices of the codes consistent with every grade, yielding while it streams.
+    """Sorted indices (index_dtype) of the codes consistent with every grade, yielding while it streams.
 
     Raises SpaceTooLarge for an empty history in a large space (that would be every code).
     """
@@ -359,6 +397,7 @@ def partition_over_space_steps(config: GameConfig, guess: Code) -> Generator[Pro
     size = grade_count(config.pegs)
     if is_small(config):
         space = small_space(config.pegs, config.colours, config.duplicates)
+        yield Progress(0, 1, "splitting codes", int(space.indices.shape[0]))
         g = np.asarray([guess], dtype=np.uint8)
         grades = grades_between(g, colour_counts(g, config.colours), space.codes, space.counts)[0]
         yield Progress(1, 1, "splitting codes", int(space.indices.shape[0]))
@@ -385,7 +424,8 @@ def sorted_contains(sorted_indices: np.ndarray, indices: np.ndarray) -> np.ndarr
     """Boolean mask: which of `indices` are in the sorted array `sorted_indices`."""
     if sorted_indices.shape[0] == 0:
         return np.zeros(np.shape(indices), dtype=bool)
-    where = np.searchsorted(sorted_indices, indices)
+    # Search in the big array's own dtype: mixing int32 and int64 would copy the big array.
+    where = np.searchsorted(sorted_indices, np.asarray(indices).astype(sorted_indices.dtype))
     where = np.minimum(where, sorted_indices.shape[0] - 1)
     return sorted_indices[where] == indices
 

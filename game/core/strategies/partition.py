@@ -54,8 +54,9 @@ from .simple import consistent_or_fail
 CELL_BUDGET = 4_000_000
 # Most consistent codes a guess is scored against; more are sampled down to this.
 EVAL_CAP = 3_000
-# The pool keeps at least this many candidates when sampled.
+# The pool keeps at least this many candidates when sampled, and at most POOL_CAP.
 POOL_MIN = 200
+POOL_CAP = 4_000
 # Entropy scores within this relative distance of the best count as tied.
 ENTROPY_TIE = 1e-9
 
@@ -126,6 +127,7 @@ def _build_pool(
     """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending."""
     classes = symmetry_classes(config, history, _absent_colours(config, consistent))
     cap = max(POOL_MIN, CELL_BUDGET // max(1, evaluation_size))
+    sample_cap = min(cap, POOL_CAP)
     if consistent_only:
         pool = consistent
     elif is_small(config):
@@ -134,16 +136,19 @@ def _build_pool(
     else:
         pool = None
     if pool is not None:
-        pool = pool[canonical_mask(_codes(pool, config), classes)] if classes else pool
+        if classes:
+            space = small_space(config.pegs, config.colours, config.duplicates)
+            first = space.first if pool is space.indices else space.first[space.positions(pool)]
+            pool = pool[canonical_mask(first, classes)]
         if pool.shape[0] > cap:
             pool = None
     if pool is None:
-        own = _sample(np_rng, consistent, cap if consistent_only else cap // 2)
+        own = _sample(np_rng, consistent, sample_cap if consistent_only else sample_cap // 2)
         if consistent_only:
             pool = own
         else:
             seed = int(np_rng.integers(0, 2**63))
-            pool = np.concatenate([own, random_legal_indices(config, cap - own.shape[0], seed)])
+            pool = np.concatenate([own, random_legal_indices(config, sample_cap - own.shape[0], seed)])
         if classes:
             pool = _indices(canonicalise(_codes(pool, config), classes, config.colours), config)
         pool = np.unique(pool)
@@ -184,7 +189,7 @@ def think_partition(
         evaluation = _sample(np_rng, consistent, EVAL_CAP)
     exact = evaluation is consistent
     pool = _build_pool(config, history, consistent, evaluation.shape[0], consistent_only, np_rng)
-    yield Progress(0, 1, "weighing guesses", possible)
+    yield Progress(0, 1, "choosing guesses to weigh", possible)
 
     grades_count = grade_count(config.pegs)
     table = score_table(config.pegs, config.colours, config.duplicates) if has_table(config) else None
@@ -198,7 +203,8 @@ def think_partition(
         evaluation_counts = colour_counts(evaluation_codes, config.colours)
         ops_per_cell = 2 * config.pegs + 2 * config.colours + 6
     m = evaluation.shape[0]
-    rows_per_step = max(1, WORK_PER_YIELD // (ops_per_cell * m))
+    # Each candidate also costs its row of part sizes (bincount, criterion): about 40 ops per grade.
+    rows_per_step = max(1, WORK_PER_YIELD // (ops_per_cell * m + 40 * grades_count))
     scores = []
     for start in range(0, pool.shape[0], rows_per_step):
         stop = min(pool.shape[0], start + rows_per_step)

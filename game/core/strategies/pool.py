@@ -54,21 +54,25 @@ def symmetry_classes(config: GameConfig, history: History, absent: Sequence[int]
     return [cls for cls in (free, sorted(absent_set)) if len(cls) > 1]
 
 
-def first_occurrence(codes: np.ndarray, colour: int) -> np.ndarray:
-    """Position of the first peg of `colour` in each row, or pegs when it is not used."""
-    hits = codes == colour
-    return np.where(hits.any(axis=1), hits.argmax(axis=1), codes.shape[1])
+def first_occurrences(codes: np.ndarray, colours: int) -> np.ndarray:
+    """(n, colours) uint8: the position of each colour's first peg in each row, or pegs if unused."""
+    pegs = codes.shape[1]
+    first = np.full((codes.shape[0], colours), pegs, dtype=np.uint8)
+    for position in range(pegs - 1, -1, -1):
+        first[np.arange(codes.shape[0]), codes[:, position]] = position
+    return first
 
 
-def canonical_mask(codes: np.ndarray, classes: list[list[int]]) -> np.ndarray:
-    """True for the codes that are the lowest-numbered of their orbit under the classes."""
-    keep = np.ones(codes.shape[0], dtype=bool)
+def canonical_mask(first: np.ndarray, classes: list[list[int]]) -> np.ndarray:
+    """True for the codes that are the lowest-numbered of their orbit under the classes.
+
+    `first` is first_occurrences() of the codes: a representative meets each class's colours in
+    increasing order (unused colours, at position pegs, come last).
+    """
+    keep = np.ones(first.shape[0], dtype=bool)
     for cls in classes:
-        previous = first_occurrence(codes, cls[0])
-        for colour in cls[1:]:
-            current = first_occurrence(codes, colour)
-            keep &= previous <= current
-            previous = current
+        for lower, higher in zip(cls, cls[1:], strict=False):
+            keep &= first[:, lower] <= first[:, higher]
     return keep
 
 
