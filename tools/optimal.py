@@ -184,7 +184,9 @@ class Search:
 
     def __post_init__(self) -> None:
         n, k = self.space.size, len(self.space.grades)
+        # Without a cap the depth never binds: keep it constant so a candidate set has one memo key.
         self.depth_limit = self.max_depth if self.max_depth is not None else n + 1
+        self.depth_step = 1 if self.max_depth is not None else 0
         self.bounds = [tree_bound(n, k - 1, d) for d in range(self.depth_limit + 1)]
         self.row_offsets = (np.arange(n, dtype=np.int64) * k)[:, None]
         self.all_guesses = np.arange(n)
@@ -225,7 +227,8 @@ class Search:
                 value, guess = 2 * n, int(np.flatnonzero(splitters)[0])
             self.memo[key] = MemoEntry(value, True, guess)
             return value
-        child_bound = self.bounds[depth - 1]
+        child_depth = depth - self.depth_step
+        child_bound = self.bounds[child_depth]
         lower = n + child_bound[losing].sum(axis=1)
         lower[(biggest == n) & ~consistent] = INFINITE_COST  # a guess that tells nothing
         if symmetry is not None:
@@ -253,7 +256,7 @@ class Search:
             for part in parts:
                 rest_bound -= int(child_bound[part.shape[0]])
                 child_limit = best - total - rest_bound
-                value = self.solve(part, depth - 1, child_limit, child_sym)
+                value = self.solve(part, child_depth, child_limit, child_sym)
                 if value >= child_limit:
                     node_bound = min(node_bound, total + value + rest_bound)
                     break
@@ -296,7 +299,8 @@ class Search:
             for grade_id in np.unique(grades).tolist():
                 if grade_id == self.space.win:
                     continue
-                children.append((path + (self.space.grades[grade_id],), cands[grades == grade_id], depth - 1))
+                child = cands[grades == grade_id]
+                children.append((path + (self.space.grades[grade_id],), child, depth - self.depth_step))
             stack.extend(reversed(children))
         return moves
 

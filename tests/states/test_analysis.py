@@ -1,0 +1,86 @@
+"""The post-game analysis overlay, driven through the real app with real events."""
+
+import pygame
+
+from game.core.codes import score
+from game.core.config import GameConfig
+from game.core.postgame import OPTIMAL_SOURCE, PostGame, RowReport
+from game.core.state import Guess, apply_move, new_game
+from game.states.analysis import AnalysisOverlay, row_cells, summary_lines
+from game.states.base import Push
+from game.states.result import ResultState
+from game.tables import load_table
+from tests.states.driver import make_app, press_key
+
+
+def finished_game(config, secret, guesses):
+    game = new_game(config, secret)
+    for guess in guesses:
+        game = apply_move(game, Guess(guess))
+    return game
+
+
+def open_overlay(game, size=(1024, 720)):
+    app = make_app(size=size, start=ResultState(game, 61.0))
+    app.apply(Push(AnalysisOverlay(game)))
+    for _ in range(600):  # frames; the analysis is pumped a few ms per frame
+        app.step([], 1 / 60)
+        if app.state.result is not None:
+            break
+    return app
+
+
+def test_analysis_overlay__shows_rows_against_the_optimal_table_and_pops_on_escape():
+    secret = (3, 1, 4, 5)
+    game = finished_game(GameConfig(4, 6), secret, [(0, 0, 1, 1), (2, 2, 3, 3), (4, 5, 1, 3), secret])
+    app = open_overlay(game)
+    overlay = app.state
+    assert isinstance(overlay, AnalysisOverlay)
+    result = overlay.result
+    assert [r.possible_before for r in result.rows][:2] == [1296, 256]
+    assert result.rows[0].best_guess == load_table(4, 6).moves[()]
+    assert result.optimal_guesses == len(load_table(4, 6).play(secret))
+    assert overlay.pump.calls >= 1  # pumped frame by frame, not run in one go
+    press_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.state, ResultState)
+
+
+def test_analysis_overlay__close_button_pops_at_the_smallest_window():
+    secret = (2, 1, 0)
+    game = finished_game(GameConfig(3, 4), secret, [(0, 0, 0), (1, 1, 1), secret])
+    app = open_overlay(game, size=(640, 480))
+    close = app.state.geometry()[4]
+    assert app.surface.get_rect().contains(close)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=close.center, button=1))
+    app.step(None, 1 / 60)
+    assert isinstance(app.state, ResultState)
+
+
+def test_row_cells__and_summary_say_what_the_numbers_are():
+    row = RowReport(
+        0,
+        (0, 0, 1, 1),
+        score((0, 0, 1, 1), (1, 2, 3, 4)),
+        1296,
+        256,
+        False,
+        256,
+        204.54,
+        (0, 0, 1, 2),
+        OPTIMAL_SOURCE,
+        276,
+        276,
+        185.27,
+    )
+    assert row_cells(row) == {
+        "row": "1",
+        "left": "1296 to 256",
+        "best_left": "276",
+        "average": "204.5 / 185.3",
+    }
+    result = PostGame((row,), 5, True, 4, OPTIMAL_SOURCE)
+    lines = summary_lines(result)
+    assert lines[0] == "Optimal play needs 4 guesses for this code from the start; you took 5 (1 more)."
+    assert lines[1] == "Best guess from the optimal table."
+    lost = PostGame((row,), 8, False, 4, "entropy")
+    assert summary_lines(lost)[0] == "The strongest strategy (entropy) needs 4 guesses."
