@@ -30,7 +30,7 @@ from game.core.config import GameConfig
 from game.core.state import GameState, Guess, Outcome, Reveal, apply_move, new_game
 from game.states.base import Push, Replace, Reset, State, Transition
 from game.ui import palette as pal
-from game.ui.board import BoardView, config_title, draw_grade_pegs, draw_palette, draw_top_bar
+from game.ui.board import BoardView, FrameCache, config_title, draw_grade_pegs, draw_palette, draw_top_bar
 from game.ui.layout import Board, Button, PaletteItem, PlayLayout, Slot
 from game.ui.tween import Tween, ease_out_back
 from game.ui.widgets import draw_button
@@ -114,6 +114,7 @@ class PlayingState(State):
         self.grading: GradeAnimation | None = None
         self.finish_timer: Tween | None = None
         self.view = BoardView()
+        self.frame = FrameCache()
         self._layout: PlayLayout | None = None
         self._layout_key: tuple = ()
         self.can_solve = False
@@ -452,14 +453,56 @@ class PlayingState(State):
     def colours(self) -> tuple[pal.RGB, ...]:
         return pal.palette(self.app.settings.get("palette", "safe"))
 
+    def _frame_key(self, layout: PlayLayout, hit) -> tuple:
+        """Everything the still image of the screen depends on."""
+        settings = self.app.settings
+        dragging = self.drag.col if (self.drag is not None and self.drag.moved) else None
+        return (
+            id(layout),
+            self.game.rows,
+            self.game.outcome,
+            tuple(self.draft),
+            self.cursor,
+            self.selected,
+            hit,
+            int(self.elapsed_s),
+            self.message,
+            self.grading is None,
+            dragging,
+            settings.get("palette"),
+            settings.get("symbols"),
+            self.can_solve,
+            self.can_hint,
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
-        app = self.app
         layout = self.layout()
+        hit = layout.hit_test(self.mouse)
+        if isinstance(hit, PaletteItem | Button):
+            hot = hit
+        else:
+            hot = None
+        self.frame.blit(
+            surface, self._frame_key(layout, hot), lambda image: self._draw_still(image, layout, hot)
+        )
+        if self.grading is not None:
+            self._draw_grading(surface, layout)
+        if self.finish_timer is not None and self.game.outcome is Outcome.WON:
+            self._draw_win_flash(surface, layout)
+        if self.drag is not None and self.drag.moved:
+            d = layout.peg_diameter()
+            colours = self.colours()
+            symbols = bool(self.app.settings.get("symbols", True))
+            peg = self.app.pegs.peg(colours[self.drag.colour], self.drag.colour, round(d * 1.1), symbols)
+            surface.blit(peg, peg.get_rect(center=self.drag.pos))
+
+    def _draw_still(self, surface: pygame.Surface, layout: PlayLayout, hit) -> None:
+        """Everything but the moving parts (grading pegs popping in, the win pulse, the dragged peg)."""
+        app = self.app
         colours = self.colours()
         symbols = bool(app.settings.get("symbols", True))
         surface.fill(pal.BACKGROUND)
         draw_top_bar(surface, layout, app.text, config_title(self.config))
-        hit = layout.hit_test(self.mouse)
         hot_colour = hit.colour if isinstance(hit, PaletteItem) else None
         draw_palette(surface, layout, app.pegs, app.text, colours, symbols, self.selected, hot_colour)
         graded = len(self.game.rows) - (1 if self.grading is not None else 0)
@@ -474,16 +517,8 @@ class PlayingState(State):
             graded_rows=graded,
             active_row=self.active_row,
         )
-        if self.grading is not None:
-            self._draw_grading(surface, layout)
-        if self.finish_timer is not None and self.game.outcome is Outcome.WON:
-            self._draw_win_flash(surface, layout)
         self._draw_draft(surface, layout, colours, symbols)
         self._draw_panel(surface, layout, hit)
-        if self.drag is not None and self.drag.moved:
-            d = layout.peg_diameter()
-            peg = app.pegs.peg(colours[self.drag.colour], self.drag.colour, round(d * 1.1), symbols)
-            surface.blit(peg, peg.get_rect(center=self.drag.pos))
 
     def _draw_grading(self, surface, layout: PlayLayout) -> None:
         row = self.grading.row

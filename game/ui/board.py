@@ -195,3 +195,32 @@ def config_title(config) -> str:
     dup = "" if config.duplicates else ", no repeats"
     size = f"{config.pegs} pegs × {config.colours} colours"
     return f"{config.difficulty.value.title()} · {size} · {config.turns} turns{dup}"
+
+
+class FrameCache:
+    """A whole-window image of everything that did not change since the last frame.
+
+    A state draws its still parts into the cache only when `key` (everything they depend on)
+    changes, then blits one image per frame and draws only the moving parts on top, so idle frames
+    cost one blit.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None
+        self._surface: pygame.Surface | None = None
+
+    def blit(self, surface: pygame.Surface, key: tuple, render) -> None:
+        """Blit the cached image; re-render it with render(image) first when key or size changed."""
+        size = surface.get_size()
+        if self._surface is None or self._surface.get_size() != size:
+            self._surface = (
+                pygame.Surface(size).convert(surface) if surface.get_bitsize() else pygame.Surface(size)
+            )
+            self._key = None
+        if key != self._key:
+            render(self._surface)
+            self._key = key
+        surface.blit(self._surface, (0, 0))
+
+    def invalidate(self) -> None:
+        self._key = None
