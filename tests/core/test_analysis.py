@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.core.analysis import Conflict, check_grade, count_possible, first_conflict
+from game.core.analysis import Conflict, check_grade, count_possible, first_conflict, hint
 from game.core.codes import Feedback, score
 from game.core.config import GameConfig
 from game.core.solver import is_consistent
@@ -106,3 +106,16 @@ def test_first_conflict__finds_the_first_bad_row() -> None:
     history.append(((2, 3, 4, 5), Feedback(4, 0)))
     conflict = first_conflict(config, history)
     assert conflict is not None and conflict.row == 2 and conflict.rows == (1,)
+
+
+def test_hint__count_and_guess_match_brute_force() -> None:
+    config = GameConfig(4, 6)
+    secret = (2, 2, 5, 0)
+    history = [(g, score(g, secret)) for g in [(0, 0, 1, 1), (2, 3, 4, 5)]]
+    expected = brute_possible(config, history)
+    lowest = hint(config, history, random.Random(1), "lowest")
+    assert lowest.possible == expected and lowest.strategy == "lowest"
+    assert lowest.guess == min(c for c in all_codes(config) if is_consistent(c, history))
+    strongest = hint(config, history, random.Random(1))
+    assert strongest.possible == expected
+    assert config.is_legal(strongest.guess)
