@@ -98,23 +98,51 @@ def _read_only(*arrays: np.ndarray) -> None:
         array.setflags(write=False)
 
 
+@dataclass
+class _Build:
+    """A cached value built a step at a time. Only its builder changes it, and only until done."""
+
+    parts: list
+    done: int = 0
+    value: object = None
+
+
 @functools.lru_cache(maxsize=8)
-def small_space(pegs: int, colours: int, duplicates: bool) -> SmallSpace:
-    """The whole (small) legal code space, cached and read-only."""
+def _small_space_build(pegs: int, colours: int, duplicates: bool) -> _Build:
+    return _Build([])
+
+
+def small_space_steps(pegs: int, colours: int, duplicates: bool) -> Generator[Progress, None, SmallSpace]:
+    """Decode the whole (small) legal code space, a chunk per step; cached, read-only once built."""
     total = colours**pegs
     if total > SMALL_SPACE_CODES * (1 if duplicates else 50):
         raise SpaceTooLarge(f"{pegs} pegs x {colours} colours is too large to decode whole")
-    indices = np.arange(total, dtype=np.int64)
-    codes = decode(indices, pegs, colours)
-    if not duplicates:
-        keep = no_repeat_mask(codes, colours)
-        indices, codes = indices[keep], codes[keep]
-    counts = colour_counts(codes, colours)
-    first = np.full((codes.shape[0], colours), pegs, dtype=np.uint8)
-    for position in range(pegs - 1, -1, -1):
-        first[np.arange(codes.shape[0]), codes[:, position]] = position
-    _read_only(indices, codes, counts, first)
-    return SmallSpace(pegs, colours, indices, codes, counts, first)
+    build = _small_space_build(pegs, colours, duplicates)
+    step = max(1, WORK_PER_YIELD // (4 * pegs + 3 * colours))
+    while build.value is None:
+        if build.done < total:
+            indices = np.arange(build.done, min(total, build.done + step), dtype=np.int64)
+            codes = decode(indices, pegs, colours)
+            if not duplicates:
+                keep = no_repeat_mask(codes, colours)
+                indices, codes = indices[keep], codes[keep]
+            first = np.full((codes.shape[0], colours), pegs, dtype=np.uint8)
+            for position in range(pegs - 1, -1, -1):
+                first[np.arange(codes.shape[0]), codes[:, position]] = position
+            build.parts.append((indices, codes, colour_counts(codes, colours), first))
+            build.done += step
+            yield Progress(min(build.done, total), total, "listing codes")
+        else:
+            arrays = [np.concatenate(column) for column in zip(*build.parts, strict=True)]
+            _read_only(*arrays)
+            build.value = SmallSpace(pegs, colours, *arrays)
+            build.parts.clear()
+    return build.value  # type: ignore[return-value]
+
+
+def small_space(pegs: int, colours: int, duplicates: bool) -> SmallSpace:
+    """The whole (small) legal code space, cached and read-only."""
+    return run(small_space_steps(pegs, colours, duplicates))
 
 
 def is_small(config: GameConfig) -> bool:
@@ -140,14 +168,35 @@ def grades_between(
 
 
 @functools.lru_cache(maxsize=2)
-def score_table(pegs: int, colours: int, duplicates: bool) -> np.ndarray:
-    """(n, n) uint8 packed grades between every pair of legal codes of a small space (read-only)."""
-    space = small_space(pegs, colours, duplicates)
-    if space.indices.shape[0] > SCORE_TABLE_CODES:
+def _score_table_build(pegs: int, colours: int, duplicates: bool) -> _Build:
+    return _Build([])
+
+
+def score_table_steps(pegs: int, colours: int, duplicates: bool) -> Generator[Progress, None, np.ndarray]:
+    """(n, n) uint8 packed grades between every pair of legal codes of a small space; built a block of
+    rows per step, cached, returned read-only."""
+    space = yield from small_space_steps(pegs, colours, duplicates)
+    count = space.indices.shape[0]
+    if count > SCORE_TABLE_CODES:
         raise SpaceTooLarge(f"no score table above {SCORE_TABLE_CODES} codes")
-    table = grades_between(space.codes, space.counts, space.codes, space.counts)
-    _read_only(table)
-    return table
+    build = _score_table_build(pegs, colours, duplicates)
+    if not build.parts:
+        build.parts.append(np.empty((count, count), dtype=np.uint8))
+    table = build.parts[0]
+    step = max(1, WORK_PER_YIELD // (count * (2 * pegs + 2 * colours)))
+    while build.done < count:
+        rows = slice(build.done, min(count, build.done + step))
+        table[rows] = grades_between(space.codes[rows], space.counts[rows], space.codes, space.counts)
+        build.done = rows.stop
+        yield Progress(build.done, count, "building the score table")
+    view = table.view()
+    view.setflags(write=False)
+    return view
+
+
+def score_table(pegs: int, colours: int, duplicates: bool) -> np.ndarray:
+    """Plain-function form of score_table_steps()."""
+    return run(score_table_steps(pegs, colours, duplicates))
 
 
 def has_table(config: GameConfig) -> bool:
@@ -318,10 +367,12 @@ def _stream_steps(
 # Public: consistency and counting.
 
 
-def _small_mask(config: GameConfig, history: History) -> np.ndarray:
-    space = small_space(config.pegs, config.colours, config.duplicates)
+def _small_mask_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+    space = yield from small_space_steps(config.pegs, config.colours, config.duplicates)
+    table = None
+    if has_table(config):
+        table = yield from score_table_steps(config.pegs, config.colours, config.duplicates)
     mask = np.ones(space.indices.shape[0], dtype=bool)
-    table = score_table(config.pegs, config.colours, config.duplicates) if has_table(config) else None
     for guess, packed in packed_history(history, config.pegs):
         if table is not None and config.is_legal(guess):
             grades = table[space.positions(np.array([_index(guess, config.colours)]))[0]]
@@ -345,8 +396,8 @@ def consistent_steps(config: GameConfig, history: History) -> Generator[Progress
     Raises SpaceTooLarge for an empty history in a large space (that would be every code).
     """
     if is_small(config):
-        space = small_space(config.pegs, config.colours, config.duplicates)
-        result = space.indices[_small_mask(config, history)]
+        mask = yield from _small_mask_steps(config, history)
+        result = small_space(config.pegs, config.colours, config.duplicates).indices[mask]
     else:
         if not history:
             raise SpaceTooLarge(f"all {legal_count(config)} codes are still possible; no list is built")
@@ -365,7 +416,7 @@ def count_consistent_steps(config: GameConfig, history: History) -> Generator[Pr
     if not history:
         count = legal_count(config)
     elif is_small(config):
-        count = int(np.count_nonzero(_small_mask(config, history)))
+        count = int(np.count_nonzero((yield from _small_mask_steps(config, history))))
     else:
         count = yield from _stream_steps(config, history, keep=False)
     yield Progress(1, 1, "codes counted", count)
@@ -396,7 +447,7 @@ def partition_over_space_steps(config: GameConfig, guess: Code) -> Generator[Pro
     """How `guess` splits every legal code: counts per packed grade (int64, grade_count(pegs) long)."""
     size = grade_count(config.pegs)
     if is_small(config):
-        space = small_space(config.pegs, config.colours, config.duplicates)
+        space = yield from small_space_steps(config.pegs, config.colours, config.duplicates)
         yield Progress(0, 1, "splitting codes", int(space.indices.shape[0]))
         g = np.asarray([guess], dtype=np.uint8)
         grades = grades_between(g, colour_counts(g, config.colours), space.codes, space.counts)[0]

@@ -43,7 +43,7 @@ from ..space import (
     legal_count,
     partition_over_space_steps,
     random_legal_indices,
-    score_table,
+    score_table_steps,
     small_space,
     sorted_contains,
 )
@@ -192,7 +192,9 @@ def think_partition(
     yield Progress(0, 1, "choosing guesses to weigh", possible)
 
     grades_count = grade_count(config.pegs)
-    table = score_table(config.pegs, config.colours, config.duplicates) if has_table(config) else None
+    table = None
+    if has_table(config):
+        table = yield from score_table_steps(config.pegs, config.colours, config.duplicates)
     if table is not None:
         space = small_space(config.pegs, config.colours, config.duplicates)
         evaluation_pos = space.positions(evaluation)

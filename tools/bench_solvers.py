@@ -1,0 +1,177 @@
+"""Benchmark solver strategies: guesses, solver time, the longest gap between yields, peak memory.
+
+    python tools/bench_solvers.py --size 4x6 --strategy knuth --all
+    python tools/bench_solvers.py --size 8x10 --strategy entropy --games 20 --seed 1
+    python tools/bench_solvers.py --plan            # the standard plan, one child process per job
+
+Each job prints one JSON object (the plan prints one per line, each from its own process so that peak
+memory is per job):
+  strategy, pegs, colours, duplicates, games, total_guesses, mean, max, histogram, failures,
+  seconds            wall time of the whole run,
+  calls              strategy calls (one per node of the decision tree, see strategies/walk.py),
+  per_guess_s        {mean, max} solver seconds of one call (one guess),
+  per_game_solver_s  {mean, max} solver seconds a single game needs (its calls summed),
+  yield_gap_ms       {max, p99, p50, max_cpu}: time inside one next() of a strategy generator;
+                     wall time can include other processes on a shared machine, max_cpu is this
+                     thread's CPU time over the same step,
+  peak_rss_mb        resource.getrusage(RUSAGE_SELF).ru_maxrss of the process.
+Run it with nice and one job at a time: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Generator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np  # noqa: E402
+from sweep import MAX_TURNS, pick_secrets, summarise  # noqa: E402
+
+from game.core.codes import Code  # noqa: E402
+from game.core.config import ConfigError, GameConfig  # noqa: E402
+from game.core.solver import History, Progress, Think  # noqa: E402
+from game.core.space import SMALL_SPACE_CODES, legal_count  # noqa: E402
+from game.core.strategies import STRATEGIES, STRONGEST, UnknownStrategy, get  # noqa: E402
+from game.core.strategies.walk import walk  # noqa: E402
+
+# The standard plan: (size, strategies, games or None for all secrets).
+PLAN: tuple[tuple[str, tuple[str, ...], int | None], ...] = (
+    ("4x6", tuple(STRATEGIES), None),
+    ("5x8", (STRONGEST,), 200),
+    ("6x9", (STRONGEST,), 200),
+    ("8x10", (STRONGEST,), 20),
+    ("5x8", ("lowest", "random", "knuth", "irving", "most-parts"), 50),
+    ("8x10", ("lowest", "random", "knuth", "irving", "most-parts"), 2),
+)
+
+
+class Timer:
+    """Wraps a strategy to time each call and every step between two yields."""
+
+    def __init__(self, think: Think) -> None:
+        self.inner = think
+        self.current: tuple = ()
+        self.durations: dict[tuple, float] = {}
+        self.gaps_s: list[float] = []
+        self.cpu_gaps_s: list[float] = []
+
+    def think(self, config: GameConfig, history: History, rng) -> Generator[Progress, None, Code]:
+        self.current = tuple(history)
+        return self.inner(config, history, rng)
+
+    def run(self, gen: Generator[Progress, None, Code]) -> Code:
+        total = 0.0
+        while True:
+            wall, cpu = time.perf_counter(), time.thread_time()
+            try:
+                next(gen)
+            except StopIteration as stop:
+                result = stop.value
+                self.record(wall, cpu)
+                total += self.gaps_s[-1]
+                self.durations[self.current] = total
+                return result
+            self.record(wall, cpu)
+            total += self.gaps_s[-1]
+
+    def record(self, wall: float, cpu: float) -> None:
+        self.gaps_s.append(time.perf_counter() - wall)
+        self.cpu_gaps_s.append(time.thread_time() - cpu)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    pegs, _, colours = text.lower().partition("x")
+    return int(pegs), int(colours)
+
+
+def bench(size: str, name: str, games: int | None, seed: int, duplicates: bool = True) -> dict:
+    pegs, colours = parse_size(size)
+    config = GameConfig(pegs, colours, duplicates)
+    timer = Timer(get(name).think)
+    secrets = pick_secrets(config, games, seed)
+    started = time.perf_counter()
+    played = walk(config, timer.think, secrets, seed, MAX_TURNS, runner=timer.run)
+    seconds = time.perf_counter() - started
+    result = summarise(name, config, played, seconds)
+    per_game = [
+        sum(
+            timer.durations[tuple(zip(g.guesses[:k], g.feedback[:k], strict=True))]
+            for k in range(len(g.guesses))
+        )
+        for g in played
+    ]
+    calls = np.array(list(timer.durations.values()))
+    gaps_ms = np.array(timer.gaps_s) * 1000
+    result.update(
+        seconds=round(seconds, 3),
+        calls=int(calls.shape[0]),
+        per_guess_s={"mean": round(float(calls.mean()), 4), "max": round(float(calls.max()), 4)},
+        per_game_solver_s={
+            "mean": round(float(np.mean(per_game)), 3),
+            "max": round(float(np.max(per_game)), 3),
+        },
+        yield_gap_ms={
+            "max": round(float(gaps_ms.max()), 2),
+            "p99": round(float(np.percentile(gaps_ms, 99)), 2),
+            "p50": round(float(np.percentile(gaps_ms, 50)), 3),
+            "max_cpu": round(float(np.max(timer.cpu_gaps_s)) * 1000, 2),
+            "steps": int(gaps_ms.shape[0]),
+        },
+        peak_rss_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    )
+    return result
+
+
+def run_plan(seed: int) -> int:
+    for size, names, games in PLAN:
+        for name in names:
+            args = [sys.executable, __file__, "--size", size, "--strategy", name, "--seed", str(seed)]
+            args += ["--all"] if games is None else ["--games", str(games)]
+            done = subprocess.run(args, capture_output=True, text=True)
+            print(
+                done.stdout.strip()
+                if done.returncode == 0
+                else json.dumps({"job": args[2:], "error": done.stderr})
+            )
+            sys.stdout.flush()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench_solvers.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="4x6", help="PEGSxCOLOURS, e.g. 5x8")
+    parser.add_argument("--strategy", default=STRONGEST, help="one of: " + ", ".join(STRATEGIES))
+    parser.add_argument("--no-duplicates", action="store_true")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--all", action="store_true")
+    which.add_argument("--games", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--plan", action="store_true", help="run the standard plan, one process per job")
+    args = parser.parse_args(argv)
+    if args.plan:
+        return run_plan(args.seed)
+    try:
+        pegs, colours = parse_size(args.size)
+        config = GameConfig(pegs, colours, not args.no_duplicates)
+        if args.games is None and not args.all and legal_count(config) > SMALL_SPACE_CODES:
+            raise ValueError(f"{legal_count(config)} codes: pass --games N")
+        result = bench(
+            args.size, args.strategy, None if args.all else args.games, args.seed, not args.no_duplicates
+        )
+    except (ConfigError, UnknownStrategy, ValueError) as exc:
+        print(f"bench_solvers.py: error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
