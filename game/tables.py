@@ -11,6 +11,7 @@ every other strategy passes through unchanged. States call it once when a comput
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from pathlib import Path
 
@@ -47,8 +48,14 @@ def load_tables(directory: Path = TABLES_DIR) -> tuple[StrategyTable, ...]:
     return tuple(parse_table((directory / name).read_bytes()) for name in names)
 
 
+@functools.lru_cache(maxsize=4)
+def cached_tables(directory: Path = TABLES_DIR) -> tuple[StrategyTable, ...]:
+    """load_tables(), read once per directory (tables are immutable values)."""
+    return load_tables(directory)
+
+
 def bind(info: StrategyInfo, directory: Path = TABLES_DIR) -> StrategyInfo:
     """`info` itself, or for the `optimal` strategy the same entry playing from the shipped tables."""
     if info.name != "optimal":
         return info
-    return dataclasses.replace(info, think=make_think(load_tables(directory)))
+    return dataclasses.replace(info, think=make_think(cached_tables(directory)))

@@ -22,6 +22,7 @@ from enum import StrEnum
 from game.core import strategies
 from game.core.codes import Code
 from game.core.state import GameState, Guess, Outcome, apply_move
+from game.tables import bind
 from game.ui.pump import PUMP_BUDGET_MS, Pump
 
 
@@ -65,7 +66,7 @@ class ComputerRun:
         budget_ms: float = PUMP_BUDGET_MS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self.info = strategies.get(strategy)
+        self.info = bind(strategies.get(strategy))  # `optimal` gets the shipped tables
         self.game = game
         self.first_row = len(game.rows)  # rows before this were played by someone else
         self.rng = rng
