@@ -24,6 +24,9 @@ from ..optimal import StrategyTable
 from ..solver import History, Progress, Think
 from ..space import count_consistent_steps
 
+# Played off the table if the registry ever names `optimal` itself as the strongest (never recurse).
+FALLBACK_IF_STRONGEST_IS_OPTIMAL = "entropy"
+
 
 def table_for(tables: Iterable[StrategyTable], config: GameConfig) -> StrategyTable | None:
     """The first table made for this size and duplicates rule, if any."""
@@ -48,7 +51,7 @@ def think(
 
     fallback = get(STRONGEST)
     if fallback.name == "optimal":  # never recurse into ourselves
-        fallback = get("random")
+        fallback = get(FALLBACK_IF_STRONGEST_IS_OPTIMAL)
     return (yield from fallback.think(config, history, rng))
 
 
