@@ -90,6 +90,9 @@ class App:
 
             start = MenuState()
         self._push(start)
+        from game.session import Session  # settings, sound, resume offer, records, notices (issue 5)
+
+        self.session = Session(self, settings)
 
     # --- the stack -------------------------------------------------------------------------
     @property
@@ -164,13 +167,18 @@ class App:
                 self.resize(event.size)
             elif event.type == pygame.WINDOWRESIZED:
                 self.resize((event.x, event.y))
+            if self.session.handle(event):
+                continue
             self.apply(self.state.handle(event))
         if self.running:
             self.apply(self.state.update(min(max(dt, 0.0), MAX_DT_S)))
+            self.session.update(min(max(dt, 0.0), MAX_DT_S))
         if self.running and draw:
             self.draw()
             pygame.display.flip()
         self.frames += 1
+        if not self.running:
+            self.session.close()
 
     def draw(self) -> None:
         """Draw the top state, and below it every state an overlay leaves visible."""
@@ -180,6 +188,7 @@ class App:
         surface = self.surface = pygame.display.get_surface() or self.surface
         for state in self.stack[first:]:
             state.draw(surface)
+        self.session.draw(surface)
 
     def run(self, frames: int | None = None) -> None:
         """The real loop with dt from the clock; stops on quit or after `frames` frames."""
@@ -216,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--frames", type=_positive, help="quit by itself after N frames (smoke tests)")
     parser.add_argument("--seed", type=int, help="seed for secrets (same seed, same game)")
-    parser.add_argument("--size", type=_size, default=DEFAULT_SIZE, help="window size WxH (default 1024x720)")
+    parser.add_argument("--size", type=_size, help="window size WxH (default: the last one, else 1024x720)")
     parser.add_argument("--preset", help="start straight into a preset game: easy, classic, super, expert")
     parser.add_argument("--pegs", type=int, help=f"start a game with this many pegs ({MIN_PEGS}..{MAX_PEGS})")
     parser.add_argument(
@@ -258,7 +267,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         start = PlayingState(config)
     settings = {"symbols": False} if args.no_symbols else {}
-    app = App(size=args.size, seed=args.seed, settings=settings, start=start)
+    from game.store import Store
+    from game.ui.sound import Sound
+
+    store = Store()
+    size = args.size or store.load_settings().window_size or DEFAULT_SIZE
+    app = App(size=size, seed=args.seed, settings=settings, start=start, store=store, sound=Sound())
     try:
         app.run(frames=args.frames)
     finally:

@@ -52,7 +52,15 @@ def _help(menu: MenuState) -> Transition:
 
 
 def _settings(menu: MenuState) -> Transition:
-    return Push(SettingsOverlay())
+    from game.states.settings import SettingsState  # the full settings screen (issue 5)
+
+    return Push(SettingsState())
+
+
+def _statistics(menu: MenuState) -> Transition:
+    from game.states.stats import StatsState
+
+    return Push(StatsState())
 
 
 def default_entries() -> list[MenuEntry]:
@@ -64,7 +72,8 @@ def default_entries() -> list[MenuEntry]:
     entries += [
         MenuEntry("Custom game", "choose pegs, colours, turns", _custom),
         MenuEntry("Help", "how to play, controls", _help),
-        MenuEntry("Settings", "colours, symbols", _settings),
+        MenuEntry("Statistics", "wins, streaks, best scores", _statistics),
+        MenuEntry("Settings", "colours, symbols, sound, motion", _settings),
         MenuEntry("Quit", "", lambda menu: Quit()),
     ]
     return entries
@@ -86,7 +95,13 @@ class MenuState(State):
         self.app.sound.play("click")
         return self.entries[index].action(self)
 
+    def update(self, dt: float) -> Transition | State | None:
+        from game.states.attract import attract_when_idle  # the demo game after a while idle (issue 5)
+
+        return attract_when_idle(self, dt)
+
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        self.idle_s = 0.0
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             hit = self.layout().hit_test(event.pos)

@@ -60,6 +60,9 @@ class ResultState(State):
         used = len(self.game.rows)
         minutes, seconds = divmod(int(self.elapsed_s), 60)
         lines = [f"{used} of {self.game.config.turns} guesses", f"Time {minutes}:{seconds:02d}"]
+        # score and streak lines are set by game.session when it records the game (issue 5)
+        extra = (getattr(self, "score_line", ""), getattr(self, "streak_line", ""))
+        lines += [line for line in extra if line]
         if self.solved_by:
             lines.append(f"computer: {self.solved_by}")
         elif self.assisted:
@@ -92,7 +95,7 @@ class ResultState(State):
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
                 return self.again()
-            if event.key in (pygame.K_ESCAPE, pygame.K_m):
+            if event.key == pygame.K_ESCAPE:  # M is the global mute key (game.session)
                 return self.menu()
         return None
 
