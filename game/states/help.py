@@ -21,9 +21,8 @@ PAGES = ("Rules", "Controls")
 
 RULES = (
     "A secret code of coloured pegs is hidden at the top of the board. Guess it: fill the active row "
-    "and press Submit. Each guess is graded with small pegs:\n"
-    "black: a peg of the right colour in the right place;\n"
-    "white: a peg of a right colour, but in the wrong place.\n"
+    "and press Submit. Each guess is graded with small pegs: black for a peg of the right colour in the "
+    "right place; white for a peg of a right colour, but in the wrong place.\n"
     "Each peg earns at most one grading peg, so a repeated colour counts only as often as it is in both "
     "codes. Grading pegs are shown blacks first and do not say which peg they belong to. "
     "Crack the code before the turns run out."
@@ -111,10 +110,9 @@ class HelpOverlay(State):
 
     def _draw_paragraphs(self, surface, paragraphs: str, box: pygame.Rect) -> None:
         text = self.app.text
-        size, lines = text.fit_wrapped(paragraphs, box.w, box.h, 28)
-        line_h = text.font(size).get_linesize()
-        for i, line in enumerate(lines):
-            text.draw(surface, line, size, pal.TEXT, (box.x, box.y + i * line_h), align="topleft")
+        size, lines = text.fit_paragraphs(paragraphs, box.w, box.h, 28)
+        for line, y in lines:
+            text.draw(surface, line, size, pal.TEXT, (box.x, box.y + y), align="topleft")
 
     def _draw_example(self, surface, box: pygame.Rect) -> None:
         """Secret and guess as pegs, with the guess's grade drawn as key pegs."""

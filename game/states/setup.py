@@ -157,26 +157,31 @@ class SetupState(State):
                 self._draw_sample(surface, layout, name, parts[2])
             elif name == "duplicates":
                 control = layout.controls[name]
-                toggle = pygame.Rect(control.x, control.y, control.h * 3, control.h)
+                toggle = pygame.Rect(control.x, control.y, round(control.h * 2.2), control.h)
                 draw_toggle(surface, text, toggle, self.duplicates, hot=toggle.collidepoint(self.mouse))
-                note = "a colour may appear twice" if self.duplicates else "every colour at most once"
+                note = (
+                    "a colour may appear more than once" if self.duplicates else "every colour at most once"
+                )
                 note_box = pygame.Rect(
                     toggle.right + 12, control.y, control.right - toggle.right - 12, control.h
                 )
-                text.draw_in(
-                    surface, note, note_box.inflate(0, -control.h // 2), pal.TEXT_DIM, 28, align="midleft"
-                )
-            else:
-                for index, rect in enumerate(layout.segments(name, len(DIFFICULTIES))):
-                    difficulty = DIFFICULTIES[index]
-                    draw_button(
-                        surface,
-                        text,
-                        rect,
-                        difficulty.value.title(),
-                        primary=difficulty is self.difficulty,
-                        hot=rect.collidepoint(self.mouse),
+                size, lines = text.fit_wrapped(note, note_box.w, note_box.h, max(12, control.h // 2))
+                line_h = text.font(size).get_linesize()
+                top = note_box.centery - line_h * len(lines) / 2
+                for k, line in enumerate(lines):
+                    text.draw(
+                        surface, line, size, pal.TEXT_DIM, (note_box.x, top + k * line_h), align="topleft"
                     )
+            else:
+                segments = layout.segments(name, len(DIFFICULTIES))
+                label_px = min(
+                    text.fit_size(d.value.title(), r.w * 0.8, r.h * 0.5)
+                    for d, r in zip(DIFFICULTIES, segments, strict=True)
+                )
+                for difficulty, rect in zip(DIFFICULTIES, segments, strict=True):
+                    chosen = difficulty is self.difficulty
+                    draw_button(surface, text, rect, "", primary=chosen, hot=rect.collidepoint(self.mouse))
+                    text.draw(surface, difficulty.value.title(), label_px, pal.TEXT, rect.center)
         config = self.config()
         problem = self.problem()
         if config is not None:
@@ -200,7 +205,7 @@ class SetupState(State):
         control = layout.controls[name]
         area = pygame.Rect(after.right + 12, control.y, control.right - after.right - 12, control.h)
         count = self.pegs if name == "pegs" else self.colours
-        d = min(round(area.h * 0.7), int(area.w / (count * 1.1)) if count else 0)
+        d = min(round(area.h * 0.8), int(area.w / (count * 1.1)) if count else 0)
         if d < 6:
             return
         colours = pal.palette(self.app.settings.get("palette", "safe"))

@@ -31,7 +31,7 @@ BOARD_PAD_U = 0.30  # board edge to its contents
 COLUMN_GAP_U = 0.55  # between columns of rows when the rows need more than one column
 SECRET_GAP_U = 0.45  # between the secret row and the first turn row
 MAX_COLUMNS = 4
-MAX_UNIT_PX = 76  # pegs stop growing here: giant pegs on a 2x2 board look silly
+MAX_UNIT_PX = 96  # pegs stop growing here: giant pegs on a 2x2 board look silly
 # --- screen proportions -----------------------------------------------------------------------
 MARGIN_FRAC = 0.018  # outer margin, of the smaller window side
 TOP_BAR_FRAC = 0.075  # top bar height, of the window height
@@ -383,7 +383,7 @@ class SetupLayout:
         m = margin_px(size)
         self.title_rect = pygame.Rect(m, round(h * 0.04), w - 2 * m, round(h * 0.11))
         bh = button_height_px(size)
-        width = round(_clamp(w * 0.62, 520, 900))
+        width = round(min(w - 2 * m, _clamp(w * 0.8, 560, 980)))
         left = (w - width) // 2
         top = self.title_rect.bottom + m
         row_h = round(_clamp(h * 0.085, 36, 66))

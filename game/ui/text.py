@@ -57,7 +57,7 @@ class TextRenderer:
 
     def fit_size(self, text: str, max_w: float, max_h: float, largest: int = MAX_FONT_PX) -> int:
         """The largest font size (px) at which `text` fits inside max_w x max_h."""
-        low, high = MIN_FONT_PX, max(MIN_FONT_PX, min(largest, int(max_h * 1.4) + 1))
+        low, high = MIN_FONT_PX, max(MIN_FONT_PX, min(largest, int(max_h * 2) + 1))
         while low < high:
             mid = (low + high + 1) // 2
             w, h = self.size(text, mid)
@@ -92,6 +92,30 @@ class TextRenderer:
             widest = max((self.size(line, size)[0] for line in lines), default=0)
             if (height <= max_h and widest <= max_w) or size <= MIN_FONT_PX:
                 return size, lines
+            size -= 1
+
+    def fit_paragraphs(
+        self, text: str, max_w: float, max_h: float, largest: int = 40, gap_frac: float = 0.45
+    ) -> tuple[int, list[tuple[str, int]]]:
+        """Like fit_wrapped, with a gap of gap_frac lines between paragraphs (split on newlines).
+
+        Returns the size and (line, y offset from the top) pairs.
+        """
+        size = max(MIN_FONT_PX, largest)
+        while True:
+            line_h = self.font(size).get_linesize()
+            placed: list[tuple[str, int]] = []
+            y = 0.0
+            widest = 0
+            for index, paragraph in enumerate(text.split("\n")):
+                if index:
+                    y += line_h * gap_frac
+                for line in self.wrap(paragraph, size, max_w):
+                    placed.append((line, round(y)))
+                    widest = max(widest, self.size(line, size)[0])
+                    y += line_h
+            if (y <= max_h and widest <= max_w) or size <= MIN_FONT_PX:
+                return size, placed
             size -= 1
 
     def draw(

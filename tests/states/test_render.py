@@ -15,7 +15,8 @@ from game.states.menu import MenuState, SettingsOverlay
 from game.states.playing import PlayingState
 from game.states.result import ResultState
 from game.states.setup import SetupState
-from tests.states.driver import make_app, post
+from game.ui.text import TextRenderer
+from tests.states.driver import key, make_app, post
 
 WINDOW_SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 
@@ -74,3 +75,66 @@ def test_render__overlay_draws_over_the_state_below():
     app.step([], 1 / 60)
     corner = (3, 597)
     assert sum(pygame.display.get_surface().get_at(corner)[:3]) < sum(plain.get_at(corner)[:3])
+
+
+class CheckingText(TextRenderer):
+    """A text renderer that notes every text that does not fit its box even at the smallest size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.misfits: list[str] = []
+
+    def fit_size(self, text, max_w, max_h, largest=80):
+        size = super().fit_size(text, max_w, max_h, largest)
+        w, h = self.size(text, size)
+        if w > max_w + 1 or h > max_h + 1:
+            self.misfits.append(f"{text!r} {w}x{h} in {max_w:.0f}x{max_h:.0f}")
+        return size
+
+    def fit_paragraphs(self, text, max_w, max_h, largest=40, gap_frac=0.45):
+        size, lines = super().fit_paragraphs(text, max_w, max_h, largest, gap_frac)
+        if lines and lines[-1][1] + self.font(size).get_linesize() > max_h + 1:
+            self.misfits.append(f"paragraphs {text[:30]!r} too tall for {max_h:.0f}")
+        return size, lines
+
+    def fit_wrapped(self, text, max_w, max_h, largest=40):
+        size, lines = super().fit_wrapped(text, max_w, max_h, largest)
+        if len(lines) * self.font(size).get_linesize() > max_h + 1:
+            self.misfits.append(f"wrapped {text[:30]!r} too tall for {max_h:.0f}")
+        return size, lines
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(state_factories()))
+def test_render__no_text_is_clipped(name, size):
+    base, overlay = state_factories()[name]()
+    app = make_app(size=size, start=base)
+    app.text = CheckingText()
+    if overlay is not None:
+        app.apply(Push(overlay))
+    app.step([], 1 / 60)
+    assert app.text.misfits == []
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        GameConfig(2, 2),
+        GameConfig(3, 10),
+        GameConfig(6, 9, difficulty="tight"),
+        GameConfig(8, 10, duplicates=False),
+    ],
+    ids=lambda c: f"{c.pegs}x{c.colours}",
+)
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_render__playing_and_result_fit_their_text_at_every_game_size(config, size):
+    app = make_app(size=size, start=PlayingState(config))
+    app.text = CheckingText()
+    for _ in range(2):
+        for colour in range(config.pegs):
+            post(app, key(pygame.K_1 + colour % 9))
+        post(app, key(pygame.K_RETURN), dt=0.1)
+    app.step([], 1 / 60)
+    app.apply(ResultState(app.state.game, 3725.0))
+    app.step([], 1 / 60)
+    assert app.text.misfits == []

@@ -1,0 +1,55 @@
+"""Text fitting (never wider or taller than its box while a size fits) and tweens driven by dt."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.text import MIN_FONT_PX, TextRenderer
+from game.ui.tween import EASINGS, Tween, ease_out_back
+
+
+@pytest.fixture(scope="module")
+def text():
+    pygame.font.init()
+    return TextRenderer()
+
+
+@pytest.mark.parametrize("box", [(60, 20), (200, 40), (400, 90), (30, 12)])
+def test_text__fit_size_fits_the_box_and_is_the_largest_that_does(text, box):
+    label = "Clear row"
+    size = text.fit_size(label, *box)
+    w, h = text.size(label, size)
+    if size > MIN_FONT_PX:
+        assert w <= box[0] and h <= box[1]
+        bigger = text.size(label, size + 1)
+        assert bigger[0] > box[0] or bigger[1] > box[1]
+
+
+def test_text__wrapped_paragraphs_fit_width_and_height(text):
+    paragraph = (
+        "Each peg earns at most one grading peg, so a repeated colour counts only as often as it is in both."
+    )
+    size, lines = text.fit_paragraphs(paragraph + "\n" + paragraph, 300, 200, 40)
+    assert all(text.size(line, size)[0] <= 300 for line, _ in lines)
+    assert lines[-1][1] + text.font(size).get_linesize() <= 200
+    assert " ".join(line for line, _ in lines).replace("  ", " ").count("grading") == 2
+
+
+def test_tween__runs_from_zero_to_one_after_its_delay_and_finish_jumps_to_the_end():
+    tween = Tween(0.5, delay_s=0.25)
+    tween.update(0.2)
+    assert not tween.started and tween.value == 0
+    tween.update(0.3)
+    assert tween.started and 0 < tween.raw < 1
+    tween.finish()
+    assert tween.done and tween.value == pytest.approx(1)
+
+
+def test_tween__speed_scales_time_and_easings_end_at_zero_and_one():
+    tween = Tween(1.0)
+    tween.update(0.25, speed=4.0)
+    assert tween.done
+    for ease in EASINGS.values():
+        assert ease(0.0) == pytest.approx(0) and ease(1.0) == pytest.approx(1)
+    assert max(ease_out_back(t / 100) for t in range(101)) > 1  # the pop overshoots, then settles
