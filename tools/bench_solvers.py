@@ -48,7 +48,8 @@ PLAN: tuple[tuple[str, tuple[str, ...], int | None], ...] = (
     ("5x8", (STRONGEST,), 200),
     ("6x9", (STRONGEST,), 200),
     ("8x10", (STRONGEST,), 20),
-    ("5x8", ("lowest", "random", "knuth", "irving", "most-parts"), 50),
+    ("5x8", ("lowest", "random", "knuth", "irving", "most-parts"), 200),
+    ("6x9", ("lowest", "random", "knuth", "irving", "most-parts"), 20),
     ("8x10", ("lowest", "random", "knuth", "irving", "most-parts"), 2),
 )
 

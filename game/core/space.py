@@ -47,6 +47,22 @@ WORK_PER_YIELD = 2_000_000
 FILL_PER_STEP = 40_000
 
 
+def _avoid_hugepage_stalls() -> None:
+    """Ask numpy not to madvise(MADV_HUGEPAGE) its big arrays.
+
+    With transparent huge pages in "madvise" defrag mode (common), the first touch of such an array can
+    stall for several milliseconds while the kernel compacts memory: measured 7 ms steps at 8x10,
+    more than a frame's solver budget. Plain 4 KB pages cost about a microsecond each here. This is
+    process-wide numpy state; the game's big arrays are all solver arrays, so it is set on import.
+    """
+    setter = getattr(getattr(getattr(np, "_core", None), "multiarray", None), "_set_madvise_hugepage", None)
+    if setter is not None:
+        setter(False)
+
+
+_avoid_hugepage_stalls()
+
+
 class SpaceTooLarge(ValueError):
     """The caller asked for a list of codes the space is too large to hold."""
 
@@ -118,7 +134,7 @@ def small_space_steps(pegs: int, colours: int, duplicates: bool) -> Generator[Pr
     if total > SMALL_SPACE_CODES * (1 if duplicates else 50):
         raise SpaceTooLarge(f"{pegs} pegs x {colours} colours is too large to decode whole")
     build = _small_space_build(pegs, colours, duplicates)
-    step = max(1, WORK_PER_YIELD // (4 * pegs + 3 * colours))
+    step = max(1, WORK_PER_YIELD // (20 * (pegs + colours)))
     while build.value is None:
         if build.done < total:
             indices = np.arange(build.done, min(total, build.done + step), dtype=np.int64)
