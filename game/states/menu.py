@@ -144,32 +144,56 @@ class MenuState(State):
             pal.TEXT_DIM,
             26,
         )
+        label_px, detail_px, two_lines = self._entry_text_sizes(layout)
         for i, (entry, rect) in enumerate(zip(self.entries, layout.entries, strict=True)):
             focused = i == self.focus
             fill = pal.BUTTON_HOT if focused else pal.BUTTON
             radius = max(4, rect.h // 5)
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
-            pygame.draw.rect(
-                surface,
-                pal.SELECTION if focused else pal.BOARD_EDGE,
-                rect,
-                width=3 if focused else 1,
-                border_radius=radius,
-            )
-            pad = max(6, rect.h // 4)
-            inner = rect.inflate(-2 * pad, -round(rect.h * 0.42))
-            label_box = pygame.Rect(inner.x, inner.y, round(inner.w * 0.48), inner.h)
-            detail_box = pygame.Rect(
-                label_box.right + pad, inner.y, inner.right - label_box.right - pad, inner.h
-            )
-            size = text.fit_size(entry.label, label_box.w, label_box.h, 40)
-            text.draw(surface, entry.label, size, pal.TEXT, label_box.midleft, align="midleft")
+            edge = pal.SELECTION if focused else pal.BOARD_EDGE
+            pygame.draw.rect(surface, edge, rect, width=3 if focused else 1, border_radius=radius)
+            label_box, detail_box = self._entry_boxes(rect, two_lines)
+            text.draw(surface, entry.label, label_px, pal.TEXT, label_box.midleft, align="midleft")
             if entry.detail:
-                dsize = min(size, text.fit_size(entry.detail, detail_box.w, detail_box.h * 0.85, 40))
-                text.draw(surface, entry.detail, dsize, pal.TEXT_DIM, detail_box.midright, align="midright")
+                anchor, align = (
+                    (detail_box.midleft, "midleft") if two_lines else (detail_box.midright, "midright")
+                )
+                text.draw(surface, entry.detail, detail_px, pal.TEXT_DIM, anchor, align=align)
         text.draw_in(
             surface, "Arrows + Enter or the mouse · H help · Esc quits", layout.footer_rect, pal.TEXT_DIM, 22
         )
+
+    @staticmethod
+    def _entry_boxes(rect: pygame.Rect, two_lines: bool) -> tuple[pygame.Rect, pygame.Rect]:
+        """Label and detail boxes of one entry: side by side, or the detail under the label."""
+        pad = max(6, rect.h // 4)
+        if two_lines:
+            inner = rect.inflate(-2 * pad, -round(rect.h * 0.16))
+            top = round(inner.h * 0.56)
+            return (
+                pygame.Rect(inner.x, inner.y, inner.w, top),
+                pygame.Rect(inner.x, inner.y + top, inner.w, inner.h - top),
+            )
+        inner = rect.inflate(-2 * pad, -round(rect.h * 0.42))
+        label_w = round(inner.w * 0.45)
+        return (
+            pygame.Rect(inner.x, inner.y, label_w, inner.h),
+            pygame.Rect(inner.x + label_w + pad, inner.y, inner.w - label_w - pad, inner.h),
+        )
+
+    def _entry_text_sizes(self, layout: MenuLayout) -> tuple[int, int, bool]:
+        """One label size and one detail size for every entry (a menu of mixed sizes looks broken);
+        the details go under the labels when beside them they would be too small to read."""
+        text = self.app.text
+        rect = layout.entries[0]
+        for two_lines in (False, True):
+            label_box, detail_box = self._entry_boxes(rect, two_lines)
+            label_px = min(text.fit_size(e.label, label_box.w, label_box.h, 40) for e in self.entries)
+            details = [e.detail for e in self.entries if e.detail] or [" "]
+            detail_px = min(text.fit_size(d, detail_box.w, detail_box.h * 0.9, label_px) for d in details)
+            if two_lines or detail_px >= 0.7 * label_px:
+                return label_px, detail_px, two_lines
+        raise AssertionError("unreachable")
 
     def _draw_title(self, surface: pygame.Surface, layout: MenuLayout) -> None:
         rect = layout.title_rect
