@@ -63,6 +63,17 @@ def _statistics(menu: MenuState) -> Transition:
     return Push(StatsState())
 
 
+def _codemaker(mode: str) -> Action:
+    """The computer at work (issue 4): make the code, grade by hand, or watch a random code."""
+
+    def action(menu: MenuState) -> State:
+        from game.states.codemaker import CodemakerState
+
+        return CodemakerState(mode)
+
+    return action
+
+
 def default_entries() -> list[MenuEntry]:
     """The menu as shipped: one entry per preset, then Custom, Help, Settings, Quit."""
     entries = [
@@ -71,6 +82,9 @@ def default_entries() -> list[MenuEntry]:
     ]
     entries += [
         MenuEntry("Custom game", "choose pegs, colours, turns", _custom),
+        MenuEntry("Make the code", "the computer breaks your secret", _codemaker("make")),
+        MenuEntry("Make the code, you grade", "grade the computer's guesses", _codemaker("grade")),
+        MenuEntry("Watch the computer", "a random secret, any strategy", _codemaker("watch")),
         MenuEntry("Help", "how to play, controls", _help),
         MenuEntry("Statistics", "wins, streaks, best scores", _statistics),
         MenuEntry("Settings", "colours, symbols, sound, motion", _settings),
