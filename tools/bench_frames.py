@@ -8,11 +8,21 @@ drivers, timed with perf_counter; dt is the fixed 1/60 s a 60 fps loop would pas
 advances exactly as it would on screen and no time is spent sleeping. The first --warmup frames
 (cache filling) are not counted.
 
+A whole computer solve, from a fresh game with a random secret (seeded) to the game's end:
+
+    python tools/bench_frames.py --solve knuth --pegs 4 --colours 6
+    python tools/bench_frames.py --solve strongest --pegs 8 --colours 10
+
+runs the solving state (the strategy pumped inside --budget-ms per frame, every guess animated at
+--speed) until it hands over to the result screen, with no warm-up frames (the solver's caches start
+cold; only one draw before the first frame fills the font and peg caches, reported as first_draw_ms), and
+adds strategy, budget_ms, guesses, solved (found within the Classic turn limit), longest_pump_ms and
+longest_step_ms. `strongest` names the strongest built-in strategy.
+
 Extending: a scenario is a function (args) -> App that builds the app in the state to measure,
-registered in SCENARIOS with its name. A computer solve (`--solve STRATEGY`) is one more scenario
-that starts a solving state and runs until the game is over; `run()` already stops early when the
-app stops and reports `frames` as the number actually measured. Fields: scenario, frames, p50_ms,
-p90_ms, p99_ms, max_ms, mean_ms, size, pegs, colours, turns, seconds (plus any a scenario adds).
+registered in SCENARIOS with its name; `run()` stops early when the app stops or `until()` says so
+and reports `frames` as the number actually measured. Fields: scenario, frames, p50_ms, p90_ms,
+p99_ms, max_ms, mean_ms, size, pegs, colours, turns, seconds (plus any a scenario adds).
 """
 
 from __future__ import annotations
@@ -56,7 +66,49 @@ def idle_playing(args: argparse.Namespace, config: GameConfig) -> App:
     return app
 
 
-SCENARIOS: dict[str, Callable[[argparse.Namespace, GameConfig], App]] = {"idle-playing": idle_playing}
+def computer_solve(args: argparse.Namespace, config: GameConfig) -> App:
+    """A fresh game with a seeded random secret, handed to the solving state with --solve's strategy."""
+    import random
+
+    from game.core import strategies
+    from game.core.state import new_game
+    from game.states.playing import random_secret
+    from game.states.solving import SolvingState
+    from game.ui.computer import Speed
+
+    strategy = strategies.STRONGEST if args.solve == "strongest" else strategies.get(args.solve).name
+    secret = random_secret(config, random.Random(args.seed))
+    state = SolvingState(
+        new_game(config, secret), strategy=strategy, speed=Speed(args.speed), budget_ms=args.budget_ms
+    )
+    args.solving_state = state  # the bench reads the run's figures from it when the solve is over
+    app = App(size=args.size, seed=args.seed, start=state)
+    # The first draw fills the font and peg-art caches, as the frame that switches to the solving state
+    # does in the game; it is timed and reported apart (first_draw_ms). It does not advance the game.
+    started = time.perf_counter()
+    app.draw()
+    args.first_draw_ms = round((time.perf_counter() - started) * 1000, 3)
+    return app
+
+
+def solve_report(state) -> dict:
+    """Extra fields of a solve: how the game ended and the longest pump and solver step."""
+    run = state.run
+    game = run.game
+    return {
+        "strategy": run.info.name,
+        "budget_ms": run.budget_ms,
+        "guesses": len(game.rows),
+        "solved": game.outcome.value == "won" and len(game.rows) <= game.config.turns,
+        "longest_pump_ms": round(run.longest_pump_s * 1000, 3),
+        "longest_step_ms": round(run.longest_step_s * 1000, 3),
+    }
+
+
+SCENARIOS: dict[str, Callable[[argparse.Namespace, GameConfig], App]] = {
+    "idle-playing": idle_playing,
+    "solve": computer_solve,
+}
 
 
 def percentile(sorted_ms: list[float], fraction: float) -> float:
@@ -64,13 +116,13 @@ def percentile(sorted_ms: list[float], fraction: float) -> float:
     return sorted_ms[index]
 
 
-def run(app: App, frames: int, warmup: int) -> list[float]:
-    """Step the app `warmup` + `frames` times; return the measured frame times in ms."""
+def run(app: App, frames: int, warmup: int, until: Callable[[], bool] | None = None) -> list[float]:
+    """Step the app `warmup` + `frames` times (or until `until()`); return the measured frame times in ms."""
     for _ in range(warmup):
         app.step([], FRAME_DT_S)
     times = []
     for _ in range(frames):
-        if not app.running:
+        if not app.running or (until is not None and until()):
             break
         pygame.event.pump()
         start = time.perf_counter()
@@ -92,21 +144,47 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenario", choices=list(SCENARIOS), default="idle-playing")
     parser.add_argument("--pegs", type=int, default=8)
     parser.add_argument("--colours", type=int, default=10)
-    parser.add_argument("--difficulty", default="relaxed", choices=["relaxed", "classic", "tight"])
-    parser.add_argument("--frames", type=int, default=600)
-    parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument(
+        "--difficulty",
+        choices=["relaxed", "classic", "tight"],
+        help="default: relaxed (classic with --solve)",
+    )
+    parser.add_argument("--frames", type=int, help="frames to measure (default 600; a solve runs to its end)")
+    parser.add_argument("--warmup", type=int, help="frames not measured (default 30; 0 with --solve)")
+    parser.add_argument("--solve", metavar="STRATEGY", help="measure a whole computer solve by STRATEGY")
+    parser.add_argument("--speed", default="normal", choices=["slow", "normal", "fast", "instant"])
+    parser.add_argument(
+        "--budget-ms", type=float, default=None, help="solver time per frame (default: the game's)"
+    )
     parser.add_argument("--size", type=_size, default=(1280, 800))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    solve = args.solve is not None
+    if solve:
+        from game.core import strategies
+        from game.ui.pump import PUMP_BUDGET_MS
+
+        if args.solve != "strongest" and args.solve not in strategies.STRATEGIES:
+            names = ", ".join(strategies.STRATEGIES)
+            parser.error(f"no strategy called {args.solve!r}; choose strongest or one of {names}")
+        args.scenario = "solve"
+        args.budget_ms = PUMP_BUDGET_MS if args.budget_ms is None else args.budget_ms
+    difficulty = args.difficulty or ("classic" if solve else "relaxed")
+    frames = args.frames if args.frames is not None else (10_000_000 if solve else 600)
+    warmup = args.warmup if args.warmup is not None else (0 if solve else 30)
     try:
-        config = GameConfig(args.pegs, args.colours, difficulty=args.difficulty)
+        config = GameConfig(args.pegs, args.colours, difficulty=difficulty)
     except ConfigError as exc:
         parser.error(str(exc))
-    if args.frames < 1:
+    if frames < 1:
         parser.error("--frames must be at least 1")
     app = SCENARIOS[args.scenario](args, config)
+    until = None
+    if solve:
+        state = args.solving_state
+        until = lambda: app.state is not state  # noqa: E731  (the solve handed over to the result)
     started = time.perf_counter()
-    times = run(app, args.frames, args.warmup)
+    times = run(app, frames, warmup, until)
     seconds = time.perf_counter() - started
     ordered = sorted(times)
     result = {
@@ -123,10 +201,14 @@ def main(argv: list[str] | None = None) -> int:
         "turns": config.turns,
         "seconds": round(seconds, 3),
     }
+    if solve:
+        result.update(solve_report(args.solving_state))
+        result["first_draw_ms"] = args.first_draw_ms
     pygame.quit()
     print(json.dumps(result))
+    what = f"solve by {result['strategy']}: {result['guesses']} guesses, " if solve else ""
     print(
-        f"{args.scenario} {config.pegs}x{config.colours}: p50 {result['p50_ms']} ms, "
+        f"{what}{args.scenario} {config.pegs}x{config.colours}: p50 {result['p50_ms']} ms, "
         f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms over {result['frames']} frames",
         file=sys.stderr,
     )

@@ -80,6 +80,7 @@ class SolvingState(State):
         self._layout: PlayLayout | None = None
         self.mouse = (-1, -1)
         self.frames = 0
+        self._warm_queue: list[tuple] | None = None  # peg images still to draw ahead of need
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -143,6 +144,7 @@ class SolvingState(State):
 
     # --- time ----------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | State | None:
+        self._warm_next()
         run = self.run
         rows = len(run.game.rows)
         shown = run.shown_grade_pegs if run.phase is Phase.GRADING else None
@@ -157,6 +159,24 @@ class SolvingState(State):
         if run.finished:
             return self._to_result()
         return None
+
+    def _warm_next(self) -> None:
+        """Draw one peg image the board will need into the art cache, one per frame, so that no later
+        frame pays for several new images at once (the first row of a colour, the first grade)."""
+        if self._warm_queue is None:
+            layout = self.layout()
+            d, kd = layout.peg_diameter(), layout.grade_peg_rect(0, 0).w
+            jobs: list[tuple] = [("key", True, kd), ("key", False, kd)]
+            jobs += [("peg", colour, d) for colour in range(self.start_game.config.colours)]
+            self._warm_queue = jobs
+        if not self._warm_queue:
+            return
+        kind, what, size = self._warm_queue.pop()
+        if kind == "key":
+            self.app.pegs.key(what, size)
+        else:
+            colours = pal.palette(self.app.settings.get("palette", "safe"))
+            self.app.pegs.peg(colours[what], what, size, bool(self.app.settings.get("symbols", True)))
 
     def _to_result(self) -> Transition:
         from game.states.result import ResultState
@@ -245,8 +265,11 @@ class SolvingState(State):
         duration = GRADE_PEG_S * SPEED_SCALE[run.speed]
         last_t = (run.phase_s / duration) % 1.0 if duration > 0 else 1.0
         for i in range(shown):
-            scale = ease_out_back(last_t) if i == shown - 1 else 1.0
-            image = self.app.pegs.key(i < fb.black, max(2, round(kd * scale)))
+            image = self.app.pegs.key(i < fb.black, kd)
+            if i == shown - 1 and last_t < 1.0:
+                # the popping peg: the cached image scaled, not a new image per size
+                side = max(2, round(kd * ease_out_back(last_t)))
+                image = pygame.transform.smoothscale(image, (side, side))
             surface.blit(image, image.get_rect(center=layout.grade_peg_rect(row, i).center))
 
     def _draw_panel(self, surface, layout: PlayLayout) -> None:
