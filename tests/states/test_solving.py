@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 
+import pygame
 import pytest
 
 from game.core.codes import score
@@ -21,7 +23,7 @@ def play_out(run: ComputerRun, dt: float = 1 / 60, max_frames: int = 20_000) -> 
     return frames
 
 
-@pytest.mark.parametrize("strategy", ["lowest", "random"])
+@pytest.mark.parametrize("strategy", ["lowest", "random", "knuth-consistent", "entropy-consistent"])
 def test_computer_run__from_mid_game_every_guess_agrees_with_player_rows(strategy: str) -> None:
     rng = random.Random(31)
     config = GameConfig(4, 6)
@@ -101,3 +103,59 @@ def test_computer_run__finished_game_finishes_at_once() -> None:
     game = apply_move(new_game(GameConfig(3, 4), (0, 1, 2)), Guess((0, 1, 2)))
     run = ComputerRun(game, "random", random.Random(1))
     assert run.finished and run.computer_guesses == 0
+
+
+# --- the state, through the real app -------------------------------------------------------------
+
+
+def test_solving_state__solve_from_playing_hands_over_the_players_rows() -> None:
+    from game.states.playing import PlayingState
+    from game.states.result import ResultState
+    from game.states.solving import SolvingState
+    from tests.states.driver import make_app, press_key, settle
+
+    app = make_app(seed=11, start=PlayingState(GameConfig(4, 6)))
+    for row in (
+        (pygame.K_1, pygame.K_1, pygame.K_2, pygame.K_2),
+        (pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6),
+    ):
+        for k in row:
+            press_key(app, k)
+        press_key(app, pygame.K_RETURN)
+        settle(app, 2.0)
+    player_rows = app.state.game.history
+    assert len(player_rows) == 2 and not app.state.game.over
+    press_key(app, pygame.K_s)
+    solving = app.state
+    assert isinstance(solving, SolvingState)
+    press_key(app, pygame.K_4)  # instant
+    for _ in range(2000):
+        if not isinstance(app.state, SolvingState):
+            break
+        app.step([], 1 / 60)
+    result = app.state
+    assert isinstance(result, ResultState)
+    assert result.game.outcome is Outcome.WON and result.game.history[:2] == player_rows
+    assert "after your 2" in result.solved_by and result.verdict() == "Solved by the computer"
+
+
+def test_solving_state__no_pump_exceeds_its_budget_in_real_frames() -> None:
+    from game.states.solving import SolvingState
+    from tests.states.driver import make_app
+
+    budget_ms, margin_ms = 4.0, 8.0  # margin: one solver step (strategies aim at <= 5 ms) plus noise
+    config = GameConfig(5, 8)
+    secret = (7, 0, 3, 3, 5)
+    state = SolvingState(new_game(config, secret), strategy="knuth", speed=Speed.FAST, budget_ms=budget_ms)
+    app = make_app(start=state)
+    dt = 1 / 60
+    frames = 0
+    while app.state is state and frames < 20_000:
+        started = time.perf_counter()
+        app.step(None, dt)
+        dt = time.perf_counter() - started  # dt from the clock, as the real loop does (no sleeping)
+        frames += 1
+    run = state.run
+    assert run.game.outcome is Outcome.WON and run.game.rows[-1].guess == secret
+    assert run.think_frames >= 0 and frames > 50
+    assert run.longest_pump_s * 1000 <= budget_ms + margin_ms, (run.longest_pump_s, run.longest_step_s)
