@@ -144,3 +144,22 @@ def test_strategies__respect_no_duplicates():
             guesses = play(config, name, secret, seed=3)
             assert guesses[-1] == secret, name
             assert all(len(set(g)) == 4 for g in guesses), name
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_strategy__streams_a_space_too_large_to_list_and_still_solves(name):
+    config = GameConfig(6, 7)  # 117649 codes: above SMALL_SPACE_CODES, so the head x tail path
+    assert not space.is_small(config)
+    secrets = np.array([code_index(s, 7) for s in [(0, 1, 2, 3, 4, 5), (6, 6, 0, 3, 3, 1)]])
+    games = walk(config, get(name).think, secrets, seed=2)
+    assert all(game.solved and len(game.guesses) <= config.turns for game in games)
+
+
+def test_consistent_only_variants__play_only_codes_that_could_be_the_secret():
+    for config in (GameConfig(4, 6), GameConfig(6, 7), GameConfig(5, 7, duplicates=False)):
+        secret = tuple(range(config.pegs))[::-1]
+        for name in ("knuth-consistent", "entropy-consistent", "most-parts-consistent", "lowest", "random"):
+            game = walk(config, get(name).think, np.array([code_index(secret, config.colours)]), seed=4)[0]
+            for turn, guess in enumerate(game.guesses):
+                history = list(zip(game.guesses[:turn], game.feedback[:turn], strict=True))
+                assert all(score(g, guess) == fb for g, fb in history), (name, guess)

@@ -47,7 +47,7 @@ from ..space import (
     small_space,
     sorted_contains,
 )
-from .pool import canonical_mask, canonicalise, shapes, symmetry_classes
+from .pool import canonical_mask, canonicalise, first_occurrences, shapes, symmetry_classes
 from .simple import consistent_or_fail
 
 # Cells (candidate guess x consistent code) scored per guess before the pool and codes are sampled.
@@ -135,11 +135,15 @@ def _build_pool(
         pool = space.indices
     else:
         pool = None
+    if pool is not None and pool.shape[0] > cap * 20:
+        pool = None  # far too many even after symmetry: sample instead of listing representatives
     if pool is not None:
-        if classes:
+        if classes and is_small(config):
             space = small_space(config.pegs, config.colours, config.duplicates)
             first = space.first if pool is space.indices else space.first[space.positions(pool)]
             pool = pool[canonical_mask(first, classes)]
+        elif classes:
+            pool = pool[canonical_mask(first_occurrences(_codes(pool, config), config.colours), classes)]
         if pool.shape[0] > cap:
             pool = None
     if pool is None:
