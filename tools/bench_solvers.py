@@ -11,9 +11,9 @@ memory is per job):
   calls              strategy calls (one per node of the decision tree, see strategies/walk.py),
   per_guess_s        {mean, max} solver seconds of one call (one guess),
   per_game_solver_s  {mean, max} solver seconds a single game needs (its calls summed),
-  yield_gap_ms       {max, p99, p50, max_cpu}: time inside one next() of a strategy generator;
-                     wall time can include other processes on a shared machine, max_cpu is this
-                     thread's CPU time over the same step,
+  yield_gap_ms       {max, p99, p50, max_cpu, steps, worst_cpu_step}: time inside one next() of a
+                     strategy generator; wall time can include other processes on a shared machine,
+                     max_cpu is this thread's CPU time for the step, worst_cpu_step names it,
   peak_rss_mb        resource.getrusage(RUSAGE_SELF).ru_maxrss of the process.
 Run it with nice and one job at a time: the machine is shared.
 """
@@ -63,6 +63,8 @@ class Timer:
         self.durations: dict[tuple, float] = {}
         self.gaps_s: list[float] = []
         self.cpu_gaps_s: list[float] = []
+        self.note = ""
+        self.worst_cpu: tuple[float, str] = (0.0, "")
 
     def think(self, config: GameConfig, history: History, rng) -> Generator[Progress, None, Code]:
         self.current = tuple(history)
@@ -70,22 +72,26 @@ class Timer:
 
     def run(self, gen: Generator[Progress, None, Code]) -> Code:
         total = 0.0
+        self.note = "start"
         while True:
             wall, cpu = time.perf_counter(), time.thread_time()
             try:
-                next(gen)
+                progress = next(gen)
             except StopIteration as stop:
                 result = stop.value
-                self.record(wall, cpu)
+                self.record(wall, cpu, "return")
                 total += self.gaps_s[-1]
                 self.durations[self.current] = total
                 return result
-            self.record(wall, cpu)
+            self.record(wall, cpu, progress.note)
             total += self.gaps_s[-1]
 
-    def record(self, wall: float, cpu: float) -> None:
+    def record(self, wall: float, cpu: float, note: str) -> None:
         self.gaps_s.append(time.perf_counter() - wall)
         self.cpu_gaps_s.append(time.thread_time() - cpu)
+        if self.cpu_gaps_s[-1] > self.worst_cpu[0]:
+            self.worst_cpu = (self.cpu_gaps_s[-1], f"{self.note} -> {note}, turn {len(self.current) + 1}")
+        self.note = note
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -125,6 +131,7 @@ def bench(size: str, name: str, games: int | None, seed: int, duplicates: bool =
             "p50": round(float(np.percentile(gaps_ms, 50)), 3),
             "max_cpu": round(float(np.max(timer.cpu_gaps_s)) * 1000, 2),
             "steps": int(gaps_ms.shape[0]),
+            "worst_cpu_step": timer.worst_cpu[1],
         },
         peak_rss_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     )
