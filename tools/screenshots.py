@@ -116,8 +116,79 @@ def scene(app: App, name: str, config: GameConfig) -> None:
         elif name == "result-revealed" and not game.over:
             game = apply_move(game, Reveal())
         app.apply(ResultState(game, 95.0))
+    elif name in ISSUE5_SCENES:
+        issue5_scene(app, name, config)
     else:
         raise ValueError(f"no scene called {name!r}")
+
+
+# --- statistics, settings, attract, resume and the win celebration (issue 5) ------------------
+ISSUE5_SCENES = ("statistics", "settings-screen", "attract", "resume", "win-celebration", "notice")
+
+
+def sample_store():
+    """A store in a temporary folder holding a few weeks of invented games, for the statistics scene."""
+    import random
+    import tempfile
+
+    from game.core.config import PRESETS
+    from game.core.records import GameEnd, GameResult
+    from game.store import Store
+
+    store = Store(Path(tempfile.mkdtemp(prefix="mastermind-shots-")))
+    rng = random.Random(5)
+    for _ in range(40):
+        config = rng.choice(PRESETS[:3]).config()
+        won = rng.random() < 0.8
+        guesses = min(config.turns, max(2, round(rng.gauss(config.pegs + 1.5, 1.2))))
+        end = GameEnd.WON if won else GameEnd.LOST
+        store.record(GameResult(config, end, guesses if won else config.turns, rng.uniform(40, 400)))
+    return store
+
+
+def issue5_scene(app: App, name: str, config: GameConfig) -> None:
+    from game.states.attract import AttractState
+    from game.states.settings import SettingsState
+    from game.states.stats import StatsState
+    from game.store import SavedGame
+
+    app.session.particles.clear()  # scenes are built without frames, so nothing else clears them
+    if name == "statistics":
+        app.store = sample_store()
+        app.apply(Push(StatsState("Classic")))
+    elif name == "settings-screen":
+        app.apply(Push(SettingsState()))
+    elif name == "attract":
+        app.apply(Push(AttractState()))
+        demo = app.state
+        for _ in range(2000):  # play on until the third row's grade is popping in
+            demo.update(1 / 60)
+            if len(demo.run.game.rows) >= 3 and demo.run.phase.value == "grading":
+                break
+        demo.time_s = 0.4
+    elif name == "resume":
+        from game.session import ResumeOverlay
+
+        state = playing(app, config, 2)
+        app.apply(Push(ResumeOverlay(SavedGame.from_state(state.game, 75.0))))
+    elif name == "win-celebration":
+        state = playing(app, config, 2)
+        game = apply_move(state.game, Guess(state.game.secret))
+        result = ResultState(game, 95.0)
+        app.apply(result)
+        result.score_line, result.streak_line = "Score 1,234 · new best!", "Streak 3"
+        from game.core.records import GameEnd
+
+        app.session._celebrate(result, GameEnd.WON)
+        for _ in range(48):  # 0.8 s of frames: the confetti near the top of its flight
+            app.session.particles.update(1 / 60)
+    elif name == "notice":
+        playing(app, config, 1)
+        app.session.notices.show(
+            "The statistics file is damaged (not valid JSON); it was moved to statistics.corrupt-1.json "
+            "and the game uses defaults."
+        )
+        app.session.notices.show("Sound off (M turns it back on)")
 
 
 SCENES = (
@@ -135,8 +206,9 @@ SCENES = (
     "result-won",
     "result-lost",
     "result-revealed",
+    *ISSUE5_SCENES,
 )
-CONFIG_FREE = {"menu", "settings", "help-controls"}
+CONFIG_FREE = {"menu", "settings", "help-controls", "statistics", "settings-screen", "attract"}
 
 
 def main(argv: list[str] | None = None) -> int:

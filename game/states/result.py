@@ -61,8 +61,8 @@ class ResultState(State):
         minutes, seconds = divmod(int(self.elapsed_s), 60)
         lines = [f"{used} of {self.game.config.turns} guesses", f"Time {minutes}:{seconds:02d}"]
         # score and streak lines are set by game.session when it records the game (issue 5)
-        extra = (getattr(self, "score_line", ""), getattr(self, "streak_line", ""))
-        lines += [line for line in extra if line]
+        lines[1:1] = [getattr(self, "score_line", "")] if getattr(self, "score_line", "") else []
+        lines += [getattr(self, "streak_line", "")] if getattr(self, "streak_line", "") else []
         if self.solved_by:
             lines.append(f"computer: {self.solved_by}")
         elif self.assisted:

@@ -13,7 +13,7 @@ import pygame
 
 from game.ui.layout import _clamp, button_height_px, button_row, dialog_rect, margin_px
 
-CARD_W_FRAC, CARD_H_FRAC = 0.9, 0.92  # of the window: the card nearly fills it
+CARD_W_FRAC, CARD_H_FRAC = 0.9, 0.88  # of the window: the card nearly fills it
 TITLE_H_FRAC = 0.11  # of the card height
 TAB_H_FRAC = 0.075  # of the card height
 FIGURES_W_FRAC = 0.38  # the figures column, of the content width (the chart takes the rest)

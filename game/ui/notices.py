@@ -19,7 +19,7 @@ NOTICE_S = 5.0  # how long a notice stays
 SHORT_NOTICE_S = 1.6  # for confirmations such as "Sound off"
 MAX_SHOWN = 3
 NOTICE_WIDTH_FRAC = 0.7
-NOTICE_FONT_FRAC = 0.028  # of the window height
+NOTICE_FONT_FRAC = 0.032  # of the window height
 NOTICE_FILL = (16, 18, 26)
 
 

@@ -26,7 +26,7 @@ GRAVITY_PX_S2 = 900.0  # at unit scale 1 (about a 720 px tall window); scaled wi
 AIR_DRAG_PER_S = 1.4  # velocity shrinks by exp(-drag * dt): confetti floats rather than falls
 CONFETTI_LIFE_S = (1.6, 2.6)
 DUST_LIFE_S = (1.8, 3.0)
-WIN_BURSTS = 3  # bursts along the top of the board for a win
+WIN_BURSTS = 3  # confetti cannons: both bottom corners of the board and its middle
 WIN_PARTICLES_PER_BURST = 90
 LOSS_PARTICLES = 60
 DUST_FALL_PX_S = 40.0  # slow, so a loss settles instead of crashing down
@@ -115,25 +115,32 @@ class ParticleField:
 def win_burst(
     field: ParticleField, area: pygame.Rect, colours: Sequence[RGB], *, reduced_motion: bool = False
 ) -> int:
-    """Confetti in `colours` bursting up from along the top of `area`; returns particles added."""
+    """Confetti in `colours` fired up from both bottom corners of `area` and from its middle.
+
+    Returns the number of particles added (0 with reduced motion).
+    """
     if reduced_motion or not colours:
         return 0
     rng = field.rng
     scale = max(0.4, area.h / 600)
+    gravity_px = GRAVITY_PX_S2 * scale
+    # Launch speed: lifts the highest pieces to near the top of the area despite the drag.
+    lift = math.sqrt(2 * gravity_px * area.h * 0.9) * 1.7  # x1.7: air drag eats the rest
+    cannons = (
+        (area.left + area.w * 0.08, area.bottom, -math.pi * 0.40, -math.pi * 0.30),  # up and to the right
+        (area.right - area.w * 0.08, area.bottom, -math.pi * 0.70, -math.pi * 0.60),  # up and to the left
+        (area.centerx, area.bottom, -math.pi * 0.58, -math.pi * 0.42),  # straight up
+    )
     added = 0
-    for b in range(WIN_BURSTS):
+    for x, y, low, high in cannons[:WIN_BURSTS]:
         n = WIN_PARTICLES_PER_BURST
-        cx = area.x + area.w * (b + 1) / (WIN_BURSTS + 1)
-        cy = area.y + area.h * 0.35
-        angles = [rng.uniform(-math.pi * 0.9, -math.pi * 0.1) for _ in range(n)]
-        speeds = [rng.uniform(250, 650) * scale for _ in range(n)]
-        vel = np.array([[math.cos(a) * s, math.sin(a) * s] for a, s in zip(angles, speeds, strict=True)])
-        pos = np.column_stack([np.full(n, cx), np.full(n, cy)]) + np.array(
-            [[rng.uniform(-8, 8) * scale, rng.uniform(-8, 8) * scale] for _ in range(n)]
-        )
+        angles = [rng.uniform(low, high) for _ in range(n)]
+        speeds = [rng.uniform(0.65, 1.0) * lift for _ in range(n)]
+        vel = np.array([[math.cos(a) * v, math.sin(a) * v] for a, v in zip(angles, speeds, strict=True)])
+        pos = np.array([[x + rng.uniform(-10, 10) * scale, y] for _ in range(n)])
         life = np.array([rng.uniform(*CONFETTI_LIFE_S) for _ in range(n)])
-        size = np.array([rng.uniform(7, 14) * scale for _ in range(n)])
-        gravity = np.full(n, GRAVITY_PX_S2 * scale)
+        size = np.array([rng.uniform(10, 18) * scale for _ in range(n)])
+        gravity = np.full(n, gravity_px)
         field.add(pos, vel, life, size, gravity, SHAPE_RECT, [rng.choice(list(colours)) for _ in range(n)])
         added += n
     return min(added, field.capacity)
