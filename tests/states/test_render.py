@@ -138,3 +138,13 @@ def test_render__playing_and_result_fit_their_text_at_every_game_size(config, si
     app.apply(ResultState(app.state.game, 3725.0))
     app.step([], 1 / 60)
     assert app.text.misfits == []
+
+
+def test_render__window_resized_event_and_tiny_sizes_clamp_to_the_minimum():
+    app = make_app(size=(1024, 720), start=PlayingState(GameConfig(4, 6)))
+    post(app, pygame.event.Event(pygame.WINDOWRESIZED, x=900, y=700))
+    assert pygame.display.get_surface().get_size() == (900, 700)
+    post(app, pygame.event.Event(pygame.VIDEORESIZE, size=(200, 100), w=200, h=100))
+    assert pygame.display.get_surface().get_size() == (640, 480)
+    layout = app.state.layout()
+    assert layout.board.right <= 640 and layout.board.bottom <= 480
