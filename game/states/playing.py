@@ -465,7 +465,6 @@ class PlayingState(State):
             self.cursor,
             self.selected,
             hit,
-            int(self.elapsed_s),
             self.message,
             self.grading is None,
             dragging,
@@ -485,6 +484,7 @@ class PlayingState(State):
         self.frame.blit(
             surface, self._frame_key(layout, hot), lambda image: self._draw_still(image, layout, hot)
         )
+        self._draw_clock(surface, layout)
         if self.grading is not None:
             self._draw_grading(surface, layout)
         if self.finish_timer is not None and self.game.outcome is Outcome.WON:
@@ -563,10 +563,18 @@ class PlayingState(State):
                     surface, pal.SELECTION, cell.inflate(-2, -2), width=2, border_radius=max(3, cell.w // 6)
                 )
 
+    def _draw_clock(self, surface, layout: PlayLayout) -> None:
+        """The game time, drawn live over the still frame (so the frame is not redrawn every second)."""
+        info = layout.item_rect("info")
+        half = info.h // 2
+        box = pygame.Rect(info.x, info.y + half, info.w, info.h - half)
+        size = self.app.text.fit_size("Time 00:00", box.w, box.h, 28)
+        minutes, seconds = divmod(int(self.elapsed_s), 60)
+        self.app.text.draw(surface, f"Time {minutes}:{seconds:02d}", size, pal.TEXT_DIM, box.center)
+
     def _draw_panel(self, surface, layout: PlayLayout, hit) -> None:
         text = self.app.text
         info = layout.item_rect("info")
-        minutes, seconds = divmod(int(self.elapsed_s), 60)
         turn = min(self.game.turn + 1, self.config.turns)
         half = info.h // 2
         text.draw_in(
@@ -575,13 +583,6 @@ class PlayingState(State):
             pygame.Rect(info.x, info.y, info.w, half),
             pal.TEXT,
             34,
-        )
-        text.draw_in(
-            surface,
-            f"Time {minutes}:{seconds:02d}",
-            pygame.Rect(info.x, info.y + half, info.w, info.h - half),
-            pal.TEXT_DIM,
-            28,
         )
         problem = self.submit_problem()
         for name in layout.buttons:
