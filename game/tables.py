@@ -15,6 +15,7 @@ import functools
 import re
 from pathlib import Path
 
+from game.core.config import GameConfig
 from game.core.optimal import StrategyTable, parse_table
 from game.core.solver import StrategyInfo
 from game.core.strategies.optimal import make_think
@@ -48,14 +49,23 @@ def load_tables(directory: Path = TABLES_DIR) -> tuple[StrategyTable, ...]:
     return tuple(parse_table((directory / name).read_bytes()) for name in names)
 
 
-@functools.lru_cache(maxsize=4)
-def cached_tables(directory: Path = TABLES_DIR) -> tuple[StrategyTable, ...]:
-    """load_tables(), read once per directory (tables are immutable values)."""
-    return load_tables(directory)
+@functools.lru_cache(maxsize=16)
+def cached_table(
+    pegs: int, colours: int, duplicates: bool = True, directory: Path = TABLES_DIR
+) -> StrategyTable | None:
+    """load_table() (uncapped), read once per size: tables are immutable values."""
+    return load_table(pegs, colours, duplicates, None, directory)
 
 
 def bind(info: StrategyInfo, directory: Path = TABLES_DIR) -> StrategyInfo:
-    """`info` itself, or for the `optimal` strategy the same entry playing from the shipped tables."""
+    """`info` itself, or for the `optimal` strategy the same entry playing from the shipped tables.
+
+    A size's table is read the first time a game of that size asks for it (about 20 ms at 4x6).
+    """
     if info.name != "optimal":
         return info
-    return dataclasses.replace(info, think=make_think(cached_tables(directory)))
+
+    def find(config: GameConfig) -> StrategyTable | None:
+        return cached_table(config.pegs, config.colours, config.duplicates, directory)
+
+    return dataclasses.replace(info, think=make_think(find))

@@ -23,7 +23,7 @@ from game.core.codes import Code
 from game.core.postgame import OPTIMAL_SOURCE, PostGame, RowReport, analyse_steps
 from game.core.state import GameState
 from game.states.base import Pop, State, Transition
-from game.tables import load_table
+from game.tables import cached_table
 from game.ui import palette as pal
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
 from game.ui.pump import Pump
@@ -96,7 +96,7 @@ class AnalysisOverlay(State):
     def __init__(self, game: GameState) -> None:
         self.game = game
         config = game.config
-        table = load_table(config.pegs, config.colours, config.duplicates)
+        table = cached_table(config.pegs, config.colours, config.duplicates)
         self.pump: Pump[PostGame] = Pump(analyse_steps(config, game.history, game.secret, table))
         self.mouse = (-1, -1)
 

@@ -16,7 +16,7 @@ strategy sees only the history, never the secret, and yields Progress like every
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 
 from ..codes import Code
 from ..config import GameConfig
@@ -55,13 +55,22 @@ def think(
     return (yield from fallback.think(config, history, rng))
 
 
-def make_think(tables: Iterable[StrategyTable]) -> Think:
-    """A think() of the usual shape that plays from whichever of `tables` fits the game."""
-    tables = tuple(tables)
+def make_think(tables: Iterable[StrategyTable] | Callable[[GameConfig], StrategyTable | None]) -> Think:
+    """A think() of the usual shape that plays from whichever of `tables` fits the game.
+
+    `tables` is a collection of tables, or a function config -> table (or None) that finds one lazily.
+    """
+    if callable(tables):
+        find = tables
+    else:
+        collection = tuple(tables)
+
+        def find(config: GameConfig) -> StrategyTable | None:
+            return table_for(collection, config)
 
     def think_with_tables(
         config: GameConfig, history: History, rng: random.Random
     ) -> Generator[Progress, None, Code]:
-        return think(config, history, rng, table_for(tables, config))
+        return think(config, history, rng, find(config))
 
     return think_with_tables
