@@ -11,7 +11,7 @@ Shared context every state may use through `self.app`:
 - `text`: the cached text renderer; `pegs`: cached peg art;
 - `settings`: a dict (DEFAULT_SETTINGS keys); the store, when plugged in, loads and saves it;
 - `sound`: an object with `play(name)`; NullSound until the sound engine is plugged in. Names
-  used: "pick", "drop", "place", "clear", "submit", "peg_black", "peg_white", "peg" (both kinds),
+  used: "pick", "drop", "place", "clear", "submit", "peg_black", "peg_white" (one per grading peg), "peg",
   "win", "lose", "reveal", "click", "error";
 - `store`: settings/statistics on disk, or None.
 """

@@ -81,8 +81,8 @@ class GradeAnimation:
         for tween in self.tweens:
             tween.update(dt, speed)
         while self.sounded < len(self.tweens) and self.tweens[self.sounded].started:
+            # one sound per peg: "peg_black" or "peg_white" (the sound set also has a generic "peg")
             sound.play("peg_black" if self.sounded < self.feedback.black else "peg_white")
-            sound.play("peg")
             self.sounded += 1
 
     def finish(self) -> None:
