@@ -25,6 +25,7 @@ from game.core.analysis import GradeCheck, check_grade_steps
 from game.core.codes import Code, Feedback
 from game.core.config import GameConfig
 from game.core.state import GameState, Guess, MoveError, Outcome, apply_move, check_feedback, new_game
+from game.tables import bind
 from game.ui.palette import KEY_LABELS
 from game.ui.pump import PUMP_BUDGET_MS, Pump
 
@@ -49,7 +50,7 @@ class HandGradeRun:
         budget_ms: float = PUMP_BUDGET_MS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self.info = strategies.get(strategy)
+        self.info = bind(strategies.get(strategy))  # `optimal` gets the shipped tables
         self.game: GameState = new_game(config, None)
         self.rng = rng
         self.budget_ms = budget_ms

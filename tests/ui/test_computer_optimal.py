@@ -1,4 +1,4 @@
-"""The computer player picks up the shipped optimal tables (game.tables.bind in ComputerRun)."""
+"""Computer players pick up the shipped optimal tables (game.tables.bind in ComputerRun, HandGradeRun)."""
 
 import random
 
@@ -21,3 +21,12 @@ def test_computer_run__optimal_strategy_plays_the_shipped_table():
         assert guess == table.next_guess(history)
         history.append((guess, score(guess, secret)))
     assert len(history) == len(table.play(secret))
+
+
+def test_hand_grade_run__optimal_strategy_plays_the_shipped_table():
+    from game.ui.handgrading import HandGradeRun
+
+    config = GameConfig(4, 6)
+    hand = HandGradeRun(config, "optimal", random.Random(2))
+    first = run(hand.info.think(config, (), random.Random(2)))
+    assert first == load_table(4, 6).moves[()]
