@@ -490,6 +490,10 @@ class PlayingState(State):
         if self.finish_timer is not None and self.game.outcome is Outcome.WON:
             self._draw_win_flash(surface, layout)
         if self.drag is not None and self.drag.moved:
+            target = layout.hit_test(self.drag.pos)
+            if isinstance(target, Slot) and target.row == self.active_row:  # where the peg will land
+                cell = layout.slot_rect(target.row, target.col)
+                pygame.draw.circle(surface, pal.SELECTION, cell.center, layout.peg_diameter() / 2 + 3, 2)
             d = layout.peg_diameter()
             colours = self.colours()
             symbols = bool(self.app.settings.get("symbols", True))
