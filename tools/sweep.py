@@ -35,6 +35,7 @@ from game.core.solver import Progress  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count, small_space  # noqa: E402
 from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
 from game.core.strategies.walk import Game, walk  # noqa: E402
+from game.tables import bind  # noqa: E402
 
 BAR_AFTER_S = 1.0
 BAR_EVERY_S = 0.1
@@ -205,7 +206,8 @@ def sweep(
     config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump
 ) -> tuple[list[Game], float]:
     started = time.perf_counter()
-    games = walk(config, get(name).think, secrets, seed, MAX_TURNS, runner=pump, on_node=pump.on_node)
+    think = bind(get(name)).think  # `optimal` plays the shipped tables
+    games = walk(config, think, secrets, seed, MAX_TURNS, runner=pump, on_node=pump.on_node)
     return games, time.perf_counter() - started
 
 
