@@ -326,8 +326,15 @@ class PlayingState(State):
     def _key(self, event) -> Transition | State | None:
         key = event.key
         pegs = self.config.pegs
-        if key in DIGIT_KEYS and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
-            colour = DIGIT_KEYS[key]
+        typed = getattr(event, "unicode", "")
+        # the typed character wins over the key code, so digits typed with Shift (AZERTY) work too
+        digit = (
+            DIGIT_KEYS.get(key)
+            if not (typed and typed.isdigit() and len(typed) == 1)
+            else (int(typed) - 1) % 10
+        )
+        if digit is not None and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            colour = digit
             if colour < self.config.colours and self.active_row is not None:
                 self.place(self.cursor, colour)
                 self.cursor = self.next_empty(self.cursor)

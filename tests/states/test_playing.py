@@ -13,6 +13,7 @@ from game.ui.layout import centre
 from tests.states.driver import (
     click,
     drag,
+    key,
     lowest_consistent,
     make_app,
     motion,
@@ -191,3 +192,11 @@ def test_playing__input_finishes_the_grading_animation():
     assert app.state.grading is not None
     post(app, motion((5, 5), (0, 0, 0)), mouse_down((5, 5)), mouse_up((5, 5)))
     assert app.state.grading is None or app.state.grading.done
+
+
+def test_playing__typed_digits_place_colours_even_without_digit_key_codes():
+    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    # an AZERTY keyboard types "2" with Shift on the key whose code is not K_2
+    post(app, key(pygame.K_QUOTEDBL, mod=pygame.KMOD_SHIFT, unicode="2"))
+    post(app, key(pygame.K_KP3))
+    assert app.state.draft[:2] == [1, 2]
