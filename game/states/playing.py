@@ -130,6 +130,8 @@ class PlayingState(State):
         self.can_hint = importlib.util.find_spec("game.states.hint") is not None
 
     def resume(self, result: Any) -> Transition | State | None:
+        self.drag = None  # the overlay took the mouse release: a drag begun before it is over
+        self.pressed_button = None
         if not isinstance(result, tuple) or len(result) != 2:
             return None
         tag, answer = result

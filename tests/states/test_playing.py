@@ -200,3 +200,16 @@ def test_playing__typed_digits_place_colours_even_without_digit_key_codes():
     post(app, key(pygame.K_QUOTEDBL, mod=pygame.KMOD_SHIFT, unicode="2"))
     post(app, key(pygame.K_KP3))
     assert app.state.draft[:2] == [1, 2]
+
+
+def test_playing__an_overlay_opened_mid_drag_ends_the_drag():
+    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    state = app.state
+    layout = state.layout()
+    post(app, motion(centre(layout.palette_rect(2)), (0, 0, 0)), mouse_down(centre(layout.palette_rect(2))))
+    post(app, motion(centre(layout.slot_rect(0, 1))))
+    press_key(app, pygame.K_h)
+    press_key(app, pygame.K_ESCAPE)
+    assert app.state is state and state.drag is None
+    post(app, mouse_up(centre(layout.slot_rect(0, 1))))
+    assert state.draft == [None] * 4
