@@ -13,7 +13,9 @@ Invariants:
   (SOLVED, assisted). A computer game the player only watched (codemaker mode) and a hand-graded
   game (no secret) are not the player's and are not recorded;
 - on quit, a game in progress with at least one row is saved for resume; a finished game or a
-  declined resume offer clears the save, so a game is never offered twice.
+  declined resume offer clears the save, so a game is never offered twice;
+- a new screen (the top state that is not an overlay changed) fades in over FADE_IN_S, scaled by the
+  animation speed; with reduced motion it simply appears. Overlays never fade.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from game.ui.notices import SHORT_NOTICE_S, NoticeBoard
 from game.ui.particles import ParticleField, loss_settle, win_burst
 
 PARTICLE_SEED = 1729  # confetti is seeded on its own, so it never changes the game's secrets
+FADE_IN_S = 0.2  # a new screen (not an overlay) fades in from the background colour this long
+FADE_START_ALPHA = 200  # how much of the background veils the new screen on its first frame (of 255)
 
 
 def stored_settings(store: Store | None) -> dict[str, Any]:
@@ -83,6 +87,9 @@ class Session:
         self._last_play: Any = None  # the last PlayingState seen on top (to tell whose game ended)
         self._result: Any = None  # the ResultState last handled
         self._closed = False
+        self._screen: Any = _screen(app)  # the top full-screen state: when it changes, a new screen shows
+        self.fade_s = 0.0  # time left of the fade-in of the current screen
+        self._veil: pygame.Surface | None = None
         store = app.store
         if store is not None:
             app.settings.update(stored_settings(store))
@@ -108,6 +115,11 @@ class Session:
         top = app.state if app.stack else None
         if _is_playing(top):
             self._last_play = top
+        screen = _screen(app)
+        if screen is not self._screen:
+            self._screen = screen
+            self._start_fade()
+        self.fade_s = max(0.0, self.fade_s - dt * float(app.settings.get("animation_speed", 1.0)))
         if _is_result(top) and top is not self._result:
             self._result = top
             self._on_result(top)
@@ -118,6 +130,8 @@ class Session:
         self._take_store_notices()
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.fade_s > 0:
+            self._draw_fade(surface)
         self.particles.draw(surface)
         self.notices.draw(surface, self.app.text)
 
@@ -152,6 +166,17 @@ class Session:
                 if not game.over and game.secret is not None and game.rows:
                     return state
         return None
+
+    def _start_fade(self) -> None:
+        """A short fade-in for a new screen; none with reduced motion (a plain cut)."""
+        self.fade_s = 0.0 if self.app.settings.get("reduced_motion", False) else FADE_IN_S
+
+    def _draw_fade(self, surface: pygame.Surface) -> None:
+        if self._veil is None or self._veil.get_size() != surface.get_size():
+            self._veil = pygame.Surface(surface.get_size())
+            self._veil.fill(pal.BACKGROUND)
+        self._veil.set_alpha(round(FADE_START_ALPHA * self.fade_s / FADE_IN_S))
+        surface.blit(self._veil, (0, 0))
 
     def _take_store_notices(self) -> None:
         store = self.app.store
@@ -213,6 +238,14 @@ class Session:
             win_burst(self.particles, area, secret_colours + [pal.SELECTION], reduced_motion=reduced)
         elif end is GameEnd.LOST:
             loss_settle(self.particles, area, secret_colours, reduced_motion=reduced)
+
+
+def _screen(app: Any) -> Any:
+    """The top state that is not an overlay (what fills the window), or None."""
+    for state in reversed(app.stack):
+        if not _is_overlay(state):
+            return state
+    return None
 
 
 def _is_menu(state: Any) -> bool:

@@ -34,7 +34,9 @@ CONTROLS = (
     "slots. Right-click empties a slot.\n"
     "Keys: 1-9 and 0 place colours in the slot under the cursor; Left/Right move the cursor; Up/Down "
     "change its colour; Backspace/Delete clear; Enter submits.\n"
-    "C clears the row, R reveals the secret, N starts a new game, H shows this help, Esc goes to the menu."
+    "C clears the row, R reveals the secret, N starts a new game, H shows this help, Esc goes to the menu.\n"
+    "M turns the sound off or on anywhere; Settings (menu) has the volume, colours, symbols, animation "
+    "speed and reduced motion."
 )
 
 

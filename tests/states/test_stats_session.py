@@ -203,3 +203,21 @@ def test_session__corrupt_statistics_show_a_notice_and_the_game_goes_on(tmp_path
     assert any("statistics.corrupt-1.json" in text for text in app.session.notices.texts)
     app.draw()
     assert Store(tmp_path).load_stats()["Easy"].games == 1
+
+
+def test_session__a_new_screen_fades_in_briefly_and_not_at_all_with_reduced_motion(tmp_path):
+    from game.session import FADE_IN_S
+
+    for reduced in (False, True):
+        app = new_app(tmp_path, settings={"reduced_motion": reduced})
+        assert app.session.fade_s == 0.0  # the first screen just appears
+        click_menu_entry(app, "Classic")
+        assert isinstance(app.state, PlayingState)
+        if reduced:
+            assert app.session.fade_s == 0.0
+        else:
+            assert 0.0 < app.session.fade_s < FADE_IN_S
+            settle(app, FADE_IN_S, dt=1 / 60)
+            assert app.session.fade_s == 0.0
+        post(app, key(pygame.K_h))  # an overlay does not fade
+        assert app.state.is_overlay and app.session.fade_s == 0.0
