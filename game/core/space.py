@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
+import sys
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
@@ -335,8 +336,15 @@ def _stream_steps(
     alive = ht.head_ok.copy()
     for number, (guess, packed) in enumerate(packed_history(history, config.pegs)):
         built = yield from guess_rows_steps(config, guess)
-        match = built.grades == packed
-        alive &= match.any(axis=1)[built.signature]
+        match = np.empty(built.grades.shape, dtype=bool)
+        any_match = np.empty(built.grades.shape[0], dtype=bool)
+        rows_per_step = max(1, WORK_PER_YIELD // (4 * ht.tail_count))
+        for start in range(0, match.shape[0], rows_per_step):
+            block = slice(start, start + rows_per_step)
+            np.equal(built.grades[block], packed, out=match[block])
+            any_match[block] = match[block].any(axis=1)
+            yield Progress(number, len(history), "reading grades")
+        alive &= any_match[built.signature]
         rows.append((built.signature, match))
         yield Progress(number + 1, len(history), "reading grades")
     live_heads = np.flatnonzero(alive)
@@ -375,6 +383,10 @@ def _stream_steps(
         result[at : at + count] = block_heads[flat // tails] * tails + flat % tails
         at += count
         start = stop
+        yield Progress(at, total, "collecting codes", total)
+    # Free the per-grade tables one at a time: unmapping tens of megabytes at once takes milliseconds.
+    while rows:
+        rows.pop()
         yield Progress(at, total, "collecting codes", total)
     return result
 
@@ -472,7 +484,7 @@ def partition_over_space_steps(config: GameConfig, guess: Code) -> Generator[Pro
     built = yield from guess_rows_steps(config, guess)
     counts = np.zeros(ILLEGAL_GRADE + 1, dtype=np.int64)
     signatures = built.grades.shape[0]
-    rows_per_step = max(1, WORK_PER_YIELD // (4 * built.grades.shape[1]))
+    rows_per_step = max(1, WORK_PER_YIELD // (12 * built.grades.shape[1]))
     for start in range(0, signatures, rows_per_step):
         block = built.grades[start : start + rows_per_step]
         offsets = (np.arange(block.shape[0]) * (ILLEGAL_GRADE + 1))[:, None]
@@ -485,6 +497,28 @@ def partition_over_space_steps(config: GameConfig, guess: Code) -> Generator[Pro
 
 def partition_over_space(config: GameConfig, guess: Code) -> np.ndarray:
     return run(partition_over_space_steps(config, guess))
+
+
+# Memory handed back to the system per step by release_steps().
+RELEASE_STEP_BYTES = 8_000_000
+
+
+def release_steps(array: np.ndarray) -> Generator[Progress, None, None]:
+    """Give a large array's memory back a slice per step, then leave it empty.
+
+    Freeing 100+ MB at once stalls for several milliseconds (page by page); shrinking it 8 MB a step
+    does not. The caller must hold the only reference and not use the array afterwards. Anything
+    shared (a view, another reference) is left alone for the normal free.
+    """
+    # getrefcount sees the caller's name, this parameter and its own argument.
+    if array.nbytes < 4 * RELEASE_STEP_BYTES or not array.flags.owndata or sys.getrefcount(array) > 3:
+        return
+    step = max(1, RELEASE_STEP_BYTES // array.itemsize)
+    size = array.shape[0]
+    while size > 0:
+        size = max(0, size - step)
+        array.resize(size, refcheck=False)
+        yield Progress(array.shape[0], array.shape[0] + step, "tidying up")
 
 
 def sorted_contains(sorted_indices: np.ndarray, indices: np.ndarray) -> np.ndarray:

@@ -43,6 +43,7 @@ from ..space import (
     legal_count,
     partition_over_space_steps,
     random_legal_indices,
+    release_steps,
     score_table_steps,
     small_space,
     sorted_contains,
@@ -232,6 +233,8 @@ def think_partition(
         yield Progress(stop, pool.shape[0], "weighing guesses", possible)
     all_scores = np.concatenate(scores)
     choice = int(np.flatnonzero(_ties(all_scores, criterion))[0])
+    del evaluation
+    yield from release_steps(consistent)
     return index_code(int(pool[choice]), config.pegs, config.colours)
 
 

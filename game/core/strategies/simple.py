@@ -17,7 +17,7 @@ from collections.abc import Generator
 from ..codes import Code, index_code
 from ..config import GameConfig
 from ..solver import History, NoCodeLeft, Progress
-from ..space import consistent_steps, legal_count, random_legal_indices
+from ..space import consistent_steps, legal_count, random_legal_indices, release_steps
 
 
 def lowest_legal_code(config: GameConfig) -> Code:
@@ -52,7 +52,9 @@ def think_lowest(config: GameConfig, history: History, rng: random.Random) -> Ge
         yield Progress(1, 1, "first guess", legal_count(config))
         return lowest_legal_code(config)
     consistent = yield from consistent_or_fail(config, history)
-    return index_code(int(consistent[0]), config.pegs, config.colours)
+    guess = index_code(int(consistent[0]), config.pegs, config.colours)
+    yield from release_steps(consistent)
+    return guess
 
 
 def think_lowest_random_first(
@@ -72,4 +74,5 @@ def think_random(config: GameConfig, history: History, rng: random.Random) -> Ge
         return pairs_code(config)
     consistent = yield from consistent_or_fail(config, history)
     index = int(consistent[rng.randrange(consistent.shape[0])])
+    yield from release_steps(consistent)
     return index_code(index, config.pegs, config.colours)
