@@ -213,3 +213,20 @@ def test_playing__an_overlay_opened_mid_drag_ends_the_drag():
     assert app.state is state and state.drag is None
     post(app, mouse_up(centre(layout.slot_rect(0, 1))))
     assert state.draft == [None] * 4
+
+
+def test_playing__new_game_and_menu_ask_first_once_rows_are_played():
+    from game.states.menu import MenuState
+
+    app = make_app(start=PlayingState(GameConfig(3, 4)))
+    for colour in (0, 1, 2):
+        press_key(app, pygame.K_1 + colour)
+    press_key(app, pygame.K_RETURN)
+    first = app.state
+    press_key(app, pygame.K_n)
+    assert app.state.is_overlay
+    press_key(app, pygame.K_y)
+    assert isinstance(app.state, PlayingState) and app.state is not first
+    assert app.state.game.rows == () and app.state.config == first.config
+    press_key(app, pygame.K_ESCAPE)  # no rows yet: straight to the menu
+    assert isinstance(app.state, MenuState)
