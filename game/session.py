@@ -96,6 +96,7 @@ class Session:
             app.settings.update(explicit_settings or {})
         apply_sound_settings(app)
         self._take_store_notices()
+        self._focus_last_difficulty(self._screen)
         if store is not None and _is_menu(app.state):
             saved = store.load_game()
             self._take_store_notices()
@@ -115,10 +116,12 @@ class Session:
         top = app.state if app.stack else None
         if _is_playing(top):
             self._last_play = top
+            app.settings["last_difficulty"] = stats_key(top.config)
         screen = _screen(app)
         if screen is not self._screen:
             self._screen = screen
             self._start_fade()
+            self._focus_last_difficulty(screen)
         self.fade_s = max(0.0, self.fade_s - dt * float(app.settings.get("animation_speed", 1.0)))
         if _is_result(top) and top is not self._result:
             self._result = top
@@ -166,6 +169,15 @@ class Session:
                 if not game.over and game.secret is not None and game.rows:
                     return state
         return None
+
+    def _focus_last_difficulty(self, screen: Any) -> None:
+        """A menu that comes back puts its focus on the difficulty played last (Enter plays it again)."""
+        if not _is_menu(screen) or screen.focus != 0:
+            return
+        labels = [entry.label for entry in screen.entries]
+        last = self.app.settings.get("last_difficulty")
+        if last in labels:
+            screen.focus = labels.index(last)
 
     def _start_fade(self) -> None:
         """A short fade-in for a new screen; none with reduced motion (a plain cut)."""

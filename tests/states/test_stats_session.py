@@ -221,3 +221,14 @@ def test_session__a_new_screen_fades_in_briefly_and_not_at_all_with_reduced_moti
             assert app.session.fade_s == 0.0
         post(app, key(pygame.K_h))  # an overlay does not fade
         assert app.state.is_overlay and app.session.fade_s == 0.0
+
+
+def test_session__last_difficulty_is_remembered_and_the_menu_focuses_it(tmp_path):
+    app = new_app(tmp_path)
+    click_menu_entry(app, "Super")
+    assert app.settings["last_difficulty"] == "Super"
+    quit_app(app)
+    assert Store(tmp_path).load_settings().last_difficulty == "Super"
+    again = new_app(tmp_path)
+    menu = again.state
+    assert menu.entries[menu.focus].label == "Super"
