@@ -39,6 +39,7 @@ GRADE_STAGGER_S = 0.16  # between one grading peg and the next
 GRADE_POP_S = 0.18  # one grading peg growing into place
 WIN_FLASH_S = 1.1  # the winning row flashes this long before the result screen; always completes
 LOSS_PAUSE_S = 0.8  # pause on the full board before the result screen after the last turn
+PEG_SNAP_S = 0.14  # a placed peg grows into its slot with a little overshoot
 DRAG_THRESHOLD_PX = 6  # a press that moves less than this is a click, not a drag
 DIGIT_KEYS = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
 DIGIT_KEYS |= {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
@@ -112,6 +113,7 @@ class PlayingState(State):
         self.message = ""
         self.assisted = False
         self.grading: GradeAnimation | None = None
+        self.snaps: dict[int, Tween] = {}  # draft slots whose peg is still snapping in (view state)
         self.finish_timer: Tween | None = None
         self.view = BoardView()
         self.frame = FrameCache()
@@ -197,11 +199,18 @@ class PlayingState(State):
             return str(exc)
         return None
 
-    def place(self, col: int, colour: int) -> None:
+    def place(self, col: int, colour: int, sound: str = "place") -> None:
         self.draft[col] = colour
-        self.app.sound.play("place")
+        self.snap(col)
+        self.app.sound.play(sound)
+
+    def snap(self, col: int) -> None:
+        """Start the peg in draft slot `col` snapping in (not with reduced motion)."""
+        if not self.app.settings.get("reduced_motion"):
+            self.snaps[col] = Tween(PEG_SNAP_S, ease=ease_out_back)
 
     def clear_slot(self, col: int) -> None:
+        self.snaps.pop(col, None)
         if self.draft[col] is not None:
             self.draft[col] = None
             self.app.sound.play("clear")
@@ -226,6 +235,7 @@ class PlayingState(State):
         self.app.sound.play("submit")
         self.grading = GradeAnimation(len(self.game.rows) - 1, row.feedback)
         self.draft = [None] * self.config.pegs
+        self.snaps.clear()
         self.cursor = 0
         self.message = ""
         if self.game.over:
@@ -316,11 +326,12 @@ class PlayingState(State):
             return None
         if isinstance(hit, Slot) and hit.row == self.active_row:
             previous = self.draft[hit.col]
-            self.draft[hit.col] = drag.colour
             if drag.source == "draft" and drag.col is not None and drag.col != hit.col:
                 self.draft[drag.col] = previous  # dropping on a filled slot swaps the two pegs
+                if previous is not None:
+                    self.snap(drag.col)
+            self.place(hit.col, drag.colour, sound="drop")
             self.cursor = hit.col
-            self.app.sound.play("drop")
         elif drag.source == "draft" and drag.col is not None and not isinstance(hit, Board | Slot):
             self.clear_slot(drag.col)  # dragged off the board: removed
         return None
@@ -441,6 +452,10 @@ class PlayingState(State):
     def update(self, dt: float) -> Transition | State | None:
         if not self.game.over:
             self.elapsed_s += dt
+        for col, tween in list(self.snaps.items()):
+            tween.update(dt, self.speed())
+            if tween.done:
+                del self.snaps[col]
         if self.grading is not None:
             self.grading.update(dt, self.speed(), self.app.sound)
             if self.grading.done and self.finish_timer is None:
@@ -476,6 +491,7 @@ class PlayingState(State):
             hit,
             self.message,
             self.grading is None,
+            tuple(sorted(self.snaps)),
             dragging,
             settings.get("palette"),
             settings.get("symbols"),
@@ -494,6 +510,7 @@ class PlayingState(State):
             surface, self._frame_key(layout, hot), lambda image: self._draw_still(image, layout, hot)
         )
         self._draw_clock(surface, layout)
+        self._draw_snaps(surface, layout)
         if self.grading is not None:
             self._draw_grading(surface, layout)
         if self.finish_timer is not None and self.game.outcome is Outcome.WON:
@@ -566,7 +583,7 @@ class PlayingState(State):
         )
         for col, colour in enumerate(self.draft):
             cell = layout.slot_rect(row, col)
-            if colour is None or col == dragging_from:
+            if colour is None or col == dragging_from or col in self.snaps:
                 surface.blit(hole, hole.get_rect(center=cell.center))
             else:
                 peg = art.peg(colours[colour], colour, d, symbols)
@@ -575,6 +592,22 @@ class PlayingState(State):
                 pygame.draw.rect(
                     surface, pal.SELECTION, cell.inflate(-2, -2), width=2, border_radius=max(3, cell.w // 6)
                 )
+
+    def _draw_snaps(self, surface, layout: PlayLayout) -> None:
+        """Pegs still snapping into the row being built, drawn live over their empty holes."""
+        row = self.active_row
+        if row is None or not self.snaps:
+            return
+        colours = self.colours()
+        symbols = bool(self.app.settings.get("symbols", True))
+        d = layout.peg_diameter()
+        for col, tween in self.snaps.items():
+            colour = self.draft[col]
+            if colour is None:
+                continue
+            size = max(4, round(d * (0.6 + 0.4 * tween.value)))
+            peg = self.app.pegs.peg(colours[colour], colour, size, symbols)
+            surface.blit(peg, peg.get_rect(center=layout.slot_rect(row, col).center))
 
     def _draw_clock(self, surface, layout: PlayLayout) -> None:
         """The game time, drawn live over the still frame (so the frame is not redrawn every second)."""

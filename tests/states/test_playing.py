@@ -230,3 +230,17 @@ def test_playing__new_game_and_menu_ask_first_once_rows_are_played():
     assert app.state.game.rows == () and app.state.config == first.config
     press_key(app, pygame.K_ESCAPE)  # no rows yet: straight to the menu
     assert isinstance(app.state, MenuState)
+
+
+def test_playing__placed_pegs_snap_in_then_settle_and_reduced_motion_skips_it():
+    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    state = app.state
+    post(app, key(pygame.K_2), dt=0.0)
+    assert list(state.snaps) == [0]
+    settle(app, 0.3, dt=0.05)
+    assert state.snaps == {}
+    centre_pixel = pygame.display.get_surface().get_at(centre(state.layout().slot_rect(0, 0)))
+    assert centre_pixel[:3] != (0, 0, 0)
+    app.settings["reduced_motion"] = True
+    post(app, key(pygame.K_3), dt=0.0)
+    assert state.snaps == {} and state.draft[:2] == [1, 2]
