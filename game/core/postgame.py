@@ -14,6 +14,7 @@ For every row of a finished game (rows numbered from 0 here, from 1 on screen):
 And for the whole game: optimal_guesses, the guesses optimal play (or the strongest heuristic, see
 optimal_source) needs for this secret from the start, i.e. from the player's first row.
 
+After a contradictory hand grade no code fits: later rows report 0 and no best guess.
 Pure: no clock, no file, no pygame; the table is passed in (game/tables.py loads it). Work is a
 generator yielding Progress, like the strategies, so the result screen can pump it inside a frame;
 analyse() runs it to the end. Codes possible are counted over the legal codes of the config (no
@@ -143,6 +144,9 @@ def analyse_steps(
         positions = space.positions(possible)
         codes, counts = space.codes[positions], space.counts[positions]
         before = int(possible.shape[0])
+        if before == 0:  # an earlier hand grade was wrong: nothing fits, nothing to weigh
+            reports.append(RowReport(row, guess, feedback, 0, 0, False))
+            continue
         guess_parts = _split(guess, codes, counts, colours, pegs)
         after = int(guess_parts[pack(feedback, pegs)])
         could_win = bool(guess_parts[pack((pegs, 0), pegs)] > 0)

@@ -135,3 +135,11 @@ def test_analyse__counts_and_best_guesses_do_not_depend_on_the_secret():
     without = analyse(config, history, None, load_table(4, 6))
     strip = [(r.possible_before, r.possible_after, r.best_guess, r.best_worst) for r in with_secret.rows]
     assert strip == [(r.possible_before, r.possible_after, r.best_guess, r.best_worst) for r in without.rows]
+
+
+def test_analyse__after_a_contradictory_hand_grade_rows_report_nothing_fits():
+    config = GameConfig(3, 4)
+    history = [((0, 0, 0), Feedback(3, 0)), ((1, 1, 1), Feedback(1, 0)), ((0, 1, 2), Feedback(0, 0))]
+    report = analyse(config, history, None)
+    assert [(r.possible_before, r.possible_after) for r in report.rows] == [(64, 1), (1, 0), (0, 0)]
+    assert report.rows[2].best_guess is None and report.rows[2].guess_expected is None
