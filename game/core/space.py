@@ -282,8 +282,16 @@ class GuessRows:
 ILLEGAL_GRADE = 255
 
 
-def guess_rows_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, GuessRows]:
-    """Build GuessRows for one guess, yielding as it goes."""
+def guess_rows_steps(
+    config: GameConfig, guess: Code, legality: bool = True
+) -> Generator[Progress, None, GuessRows]:
+    """Build GuessRows for one guess, yielding as it goes.
+
+    Without duplicates and with `legality`, signatures also carry the head's colour set so that codes
+    repeating a colour across head and tail grade as ILLEGAL_GRADE (needed to count partitions).
+    With legality=False the caller checks legality itself, and there are far fewer signatures.
+    """
+    by_colour_set = legality and not config.duplicates
     ht = head_tail(config.pegs, config.colours, config.duplicates)
     yield Progress(0, 1, "sorting heads")
     g = np.asarray(guess, dtype=np.uint8)
@@ -297,7 +305,7 @@ def guess_rows_steps(config: GameConfig, guess: Code) -> Generator[Progress, Non
     key = np.zeros(ht.heads.shape[0], dtype=np.int64)
     for column in columns:
         key = key * (ht.head_pegs + 1) + column
-    if not config.duplicates:
+    if by_colour_set:
         key = (key << config.colours) | ht.head_bits
         columns.append(ht.head_bits)
     _, first, signature = np.unique(key, return_index=True, return_inverse=True)
@@ -318,7 +326,7 @@ def guess_rows_steps(config: GameConfig, guess: Code) -> Generator[Progress, Non
             head_part = sig[:, 1 + j, None].astype(np.uint8)
             common += np.minimum(guess_counts[j], head_part + tail_counts[None, :, j])
         block = black * pegs + common
-        if not config.duplicates:
+        if by_colour_set:
             clash = (sig[:, -1, None].astype(np.int32) & ht.tail_bits[None, :]) != 0
             block[clash | ~ht.tail_ok[None, :]] = ILLEGAL_GRADE
         grades[start : start + rows_per_step] = block
@@ -335,7 +343,7 @@ def _stream_steps(
     rows: list[tuple[np.ndarray, np.ndarray]] = []
     alive = ht.head_ok.copy()
     for number, (guess, packed) in enumerate(packed_history(history, config.pegs)):
-        built = yield from guess_rows_steps(config, guess)
+        built = yield from guess_rows_steps(config, guess, legality=False)
         match = np.empty(built.grades.shape, dtype=bool)
         any_match = np.empty(built.grades.shape[0], dtype=bool)
         rows_per_step = max(1, WORK_PER_YIELD // (4 * ht.tail_count))
@@ -350,13 +358,16 @@ def _stream_steps(
     live_heads = np.flatnonzero(alive)
     tails = ht.tail_count
     # Per code: one gathered byte per grade plus a count; a step stays near WORK_PER_YIELD.
-    heads_per_step = max(1, WORK_PER_YIELD // (tails * (len(rows) + 4)))
+    heads_per_step = max(1, WORK_PER_YIELD // (tails * (len(rows) + (4 if config.duplicates else 12))))
 
     def survivors(block_heads: np.ndarray) -> np.ndarray:
         signature, match = rows[0]
         mask = match[signature[block_heads]]
         for signature, match in rows[1:]:
             mask &= match[signature[block_heads]]
+        if not config.duplicates:  # no colour in both head and tail (heads and tails repeat none)
+            mask &= (ht.head_bits[block_heads, None] & ht.tail_bits[None, :]) == 0
+            mask &= ht.tail_ok[None, :]
         return mask
 
     per_head = np.zeros(live_heads.shape[0], dtype=np.int64)

@@ -73,3 +73,13 @@ def test_partition_over_space__streaming_matches_small_path():
             streamed[grade] = (built.grades == grade).sum(axis=1) @ built.heads_per_signature
         assert streamed.tolist() == small.tolist()
         assert small.sum() == space.legal_count(config)
+
+
+def test_release_steps__empties_a_sole_big_array_and_leaves_shared_ones_alone():
+    big = np.arange(20_000_000, dtype=np.int32)
+    steps = list(space.release_steps(big))
+    assert len(steps) > 1 and big.shape == (0,)
+    shared = np.arange(20_000_000, dtype=np.int32)
+    view = shared[5:]
+    assert list(space.release_steps(shared)) == []
+    assert shared.shape == (20_000_000,) and view[0] == 5
