@@ -31,8 +31,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.ma  # noqa: F401  np.unique imports it lazily; importing it here keeps 20 ms out of a solve
-import numpy.random  # noqa: F401  the same for the first sampled guess pool
+import numpy.random  # noqa: F401  imported lazily by numpy; here it keeps 13 ms out of the first sampled solve
 
 from .codes import Code, Feedback, colour_counts, decode, encode, grade_count, pack
 from .config import GameConfig
@@ -282,6 +281,20 @@ class GuessRows:
 ILLEGAL_GRADE = 255
 
 
+def _unique_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(first index of each distinct key in sorted key order, id of each element's key).
+
+    np.unique(return_index=True, return_inverse=True) does the same but imports numpy.ma on first use.
+    """
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    starts = np.ones(key.shape[0], dtype=bool)
+    starts[1:] = ordered[1:] != ordered[:-1]
+    ids = np.empty(key.shape[0], dtype=np.int64)
+    ids[order] = np.cumsum(starts) - 1
+    return order[starts], ids
+
+
 def guess_rows_steps(
     config: GameConfig, guess: Code, legality: bool = True
 ) -> Generator[Progress, None, GuessRows]:
@@ -308,7 +321,7 @@ def guess_rows_steps(
     if by_colour_set:
         key = (key << config.colours) | ht.head_bits
         columns.append(ht.head_bits)
-    _, first, signature = np.unique(key, return_index=True, return_inverse=True)
+    first, signature = _unique_keys(key)
     signatures = np.column_stack(columns)[first]
     yield Progress(0, 1, "sorting heads")
     tail_black = (ht.tails == g_tail).sum(axis=1).astype(np.uint8)

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..codes import Code, Feedback, code_to_text, colour_counts, decode, unpack
+from ..codes import Code, Feedback, code_index, code_to_text, colour_counts, decode, unpack
 from ..config import GameConfig
 from ..solver import History, Progress, Think, run
-from ..space import grades_between
+from ..space import grades_between, has_table, score_table, small_space
 
 
 @dataclass(frozen=True)
@@ -60,13 +60,22 @@ def walk(
     codes = decode(secrets, config.pegs, config.colours)
     counts = colour_counts(codes, config.colours)
     win = config.pegs * (config.pegs + 1)
+    table = space = positions = None
+    if has_table(config):  # small games: look grades up instead of computing them
+        space = small_space(config.pegs, config.colours, config.duplicates)
+        table = score_table(config.pegs, config.colours, config.duplicates)
+        positions = space.positions(secrets)
     games: dict[int, Game] = {}
     stack: list[tuple[tuple[tuple[Code, Feedback], ...], np.ndarray]] = [((), np.arange(secrets.shape[0]))]
     while stack:
         history, members = stack.pop()
         guess = tuple(int(p) for p in runner(think(config, history, node_rng(seed, history))))
-        g = np.asarray([guess], dtype=np.uint8)
-        grades = grades_between(g, colour_counts(g, config.colours), codes[members], counts[members])[0]
+        if table is not None and config.is_legal(guess):
+            row = space.positions(np.array([code_index(guess, config.colours)]))[0]
+            grades = table[row, positions[members]]
+        else:
+            g = np.asarray([guess], dtype=np.uint8)
+            grades = grades_between(g, colour_counts(g, config.colours), codes[members], counts[members])[0]
         for grade in np.unique(grades)[::-1]:
             part = members[grades == grade]
             child = history + ((guess, unpack(int(grade), config.pegs)),)
