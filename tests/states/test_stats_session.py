@@ -232,3 +232,24 @@ def test_session__last_difficulty_is_remembered_and_the_menu_focuses_it(tmp_path
     again = new_app(tmp_path)
     menu = again.state
     assert menu.entries[menu.focus].label == "Super"
+
+
+def test_session__unwritable_data_folder_never_stops_the_game_and_says_so(tmp_path):
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    app = App(
+        size=(1024, 720),
+        seed=11,
+        store=Store(blocker),
+        start=PlayingState(GameConfig(3, 4, difficulty="relaxed")),
+    )
+    pygame.event.clear()
+    play_to_the_end(app)
+    assert isinstance(app.state, ResultState)
+    assert app.state.score_line  # the statistics still work for this session
+    assert any("kept for this session only" in text for text in app.session.notices.texts)
+    app.draw()
+    press_key(app, pygame.K_RETURN)  # play again, then quit mid-game: saving fails quietly
+    play_row_by_mouse(app, (0, 1, 2))
+    quit_app(app)
+    assert blocker.read_text() == "a file where the data folder should be"
