@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from game.core import space
+from game.core import headtail, space
 from game.core.codes import code_index, score
 from game.core.config import GameConfig
 from game.core.solver import is_consistent, run
@@ -46,9 +46,9 @@ def test_consistent_indices__match_brute_force_on_small_and_streaming_paths(pegs
         history = random_history(config, rng, turns)
         expected = brute_consistent(config, history)
         assert space.consistent_indices(config, history).tolist() == expected
-        streamed = run(space._stream_steps(config, history, keep=True))
+        streamed = run(headtail.stream_steps(config, history, keep=True))
         assert streamed.tolist() == expected
-        assert run(space._stream_steps(config, history, keep=False)) == len(expected)
+        assert run(headtail.stream_steps(config, history, keep=False)) == len(expected)
         assert space.count_consistent(config, history) == len(expected)
 
 
@@ -67,7 +67,7 @@ def test_partition_over_space__streaming_matches_small_path():
     for config in (GameConfig(4, 6), GameConfig(5, 6, duplicates=False)):
         guess = (0, 0, 1, 2) if config.pegs == 4 else (0, 1, 2, 3, 4)
         small = space.partition_over_space(config, guess)
-        built = run(space.guess_rows_steps(config, guess))
+        built = run(headtail.guess_rows_steps(config, guess))
         streamed = np.zeros_like(small)
         for grade in range(small.shape[0]):
             streamed[grade] = (built.grades == grade).sum(axis=1) @ built.heads_per_signature
