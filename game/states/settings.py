@@ -27,6 +27,14 @@ LABELS = {
     "animation_speed": "Animation speed",
     "reduced_motion": "Reduced motion",
 }
+HINTS = {
+    "palette": "Colour-blind safe uses the Okabe-Ito colours; symbols tell pegs apart in either palette.",
+    "symbols": "A shape on every peg, so no colour has to be told apart by hue alone.",
+    "sound": "Effects for pegs, grades, wins and losses. M switches them off or on anywhere.",
+    "volume": "Loudness of every effect.",
+    "animation_speed": "How fast pegs snap and grading pegs pop in.",
+    "reduced_motion": "No fades, no confetti, no pulsing; animations finish quickly.",
+}
 VOLUME_STEP = 0.1
 SPEED_LABELS = {0.5: "Slow", 1.0: "Normal", 1.5: "Fast", 2.0: "Fastest"}
 KINDS: dict[str, tuple[str, int]] = {
@@ -163,8 +171,13 @@ class SettingsState(State):
             if focused:
                 pygame.draw.rect(surface, pal.SELECTION, layout.row_rect(name), width=2, border_radius=8)
             ink = pal.TEXT if focused else pal.TEXT_DIM
-            text.draw_in(surface, LABELS[name], label.inflate(-8, -label.h // 3), ink, 34, align="midleft")
+            text.draw_in(surface, LABELS[name], label.inflate(-8, -label.h // 3), ink, 40, align="midleft")
             self._draw_control(surface, layout, name)
+        hint = layout.hint_rect
+        size_px, lines = text.fit_wrapped(HINTS[ROWS[self.focus]], hint.w, hint.h, 26)
+        line_h = text.font(size_px).get_linesize()
+        for i, line in enumerate(lines):
+            text.draw(surface, line, size_px, pal.TEXT_DIM, (hint.centerx, hint.y + i * line_h), "midtop")
         self._draw_preview(surface, layout)
         back = layout.buttons["back"]
         draw_button(surface, text, back, "Done", primary=True, hot=back.collidepoint(self.mouse))

@@ -94,7 +94,8 @@ class StatsLayout:
 
 
 class SettingsLayout:
-    """A label and a control per setting row, a preview strip of pegs, then Back."""
+    """A label and a control per setting row, a line explaining the focused row, a preview strip of
+    pegs, then Back."""
 
     def __init__(self, size: tuple[int, int], rows: Sequence[str]) -> None:
         self.size = size
@@ -104,7 +105,8 @@ class SettingsLayout:
         left = self.card.centerx - width // 2
         top = self.title_rect.bottom + m
         preview_h = round(_clamp(self.card.h * 0.09, 28, 64))
-        avail = buttons_area.y - top - preview_h - 2 * m
+        hint_h = round(_clamp(self.card.h * 0.06, 20, 40))
+        avail = buttons_area.y - top - preview_h - hint_h - 3 * m
         row_h = _clamp(avail / max(1, len(self.rows)) * 0.8, *SETTING_ROW_H_PX)
         gap = min(row_h * 0.25, max(0.0, (avail - row_h * len(self.rows)) / max(1, len(self.rows))))
         label_w = round(width * SETTING_LABEL_W_FRAC)
@@ -115,7 +117,8 @@ class SettingsLayout:
             self.labels[name] = pygame.Rect(left, y, label_w, round(row_h))
             self.controls[name] = pygame.Rect(left + label_w + m, y, width - label_w - m, round(row_h))
         last = max((r.bottom for r in self.controls.values()), default=top)
-        self.preview_rect = pygame.Rect(left, last + m, width, preview_h)
+        self.hint_rect = pygame.Rect(left, last + m, width, hint_h)
+        self.preview_rect = pygame.Rect(left, self.hint_rect.bottom + m, width, preview_h)
 
     def row_rect(self, name: str) -> pygame.Rect:
         """Label and control together (the focus frame)."""

@@ -98,6 +98,9 @@ def test_settings__draws_without_overlap_at_small_and_large_windows(tmp_path):
         controls = [layout.controls[name] for name in ROWS]
         for a, b in zip(controls, controls[1:], strict=False):
             assert a.bottom <= b.top, size
+        assert (
+            controls[-1].bottom <= layout.hint_rect.top <= layout.hint_rect.bottom <= layout.preview_rect.top
+        )
         assert layout.preview_rect.bottom <= layout.buttons["back"].top, size
         assert layout.card.contains(layout.buttons["back"]), size
         app.draw()
