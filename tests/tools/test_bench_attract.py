@@ -1,0 +1,19 @@
+"""tools/bench_frames.py --scenario attract: the menu left idle, then demo games; one JSON object."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "bench_frames.py"
+
+
+def test_bench_frames__attract_scenario_measures_the_demo_and_prints_json() -> None:
+    command = [sys.executable, str(TOOL), "--scenario", "attract", "--frames", "120", "--warmup", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    result = json.loads(done.stdout)
+    assert result["scenario"] == "attract" and result["frames"] == 120
+    assert result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
+    assert "attract" in done.stderr
