@@ -8,6 +8,9 @@ Invariants:
   then cached, so building a Sound costs nothing.
 - Muting and volume are plain attributes of the player (the settings screen and the M key change
   them); a muted player does not start the mixer at all.
+- Variants: the app names a grading peg twice, "peg_black" or "peg_white" and then the generic
+  "peg" (for engines without variants). This player has the variants, so a "peg" that comes straight
+  after one of them is the same event and is not played again.
 The names the game uses are SOUND_NAMES; tools/make_sounds.py makes one .wav for each.
 """
 
@@ -36,6 +39,7 @@ SOUND_NAMES = (
 )
 SILENT_AUDIO_DRIVERS = ("dummy", "disk")  # SDL drivers that play to nobody
 NO_DEVICE_MESSAGE = "no audio device: sound off"
+GENERIC_NAMES = {"peg_black": "peg", "peg_white": "peg"}  # variant -> the generic name it stands for
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +68,7 @@ class Sound:
         self._device: bool | None = None  # None until the first play() tries the mixer
         self._loaded: dict[str, Any | None] = {}
         self.played: list[str] = []  # names actually sent to the mixer (for tests and debugging)
+        self._last_name: str | None = None  # the name asked for last, to skip a generic after its variant
 
     @property
     def volume(self) -> float:
@@ -91,6 +96,9 @@ class Sound:
 
     def play(self, name: str) -> bool:
         """Play effect `name` at the current volume; returns whether anything was sent to the mixer."""
+        previous, self._last_name = self._last_name, name
+        if GENERIC_NAMES.get(previous or "") == name:
+            return False
         if not self.enabled or self.volume <= 0.0 or not self.available:
             return False
         effect = self._load(name)

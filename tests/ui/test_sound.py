@@ -116,3 +116,11 @@ def test_sound__every_effect_the_game_names_is_a_wav_pygame_can_load(name):
     if not pygame.mixer.get_init():
         pygame.mixer.init()
     assert 0.02 < pygame.mixer.Sound(str(path)).get_length() < 2.0
+
+
+def test_sound__generic_peg_right_after_its_variant_is_not_played_twice(monkeypatch):
+    monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
+    sound = Sound(mixer=FakeMixer())
+    for name in ("peg_black", "peg", "peg_white", "peg", "peg", "drop", "peg"):
+        sound.play(name)
+    assert sound.played == ["peg_black", "peg_white", "peg", "drop", "peg"]
