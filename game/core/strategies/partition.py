@@ -34,6 +34,7 @@ import numpy as np
 
 from ..codes import Code, colour_counts, decode, encode, grade_count, index_code
 from ..config import GameConfig
+from ..headtail import sorted_unique
 from ..solver import History, Progress
 from ..space import (
     WORK_PER_YIELD,
@@ -156,7 +157,7 @@ def _build_pool(
             pool = np.concatenate([own, random_legal_indices(config, sample_cap - own.shape[0], seed)])
         if classes:
             pool = _indices(canonicalise(_codes(pool, config), classes, config.colours), config)
-        pool = np.unique(pool)
+        pool = sorted_unique(pool)
     is_consistent = sorted_contains(consistent, pool)
     return np.concatenate([pool[is_consistent], pool[~is_consistent]])
 

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..codes import Code, Feedback, code_index, code_to_text, colour_counts, decode, unpack
 from ..config import GameConfig
+from ..headtail import sorted_unique
 from ..solver import History, Progress, Think, run
 from ..space import grades_between, has_table, score_table, small_space
 
@@ -76,7 +77,7 @@ def walk(
         else:
             g = np.asarray([guess], dtype=np.uint8)
             grades = grades_between(g, colour_counts(g, config.colours), codes[members], counts[members])[0]
-        for grade in np.unique(grades)[::-1]:
+        for grade in sorted_unique(grades)[::-1]:
             part = members[grades == grade]
             child = history + ((guess, unpack(int(grade), config.pegs)),)
             if grade == win or len(child) >= max_turns:
