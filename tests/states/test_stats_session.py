@@ -253,3 +253,19 @@ def test_session__unwritable_data_folder_never_stops_the_game_and_says_so(tmp_pa
     play_row_by_mouse(app, (0, 1, 2))
     quit_app(app)
     assert blocker.read_text() == "a file where the data folder should be"
+
+
+def test_session__win_celebrates_with_confetti_but_not_with_reduced_motion(tmp_path):
+    for reduced in (False, True):
+        app = new_app(tmp_path / str(reduced), settings={"reduced_motion": reduced})
+        app.apply(PlayingState(GameConfig(3, 4, difficulty="relaxed")))
+        while not app.state.game.over:
+            play_row_by_mouse(app, lowest_consistent(app.state.game))
+        for _ in range(600):  # until the result screen shows (after the grade and the win flash)
+            if isinstance(app.state, ResultState):
+                break
+            app.step([], 1 / 60)
+        assert isinstance(app.state, ResultState) and app.state.game.outcome is Outcome.WON
+        assert app.session.particles.active is (not reduced)
+        press_key(app, pygame.K_RETURN)  # play again: the confetti is cleared with the result screen
+        assert isinstance(app.state, PlayingState) and not app.session.particles.active
