@@ -8,7 +8,15 @@ import pytest
 
 from game.core.codes import score
 from game.core.optimal import parse_table
-from tools.optimal import INFINITE_COST, build_space, main, optimal_table, tree_bound
+from tools.optimal import (
+    INFINITE_COST,
+    build_space,
+    child_symmetry,
+    first_guess_symmetry,
+    main,
+    optimal_table,
+    tree_bound,
+)
 
 SMALL_SIZES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (2, 5), (3, 4)]
 
@@ -116,3 +124,34 @@ def test_main__writes_a_table_whose_header_says_how_it_was_made(tmp_path, capsys
     assert table.header["command"].startswith("python tools/optimal.py --pegs 3 --colours 3")
     assert "search seconds" in table.header and table.header["cap"] == "none"
     assert walk_totals(table, 3, 3) == (summary["total"], summary["worst"])
+
+
+def brute_orbit_minimum(space, fixed_codes):
+    """Smallest code index in each orbit of the permutations (positions x colours) fixing fixed_codes."""
+    codes = [tuple(c) for c in space.codes.tolist()]
+    index = {c: i for i, c in enumerate(codes)}
+    best = list(range(len(codes)))
+    for positions in itertools.permutations(range(space.pegs)):
+        for colours in itertools.permutations(range(space.colours)):
+
+            def act(code, positions=positions, colours=colours):
+                return tuple(colours[code[positions[i]]] for i in range(space.pegs))
+
+            if all(act(g) == g for g in fixed_codes):
+                for i, code in enumerate(codes):
+                    best[i] = min(best[i], index[act(code)])
+    return best
+
+
+def test_symmetry__canonical_guesses_are_the_orbit_minima_of_a_brute_force_group():
+    space = build_space(3, 4)
+    number = {tuple(c): i for i, c in enumerate(space.codes.tolist())}
+    for history in [[], [(0, 0, 1)], [(0, 1, 2)], [(0, 0, 1), (1, 2, 2)], [(0, 1, 2), (3, 3, 0)]]:
+        symmetry = first_guess_symmetry(space)
+        for guess in history:
+            symmetry = child_symmetry(space, symmetry, number[guess])
+        expected = brute_orbit_minimum(space, history)
+        if symmetry is None:
+            assert expected == list(range(space.size)), history
+        else:
+            assert symmetry.canon(space).tolist() == expected, history
