@@ -48,7 +48,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.core.codes import Feedback, code_to_text, colour_counts, decode, score_many  # noqa: E402
-from game.core.optimal import StrategyTable, format_table  # noqa: E402
+from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
 
 INFINITE_COST = 10**9  # larger than any total; marks "impossible within the cap"
 
@@ -384,11 +384,43 @@ def optimal_table(
         "mean": f"{total / space.size:.4f}",
         "worst": str(max(lengths)),
         "histogram": ",".join(map(str, histogram)) + " (games won in 1, 2, ... guesses)",
-        "search seconds": f"{seconds:.1f} wall, {cpu_seconds:.1f} cpu (one core, shared 2-core machine)",
+        "search seconds": f"{seconds:.1f} wall, {cpu_seconds:.1f} cpu",
         "search nodes": str(search.nodes),
         "command": command,
     }
     return StrategyTable(pegs, colours, duplicates, moves, header), summary
+
+
+INDEX_INTRO = """# Shipped strategy tables
+
+Every file here was written by `tools/optimal.py` (exact depth-first branch and bound; see its
+docstring); each file's header gives the command that remakes it, the totals and the search time.
+Totals count every secret's final, correct guess; any legal code may be played. The game's `optimal`
+strategy plays the uncapped tables (game/tables.py loads them; game/core/optimal.py parses them).
+Search times were measured on the shared 2-core development machine (cpu = one core's time).
+This index is written by `python tools/optimal.py --index assets/strategies`.
+
+| file | size | duplicates | cap | secrets | total | mean | worst | search |
+|---|---|---|---|---|---|---|---|---|
+"""
+
+
+def write_index(directory: Path) -> Path:
+    """Rewrite directory/README.md: one line per table, from the tables' own headers."""
+    tables = []
+    for path in directory.glob("optimal_*.txt"):
+        table = parse_table(path.read_bytes())
+        tables.append(((table.pegs, table.colours, not table.duplicates, path.name), path.name, table))
+    lines = []
+    for _, name, table in sorted(tables):
+        h = table.header
+        lines.append(
+            f"| {name} | {table.pegs}x{table.colours} | {'yes' if table.duplicates else 'no'} | {h['cap']} "
+            f"| {h['secrets']} | {h['total']} | {h['mean']} | {h['worst']} | {h['search seconds']} |"
+        )
+    out = directory / "README.md"
+    out.write_text(INDEX_INTRO + "\n".join(lines) + "\n", encoding="utf-8")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -398,7 +430,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-duplicates", action="store_true", help="codes may not repeat a colour")
     parser.add_argument("--max-depth", type=int, default=None, help="no secret may need more guesses")
     parser.add_argument("--out", type=Path, default=None, help="write the strategy table here")
+    parser.add_argument("--index", type=Path, default=None, help="only rewrite DIR/README.md from the tables")
     args = parser.parse_args(argv)
+    if args.index is not None:
+        print(json.dumps({"index": str(write_index(args.index))}))
+        return 0
     command = "python tools/optimal.py " + " ".join(argv if argv is not None else sys.argv[1:])
     table, summary = optimal_table(args.pegs, args.colours, not args.no_duplicates, args.max_depth, command)
     if args.out is not None:

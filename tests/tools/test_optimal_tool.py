@@ -155,3 +155,17 @@ def test_symmetry__canonical_guesses_are_the_orbit_minima_of_a_brute_force_group
             assert expected == list(range(space.size)), history
         else:
             assert symmetry.canon(space).tolist() == expected, history
+
+
+def test_main_index__lists_every_table_with_its_header_totals(tmp_path, capsys):
+    runs = [("2", "3", []), ("3", "3", []), ("2", "3", ["--max-depth", "3"])]
+    for pegs, colours, extra in runs:
+        name = f"optimal_{pegs}x{colours}{'_cap3' if extra else ''}.txt"
+        assert main(["--pegs", pegs, "--colours", colours, *extra, "--out", str(tmp_path / name)]) == 0
+    capsys.readouterr()
+    assert main(["--index", str(tmp_path)]) == 0
+    text = (tmp_path / "README.md").read_text()
+    lines = [line for line in text.splitlines() if line.startswith("| optimal_")]
+    names = [line.split(" | ")[0] for line in lines]
+    assert names == ["| optimal_2x3.txt", "| optimal_2x3_cap3.txt", "| optimal_3x3.txt"]
+    assert lines[2].split(" | ")[5] == str(exhaustive_optimum(3, 3))
