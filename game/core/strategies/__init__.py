@@ -89,9 +89,9 @@ STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
     }
 )
 
-# Entropy: at 4x6 most-parts wins (5668 vs 5722 guesses over all secrets), but once the consistent
-# codes must be sampled (5x8 and up) counting parts saturates, and entropy is the steadiest:
-# mean 5.53 at 5x8, 6.25 at 6x9, 7.9 at 8x10 (tools/bench_solvers.py --plan).
+# Entropy. Most-parts is better at 4x6 (5668 vs 5722 guesses over all secrets) and on 200 sampled
+# secrets at 5x8 (mean 5.41 vs 5.53), but once the consistent codes must be sampled it falls behind:
+# 6x9 mean 6.37 vs 6.25 (200 secrets), 8x10 9.5 vs 7.9 (tools/bench_solvers.py --plan, seed 1).
 STRONGEST = "entropy"
 
 
