@@ -1,9 +1,9 @@
 """Explain hand grades and give hints: pure analysis of a game's history.
 
 Two questions a person grading by hand (or stuck while playing) asks:
-- "Does my new grade fit the earlier ones?" check_grade_steps() streams the whole code space once
-  and answers with the number of codes that still fit every row and, when none does, a Conflict: a
-  smallest set of earlier rows that the new grade contradicts, with a message such as
+- "Does my new grade fit the earlier ones?" check_grade_steps() counts the codes that still fit every
+  row (space.py's streaming filter) and, when none does, finds a Conflict: a smallest set of earlier
+  rows that the new grade contradicts, with a message such as
   "row 4's grade 2B1W contradicts rows 1 and 3: no code fits all three".
 - "What would the computer play?" hint_steps() runs the strongest strategy generator and returns the
   number of codes still possible with its suggested guess.
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import space
 from .codes import Code, Feedback, colour_counts, decode, pack, score_many
 from .config import GameConfig
 from .solver import History, Progress, run
@@ -32,6 +33,11 @@ from .solver import History, Progress, run
 # Codes scored per chunk: small enough that one chunk is about a millisecond of numpy work, large
 # enough that per-chunk Python overhead stays small next to it.
 CHUNK_CODES = 1 << 14
+# Spaces up to this many codes explain a conflict with one pass over the space (6x9 is 531441).
+MASK_PASS_MAX_CODES = 600_000
+# Above that, subsets of rows are checked with the streaming filter; this many at most after the greedy
+# deletion (each is one filter pass, about 0.1 s at 8x10).
+MAX_SUBSET_QUERIES = 40
 # Subset tests the exact smallest-conflict search may spend before settling for an irreducible set
 # (one from which no row can be dropped, found by greedy deletion).
 MAX_SUBSET_TESTS = 50_000
@@ -136,16 +142,8 @@ def _fits(
 
 
 def count_possible_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
-    """Count the codes consistent with every grade in `history`, streaming the space."""
-    total = _chunk_total(config)
-    possible = 0
-    for done, (codes, counts) in enumerate(_space_chunks(config)):
-        keep = np.ones(codes.shape[0], dtype=bool)
-        for guess, feedback in history:
-            keep &= _fits(guess, feedback, codes, counts, config)
-        possible += int(keep.sum())
-        yield Progress(done + 1, total, "counting codes that fit")
-    return possible
+    """Count the codes consistent with every grade in `history` (space.py's streaming filter)."""
+    return (yield from space.count_consistent_steps(config, tuple(history)))
 
 
 def count_possible(config: GameConfig, history: History) -> int:
@@ -188,18 +186,35 @@ def check_grade_steps(
     """Would `guess` graded `feedback`, after `history`, leave any code possible? If not, which earlier
     rows does it contradict?
 
-    One pass over the code space: codes that fit the new row are kept, and for each of them the set of
-    earlier rows it also fits is recorded as a bit mask; only the distinct masks are kept, so the search
-    for the smallest contradicted set never touches the space again.
+    The count comes from space.py's fast streaming filter. Only when it is zero is the conflict
+    explained: in spaces of at most MASK_PASS_MAX_CODES codes by one pass that records, for every code
+    fitting the new row, the set of earlier rows it also fits (a bit mask; only distinct masks are
+    kept), after which the smallest contradicted set is found without touching the space again; in
+    larger spaces by asking the filter about subsets of rows (greedy deletion, then smaller subsets
+    while MAX_SUBSET_QUERIES allows).
     """
     feedback = Feedback(*feedback)
+    guess = tuple(guess)
     earlier = len(history)
     if earlier > 62:
         raise ValueError("at most 62 earlier rows can be analysed")
-    full = (1 << earlier) - 1
+    possible = yield from count_possible_steps(config, tuple(history) + ((guess, feedback),))
+    if possible:
+        return GradeCheck(possible, None)
+    if config.code_count <= MASK_PASS_MAX_CODES:
+        masks = yield from _fit_masks_steps(config, history, guess, feedback)
+        rows, smallest = yield from _smallest_conflict(masks, earlier)
+    else:
+        rows, smallest = yield from _conflict_by_queries(config, history, guess, feedback)
+    return GradeCheck(0, Conflict(earlier, guess, feedback, tuple(rows), smallest))
+
+
+def _fit_masks_steps(
+    config: GameConfig, history: History, guess: Code, feedback: Feedback
+) -> Generator[Progress, None, np.ndarray]:
+    """Distinct bit masks of the earlier rows fitted by each code that fits the new row."""
     total = _chunk_total(config)
     seen: set[int] = set()
-    possible = 0
     for done, (codes, counts) in enumerate(_space_chunks(config)):
         fit_new = _fits(guess, feedback, codes, counts, config)
         if fit_new.any():
@@ -207,13 +222,35 @@ def check_grade_steps(
             masks = np.zeros(codes_new.shape[0], dtype=np.int64)
             for row, (row_guess, row_feedback) in enumerate(history):
                 masks |= _fits(row_guess, row_feedback, codes_new, counts_new, config).astype(np.int64) << row
-            possible += int((masks == full).sum())
             seen.update(np.unique(masks).tolist())
-        yield Progress(done + 1, total, "checking the grade", None)
-    if possible:
-        return GradeCheck(possible, None)
-    rows, smallest = yield from _smallest_conflict(np.array(sorted(seen), dtype=np.int64), earlier)
-    return GradeCheck(0, Conflict(earlier, tuple(guess), feedback, tuple(rows), smallest))
+        yield Progress(done + 1, total, "looking for the contradicted rows")
+    return np.array(sorted(seen), dtype=np.int64)
+
+
+def _conflict_by_queries(
+    config: GameConfig, history: History, guess: Code, feedback: Feedback
+) -> Generator[Progress, None, tuple[tuple[int, ...], bool]]:
+    """A small set of earlier rows contradicted by the new one, asking the filter about row subsets."""
+    new_row = ((guess, feedback),)
+
+    def contradicts(rows: Sequence[int]) -> Generator[Progress, None, bool]:
+        count = yield from count_possible_steps(config, tuple(history[r] for r in rows) + new_row)
+        return count == 0
+
+    chosen = list(range(len(history)))
+    for row in reversed(range(len(history))):
+        trial = [r for r in chosen if r != row]
+        if (yield from contradicts(trial)):
+            chosen = trial
+    queries = 0
+    for size in range(len(chosen)):
+        for combo in itertools.combinations(range(len(history)), size):
+            queries += 1
+            if queries > MAX_SUBSET_QUERIES:
+                return tuple(chosen), False
+            if (yield from contradicts(combo)):
+                return combo, True
+    return tuple(chosen), True
 
 
 def check_grade(config: GameConfig, history: History, guess: Code, feedback: Feedback) -> GradeCheck:

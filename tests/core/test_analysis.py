@@ -119,3 +119,27 @@ def test_hint__count_and_guess_match_brute_force() -> None:
     strongest = hint(config, history, random.Random(1))
     assert strongest.possible == expected
     assert config.is_legal(strongest.guess)
+
+
+def test_check_grade__large_space_path_names_a_smallest_contradiction(monkeypatch) -> None:
+    """The subset-query path used above MASK_PASS_MAX_CODES agrees with the brute-force reference."""
+    from game.core import analysis
+
+    monkeypatch.setattr(analysis, "MASK_PASS_MAX_CODES", 0)
+    config = GameConfig(4, 6)
+    rng = random.Random(19)
+    conflicts = 0
+    for _ in range(40):
+        history = random_history(config, rng, rng.randrange(1, 5))
+        *earlier, (guess, fb) = history
+        result = analysis.check_grade(config, earlier, guess, fb)
+        if result.conflict is None:
+            continue
+        conflicts += 1
+        rows = result.conflict.rows
+        assert result.conflict.smallest
+        assert brute_possible(config, [earlier[r] for r in rows] + [(guess, fb)]) == 0
+        for size in range(len(rows)):
+            for combo in itertools.combinations(range(len(earlier)), size):
+                assert brute_possible(config, [earlier[r] for r in combo] + [(guess, fb)]) > 0
+    assert conflicts >= 3
