@@ -5,6 +5,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core import headtail, space
 from game.core.codes import code_index, score
@@ -83,3 +85,21 @@ def test_release_steps__empties_a_sole_big_array_and_leaves_shared_ones_alone():
     view = shared[5:]
     assert list(space.release_steps(shared)) == []
     assert shared.shape == (20_000_000,) and view[0] == 5
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    pegs=st.integers(2, 5),
+    colours=st.integers(2, 6),
+    duplicates=st.booleans(),
+    turns=st.integers(1, 3),
+    seed=st.integers(0, 10**6),
+)
+def test_streaming__matches_brute_force_for_generated_games(pegs, colours, duplicates, turns, seed):
+    if not duplicates and colours < pegs:
+        duplicates = True
+    config = GameConfig(pegs, colours, duplicates)
+    history = random_history(config, random.Random(seed), turns)
+    expected = brute_consistent(config, history)
+    assert run(headtail.stream_steps(config, history, keep=True)).tolist() == expected
+    assert run(headtail.stream_steps(config, history, keep=False)) == len(expected)
