@@ -118,6 +118,8 @@ def scene(app: App, name: str, config: GameConfig) -> None:
         app.apply(ResultState(game, 95.0))
     elif name in ISSUE5_SCENES:
         issue5_scene(app, name, config)
+    elif name in ISSUE4_SCENES:
+        issue4_scene(app, name, config)
     else:
         raise ValueError(f"no scene called {name!r}")
 
@@ -191,6 +193,86 @@ def issue5_scene(app: App, name: str, config: GameConfig) -> None:
         app.session.notices.show("Sound off (M turns it back on)")
 
 
+# --- the computer at work: solving, hand grading, codemaker, hint (issue 4) -------------------
+ISSUE4_SCENES = (
+    "solving-mid",
+    "solving-thinking",
+    "handgrade-refused",
+    "handgrade-ended",
+    "codemaker",
+    "hint",
+)
+
+
+def issue4_scene(app: App, name: str, config: GameConfig) -> None:
+    from game.core.codes import Feedback, score
+    from game.core.state import new_game
+    from game.states.codemaker import CodemakerState, Drag, Mode
+    from game.states.handgrade import HandGradeState
+    from game.states.hint import HintOverlay
+    from game.states.solving import SolvingState
+    from game.ui.computer import Phase
+
+    secret = secret_for(config)
+    if name == "solving-mid":
+        state = SolvingState(
+            new_game(config, secret), strategy="knuth" if config.code_count < 10**6 else None
+        )
+        app.apply(state)
+        for _ in range(20_000):  # play on until the second row's grade is popping in
+            app.step([], 1 / 60, draw=False)
+            if len(state.run.game.rows) >= 2 and state.run.phase is Phase.GRADING:
+                break
+    elif name == "solving-thinking":
+        state = SolvingState(new_game(config, secret), budget_ms=0.0)  # one solver step a frame
+        app.apply(state)
+        for _ in range(20_000):
+            app.step([], 1 / 60, draw=False)
+            run = state.run
+            if run.game.rows and run.show_progress_bar and run.progress_fraction > 0.3:
+                break
+    elif name.startswith("handgrade"):
+        state = HandGradeState(config, "lowest")
+        app.apply(state)
+        run = state.run
+        run.finish_pending()
+        for _ in range(2 if name == "handgrade-refused" else config.turns):
+            if run.over:
+                break
+            true = score(run.guess, secret)
+            run.set_black(true.black)
+            run.set_white(true.white)
+            run.confirm()
+            run.finish_pending()
+        if name == "handgrade-refused" and not run.over:
+            from game.core.analysis import check_grade
+
+            grades = [Feedback(b, w) for b in range(config.pegs) for w in range(config.pegs + 1 - b)]
+            for grade in grades:  # the first grade that contradicts an earlier row, refused
+                conflict = check_grade(config, run.game.history, run.guess, grade).conflict
+                if conflict is not None and conflict.rows:
+                    run.set_black(grade.black)
+                    run.set_white(grade.white)
+                    run.confirm()
+                    run.finish_pending()
+                    break
+    elif name == "codemaker":
+        state = CodemakerState(Mode.MAKE, config)
+        app.apply(state)
+        state.secret = [c if i % 3 != 2 else None for i, c in enumerate(secret)]
+        layout = state.layout()
+        target = layout.secret_slot_rect(2)
+        state.drag = Drag(
+            1, None, (target.centerx - target.w // 3, target.centery + target.h // 3), moved=True
+        )
+    elif name == "hint":
+        state = playing(app, config, 2)
+        overlay = HintOverlay(state.game)
+        app.apply(Push(overlay))
+        overlay.pump.finish()
+        overlay.show_guess = True
+
+
 SCENES = (
     "menu",
     "setup",
@@ -207,6 +289,7 @@ SCENES = (
     "result-lost",
     "result-revealed",
     *ISSUE5_SCENES,
+    *ISSUE4_SCENES,
 )
 CONFIG_FREE = {"menu", "settings", "help-controls", "statistics", "settings-screen", "attract"}
 
