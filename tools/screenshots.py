@@ -125,7 +125,15 @@ def scene(app: App, name: str, config: GameConfig) -> None:
 
 
 # --- statistics, settings, attract, resume and the win celebration (issue 5) ------------------
-ISSUE5_SCENES = ("statistics", "settings-screen", "attract", "resume", "win-celebration", "notice")
+ISSUE5_SCENES = (
+    "statistics",
+    "settings-screen",
+    "attract",
+    "resume",
+    "win-celebration",
+    "loss-dust",
+    "notice",
+)
 
 
 def sample_store():
@@ -183,6 +191,15 @@ def issue5_scene(app: App, name: str, config: GameConfig) -> None:
 
         app.session._celebrate(result, GameEnd.WON)
         for _ in range(48):  # 0.8 s of frames: the confetti near the top of its flight
+            app.session.particles.update(1 / 60)
+    elif name == "loss-dust":
+        state = playing(app, config, config.turns)
+        result = ResultState(state.game, 301.0)
+        app.apply(result)
+        from game.core.records import GameEnd
+
+        app.session._celebrate(result, GameEnd.LOST)
+        for _ in range(60):  # one second of the dust settling
             app.session.particles.update(1 / 60)
     elif name == "notice":
         playing(app, config, 1)

@@ -28,7 +28,7 @@ CONFETTI_LIFE_S = (1.6, 2.6)
 DUST_LIFE_S = (1.8, 3.0)
 WIN_BURSTS = 3  # confetti cannons: both bottom corners of the board and its middle
 WIN_PARTICLES_PER_BURST = 90
-LOSS_PARTICLES = 60
+LOSS_PARTICLES = 45
 DUST_FALL_PX_S = 40.0  # slow, so a loss settles instead of crashing down
 SHAPE_RECT, SHAPE_CIRCLE = 0, 1
 
@@ -155,7 +155,7 @@ def loss_settle(
     rng = field.rng
     scale = max(0.4, area.h / 600)
     n = LOSS_PARTICLES
-    dim = [tuple(int(c * 0.55) for c in colour) for colour in colours]
+    dim = [tuple(int(c * 0.7) for c in colour) for colour in colours]
     pos = np.array(
         [[rng.uniform(area.left, area.right), rng.uniform(area.top, area.centery)] for _ in range(n)]
     )
@@ -163,7 +163,7 @@ def loss_settle(
         [[rng.uniform(-12, 12) * scale, rng.uniform(0.5, 1.0) * DUST_FALL_PX_S * scale] for _ in range(n)]
     )
     life = np.array([rng.uniform(*DUST_LIFE_S) for _ in range(n)])
-    size = np.array([rng.uniform(3, 7) * scale for _ in range(n)])
+    size = np.array([rng.uniform(8, 15) * scale for _ in range(n)])
     # Drag would stop the dust; a small gravity balances it so it keeps drifting down.
     gravity = np.full(n, AIR_DRAG_PER_S * DUST_FALL_PX_S * scale * 0.75)
     field.add(pos, vel, life, size, gravity, SHAPE_CIRCLE, [rng.choice(dim) for _ in range(n)])
