@@ -249,7 +249,7 @@ def issue4_scene(app: App, name: str, config: GameConfig) -> None:
             if run.game.rows and run.show_progress_bar and run.progress_fraction > 0.3:
                 break
     elif name.startswith("handgrade"):
-        state = HandGradeState(config, "lowest")
+        state = HandGradeState(config, "knuth" if config.code_count < 10**6 else "entropy")
         app.apply(state)
         run = state.run
         run.finish_pending()
