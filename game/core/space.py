@@ -21,9 +21,10 @@ Indices of consistent codes are returned sorted, as int32 (int64 if ever needed)
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import sys
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,7 +36,6 @@ from .headtail import (
     ILLEGAL_GRADE,
     WORK_PER_YIELD,
     guess_rows_steps,
-    no_repeat_mask,
     packed_history,
     read_only,
     stream_steps,
@@ -102,6 +102,7 @@ class _Build:
     parts: list
     done: int = 0
     value: object = None
+    source: Iterator | None = None
 
 
 @functools.lru_cache(maxsize=8)
@@ -110,30 +111,39 @@ def _small_space_build(pegs: int, colours: int, duplicates: bool) -> _Build:
 
 
 def small_space_steps(pegs: int, colours: int, duplicates: bool) -> Generator[Progress, None, SmallSpace]:
-    """Decode the whole (small) legal code space, a chunk per step; cached, read-only once built."""
-    total = colours**pegs
-    if total > SMALL_SPACE_CODES * (1 if duplicates else 50):
-        raise SpaceTooLarge(f"{pegs} pegs x {colours} colours is too large to decode whole")
+    """List the whole (small) legal code space, a chunk per step; cached, read-only once built.
+
+    With duplicates, code numbers are decoded in ranges; without, permutations are generated in
+    lexicographic (so code-number) order, never decoding the much larger space with repeats.
+    """
+    total = colours**pegs if duplicates else math.perm(colours, pegs)
+    if total > SMALL_SPACE_CODES:
+        raise SpaceTooLarge(f"{pegs} pegs x {colours} colours has {total} codes, too many to list")
     build = _small_space_build(pegs, colours, duplicates)
+    if build.source is None and not duplicates:
+        build.source = itertools.permutations(range(colours), pegs)
     step = max(1, WORK_PER_YIELD // (20 * (pegs + colours)))
     while build.value is None:
         if build.done < total:
-            indices = np.arange(build.done, min(total, build.done + step), dtype=np.int64)
-            codes = decode(indices, pegs, colours)
-            if not duplicates:
-                keep = no_repeat_mask(codes, colours)
-                indices, codes = indices[keep], codes[keep]
+            if duplicates:
+                indices = np.arange(build.done, min(total, build.done + step), dtype=np.int64)
+                codes = decode(indices, pegs, colours)
+            else:
+                rows = list(itertools.islice(build.source, step))
+                codes = np.array(rows, dtype=np.uint8).reshape(len(rows), pegs)
+                indices = encode(codes, colours)
             first = np.full((codes.shape[0], colours), pegs, dtype=np.uint8)
             for position in range(pegs - 1, -1, -1):
                 first[np.arange(codes.shape[0]), codes[:, position]] = position
             build.parts.append((indices, codes, colour_counts(codes, colours), first))
-            build.done += step
-            yield Progress(min(build.done, total), total, "listing codes")
+            build.done += codes.shape[0]
+            yield Progress(build.done, total, "listing codes")
         else:
             arrays = [np.concatenate(column) for column in zip(*build.parts, strict=True)]
             read_only(*arrays)
             build.value = SmallSpace(pegs, colours, *arrays)
             build.parts.clear()
+            build.source = None
     return build.value  # type: ignore[return-value]
 
 

@@ -103,3 +103,16 @@ def test_streaming__matches_brute_force_for_generated_games(pegs, colours, dupli
     expected = brute_consistent(config, history)
     assert run(headtail.stream_steps(config, history, keep=True)).tolist() == expected
     assert run(headtail.stream_steps(config, history, keep=False)) == len(expected)
+
+
+def test_small_space__without_repeats_lists_permutations_even_when_the_full_space_is_huge():
+    listed = space.small_space(8, 8, False)  # 8! = 40320 codes out of 8^8 = 16.7 million
+    assert listed.indices.shape == (40320,)
+    assert (np.diff(listed.indices) > 0).all()
+    assert (listed.counts.max(axis=1) == 1).all()
+    history = [((0, 1, 2, 3, 4, 5, 6, 7), (2, 6))]
+    identity = tuple(range(8))
+    fixed_points_2 = sum(
+        1 for code in itertools.permutations(identity) if sum(map(int.__eq__, code, identity)) == 2
+    )
+    assert space.count_consistent(GameConfig(8, 8, duplicates=False), history) == fixed_points_2
