@@ -167,3 +167,34 @@ def test_solving_state__no_pump_exceeds_its_budget_in_real_frames() -> None:
     assert run.game.outcome is Outcome.WON and run.game.rows[-1].guess == secret
     assert run.think_frames >= 0 and frames > 50
     assert run.longest_pump_s * 1000 <= budget_ms + margin_ms, (run.longest_pump_s, run.longest_step_s)
+
+
+def test_solving_state__pause_step_and_speed_by_keys_and_buttons() -> None:
+    from game.states.solving import SolvingState
+    from tests.states.driver import click, make_app, press_key
+
+    state = SolvingState(new_game(GameConfig(4, 6), (5, 4, 3, 2)), strategy="knuth")
+    app = make_app(start=state)
+    press_key(app, pygame.K_SPACE)  # pause
+    for _ in range(240):
+        app.step([], 1 / 60)
+    assert state.run.paused and state.run.game.rows == ()
+    press_key(app, pygame.K_n)  # single step: one guess, then paused again
+    for _ in range(240):
+        app.step([], 1 / 60)
+    assert len(state.run.game.rows) == 1 and state.run.paused
+    click(app, state.layout().button_rect("pause").center)  # resume
+    assert not state.run.paused
+    assert state.run.speed is Speed.NORMAL
+    click(app, state.layout().button_rect("speed").center)
+    assert state.run.speed is Speed.FAST
+    press_key(app, pygame.K_1)
+    assert state.run.speed is Speed.SLOW
+    press_key(app, pygame.K_MINUS)
+    assert state.run.speed is Speed.SLOW  # already the slowest
+    press_key(app, pygame.K_4)
+    for _ in range(600):
+        if app.state is not state:
+            break
+        app.step([], 1 / 60)
+    assert app.state is not state and state.run.game.outcome is Outcome.WON
