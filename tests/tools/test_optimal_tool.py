@@ -1,4 +1,4 @@
-"""tools/optimal.py: its tables are optimal (checked by a plain exhaustive search) and well formed."""
+"""tools/optimal.py and its search: tables are optimal (checked by a plain exhaustive search), well formed."""
 
 import functools
 import itertools
@@ -8,15 +8,8 @@ import pytest
 
 from game.core.codes import score
 from game.core.optimal import parse_table
-from tools.optimal import (
-    INFINITE_COST,
-    build_space,
-    child_symmetry,
-    first_guess_symmetry,
-    main,
-    optimal_table,
-    tree_bound,
-)
+from tools.optimal import main, optimal_table
+from tools.optimal_search import INFINITE_COST, build_space, child_symmetry, first_guess_symmetry, tree_bound
 
 SMALL_SIZES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (2, 5), (3, 4)]
 

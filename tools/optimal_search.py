@@ -1,0 +1,307 @@
+"""The exact search behind tools/optimal.py: code space, lower bound, symmetry, branch and bound.
+
+Pure computation (numpy, no I/O); tools/optimal.py runs it and writes the table. See that module's
+docstring for the method. Invariants: Search.solve() returns an exact cost when it is below the limit
+it was given, otherwise a proven lower bound that is at least the limit; memo entries marked exact
+carry the guess that achieves them, so strategy() can read the optimal tree back.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from game.core.codes import Feedback, colour_counts, decode, score_many
+
+INFINITE_COST = 10**9  # larger than any total; marks "impossible within the cap"
+
+
+@dataclass(frozen=True)
+class Space:
+    """The legal codes of one size, their pairwise grades as dense ids, and the id of the win."""
+
+    pegs: int
+    colours: int
+    duplicates: bool
+    codes: np.ndarray  # (N, pegs) uint8, in code-number order
+    table: np.ndarray  # (N, N) uint8: table[g, s] = grade id of guess g against secret s
+    grades: tuple[Feedback, ...]  # grade id -> Feedback; the last one is the win
+    win: int
+
+    @property
+    def size(self) -> int:
+        return int(self.codes.shape[0])
+
+
+def possible_grades(pegs: int) -> tuple[Feedback, ...]:
+    """Every grade that can occur, the win (all black) last."""
+    grades = [
+        Feedback(b, w)
+        for b in range(pegs + 1)
+        for w in range(pegs + 1 - b)
+        if (b, w) != (pegs, 0) and (b, w) != (pegs - 1, 1)
+    ]
+    return tuple(grades) + (Feedback(pegs, 0),)
+
+
+def build_space(pegs: int, colours: int, duplicates: bool = True) -> Space:
+    codes = decode(np.arange(colours**pegs), pegs, colours)
+    if not duplicates:
+        distinct = np.array([len(set(row)) == pegs for row in codes.tolist()], dtype=bool)
+        codes = codes[distinct]
+    grades = possible_grades(pegs)
+    packed_to_id = np.full((pegs + 1) ** 2, 255, dtype=np.uint8)
+    for grade_id, (b, w) in enumerate(grades):
+        packed_to_id[b * (pegs + 1) + w] = grade_id
+    counts = colour_counts(codes, colours)
+    table = np.empty((codes.shape[0], codes.shape[0]), dtype=np.uint8)
+    for row, guess in enumerate(codes.tolist()):
+        table[row] = packed_to_id[score_many(tuple(guess), codes, colours, counts)]
+    return Space(pegs, colours, duplicates, codes, table, grades, len(grades) - 1)
+
+
+def tree_bound(size_limit: int, branches: int, max_depth: int | None) -> np.ndarray:
+    """bound[s] = least total guesses any strategy needs for s codes (INFINITE_COST if over the cap).
+
+    At most one code is found with the first guess, and every guess leaves at most `branches`
+    non-winning classes, so at most branches**(k-1) codes are found with exactly k guesses.
+    """
+    bound = np.zeros(size_limit + 1, dtype=np.int64)
+    filled, cost, depth, level_capacity = 0, 0, 1, 1
+    for s in range(1, size_limit + 1):
+        while filled >= level_capacity:
+            filled -= level_capacity
+            depth += 1
+            level_capacity *= branches
+        if max_depth is not None and depth > max_depth:
+            bound[s:] = INFINITE_COST
+            break
+        cost += depth
+        filled += 1
+        bound[s] = cost
+    return bound
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """The colour-and-position permutations that fix every guess played so far.
+
+    Such a permutation fixes the set of codes still possible, so guesses in one orbit cost the same
+    and only one per orbit (the smallest code index) needs trying. The group is kept as:
+    - `free`: colours no guess has used yet; any permutation of them belongs to the group;
+    - `moves`: the other part, pairs (position permutation, map of the used colours, -1 for free ones),
+      at most pegs! of them. A permutation acts on a code x as y[i] = colour_map[x[positions[i]]].
+    """
+
+    free: tuple[int, ...]
+    moves: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+
+    def is_trivial(self) -> bool:
+        return len(self.moves) <= 1 and len(self.free) <= 1
+
+    def canon(self, space: Space) -> np.ndarray:
+        """For every code, the smallest index in its orbit (codes equal to it represent the orbit).
+
+        For each move, the free colours are relabelled in order of first appearance to the smallest
+        free colours: that is the smallest code among all relabellings of the free colours.
+        """
+        codes = space.codes.astype(np.int64)
+        n = codes.shape[0]
+        rows = np.arange(n)
+        free_sorted = np.asarray(self.free, dtype=np.int64)
+        is_free = np.zeros(space.colours, dtype=bool)
+        is_free[free_sorted] = True
+        weights = space.colours ** np.arange(space.pegs - 1, -1, -1)
+        lookup = np.full(space.colours**space.pegs, -1, dtype=np.int64)
+        lookup[codes @ weights] = rows
+        best = None
+        for positions, colour_map in self.moves:
+            moved = codes[:, list(positions)]
+            out = np.asarray(colour_map, dtype=np.int64)[moved]
+            assigned = np.full((n, space.colours), -1, dtype=np.int64)
+            next_free = np.zeros(n, dtype=np.int64)
+            for j in range(space.pegs):
+                colour = moved[:, j]
+                free_here = is_free[colour]
+                fresh = free_here & (assigned[rows, colour] == -1)
+                assigned[rows[fresh], colour[fresh]] = free_sorted[next_free[fresh]]
+                next_free[fresh] += 1
+                out[free_here, j] = assigned[rows[free_here], colour[free_here]]
+            images = lookup[out @ weights]
+            best = images if best is None else np.minimum(best, images)
+        return best
+
+
+def first_guess_symmetry(space: Space) -> Symmetry:
+    """Before any guess every colour and position permutation applies (only a guess's shape matters)."""
+    no_map = (-1,) * space.colours
+    positions = tuple((perm, no_map) for perm in itertools.permutations(range(space.pegs)))
+    return Symmetry(tuple(range(space.colours)), positions)
+
+
+def child_symmetry(space: Space, symmetry: Symmetry | None, guess: int) -> Symmetry | None:
+    """The permutations of `symmetry` that also fix `guess` (None once only the identity is left)."""
+    if symmetry is None:
+        return None
+    code = tuple(space.codes[guess].tolist())
+    free = set(symmetry.free)
+    kept = []
+    for positions, colour_map in symmetry.moves:
+        new_map = list(colour_map)
+        fits = True
+        for i in range(space.pegs):
+            source, target = code[positions[i]], code[i]
+            if new_map[source] == -1:
+                # a free colour may only go to a free colour, and no two to the same one
+                if target not in free or target in new_map:
+                    fits = False
+                    break
+                new_map[source] = target
+            elif new_map[source] != target:
+                fits = False
+                break
+        if fits:
+            kept.append((positions, tuple(new_map)))
+    child = Symmetry(tuple(sorted(free - set(code))), tuple(kept))
+    return None if child.is_trivial() else child
+
+
+@dataclass
+class MemoEntry:
+    value: int  # exact cost if exact, else a proven lower bound
+    exact: bool
+    guess: int = -1
+
+
+@dataclass
+class Search:
+    """Branch and bound with memoisation; solve() is the recursion, strategy() reads the result."""
+
+    space: Space
+    max_depth: int | None = None
+    memo: dict[tuple[bytes, int], MemoEntry] = field(default_factory=dict)
+    nodes: int = 0
+
+    def __post_init__(self) -> None:
+        n, k = self.space.size, len(self.space.grades)
+        # Without a cap the depth never binds: keep it constant so a candidate set has one memo key.
+        self.depth_limit = self.max_depth if self.max_depth is not None else n + 1
+        self.depth_step = 1 if self.max_depth is not None else 0
+        self.bounds = [tree_bound(n, k - 1, d) for d in range(self.depth_limit + 1)]
+        self.row_offsets = (np.arange(n, dtype=np.int64) * k)[:, None]
+        self.all_guesses = np.arange(n)
+
+    def solve(self, cands: np.ndarray, depth: int, limit: int, symmetry: Symmetry | None = None) -> int:
+        """Least total for the codes `cands` (sorted indices) with `depth` guesses allowed.
+
+        The result is exact when below `limit`; otherwise it is a lower bound that is >= limit.
+        """
+        n = cands.shape[0]
+        if n == 1:
+            return 1 if depth >= 1 else INFINITE_COST
+        if depth <= 1:
+            return INFINITE_COST
+        if n == 2:
+            return 3
+        if self.bounds[depth][n] >= limit:
+            return int(self.bounds[depth][n])
+        key = (cands.tobytes(), depth)
+        entry = self.memo.get(key)
+        if entry is not None and (entry.exact or entry.value >= limit):
+            return entry.value
+        self.nodes += 1
+        space = self.space
+        win = space.win
+        k = len(space.grades)
+        sub = space.table[:, cands]
+        counts = np.bincount((sub + self.row_offsets).ravel(), minlength=space.size * k).reshape(-1, k)
+        losing = counts[:, :win]
+        biggest = losing.max(axis=1)
+        consistent = counts[:, win] > 0
+        splitters = biggest <= 1
+        if splitters.any():
+            hits = np.flatnonzero(splitters & consistent)
+            if hits.size:
+                value, guess = 2 * n - 1, int(hits[0])
+            else:
+                value, guess = 2 * n, int(np.flatnonzero(splitters)[0])
+            self.memo[key] = MemoEntry(value, True, guess)
+            return value
+        child_depth = depth - self.depth_step
+        child_bound = self.bounds[child_depth]
+        lower = n + child_bound[losing].sum(axis=1)
+        lower[(biggest == n) & ~consistent] = INFINITE_COST  # a guess that tells nothing
+        if symmetry is not None:
+            lower[symmetry.canon(space) != self.all_guesses] = INFINITE_COST
+        order = np.lexsort((~consistent, lower))
+        best, best_guess = limit, -1
+        node_bound = INFINITE_COST
+        for guess in order.tolist():
+            guess_bound = int(lower[guess])
+            if guess_bound >= best:
+                node_bound = min(node_bound, guess_bound)
+                break
+            grades = space.table[guess, cands]
+            by_grade = np.argsort(grades, kind="stable")
+            sorted_grades = grades[by_grade]
+            sorted_cands = cands[by_grade]
+            cuts = np.flatnonzero(np.diff(sorted_grades)) + 1
+            parts = np.split(sorted_cands, cuts)
+            if sorted_grades[-1] == win:
+                parts.pop()
+            parts.sort(key=len)  # small classes first: their exact costs tighten the limit for big ones
+            rest_bound = guess_bound - n
+            total = n
+            child_sym = child_symmetry(space, symmetry, guess) if symmetry is not None else None
+            for part in parts:
+                rest_bound -= int(child_bound[part.shape[0]])
+                child_limit = best - total - rest_bound
+                value = self.solve(part, child_depth, child_limit, child_sym)
+                if value >= child_limit:
+                    node_bound = min(node_bound, total + value + rest_bound)
+                    break
+                total += value
+            else:
+                best, best_guess = total, guess
+        if best_guess >= 0:
+            self.memo[key] = MemoEntry(best, True, best_guess)
+            return best
+        if entry is not None:
+            node_bound = max(node_bound, entry.value)
+        node_bound = max(node_bound, limit)
+        self.memo[key] = MemoEntry(node_bound, False)
+        return node_bound
+
+    def solve_all(self) -> int:
+        """Optimal total over the whole space (INFINITE_COST if the cap cannot be met)."""
+        return self.solve(
+            self.all_guesses.copy(), self.depth_limit, INFINITE_COST, first_guess_symmetry(self.space)
+        )
+
+    def choice(self, cands: np.ndarray, depth: int) -> int:
+        """The guess the solved search plays for `cands` (after solve_all)."""
+        if cands.shape[0] <= 2:
+            return int(cands[0])
+        entry = self.memo[(cands.tobytes(), depth)]
+        assert entry.exact, "choice() asked for a position the search did not solve exactly"
+        return entry.guess
+
+    def strategy(self) -> dict[tuple[Feedback, ...], tuple[int, ...]]:
+        """The solved strategy as {grades so far: guess}, for every position it reaches (preorder)."""
+        moves: dict[tuple[Feedback, ...], tuple[int, ...]] = {}
+        stack = [((), self.all_guesses.copy(), self.depth_limit)]
+        while stack:
+            path, cands, depth = stack.pop()
+            guess = self.choice(cands, depth)
+            moves[path] = tuple(int(p) for p in self.space.codes[guess])
+            grades = self.space.table[guess, cands]
+            children = []
+            for grade_id in np.unique(grades).tolist():
+                if grade_id == self.space.win:
+                    continue
+                child = cands[grades == grade_id]
+                children.append((path + (self.space.grades[grade_id],), child, depth - self.depth_step))
+            stack.extend(reversed(children))
+        return moves
