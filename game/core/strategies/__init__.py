@@ -83,7 +83,7 @@ STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
         "optimal": StrategyInfo(
             "optimal",
             "Optimal",
-            "fewest guesses on average: an exact table (4x6), else the strongest heuristic",
+            "fewest guesses on average (exact up to 3x10 and 4x7), else the strongest heuristic",
             optimal.think,
         ),
     }
