@@ -129,7 +129,7 @@ def small_space_steps(pegs: int, colours: int, duplicates: bool) -> Generator[Pr
                 indices = np.arange(build.done, min(total, build.done + step), dtype=np.int64)
                 codes = decode(indices, pegs, colours)
             else:
-                rows = list(itertools.islice(build.source, step))
+                rows = list(itertools.islice(build.source, max(1, step // 4)))  # tuples cost ~4x more
                 codes = np.array(rows, dtype=np.uint8).reshape(len(rows), pegs)
                 indices = encode(codes, colours)
             first = np.full((codes.shape[0], colours), pegs, dtype=np.uint8)
