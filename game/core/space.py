@@ -226,6 +226,7 @@ def _small_mask_steps(config: GameConfig, history: History) -> Generator[Progres
         else:
             g = np.asarray([guess], dtype=np.uint8)
             grades = grades_between(g, colour_counts(g, config.colours), space.codes, space.counts)[0]
+            yield Progress(0, 1, "reading grades")
         mask &= grades == packed
     return mask
 
