@@ -47,7 +47,7 @@ PANEL_ITEMS = (
     ("keys", 1.2),
 )
 PANEL_BUTTONS = ("speed", "pause", "step")
-DROP_HEIGHT_U = 0.7  # a guess peg falls into its slot from this far above (in slot units)
+DROP_HEIGHT_U = 0.35  # a guess peg falls into its slot from this far above (in slot units)
 
 
 class SolvingState(State):
@@ -81,10 +81,14 @@ class SolvingState(State):
         self.mouse = (-1, -1)
         self.frames = 0
         self._warm_queue: list[tuple] | None = None  # peg images still to draw ahead of need
+        self.reduced_motion = False
 
     def enter(self, app) -> None:
         super().enter(app)
+        self.reduced_motion = bool(app.settings.get("reduced_motion", False))
         if self.run is None:
+            if self.reduced_motion and self.speed is Speed.NORMAL:
+                self.speed = Speed.FAST  # reduced motion: shorter animations, pegs appear without a drop
             rng = random.Random(app.rng.random())
             self.run = ComputerRun(
                 self.start_game,
@@ -237,6 +241,8 @@ class SolvingState(State):
         )
         if run.phase is Phase.PLACING and run.guess is not None:
             self._draw_placing(surface, layout, colours, symbols)
+        elif active is not None:
+            self._draw_holes(surface, layout, active, 0)
         if run.phase is Phase.GRADING:
             self._draw_grading(surface, layout)
         self._draw_panel(surface, layout)
@@ -246,14 +252,21 @@ class SolvingState(State):
         row = len(run.game.rows)
         d = layout.peg_diameter()
         shown = run.placed_pegs
+        self._draw_holes(surface, layout, row, shown - 1)
         for col in range(shown):
             colour = run.guess[col]
             centre = layout.slot_rect(row, col).center
             if col == shown - 1:
-                fall = 1.0 - ease_out_cubic(run.place_fraction)
+                fall = 0.0 if self.reduced_motion else 1.0 - ease_out_cubic(run.place_fraction)
                 centre = (centre[0], round(centre[1] - fall * DROP_HEIGHT_U * layout.unit))
             peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
             surface.blit(peg, peg.get_rect(center=centre))
+
+    def _draw_holes(self, surface, layout: PlayLayout, row: int, first: int) -> None:
+        """Empty holes in the active row from slot `first` on (the board leaves that row bare)."""
+        hole = self.app.pegs.hole(round(layout.peg_diameter() * 0.5))
+        for col in range(max(0, first), layout.pegs):
+            surface.blit(hole, hole.get_rect(center=layout.slot_rect(row, col).center))
 
     def _draw_grading(self, surface, layout: PlayLayout) -> None:
         run = self.run
@@ -266,7 +279,7 @@ class SolvingState(State):
         last_t = (run.phase_s / duration) % 1.0 if duration > 0 else 1.0
         for i in range(shown):
             image = self.app.pegs.key(i < fb.black, kd)
-            if i == shown - 1 and last_t < 1.0:
+            if i == shown - 1 and last_t < 1.0 and not self.reduced_motion:
                 # the popping peg: the cached image scaled, not a new image per size
                 side = max(2, round(kd * ease_out_back(last_t)))
                 image = pygame.transform.smoothscale(image, (side, side))
