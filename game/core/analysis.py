@@ -22,6 +22,7 @@ import itertools
 import random
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import numpy as np
 
@@ -44,7 +45,9 @@ MAX_SUBSET_TESTS = 50_000
 # Subset tests between two yields of the search.
 SUBSET_TESTS_PER_YIELD = 500
 
-_COUNT_WORDS = {2: "both", 3: "all three", 4: "all four", 5: "all five", 6: "all six", 7: "all seven"}
+_COUNT_WORDS = MappingProxyType(
+    {2: "both", 3: "all three", 4: "all four", 5: "all five", 6: "all six", 7: "all seven"}
+)
 
 
 @dataclass(frozen=True)

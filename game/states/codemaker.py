@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 import pygame
 
@@ -34,7 +35,7 @@ from game.ui.layout import Button, PaletteItem, SecretSlot
 from game.ui.maker_layout import Control, MakerLayout
 from game.ui.widgets import draw_button, draw_stepper, draw_toggle
 
-DIGIT_KEYS = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
+DIGIT_KEYS = MappingProxyType({pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9})
 
 
 class Mode(StrEnum):
@@ -43,16 +44,22 @@ class Mode(StrEnum):
     WATCH = "watch"
 
 
-TITLES = {
-    Mode.MAKE: "Make the code: the computer breaks it",
-    Mode.GRADE: "Make the code: you grade the computer",
-    Mode.WATCH: "Watch the computer break a random code",
-}
-EXPLAIN = {
-    Mode.GRADE: "Think of a code (or set it on a real board): the computer guesses, you grade",
-    Mode.WATCH: "The game picks a random secret; the computer sees only the grades",
-}
-ROW_LABELS = {"pegs": "Pegs", "colours": "Colours", "duplicates": "Repeated colours", "strategy": "Strategy"}
+TITLES = MappingProxyType(
+    {
+        Mode.MAKE: "Make the code: the computer breaks it",
+        Mode.GRADE: "Make the code: you grade the computer",
+        Mode.WATCH: "Watch the computer break a random code",
+    }
+)
+EXPLAIN = MappingProxyType(
+    {
+        Mode.GRADE: "Think of a code (or set it on a real board): the computer guesses, you grade",
+        Mode.WATCH: "The game picks a random secret; the computer sees only the grades",
+    }
+)
+ROW_LABELS = MappingProxyType(
+    {"pegs": "Pegs", "colours": "Colours", "duplicates": "Repeated colours", "strategy": "Strategy"}
+)
 
 
 @dataclass

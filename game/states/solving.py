@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from types import MappingProxyType
 
 import pygame
 
@@ -30,12 +31,14 @@ from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.tween import ease_out_back, ease_out_cubic
 from game.ui.widgets import draw_button
 
-SPEED_KEYS = {
-    pygame.K_1: Speed.SLOW,
-    pygame.K_2: Speed.NORMAL,
-    pygame.K_3: Speed.FAST,
-    pygame.K_4: Speed.INSTANT,
-}
+SPEED_KEYS = MappingProxyType(
+    {
+        pygame.K_1: Speed.SLOW,
+        pygame.K_2: Speed.NORMAL,
+        pygame.K_3: Speed.FAST,
+        pygame.K_4: Speed.INSTANT,
+    }
+)
 PANEL_ITEMS = (
     ("strategy", 1.0),
     ("turn", 0.8),

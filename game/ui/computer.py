@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable
 from enum import StrEnum
+from types import MappingProxyType
 
 from game.core import strategies
 from game.core.codes import Code
@@ -34,7 +35,7 @@ class Speed(StrEnum):
 
 
 # Multiplies every animation duration below (instant: no animation, one guess a frame at most).
-SPEED_SCALE = {Speed.SLOW: 2.2, Speed.NORMAL: 1.0, Speed.FAST: 0.35, Speed.INSTANT: 0.0}
+SPEED_SCALE = MappingProxyType({Speed.SLOW: 2.2, Speed.NORMAL: 1.0, Speed.FAST: 0.35, Speed.INSTANT: 0.0})
 SPEEDS = tuple(Speed)
 
 PEG_PLACE_S = 0.11  # one guess peg dropping into its slot
