@@ -265,7 +265,7 @@ class HandGradeState(State):
             draw_progress_bar(surface, possible.inflate(0, -possible.h // 2), run.progress_fraction)
         elif run.possible is not None:
             count = run.possible
-            lines = [f"{count:,} {'code' if count == 1 else 'codes'} fit", "your grades"]
+            lines = [f"{count:,} {'code fits' if count == 1 else 'codes fit'}", "your grades"]
             draw_text_lines(text, surface, possible, lines, pal.ACTIVE_EDGE)
         else:
             draw_text_lines(
