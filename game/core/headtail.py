@@ -78,12 +78,15 @@ def head_tail(pegs: int, colours: int, duplicates: bool) -> HeadTail:
     head_pegs = pegs // 2
     heads = decode(np.arange(colours**head_pegs), head_pegs, colours)
     tails = decode(np.arange(colours ** (pegs - head_pegs)), pegs - head_pegs, colours)
+    head_bits, tail_bits = _bits(heads), _bits(tails)
     if duplicates:
         head_ok = np.ones(heads.shape[0], dtype=bool)
         tail_ok = np.ones(tails.shape[0], dtype=bool)
-    else:
-        head_ok, tail_ok = no_repeat_mask(heads, colours), no_repeat_mask(tails, colours)
-    result = HeadTail(pegs, colours, head_pegs, heads, tails, head_ok, tail_ok, _bits(heads), _bits(tails))
+    else:  # no repeats <=> as many distinct colours as pegs (a popcount by table: 1 ms, not 5)
+        popcount = np.array([bin(bits).count("1") for bits in range(1 << colours)], dtype=np.uint8)
+        head_ok = popcount[head_bits] == head_pegs
+        tail_ok = popcount[tail_bits] == pegs - head_pegs
+    result = HeadTail(pegs, colours, head_pegs, heads, tails, head_ok, tail_ok, head_bits, tail_bits)
     read_only(heads, tails, head_ok, tail_ok, result.head_bits, result.tail_bits)
     return result
 
