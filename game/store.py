@@ -29,6 +29,7 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import platformdirs
@@ -53,12 +54,14 @@ GAME_FILE = "game.json"
 MAX_ASIDE_FILES = 1000  # settings.corrupt-1.json .. -1000.json; past that the file stays put
 
 PALETTES = ("safe", "classic")  # game.ui.palette.PALETTE_NAMES; "safe" is Okabe-Ito based
-PALETTE_ALIASES = {"okabe-ito": "safe"}
+PALETTE_ALIASES = MappingProxyType({"okabe-ito": "safe"})
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # offered in Settings; any value in the range below loads
 MIN_ANIMATION_SPEED, MAX_ANIMATION_SPEED = 0.25, 4.0
 MIN_WINDOW, MAX_WINDOW = (320, 240), (10_000, 10_000)
 
-DESCRIPTIONS = {"settings": "settings", "statistics": "statistics", "game": "the game in progress"}
+DESCRIPTIONS = MappingProxyType(
+    {"settings": "settings", "statistics": "statistics", "game": "the game in progress"}
+)
 
 log = logging.getLogger(__name__)
 

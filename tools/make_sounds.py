@@ -16,8 +16,9 @@ import argparse
 import json
 import sys
 import wave
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import numpy as np
 
@@ -169,21 +170,23 @@ def click() -> np.ndarray:
 
 
 # name -> (synthesiser, peak level 0..1). UI ticks sit lower than the win fanfare.
-SOUNDS: dict[str, tuple[Callable[[], np.ndarray], float]] = {
-    "pick": (pick, 0.45),
-    "drop": (drop, 0.55),
-    "place": (place, 0.45),
-    "clear": (clear, 0.4),
-    "submit": (submit, 0.5),
-    "peg": (peg, 0.4),
-    "peg_black": (peg_black, 0.45),
-    "peg_white": (peg_white, 0.38),
-    "win": (win, 0.7),
-    "lose": (lose, 0.5),
-    "reveal": (reveal, 0.45),
-    "error": (error, 0.4),
-    "click": (click, 0.35),
-}
+SOUNDS: Mapping[str, tuple[Callable[[], np.ndarray], float]] = MappingProxyType(
+    {
+        "pick": (pick, 0.45),
+        "drop": (drop, 0.55),
+        "place": (place, 0.45),
+        "clear": (clear, 0.4),
+        "submit": (submit, 0.5),
+        "peg": (peg, 0.4),
+        "peg_black": (peg_black, 0.45),
+        "peg_white": (peg_white, 0.38),
+        "win": (win, 0.7),
+        "lose": (lose, 0.5),
+        "reveal": (reveal, 0.45),
+        "error": (error, 0.4),
+        "click": (click, 0.35),
+    }
+)
 
 
 def render(name: str) -> np.ndarray:

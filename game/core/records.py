@@ -19,6 +19,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from .config import PRESETS, Difficulty, GameConfig
@@ -29,7 +30,9 @@ POINTS_PER_BIT = 100
 PAR_SECONDS_PER_BIT = 6.0
 # Fewer turns are harder: the multipliers are chosen so that, for the same size and guesses used,
 # Relaxed < Classic < Tight at every size the game offers (tests check it over all of them).
-DIFFICULTY_MULTIPLIER = {Difficulty.RELAXED: 0.75, Difficulty.CLASSIC: 1.0, Difficulty.TIGHT: 1.5}
+DIFFICULTY_MULTIPLIER = MappingProxyType(
+    {Difficulty.RELAXED: 0.75, Difficulty.CLASSIC: 1.0, Difficulty.TIGHT: 1.5}
+)
 
 CUSTOM_KEY = "Custom"
 

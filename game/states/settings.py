@@ -8,6 +8,8 @@ Esc closes; the mouse works on every control. A strip of pegs previews the palet
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -19,32 +21,38 @@ from game.ui.layout_screens import SettingsLayout
 from game.ui.widgets import draw_button, draw_card, draw_stepper, draw_toggle, shade
 
 ROWS = ("palette", "symbols", "sound", "volume", "animation_speed", "reduced_motion")
-LABELS = {
-    "palette": "Colours",
-    "symbols": "Symbols on pegs",
-    "sound": "Sound (M)",
-    "volume": "Volume",
-    "animation_speed": "Animation speed",
-    "reduced_motion": "Reduced motion",
-}
-HINTS = {
-    "palette": "Colour-blind safe uses the Okabe-Ito colours; symbols tell pegs apart in either palette.",
-    "symbols": "A shape on every peg, so no colour has to be told apart by hue alone.",
-    "sound": "Effects for pegs, grades, wins and losses. M switches them off or on anywhere.",
-    "volume": "Loudness of every effect.",
-    "animation_speed": "How fast pegs snap and grading pegs pop in.",
-    "reduced_motion": "No fades, no confetti, no pulsing; animations finish quickly.",
-}
+LABELS = MappingProxyType(
+    {
+        "palette": "Colours",
+        "symbols": "Symbols on pegs",
+        "sound": "Sound (M)",
+        "volume": "Volume",
+        "animation_speed": "Animation speed",
+        "reduced_motion": "Reduced motion",
+    }
+)
+HINTS = MappingProxyType(
+    {
+        "palette": "Colour-blind safe uses the Okabe-Ito colours; symbols tell pegs apart in either palette.",
+        "symbols": "A shape on every peg, so no colour has to be told apart by hue alone.",
+        "sound": "Effects for pegs, grades, wins and losses. M switches them off or on anywhere.",
+        "volume": "Loudness of every effect.",
+        "animation_speed": "How fast pegs snap and grading pegs pop in.",
+        "reduced_motion": "No fades, no confetti, no pulsing; animations finish quickly.",
+    }
+)
 VOLUME_STEP = 0.1
-SPEED_LABELS = {0.5: "Slow", 1.0: "Normal", 1.5: "Fast", 2.0: "Fastest"}
-KINDS: dict[str, tuple[str, int]] = {
-    "palette": ("segments", len(pal.PALETTE_NAMES)),
-    "symbols": ("toggle", 0),
-    "sound": ("toggle", 0),
-    "volume": ("stepper", 0),
-    "animation_speed": ("segments", len(ANIMATION_SPEEDS)),
-    "reduced_motion": ("toggle", 0),
-}
+SPEED_LABELS = MappingProxyType({0.5: "Slow", 1.0: "Normal", 1.5: "Fast", 2.0: "Fastest"})
+KINDS: Mapping[str, tuple[str, int]] = MappingProxyType(
+    {
+        "palette": ("segments", len(pal.PALETTE_NAMES)),
+        "symbols": ("toggle", 0),
+        "sound": ("toggle", 0),
+        "volume": ("stepper", 0),
+        "animation_speed": ("segments", len(ANIMATION_SPEEDS)),
+        "reduced_motion": ("toggle", 0),
+    }
+)
 DEFAULTS = Settings()
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
@@ -39,7 +40,8 @@ SOUND_NAMES = (
 )
 SILENT_AUDIO_DRIVERS = ("dummy", "disk")  # SDL drivers that play to nobody
 NO_DEVICE_MESSAGE = "no audio device: sound off"
-GENERIC_NAMES = {"peg_black": "peg", "peg_white": "peg"}  # variant -> the generic name it stands for
+# variant -> the generic name it stands for
+GENERIC_NAMES = MappingProxyType({"peg_black": "peg", "peg_white": "peg"})
 
 log = logging.getLogger(__name__)
 
