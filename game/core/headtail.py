@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .codes import Code, Feedback, colour_counts, decode, pack
+from .codes import Code, Feedback, decode, pack
 from .config import GameConfig
 from .solver import History, Progress
 
@@ -35,11 +35,6 @@ def index_dtype(config: GameConfig) -> type:
 
 def packed_history(history: History, pegs: int) -> list[tuple[Code, int]]:
     return [(tuple(int(p) for p in guess), pack(Feedback(*fb), pegs)) for guess, fb in history]
-
-
-def no_repeat_mask(codes: np.ndarray, colours: int) -> np.ndarray:
-    """True for rows of (n, pegs) codes that use no colour twice."""
-    return colour_counts(codes, colours).max(axis=1, initial=0) <= 1
 
 
 def read_only(*arrays: np.ndarray) -> None:
