@@ -41,6 +41,7 @@ from game.core.solver import History, Progress, Think  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count  # noqa: E402
 from game.core.strategies import STRATEGIES, STRONGEST, UnknownStrategy, get  # noqa: E402
 from game.core.strategies.walk import walk  # noqa: E402
+from game.tables import bind  # noqa: E402
 
 # The standard plan: (size, strategies, games or None for all secrets).
 PLAN: tuple[tuple[str, tuple[str, ...], int | None], ...] = (
@@ -102,7 +103,7 @@ def parse_size(text: str) -> tuple[int, int]:
 def bench(size: str, name: str, games: int | None, seed: int, duplicates: bool = True) -> dict:
     pegs, colours = parse_size(size)
     config = GameConfig(pegs, colours, duplicates)
-    timer = Timer(get(name).think)
+    timer = Timer(bind(get(name)).think)  # `optimal` plays the shipped tables, as in sweep.py
     secrets = pick_secrets(config, games, seed)
     started = time.perf_counter()
     played = walk(config, timer.think, secrets, seed, MAX_TURNS, runner=timer.run)
