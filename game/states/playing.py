@@ -14,6 +14,11 @@ Homes for data: `game` is the undoable game state (core GameState); `draft`, `cu
 `drag`, `mouse` are UI state (not undone); `view`, `layout`, `grading` are view state, rebuilt
 or finished at will. Invariants: `draft` has exactly `pegs` entries, each None or a colour index
 below `colours`; `cursor` is a valid position; `game` only changes through apply_move.
+
+Undo (Ctrl+Z, U or the Undo button) steps back through changes to the row being built: every event
+that changes `draft` (a place, move, swap, removal, Clear row or a hint) pushes the draft and cursor
+it replaced onto `draft_undo`. It is UI state of the row being built: submitting empties it, and it
+never takes back a submitted row (those are in the game state, which a guess cannot leave).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ WIN_FLASH_S = 1.1  # the winning row flashes this long before the result screen;
 LOSS_PAUSE_S = 0.8  # pause on the full board before the result screen after the last turn
 PEG_SNAP_S = 0.14  # a placed peg grows into its slot with a little overshoot
 DRAG_THRESHOLD_PX = 6  # a press that moves less than this is a click, not a drag
+DRAFT_UNDO_DEPTH = 200  # steps of the row being built that Undo can take back; older ones are dropped
 DIGIT_KEYS = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
 DIGIT_KEYS |= {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
 
@@ -92,6 +98,7 @@ class PlayingState(PlayingDrawing, State):
         self._secret = secret
         self.game: GameState | None = game
         self.draft: list[int | None] = [None] * config.pegs
+        self.draft_undo: list[tuple[tuple[int | None, ...], int]] = []  # (draft, cursor) before each change
         self.cursor = 0
         self.selected: int | None = None
         self.drag: Drag | None = None
@@ -109,6 +116,7 @@ class PlayingState(PlayingDrawing, State):
         self._layout_key: tuple = ()
         self.can_solve = False
         self.can_hint = False
+        self._undoing = False  # set while an undo runs, so taking back a change is not itself recorded
 
     # --- life cycle ---------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -138,7 +146,8 @@ class PlayingState(PlayingDrawing, State):
         if tag == "hint" and answer is not None:
             self.assisted = True
             code = tuple(answer)
-            if len(code) == self.config.pegs:
+            if len(code) == self.config.pegs and list(code) != self.draft:
+                self.remember_draft(tuple(self.draft), self.cursor)
                 self.draft = list(code)
         return None
 
@@ -149,6 +158,7 @@ class PlayingState(PlayingDrawing, State):
             ("submit", 1.15),
             ("message", 1.3),
             ("clear", 1.0),
+            ("undo", 1.0),
             ("reveal", 1.0),
             ("new", 1.0),
         ]
@@ -203,6 +213,22 @@ class PlayingState(PlayingDrawing, State):
             self.draft[col] = None
             self.app.sound.play("clear")
 
+    def remember_draft(self, draft: tuple[int | None, ...], cursor: int) -> None:
+        """Record the row being built as it was before a change, for Undo."""
+        self.draft_undo.append((draft, cursor))
+        del self.draft_undo[:-DRAFT_UNDO_DEPTH]
+
+    def undo_draft(self) -> bool:
+        """Take back the last change to the row being built; False when there is none."""
+        if not self.draft_undo or self.game.over:
+            return False
+        draft, cursor = self.draft_undo.pop()
+        self.draft = list(draft)
+        self.cursor = cursor
+        self.snaps.clear()
+        self.message = ""
+        return True
+
     def next_empty(self, after: int) -> int:
         pegs = self.config.pegs
         for step in range(1, pegs + 1):
@@ -223,6 +249,7 @@ class PlayingState(PlayingDrawing, State):
         self.app.sound.play("submit")
         self.grading = GradeAnimation(len(self.game.rows) - 1, row.feedback)
         self.draft = [None] * self.config.pegs
+        self.draft_undo.clear()  # a submitted row is never undone
         self.snaps.clear()
         self.cursor = 0
         self.message = ""
@@ -250,6 +277,14 @@ class PlayingState(PlayingDrawing, State):
             return None  # the game is over; the result screen comes when the finish timer ends
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.finish_animations()
+        before, cursor, rows = tuple(self.draft), self.cursor, len(self.game.rows)
+        result = self._dispatch(event)
+        if tuple(self.draft) != before and len(self.game.rows) == rows and not self._undoing:
+            self.remember_draft(before, cursor)
+        self._undoing = False
+        return result
+
+    def _dispatch(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
             return self._mouse_down(event)
@@ -334,6 +369,8 @@ class PlayingState(PlayingDrawing, State):
             if not (typed and typed.isdigit() and len(typed) == 1)
             else (int(typed) - 1) % 10
         )
+        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            return self.press("undo")
         if digit is not None and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
             colour = digit
             if colour < self.config.colours and self.active_row is not None:
@@ -389,6 +426,9 @@ class PlayingState(PlayingDrawing, State):
             for col in range(self.config.pegs):
                 self.clear_slot(col)
             self.cursor = 0
+            return None
+        if name == "undo":
+            self._undoing = self.undo_draft()
             return None
         if name == "help":
             from game.states.help import HelpOverlay

@@ -20,6 +20,7 @@ from game.ui.widgets import draw_button
 BUTTON_LABELS = {
     "submit": "Submit",
     "clear": "Clear row",
+    "undo": "Undo",
     "reveal": "Reveal",
     "new": "New game",
     "solve": "Solve",
@@ -55,6 +56,7 @@ class PlayingDrawing:
             settings.get("symbols"),
             self.can_solve,
             self.can_hint,
+            bool(self.draft_undo),
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -194,6 +196,8 @@ class PlayingDrawing:
             enabled = (
                 problem is None
                 if name == "submit"
+                else bool(self.draft_undo) and not self.game.over
+                if name == "undo"
                 else not (self.game.over and name in ("clear", "reveal", "solve", "hint"))
             )
             hot = hit == Button(name)
