@@ -7,8 +7,9 @@ away and rebuilt at any time.
 
 The playing screen, left to right: a palette column, the board, a side panel of buttons; a top
 bar above them. The board holds the secret row on top and the turn rows below it, first row at
-the top; when the rows do not fit one column they flow into more columns, choosing the column
-count that gives the biggest pegs. Sizes are in "units": one unit is the pitch of one code slot.
+the top, in one column (it reads like a real Mastermind board) whenever the pegs stay at least
+COMFORTABLE_UNIT_PX; otherwise the rows flow into more columns, choosing the column count that
+gives the biggest pegs. Sizes are in "units": one unit is the pitch of one code slot.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ BOARD_PAD_U = 0.30  # board edge to its contents
 COLUMN_GAP_U = 0.55  # between columns of rows when the rows need more than one column
 SECRET_GAP_U = 0.45  # between the secret row and the first turn row
 MAX_COLUMNS = 4
+COMFORTABLE_UNIT_PX = 34  # one column of rows is kept while a slot is at least this big (peg ~27 px)
 MAX_UNIT_PX = 96  # pegs stop growing here: giant pegs on a 2x2 board look silly
 # --- screen proportions -----------------------------------------------------------------------
 MARGIN_FRAC = 0.018  # outer margin, of the smaller window side
@@ -185,6 +187,9 @@ class PlayLayout:
             width_u = 2 * BOARD_PAD_U + columns * cw + (columns - 1) * COLUMN_GAP_U
             height_u = 2 * BOARD_PAD_U + 1.0 + SECRET_GAP_U + per_column * ROW_PITCH_U
             unit = min(area.w / width_u, area.h / height_u, MAX_UNIT_PX)
+            if columns == 1 and unit >= COMFORTABLE_UNIT_PX:
+                best = (unit, columns, per_column, width_u, height_u)
+                break  # one column reads best and its pegs are big enough
             # prefer fewer columns unless more columns give clearly bigger pegs
             if best is None or unit > best[0] * 1.08:
                 best = (unit, columns, per_column, width_u, height_u)
