@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from types import MappingProxyType
 
 import pygame
@@ -162,7 +163,9 @@ class CodemakerState(State):
 
             secret = random_secret(config, self.app.rng)
             title = f"Watching {label} · {config_title(config)}"
-        return SolvingState(new_game(config, secret), strategy=self.strategy, title=title)
+        # Play again on the result screen comes back here, with the same mode, game and strategy
+        again = partial(CodemakerState, self.mode, config, self.strategy)
+        return SolvingState(new_game(config, secret), strategy=self.strategy, title=title, play_again=again)
 
     def back(self) -> Transition:
         from game.states.menu import MenuState

@@ -3,10 +3,14 @@
 It shows the finished board with the secret uncovered and puts the verdict and its buttons in the
 side panel: Play again (same settings, new secret) and Menu. Enter plays again, Escape goes to
 the menu. `solved_by` names the computer when it finished the game (the solving state sets it);
-`assisted` marks a game where the player took a hint.
+`assisted` marks a game where the player took a hint. `play_again`, when given, makes the state Play
+again goes to (a computer game started from the codemaker screen goes back there with the same
+choices); without it Play again starts a break-the-code game with the same config.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -23,9 +27,15 @@ BUTTON_LABELS = {"again": "Play again", "menu": "Menu"}
 
 class ResultState(State):
     def __init__(
-        self, game: GameState, elapsed_s: float, assisted: bool = False, solved_by: str | None = None
+        self,
+        game: GameState,
+        elapsed_s: float,
+        assisted: bool = False,
+        solved_by: str | None = None,
+        play_again: Callable[[], State] | None = None,
     ) -> None:
         self.game = game
+        self.play_again = play_again
         self.elapsed_s = elapsed_s
         self.assisted = assisted
         self.solved_by = solved_by
@@ -71,6 +81,8 @@ class ResultState(State):
         return lines
 
     def again(self) -> State:
+        if self.play_again is not None:
+            return self.play_again()
         from game.states.playing import PlayingState
 
         return PlayingState(self.game.config)

@@ -57,7 +57,8 @@ class SolvingState(State):
     """The computer plays on from `game` (a fresh game or the player's position), animated.
 
     `strategy` defaults to the strongest built-in; `elapsed_s` is the player's time so far (the
-    computer's time does not count); `title` overrides the top bar (watch mode, codemaker mode).
+    computer's time does not count); `title` overrides the top bar (watch mode, codemaker mode);
+    `play_again` makes the state the result screen's Play again goes to (default: a new game to break).
     """
 
     def __init__(
@@ -70,8 +71,10 @@ class SolvingState(State):
         budget_ms: float = PUMP_BUDGET_MS,
         title: str | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        play_again: Callable[[], State] | None = None,
     ) -> None:
         self.start_game = game
+        self.play_again = play_again
         self.elapsed_s = elapsed_s
         self.strategy = strategy or strategies.STRONGEST
         self.speed = speed
@@ -189,7 +192,15 @@ class SolvingState(State):
         from game.states.result import ResultState
 
         run = self.run
-        return Replace(ResultState(run.game, self.elapsed_s, assisted=True, solved_by=self.solved_by_text()))
+        return Replace(
+            ResultState(
+                run.game,
+                self.elapsed_s,
+                assisted=True,
+                solved_by=self.solved_by_text(),
+                play_again=self.play_again,
+            )
+        )
 
     def solved_by_text(self) -> str:
         """How the result screen names the computer: its strategy, and the rows it took over from."""
