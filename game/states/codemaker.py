@@ -11,6 +11,8 @@ Secret editing: drag a colour from the palette onto a slot, drag a slot's peg to
 or off the row (remove), click a colour then a slot, right-click empties a slot; keys 1-9, 0 fill the
 next empty slot, Backspace empties the last filled one, R fills a random legal secret. Choices: pegs,
 colours, repeated colours, strategy (steppers; S cycles the strategy). Enter starts, Escape goes back.
+The strategy stepper offers a curated list (PICKER_STRATEGIES, strongest first); the "-consistent"
+variants and the other registered strategies stay reachable from the command line and the tools.
 
 Homes for data: the choices and `secret` are UI state (a list of `pegs` entries, each None or a
 colour index below `colours`); the layout is view state.
@@ -58,6 +60,19 @@ EXPLAIN = MappingProxyType(
         Mode.WATCH: "The game picks a random secret; the computer sees only the grades",
     }
 )
+# the strategies the picker offers, strongest first: each plays distinctly; the registry has more
+PICKER_STRATEGIES = ("optimal", "entropy", "knuth", "irving", "most-parts", "random", "lowest")
+
+
+def picker_strategies(current: str | None = None) -> tuple[str, ...]:
+    """The names the strategy stepper cycles through: the registered ones of PICKER_STRATEGIES, plus
+    `current` at the end when it was chosen elsewhere (so a caller's choice is never silently lost)."""
+    names = tuple(name for name in PICKER_STRATEGIES if name in strategies.STRATEGIES)
+    if current is not None and current in strategies.STRATEGIES and current not in names:
+        names += (current,)
+    return names
+
+
 ROW_LABELS = MappingProxyType(
     {"pegs": "Pegs", "colours": "Colours", "duplicates": "Repeated colours", "strategy": "Strategy"}
 )
@@ -80,8 +95,8 @@ class CodemakerState(State):
         config = config or GameConfig()
         self.mode = Mode(mode)
         self.pegs, self.colours, self.duplicates = config.pegs, config.colours, config.duplicates
-        names = list(strategies.STRATEGIES)
-        self.strategy = strategy if strategy in names else strategies.STRONGEST
+        self.strategy = strategy if strategy in strategies.STRATEGIES else strategies.STRONGEST
+        self.picker = picker_strategies(self.strategy)  # what the strategy stepper cycles through
         self.secret: list[int | None] = [None] * self.pegs
         self.selected: int | None = None
         self.drag: Drag | None = None
@@ -126,7 +141,7 @@ class CodemakerState(State):
         elif name == "duplicates":
             self.duplicates = not self.duplicates
         elif name == "strategy":
-            names = list(strategies.STRATEGIES)
+            names = self.picker
             self.strategy = names[(names.index(self.strategy) + step) % len(names)]
         self.app.sound.play("click")
 
