@@ -5,7 +5,7 @@ and draws it. Grading: click the grading pegs of the active row (each click turn
 black -> white -> empty), or the Black/White steppers, or keys (B and W add one, Shift takes one
 away, Backspace clears); Enter or Confirm submits. A refused grade stays on screen with the reason,
 and the earlier rows it contradicts are outlined on the board. U (or Ctrl+Z) undoes the last grade,
-G gives up, Escape goes to the menu.
+G gives up, H or F1 opens the help on its Controls page, Escape goes to the menu.
 
 Invariants: the game state never holds a secret; drawing only reads the run; the run advances only in
 update(dt).
@@ -22,7 +22,7 @@ import pygame
 from game.core import strategies
 from game.core.codes import Feedback
 from game.core.config import GameConfig
-from game.states.base import Replace, Reset, State, Transition
+from game.states.base import Push, Replace, Reset, State, Transition
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_palette, draw_top_bar
 from game.ui.handgrading import Ending, HandGradeRun
@@ -89,7 +89,7 @@ class HandGradeState(State):
         if self._layout is None or self._layout.size != size:
             c = self.config
             self._layout = PlayLayout(
-                size, c.pegs, c.colours, c.turns, PANEL_ITEMS, PANEL_BUTTONS, top_buttons=("menu",)
+                size, c.pegs, c.colours, c.turns, PANEL_ITEMS, PANEL_BUTTONS, top_buttons=("help", "menu")
             )
         return self._layout
 
@@ -164,6 +164,8 @@ class HandGradeState(State):
         shift = bool(mod & pygame.KMOD_SHIFT)
         if key == pygame.K_ESCAPE:
             return self.press("menu")
+        if key in (pygame.K_h, pygame.K_F1):
+            return self.press("help")
         if key in (pygame.K_b, pygame.K_w):
             self._adjust("black" if key == pygame.K_b else "white", -1 if shift else +1)
         elif key == pygame.K_BACKSPACE:
@@ -184,6 +186,10 @@ class HandGradeState(State):
             from game.states.menu import MenuState
 
             return Reset(MenuState())
+        if name == "help":
+            from game.states.help import HelpOverlay
+
+            return Push(HelpOverlay(screen="handgrade"))
         if name == "confirm":
             if not run.confirm():
                 self.app.sound.play("error")
@@ -220,6 +226,8 @@ class HandGradeState(State):
         draw_top_bar(surface, layout, app.text, f"You grade · {config_title(self.config)}")
         menu = layout.button_rect("menu")
         draw_button(surface, app.text, menu, "Menu", hot=menu.collidepoint(self.mouse))
+        help_rect = layout.button_rect("help")
+        draw_button(surface, app.text, help_rect, "Help", hot=help_rect.collidepoint(self.mouse))
         draw_palette(surface, layout, app.pegs, app.text, colours, symbols, enabled=False)
         active = len(run.game.rows) if not run.over else None
         self.view.draw(surface, layout, run.game, app.pegs, app.text, colours, symbols, active_row=active)

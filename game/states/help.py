@@ -1,11 +1,15 @@
 """The help overlay: how to play, a worked grading example with duplicates, and the controls.
 
 Two pages (Rules, Controls), switched with the tabs, Left/Right or Tab; Escape, Enter or Close
-pops it. Text is wrapped and sized to fit the card at every window size. The worked example is
+pops it. `screen` picks whose controls the Controls page lists (SCREEN_CONTROLS: the playing screen,
+the computer solving, hand grading); the screens other than playing open it on the Controls page.
+Text is wrapped and sized to fit the card at every window size. The worked example is
 graded by the core score() function, so the page can never disagree with the game.
 """
 
 from __future__ import annotations
+
+from types import MappingProxyType
 
 import pygame
 
@@ -40,6 +44,31 @@ CONTROLS = (
     "speed and reduced motion."
 )
 
+SOLVING_CONTROLS = (
+    "The computer plays on from the board as it stands. It sees only the grades, never the secret.\n"
+    "Space or P pauses and resumes; N, Right or . plays one step; 1-4 pick the speed (slow, normal, "
+    "fast, instant); + or Up is faster, - or Down slower. The Speed, Pause and Step buttons do the "
+    "same.\n"
+    "H or F1 shows this help, Esc goes to the menu, M turns the sound off or on. The result screen "
+    "comes by itself when the code is broken."
+)
+
+HANDGRADE_CONTROLS = (
+    "The computer guesses; you grade each guess against the code you keep in mind (or on a real "
+    "board): black for a right colour in the right place, white for a right colour elsewhere.\n"
+    "Mouse: click the grading pegs of the active row (each click: empty, black, white), or use the "
+    "Black and White steppers; Confirm grade submits.\n"
+    "Keys: B or W adds a black or a white, Shift+B or Shift+W takes one away, Backspace clears the "
+    "grade, Enter confirms. A grade that contradicts earlier ones is refused and the rows it "
+    "contradicts are outlined.\n"
+    "U or Ctrl+Z undoes the last grade, G gives up, Enter after the end starts again, H or F1 shows "
+    "this help, Esc goes to the menu, M turns the sound off or on."
+)
+
+SCREEN_CONTROLS = MappingProxyType(
+    {"playing": CONTROLS, "solving": SOLVING_CONTROLS, "handgrade": HANDGRADE_CONTROLS}
+)
+
 
 def example_text(palette_name: str = "safe") -> str:
     """The worked example in words; the numbers come from score(), the reasoning fits EXAMPLE_*."""
@@ -56,8 +85,9 @@ def example_text(palette_name: str = "safe") -> str:
 class HelpOverlay(State):
     is_overlay = True
 
-    def __init__(self, page: int = 0) -> None:
-        self.page = page
+    def __init__(self, page: int | None = None, screen: str = "playing") -> None:
+        self.controls = SCREEN_CONTROLS[screen]
+        self.page = page if page is not None else (0 if screen == "playing" else PAGES.index("Controls"))
         self.mouse = (-1, -1)
 
     def geometry(self):
@@ -108,7 +138,7 @@ class HelpOverlay(State):
             )
             self._draw_example(surface, pygame.Rect(body.x, words.bottom, body.w, example_h))
         else:
-            self._draw_paragraphs(surface, CONTROLS, body)
+            self._draw_paragraphs(surface, self.controls, body)
         draw_button(surface, text, close, "Close", primary=True, hot=close.collidepoint(self.mouse))
 
     def _draw_paragraphs(self, surface, paragraphs: str, box: pygame.Rect) -> None:

@@ -21,7 +21,7 @@ import pygame
 
 from game.core import strategies
 from game.core.state import GameState, Outcome
-from game.states.base import Replace, Reset, State, Transition
+from game.states.base import Push, Replace, Reset, State, Transition
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_grade_pegs, draw_palette, draw_top_bar
 from game.ui.computer import GRADE_PEG_S, SPEED_SCALE, SPEEDS, ComputerRun, Phase, Speed
@@ -121,6 +121,8 @@ class SolvingState(State):
         run = self.run
         if key == pygame.K_ESCAPE:
             return self.press("menu")
+        if key in (pygame.K_h, pygame.K_F1):
+            return self.press("help")
         if key in (pygame.K_SPACE, pygame.K_p):
             return self.press("pause")
         if key in (pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD):
@@ -143,7 +145,9 @@ class SolvingState(State):
 
             return Reset(MenuState())
         if name == "help":
-            return None
+            from game.states.help import HelpOverlay
+
+            return Push(HelpOverlay(screen="solving"))
         if name == "pause":
             run.toggle_pause()
         elif name == "step":
@@ -221,7 +225,7 @@ class SolvingState(State):
                 config.turns,
                 PANEL_ITEMS,
                 PANEL_BUTTONS,
-                top_buttons=("menu",),
+                top_buttons=("help", "menu"),
             )
         return self._layout
 
@@ -233,13 +237,9 @@ class SolvingState(State):
         surface.fill(pal.BACKGROUND)
         title = self.title or f"Computer solving · {config_title(run.game.config)}"
         draw_top_bar(surface, layout, app.text, title)
-        draw_button(
-            surface,
-            app.text,
-            layout.button_rect("menu"),
-            "Menu",
-            hot=layout.button_rect("menu").collidepoint(self.mouse),
-        )
+        for name, label in (("help", "Help"), ("menu", "Menu")):
+            rect = layout.button_rect(name)
+            draw_button(surface, app.text, rect, label, hot=rect.collidepoint(self.mouse))
         draw_palette(surface, layout, app.pegs, app.text, colours, symbols, enabled=False)
         active = len(run.game.rows) if not run.game.over else None
         self.view.draw(
