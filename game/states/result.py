@@ -1,7 +1,8 @@
 """The result screen: won, out of turns, or revealed; the secret, guesses used of the limit, time.
 
 It shows the finished board with the secret uncovered and puts the verdict and its buttons in the
-side panel: Play again (same settings, new secret) and Menu. Enter plays again, Escape goes to
+side panel: Play again (same settings, new secret), Analysis and Menu. Enter plays again, A opens
+the post-game analysis (each row next to the best play, game/states/analysis.py), Escape goes to
 the menu. `solved_by` names the computer when it finished the game (the solving state sets it);
 `assisted` marks a game where the player took a hint. `play_again`, when given, makes the state Play
 again goes to (a computer game started from the codemaker screen goes back there with the same
@@ -15,14 +16,14 @@ from collections.abc import Callable
 import pygame
 
 from game.core.state import GameState, Outcome
-from game.states.base import Reset, State, Transition
+from game.states.base import Push, Reset, State, Transition
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_palette, draw_top_bar
 from game.ui.layout import Button, PlayLayout
 from game.ui.widgets import draw_button
 
-PANEL_ITEMS = (("verdict", 1.4), ("details", 3.2), ("again", 1.15), ("menu", 1.0))
-BUTTON_LABELS = {"again": "Play again", "menu": "Menu"}
+PANEL_ITEMS = (("verdict", 1.4), ("details", 3.2), ("again", 1.15), ("analysis", 1.0), ("menu", 1.0))
+BUTTON_LABELS = {"again": "Play again", "analysis": "Analysis", "menu": "Menu"}
 
 
 class ResultState(State):
@@ -54,7 +55,7 @@ class ResultState(State):
                 config.colours,
                 config.turns,
                 PANEL_ITEMS,
-                ("again", "menu"),
+                ("again", "analysis", "menu"),
                 top_buttons=(),
             )
         return self._layout
@@ -87,6 +88,12 @@ class ResultState(State):
 
         return PlayingState(self.game.config)
 
+    def analysis(self) -> Transition:
+        """The post-game analysis overlay (game/states/analysis.py): each row next to the best play."""
+        from game.states.analysis import AnalysisOverlay
+
+        return Push(AnalysisOverlay(self.game))
+
     def menu(self) -> Transition:
         from game.states.menu import MenuState
 
@@ -103,12 +110,16 @@ class ResultState(State):
             pressed, self.pressed = self.pressed, None
             if isinstance(hit, Button) and hit.name == pressed:
                 self.app.sound.play("click")
+                if hit.name == "analysis":
+                    return self.analysis()
                 return self.again() if hit.name == "again" else self.menu()
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
                 return self.again()
             if event.key == pygame.K_ESCAPE:  # M is the global mute key (game.session)
                 return self.menu()
+            if event.key == pygame.K_a:
+                return self.analysis()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -130,7 +141,7 @@ class ResultState(State):
         for i, line in enumerate(lines):
             box = pygame.Rect(details.x, round(details.y + i * line_h), details.w, round(line_h * 0.8))
             text.draw_in(surface, line, box, pal.TEXT if i < 2 else pal.TEXT_DIM, 30)
-        for name in ("again", "menu"):
+        for name in ("again", "analysis", "menu"):
             rect = layout.button_rect(name)
             draw_button(
                 surface,
