@@ -127,6 +127,8 @@ class PlayingDrawing:
         t = self.finish_timer.raw
         row_rect = layout.row_rect(len(self.game.rows) - 1).inflate(8, 6)
         width = 2 + round(3 * (1 - abs(2 * ((t * 3) % 1) - 1)))
+        if self.app.settings.get("reduced_motion"):
+            width = 4  # reduced motion: a steady outline, no pulsing (issue 5)
         pygame.draw.rect(surface, pal.ACTIVE_EDGE, row_rect, width=width, border_radius=6)
 
     def _draw_draft(self, surface, layout: PlayLayout, colours, symbols: bool) -> None:
