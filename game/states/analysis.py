@@ -40,6 +40,10 @@ COLUMNS = (
     ("average", "Avg you / best", 0.19),
 )
 MAX_ROW_H_PX = 46
+MIN_ROW_H_PX = 8  # long games in small windows: tiny rows rather than a table over the footer
+TABLE_SHARE = 0.66  # at most this much of the space between title and Close goes to the table
+SUMMARY_MAX_PX = 24  # font size caps for the sentences under the table
+LEGEND_MAX_PX = 18
 PEG_PITCH = 1.12  # peg spacing, in diameters
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_a)
 
@@ -113,10 +117,11 @@ class AnalysisOverlay(State):
         close = button_row(card, ("close",), bh, m)["close"]
         inner = card.inflate(-4 * m, 0)
         title = pygame.Rect(inner.x, card.y + m, inner.w, round(bh * 0.9))
-        footer_h = round(bh * 2.8)
-        footer = pygame.Rect(inner.x, close.y - m // 2 - footer_h, inner.w, footer_h)
-        table_top = title.bottom + m // 2
-        table = pygame.Rect(inner.x, table_top, inner.w, footer.y - m // 2 - table_top)
+        body_top, body_bottom = title.bottom + m // 2, close.y - m // 2
+        lines = len(self.game.rows) + 1  # the heading, then one line per row
+        row_h = max(MIN_ROW_H_PX, min(MAX_ROW_H_PX, int((body_bottom - body_top) * TABLE_SHARE) // lines))
+        table = pygame.Rect(inner.x, body_top, inner.w, row_h * lines)
+        footer = pygame.Rect(inner.x, table.bottom + m // 2, inner.w, body_bottom - table.bottom - m // 2)
         return card, title, table, footer, close
 
     def column_rects(self, table: pygame.Rect, row_h: int, line: int) -> dict[str, pygame.Rect]:
@@ -157,23 +162,30 @@ class AnalysisOverlay(State):
             text.draw_in(surface, str(self.pump.error), table, pal.TEXT_WARN, 24)
         else:
             self._draw_table(surface, table, result)
-            lines = summary_lines(result)
-            line_h = round(footer.h * 0.26)
-            for i, line in enumerate(lines):
-                box = pygame.Rect(footer.x, footer.y + i * line_h, footer.w, round(line_h * 0.85))
-                text.draw_in(surface, line, box, pal.TEXT if i == 0 else pal.TEXT_DIM, 24)
-            legend = pygame.Rect(footer.x, footer.y + len(lines) * line_h, footer.w, 0)
-            legend.h = footer.bottom - legend.y
-            size, legend_lines = text.fit_wrapped(LEGEND, legend.w, legend.h, 18)
-            legend_line_h = text.font(size).get_linesize()
-            for i, line in enumerate(legend_lines):
-                anchor = (legend.centerx, legend.y + i * legend_line_h)
-                text.draw(surface, line, size, pal.TEXT_DIM, anchor, "midtop")
+            self._draw_footer(surface, footer, summary_lines(result))
         draw_button(surface, text, close, "Close", primary=True, hot=close.collidepoint(self.mouse))
+
+    def _draw_footer(self, surface: pygame.Surface, footer: pygame.Rect, lines: list[str]) -> None:
+        """The summary sentences, then the legend in what is left; a legend line that would not fit
+        whole is left out rather than drawn over the Close button."""
+        text = self.app.text
+        line_h = max(MIN_ROW_H_PX, min(round(SUMMARY_MAX_PX * 1.3), footer.h // (len(lines) + 2)))
+        for i, line in enumerate(lines):
+            box = pygame.Rect(footer.x, footer.y + i * line_h, footer.w, round(line_h * 0.85))
+            text.draw_in(surface, line, box, pal.TEXT if i == 0 else pal.TEXT_DIM, SUMMARY_MAX_PX)
+        legend_top = footer.y + len(lines) * line_h
+        size, legend_lines = text.fit_wrapped(LEGEND, footer.w, footer.bottom - legend_top, LEGEND_MAX_PX)
+        legend_line_h = text.font(size).get_linesize()
+        for i, line in enumerate(legend_lines):
+            if legend_top + (i + 1) * legend_line_h > footer.bottom:
+                break
+            text.draw(
+                surface, line, size, pal.TEXT_DIM, (footer.centerx, legend_top + i * legend_line_h), "midtop"
+            )
 
     def _draw_table(self, surface: pygame.Surface, table: pygame.Rect, result: PostGame) -> None:
         text = self.app.text
-        row_h = max(12, min(MAX_ROW_H_PX, table.h // (len(result.rows) + 1)))
+        row_h = table.h // (len(result.rows) + 1)
         heading = self.column_rects(table, row_h, 0)
         heading_size = min(
             text.fit_size(label, heading[key].w * 0.95, row_h * 0.6) for key, label, _ in COLUMNS
