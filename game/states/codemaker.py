@@ -95,7 +95,7 @@ class CodemakerState(State):
         config = config or GameConfig()
         self.mode = Mode(mode)
         self.pegs, self.colours, self.duplicates = config.pegs, config.colours, config.duplicates
-        self.strategy = strategy if strategy in strategies.STRATEGIES else strategies.STRONGEST
+        self.strategy = strategy if strategy in strategies.STRATEGIES else strategies.DEFAULT
         self.picker = picker_strategies(self.strategy)  # what the strategy stepper cycles through
         self.secret: list[int | None] = [None] * self.pegs
         self.selected: int | None = None

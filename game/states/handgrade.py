@@ -56,7 +56,10 @@ def cycle_grade_peg(feedback: Feedback, index: int, pegs: int) -> Feedback:
 
 
 class HandGradeState(State):
-    """Make the code, you grade: `strategy` (default the strongest) guesses, the player grades."""
+    """Make the code, you grade: `strategy` guesses, the player grades.
+
+    The strategy defaults to strategies.DEFAULT: optimal tables, else the strongest heuristic.
+    """
 
     def __init__(
         self,
@@ -67,7 +70,7 @@ class HandGradeState(State):
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.config = config
-        self.strategy = strategy or strategies.STRONGEST
+        self.strategy = strategy or strategies.DEFAULT
         self.budget_ms = budget_ms
         self.clock = clock
         self.run: HandGradeRun | None = None

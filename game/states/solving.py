@@ -56,7 +56,8 @@ DROP_HEIGHT_U = 0.35  # a guess peg falls into its slot from this far above (in 
 class SolvingState(State):
     """The computer plays on from `game` (a fresh game or the player's position), animated.
 
-    `strategy` defaults to the strongest built-in; `elapsed_s` is the player's time so far (the
+    `strategy` defaults to strategies.DEFAULT (optimal tables, else the strongest heuristic);
+    `elapsed_s` is the player's time so far (the
     computer's time does not count); `title` overrides the top bar (watch mode, codemaker mode);
     `play_again` makes the state the result screen's Play again goes to (default: a new game to break).
     """
@@ -76,7 +77,7 @@ class SolvingState(State):
         self.start_game = game
         self.play_again = play_again
         self.elapsed_s = elapsed_s
-        self.strategy = strategy or strategies.STRONGEST
+        self.strategy = strategy or strategies.DEFAULT
         self.speed = speed
         self.budget_ms = budget_ms
         self.title = title

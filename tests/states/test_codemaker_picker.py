@@ -20,7 +20,7 @@ def test_codemaker_picker__plus_cycles_through_the_curated_list_only():
     for _ in range(len(PICKER_STRATEGIES)):
         click(app, plus.center)
         seen.append(state.strategy)
-    assert seen[0] == seen[-1] == strategies.STRONGEST  # wrapped around
+    assert seen[0] == seen[-1] == strategies.DEFAULT  # wrapped around
     assert sorted(seen[:-1]) == sorted(PICKER_STRATEGIES)
     assert not any(name.endswith("-consistent") for name in seen)
     assert {strategies.get(name).label for name in seen[:-1]} >= {"Optimal", "Knuth", "Irving", "Random"}

@@ -93,6 +93,9 @@ STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
 # secrets at 5x8 (mean 5.41 vs 5.53), but once the consistent codes must be sampled it falls behind:
 # 6x9 mean 6.37 vs 6.25 (200 secrets), 8x10 9.5 vs 7.9 (tools/bench_solvers.py --plan, seed 1).
 STRONGEST = "entropy"
+# What the game plays when the player does not choose: the exact optimal tables where they are
+# shipped (bound by game.tables), STRONGEST everywhere else, so it is never weaker than STRONGEST.
+DEFAULT = "optimal"
 
 
 def get(name: str) -> StrategyInfo:
