@@ -75,7 +75,7 @@ class ResultState(State):
         lines[1:1] = [getattr(self, "score_line", "")] if getattr(self, "score_line", "") else []
         lines += [getattr(self, "streak_line", "")] if getattr(self, "streak_line", "") else []
         if self.solved_by:
-            lines.append(f"computer: {self.solved_by}")
+            lines.append(f"Computer: {self.solved_by}")
         elif self.assisted:
             lines.append("with a hint (assisted)")
         lines.append("The secret is shown on top")

@@ -211,7 +211,8 @@ class SolvingState(State):
         """How the result screen names the computer: its strategy, and the rows it took over from."""
         run = self.run
         if run.first_row:
-            return f"{run.info.label}, after your {run.first_row}"
+            rows = "row" if run.first_row == 1 else "rows"
+            return f"{run.info.label}, after your {run.first_row} {rows}"
         return run.info.label
 
     # --- drawing -------------------------------------------------------------------------------
