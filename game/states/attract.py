@@ -24,17 +24,16 @@ from game.core.config import preset
 from game.core.state import new_game
 from game.states.base import Pop, Push, State, Transition
 from game.ui import palette as pal
-from game.ui.board import BoardView, config_title, draw_grade_pegs, draw_palette, draw_top_bar
-from game.ui.computer import GRADE_PEG_S, SPEED_SCALE, ComputerRun, Phase, Speed
+from game.ui.board import BoardView, config_title, draw_top_bar
+from game.ui.computer import ComputerRun, Speed
+from game.ui.computer_view import draw_computer_board
 from game.ui.layout import PlayLayout
 from game.ui.thinking import draw_text_lines
-from game.ui.tween import ease_out_back, ease_out_cubic
 
 ATTRACT_IDLE_S = 20.0  # menu idle time before the demo starts
 ATTRACT_BUDGET_MS = 3.0  # thinking per frame: well inside a 16.7 ms frame
 RESULT_HOLD_S = 3.0  # a finished demo stays on screen this long before the next one
 MOTION_EXIT_PX = 6  # mouse movement smaller than this (jitter) does not end the demo
-DROP_HEIGHT_U = 0.7  # a guess peg falls into its slot from this far above (in slot units)
 BANNER_PULSE_S = 1.6  # one slow brightness cycle of the banner (never a flash)
 ATTRACT_SEED = 4242
 DEMOS: tuple[tuple[str, str], ...] = (
@@ -141,53 +140,19 @@ class AttractState(State):
         symbols = bool(app.settings.get("symbols", True))
         surface.fill(pal.BACKGROUND)
         draw_top_bar(surface, layout, app.text, f"Demo · {config_title(run.game.config)}")
-        draw_palette(surface, layout, app.pegs, app.text, colours, symbols, enabled=False)
-        active = len(run.game.rows) if not run.game.over else None
-        self.view.draw(
+        draw_computer_board(
             surface,
             layout,
-            run.game,
+            self.view,
+            run,
             app.pegs,
             app.text,
             colours,
             symbols,
-            graded_rows=run.shown_rows,
+            reduced_motion=bool(app.settings.get("reduced_motion", False)),
             show_secret=run.finished,
-            active_row=active,
         )
-        if run.phase is Phase.PLACING and run.guess is not None:
-            self._draw_placing(surface, layout, colours, symbols)
-        if run.phase is Phase.GRADING:
-            self._draw_grading(surface, layout)
         self._draw_panel(surface, layout)
-
-    def _draw_placing(self, surface, layout: PlayLayout, colours, symbols: bool) -> None:
-        run = self.run
-        row = len(run.game.rows)
-        d = layout.peg_diameter()
-        shown = run.placed_pegs
-        for col in range(shown):
-            colour = run.guess[col]
-            centre = layout.slot_rect(row, col).center
-            if col == shown - 1:
-                fall = 1.0 - ease_out_cubic(run.place_fraction)
-                centre = (centre[0], round(centre[1] - fall * DROP_HEIGHT_U * layout.unit))
-            peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
-            surface.blit(peg, peg.get_rect(center=centre))
-
-    def _draw_grading(self, surface, layout: PlayLayout) -> None:
-        run = self.run
-        row = len(run.game.rows) - 1
-        fb = run.game.rows[-1].feedback
-        draw_grade_pegs(surface, layout, row, None, self.app.pegs)
-        kd = layout.grade_peg_rect(row, 0).w
-        shown = run.shown_grade_pegs
-        duration = GRADE_PEG_S * SPEED_SCALE[run.speed]
-        last_t = (run.phase_s / duration) % 1.0 if duration > 0 else 1.0
-        for i in range(shown):
-            scale = ease_out_back(last_t) if i == shown - 1 else 1.0
-            image = self.app.pegs.key(i < fb.black, max(2, round(kd * scale)))
-            surface.blit(image, image.get_rect(center=layout.grade_peg_rect(row, i).center))
 
     def _draw_panel(self, surface, layout: PlayLayout) -> None:
         text, run = self.app.text, self.run

@@ -23,12 +23,12 @@ from game.core import strategies
 from game.core.state import GameState, Outcome
 from game.states.base import Push, Replace, Reset, State, Transition
 from game.ui import palette as pal
-from game.ui.board import BoardView, config_title, draw_grade_pegs, draw_palette, draw_top_bar
-from game.ui.computer import GRADE_PEG_S, SPEED_SCALE, SPEEDS, ComputerRun, Phase, Speed
+from game.ui.board import BoardView, config_title, draw_top_bar
+from game.ui.computer import SPEEDS, ComputerRun, Phase, Speed
+from game.ui.computer_view import draw_computer_board
 from game.ui.layout import Button, PlayLayout
 from game.ui.pump import PUMP_BUDGET_MS
 from game.ui.thinking import draw_progress_bar, draw_text_lines
-from game.ui.tween import ease_out_back, ease_out_cubic
 from game.ui.widgets import draw_button
 
 SPEED_KEYS = MappingProxyType(
@@ -50,7 +50,6 @@ PANEL_ITEMS = (
     ("keys", 1.2),
 )
 PANEL_BUTTONS = ("speed", "pause", "step")
-DROP_HEIGHT_U = 0.35  # a guess peg falls into its slot from this far above (in slot units)
 
 
 class SolvingState(State):
@@ -242,64 +241,18 @@ class SolvingState(State):
         for name, label in (("help", "Help"), ("menu", "Menu")):
             rect = layout.button_rect(name)
             draw_button(surface, app.text, rect, label, hot=rect.collidepoint(self.mouse))
-        draw_palette(surface, layout, app.pegs, app.text, colours, symbols, enabled=False)
-        active = len(run.game.rows) if not run.game.over else None
-        self.view.draw(
+        draw_computer_board(
             surface,
             layout,
-            run.game,
+            self.view,
+            run,
             app.pegs,
             app.text,
             colours,
             symbols,
-            graded_rows=run.shown_rows,
-            active_row=active,
+            reduced_motion=self.reduced_motion,
         )
-        if run.phase is Phase.PLACING and run.guess is not None:
-            self._draw_placing(surface, layout, colours, symbols)
-        elif active is not None:
-            self._draw_holes(surface, layout, active, 0)
-        if run.phase is Phase.GRADING:
-            self._draw_grading(surface, layout)
         self._draw_panel(surface, layout)
-
-    def _draw_placing(self, surface, layout: PlayLayout, colours, symbols: bool) -> None:
-        run = self.run
-        row = len(run.game.rows)
-        d = layout.peg_diameter()
-        shown = run.placed_pegs
-        self._draw_holes(surface, layout, row, shown - 1)
-        for col in range(shown):
-            colour = run.guess[col]
-            centre = layout.slot_rect(row, col).center
-            if col == shown - 1:
-                fall = 0.0 if self.reduced_motion else 1.0 - ease_out_cubic(run.place_fraction)
-                centre = (centre[0], round(centre[1] - fall * DROP_HEIGHT_U * layout.unit))
-            peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
-            surface.blit(peg, peg.get_rect(center=centre))
-
-    def _draw_holes(self, surface, layout: PlayLayout, row: int, first: int) -> None:
-        """Empty holes in the active row from slot `first` on (the board leaves that row bare)."""
-        hole = self.app.pegs.hole(round(layout.peg_diameter() * 0.5))
-        for col in range(max(0, first), layout.pegs):
-            surface.blit(hole, hole.get_rect(center=layout.slot_rect(row, col).center))
-
-    def _draw_grading(self, surface, layout: PlayLayout) -> None:
-        run = self.run
-        row = len(run.game.rows) - 1
-        fb = run.game.rows[-1].feedback
-        draw_grade_pegs(surface, layout, row, None, self.app.pegs)
-        kd = layout.grade_peg_rect(row, 0).w
-        shown = run.shown_grade_pegs
-        duration = GRADE_PEG_S * SPEED_SCALE[run.speed]
-        last_t = (run.phase_s / duration) % 1.0 if duration > 0 else 1.0
-        for i in range(shown):
-            image = self.app.pegs.key(i < fb.black, kd)
-            if i == shown - 1 and last_t < 1.0 and not self.reduced_motion:
-                # the popping peg: the cached image scaled, not a new image per size
-                side = max(2, round(kd * ease_out_back(last_t)))
-                image = pygame.transform.smoothscale(image, (side, side))
-            surface.blit(image, image.get_rect(center=layout.grade_peg_rect(row, i).center))
 
     def _draw_panel(self, surface, layout: PlayLayout) -> None:
         text, run = self.app.text, self.run
