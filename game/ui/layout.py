@@ -106,7 +106,35 @@ def stack_rects(area: pygame.Rect, weights: Sequence[float], unit_h: float, gap:
     return rects
 
 
-class PlayLayout:
+class PaletteColumn:
+    """The palette column's geometry, shared by every layout that shows one (play, codemaker).
+
+    A class using it sets `palette_panel` (the column's Rect) and `palette_pitch` (px per colour).
+    """
+
+    palette_panel: pygame.Rect
+    palette_pitch: float
+
+    def palette_rect(self, colour: int) -> pygame.Rect:
+        """The cell of palette colour `colour` (the whole width of the palette column)."""
+        p = self.palette_pitch
+        top = self.palette_panel.y + colour * p
+        return pygame.Rect(
+            self.palette_panel.x, round(top), self.palette_panel.w, round(top + p) - round(top)
+        )
+
+    def palette_peg_rect(self, colour: int) -> pygame.Rect:
+        cell = self.palette_rect(colour)
+        d = round(self.palette_pitch * 0.82)
+        return pygame.Rect(cell.x + round(self.palette_pitch * 0.09), cell.centery - d // 2, d, d)
+
+    def palette_key_rect(self, colour: int) -> pygame.Rect:
+        cell = self.palette_rect(colour)
+        peg = self.palette_peg_rect(colour)
+        return pygame.Rect(peg.right + 2, cell.y, max(4, cell.right - peg.right - 2), cell.h)
+
+
+class PlayLayout(PaletteColumn):
     """Geometry of the playing screen (also used by the result screen and the solving state).
 
     `panel_items` is a sequence of (name, weight) stacked in the side panel: weight 1.0 is one
@@ -267,24 +295,6 @@ class PlayLayout:
         return pygame.Rect(round(x), round(y), round(LABEL_U * self.unit), round(self.unit))
 
     # --- palette and panel --------------------------------------------------------------------
-    def palette_rect(self, colour: int) -> pygame.Rect:
-        """The cell of palette colour `colour` (the whole width of the palette column)."""
-        p = self.palette_pitch
-        top = self.palette_panel.y + colour * p
-        return pygame.Rect(
-            self.palette_panel.x, round(top), self.palette_panel.w, round(top + p) - round(top)
-        )
-
-    def palette_peg_rect(self, colour: int) -> pygame.Rect:
-        cell = self.palette_rect(colour)
-        d = round(self.palette_pitch * 0.82)
-        return pygame.Rect(cell.x + round(self.palette_pitch * 0.09), cell.centery - d // 2, d, d)
-
-    def palette_key_rect(self, colour: int) -> pygame.Rect:
-        cell = self.palette_rect(colour)
-        peg = self.palette_peg_rect(colour)
-        return pygame.Rect(peg.right + 2, cell.y, max(4, cell.right - peg.right - 2), cell.h)
-
     def button_rect(self, name: str) -> pygame.Rect | None:
         rect = self._buttons.get(name)
         return rect.copy() if rect is not None else None

@@ -16,6 +16,7 @@ from game.ui.layout import (
     PALETTE_MAX_PITCH_PX,
     PALETTE_WIDTH_PITCHES,
     Button,
+    PaletteColumn,
     PaletteItem,
     SecretSlot,
     button_height_px,
@@ -41,7 +42,7 @@ class Control:
     part: str
 
 
-class MakerLayout:
+class MakerLayout(PaletteColumn):
     """Top bar, palette column (when the secret is set on screen), secret row, choices, message, buttons."""
 
     def __init__(
@@ -120,24 +121,6 @@ class MakerLayout:
 
     def peg_diameter(self) -> int:
         return max(4, round(self.unit * 0.8))
-
-    # --- palette (same names as PlayLayout's) ---------------------------------------------------
-    def palette_rect(self, colour: int) -> pygame.Rect:
-        p = self.palette_pitch
-        top = self.palette_panel.y + colour * p
-        return pygame.Rect(
-            self.palette_panel.x, round(top), self.palette_panel.w, round(top + p) - round(top)
-        )
-
-    def palette_peg_rect(self, colour: int) -> pygame.Rect:
-        cell = self.palette_rect(colour)
-        d = round(self.palette_pitch * 0.82)
-        return pygame.Rect(cell.x + round(self.palette_pitch * 0.09), cell.centery - d // 2, d, d)
-
-    def palette_key_rect(self, colour: int) -> pygame.Rect:
-        cell = self.palette_rect(colour)
-        peg = self.palette_peg_rect(colour)
-        return pygame.Rect(peg.right + 2, cell.y, max(4, cell.right - peg.right - 2), cell.h)
 
     # --- choices and buttons ----------------------------------------------------------------------
     def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
