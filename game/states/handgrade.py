@@ -22,7 +22,7 @@ import pygame
 from game.core import strategies
 from game.core.codes import Feedback
 from game.core.config import GameConfig
-from game.states.base import Push, Replace, Reset, State, Transition
+from game.states.base import Replace, State, Transition
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_palette, draw_top_bar
 from game.ui.handgrading import Ending, HandGradeRun
@@ -185,14 +185,10 @@ class HandGradeState(State):
     def press(self, name: str) -> Transition | State | None:
         run = self.run
         self.app.sound.play("click")
-        if name == "menu":
-            from game.states.menu import MenuState
+        if name in ("menu", "help"):
+            from game.states.help import top_bar_action
 
-            return Reset(MenuState())
-        if name == "help":
-            from game.states.help import HelpOverlay
-
-            return Push(HelpOverlay(screen="handgrade"))
+            return top_bar_action(name, "handgrade")
         if name == "confirm":
             if not run.confirm():
                 self.app.sound.play("error")

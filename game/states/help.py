@@ -14,7 +14,7 @@ from types import MappingProxyType
 import pygame
 
 from game.core.codes import score
-from game.states.base import Pop, State, Transition
+from game.states.base import Pop, Push, Reset, State, Transition
 from game.ui import palette as pal
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
 from game.ui.widgets import draw_button, draw_card, shade
@@ -177,3 +177,15 @@ class HelpOverlay(State):
                 for k in range(feedback.black + feedback.white):
                     key = self.app.pegs.key(k < feedback.black, kd)
                     surface.blit(key, (x0 + round(k * kd * 1.2), round(y + line_h / 2 - kd / 2)))
+
+
+def top_bar_action(name: str, screen: str) -> Transition | None:
+    """The Menu and Help buttons every computer screen has: Menu leaves for the menu, Help opens
+    this overlay on `screen`'s controls. None for any other button name."""
+    if name == "menu":
+        from game.states.menu import MenuState
+
+        return Reset(MenuState())
+    if name == "help":
+        return Push(HelpOverlay(screen=screen))
+    return None

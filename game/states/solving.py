@@ -21,7 +21,7 @@ import pygame
 
 from game.core import strategies
 from game.core.state import GameState, Outcome
-from game.states.base import Push, Replace, Reset, State, Transition
+from game.states.base import Replace, State, Transition
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_top_bar
 from game.ui.computer import SPEEDS, ComputerRun, Phase, Speed
@@ -140,14 +140,10 @@ class SolvingState(State):
     def press(self, name: str) -> Transition | State | None:
         run = self.run
         self.app.sound.play("click")
-        if name == "menu":
-            from game.states.menu import MenuState
+        if name in ("menu", "help"):
+            from game.states.help import top_bar_action
 
-            return Reset(MenuState())
-        if name == "help":
-            from game.states.help import HelpOverlay
-
-            return Push(HelpOverlay(screen="solving"))
+            return top_bar_action(name, "solving")
         if name == "pause":
             run.toggle_pause()
         elif name == "step":
