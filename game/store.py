@@ -91,6 +91,8 @@ class Settings:
     symbols: bool = True
     sound: bool = True
     volume: float = 0.8  # 0..1
+    music: bool = True  # the background loop (game.ui.sound.Sound.music_enabled)
+    music_volume: float = 0.5  # 0..1, the loop's own level under the effects
     animation_speed: float = 1.0  # 1 = normal; 2 = twice as fast
     reduced_motion: bool = False
     last_difficulty: str = "Classic"  # a preset name or "Custom"
@@ -122,17 +124,17 @@ _INVALID = object()
 
 def _settings_field(name: str, value: Any) -> Any:
     """The checked value of one settings field, or _INVALID."""
-    if name in ("symbols", "sound", "reduced_motion"):
+    if name in ("symbols", "sound", "music", "reduced_motion"):
         return value if isinstance(value, bool) else _INVALID
     if name == "palette":
         value = PALETTE_ALIASES.get(value, value) if isinstance(value, str) else value
         return value if value in PALETTES else _INVALID
     if name == "last_difficulty":
         return value if isinstance(value, str) and 0 < len(value) <= 40 else _INVALID
-    if name in ("volume", "animation_speed"):
+    if name in ("volume", "music_volume", "animation_speed"):
         if isinstance(value, bool) or not isinstance(value, int | float):
             return _INVALID
-        low, high = (0.0, 1.0) if name == "volume" else (MIN_ANIMATION_SPEED, MAX_ANIMATION_SPEED)
+        low, high = (MIN_ANIMATION_SPEED, MAX_ANIMATION_SPEED) if name == "animation_speed" else (0.0, 1.0)
         return float(value) if low <= value <= high else _INVALID
     if name == "window_size":
         if value is None:
