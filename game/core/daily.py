@@ -1,0 +1,276 @@
+"""The daily code: one secret per calendar day for Classic and for Super, the same for everyone.
+
+The day is the calendar date in UTC, so everyone plays the same code at the same moment and the
+countdown to the next one is exact (no time zones or daylight saving to guess). Functions that need
+"now" take an aware datetime; a naive one is refused, because its zone is unknown.
+
+The recipe (stable across platforms and Python versions; it is also in README.md):
+    text   = "mastermind-arcade daily v1|" + ISO date + "|" + preset name in lower case
+             e.g. "mastermind-arcade daily v1|2026-11-23|classic"
+    n      = SHA-256 of the UTF-8 text, the 32-byte digest read as a big-endian unsigned integer
+    pegs   = repeated divmod: n, peg = divmod(n, colours), once per peg; the first remainder is the
+             first (leftmost) peg.
+Both daily presets allow repeated colours, so every code this gives is legal.
+
+The daily record (one per preset) keeps the last day played, that day's grades, and the streak of
+consecutive days won: a win the day after the last win extends it, a win after a gap starts again at
+one, a loss ends it. One attempt per day: record_daily() refuses a day on or before the last one.
+
+API for a screen (all pure; `day` is a datetime.date, `now` an aware datetime):
+    DAILY_PRESETS                      -> ("Classic", "Super")
+    daily_day(now) -> date             the UTC date of `now`
+    seconds_until_next_daily(now) -> float   in (0, 86400]
+    daily_config(preset_name) -> GameConfig
+    daily_secret(day, preset_name) -> Code
+    share_text(day, preset_name, grades) -> str   grades: every row's Feedback, in order
+    DailyRecord(last_day, grades, streak, best_streak); .won, .can_play(day), .current_streak(day)
+    record_daily(record, day, grades, preset_name) -> DailyRecord   (DailyError if already played)
+    daily_book_to_dict(book) / daily_book_from_dict(data)   preset name -> DailyRecord
+Every error is a DailyError (a ValueError) with a message a person can act on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .codes import Code, Feedback
+from .config import GameConfig, preset
+
+DAILY_PRESETS: tuple[str, ...] = ("Classic", "Super")
+DAILY_HASH_PREFIX = "mastermind-arcade daily v1"
+SHARE_TITLE = "Mastermind Arcade Daily"
+BLACK_MARK, WHITE_MARK, EMPTY_MARK = "●", "○", "·"
+LOSS_MARK = "X"
+SECONDS_PER_DAY = 86_400
+
+
+class DailyError(ValueError):
+    """A daily request that cannot be met (unknown preset, naive time, second attempt, bad record)."""
+
+
+def hashed_code(text: str, pegs: int, colours: int) -> Code:
+    """A code drawn from `text` by SHA-256 and repeated divmod (first remainder = first peg)."""
+    n = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
+    pegs_out = []
+    for _ in range(pegs):
+        n, peg = divmod(n, colours)
+        pegs_out.append(peg)
+    return tuple(pegs_out)
+
+
+def _daily_preset_name(preset_name: str) -> str:
+    for name in DAILY_PRESETS:
+        if isinstance(preset_name, str) and name.lower() == preset_name.lower():
+            return name
+    raise DailyError(f"the daily code is played at {' or '.join(DAILY_PRESETS)}, not {preset_name!r}")
+
+
+def daily_config(preset_name: str) -> GameConfig:
+    """The configuration of a daily game (the preset's own size and turn limit)."""
+    return preset(_daily_preset_name(preset_name)).config()
+
+
+def daily_seed_text(day: dt.date, preset_name: str) -> str:
+    """The text hashed for a day and preset, e.g. "mastermind-arcade daily v1|2026-11-23|classic"."""
+    if not isinstance(day, dt.date) or isinstance(day, dt.datetime):
+        raise DailyError(f"a daily code belongs to a calendar date, not {day!r}")
+    return f"{DAILY_HASH_PREFIX}|{day.isoformat()}|{_daily_preset_name(preset_name).lower()}"
+
+
+def daily_secret(day: dt.date, preset_name: str) -> Code:
+    """The secret of `day` at `preset_name` (Classic or Super): the same everywhere, every time."""
+    config = daily_config(preset_name)
+    return config.check_code(hashed_code(daily_seed_text(day, preset_name), config.pegs, config.colours))
+
+
+def _utc(now: dt.datetime) -> dt.datetime:
+    if not isinstance(now, dt.datetime) or now.tzinfo is None or now.utcoffset() is None:
+        raise DailyError(
+            f"pass an aware datetime such as datetime.now(timezone.utc), not {now!r}: "
+            "the daily code changes at midnight UTC"
+        )
+    return now.astimezone(dt.UTC)
+
+
+def daily_day(now: dt.datetime) -> dt.date:
+    """The daily code's date at the moment `now` (its UTC calendar date)."""
+    return _utc(now).date()
+
+
+def seconds_until_next_daily(now: dt.datetime) -> float:
+    """Seconds from `now` to the next midnight UTC, in (0, 86400]: at midnight exactly, a full day."""
+    utc = _utc(now)
+    midnight = dt.datetime.combine(utc.date() + dt.timedelta(days=1), dt.time(), tzinfo=dt.UTC)
+    return (midnight - utc).total_seconds()
+
+
+def grade_marks(feedback: Feedback | tuple[int, int], pegs: int) -> str:
+    """One row of the share text: blacks, then whites, then empties, one mark per peg ("●●○·")."""
+    black, white = feedback
+    return BLACK_MARK * black + WHITE_MARK * white + EMPTY_MARK * (pegs - black - white)
+
+
+def check_grades(grades: Sequence[Feedback | tuple[int, int]], config: GameConfig) -> tuple[Feedback, ...]:
+    """`grades` as Feedback values if they can be a finished daily game's rows, else DailyError.
+
+    A finished game has at least one row and at most `turns`, and only its last row may be all black.
+    """
+    out = []
+    for black, white in grades:
+        for value in (black, white):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise DailyError(f"a grade is two whole numbers, not {(black, white)!r}")
+        if black < 0 or white < 0 or black + white > config.pegs:
+            raise DailyError(f"a grade has at most {config.pegs} pegs, not {black} black and {white} white")
+        out.append(Feedback(black, white))
+    if not 1 <= len(out) <= config.turns:
+        raise DailyError(f"a finished daily game has 1 to {config.turns} rows, not {len(out)}")
+    if any(fb.black == config.pegs for fb in out[:-1]):
+        raise DailyError("a row after the one that cracked the code cannot happen")
+    return tuple(out)
+
+
+def is_won(grades: Sequence[Feedback], pegs: int) -> bool:
+    return bool(grades) and grades[-1][0] == pegs
+
+
+def share_text(day: dt.date, preset_name: str, grades: Sequence[Feedback | tuple[int, int]]) -> str:
+    """The spoiler-free result to share: title, date, preset, guesses/turns (X/turns if not cracked),
+    then one line of marks per row. Lines are joined by "\\n", with no trailing newline.
+
+    Example (Classic, cracked in 3):
+        Mastermind Arcade Daily
+        2026-11-23 Classic 3/10
+        ●○··
+        ●●○○
+        ●●●●
+    """
+    name = _daily_preset_name(preset_name)
+    config = daily_config(name)
+    rows = check_grades(grades, config)
+    result = str(len(rows)) if is_won(rows, config.pegs) else LOSS_MARK
+    header = [SHARE_TITLE, f"{day.isoformat()} {name} {result}/{config.turns}"]
+    return "\n".join(header + [grade_marks(fb, config.pegs) for fb in rows])
+
+
+@dataclass(frozen=True)
+class DailyRecord:
+    """One preset's daily history: the last day played, its grades, and the streak of days won.
+
+    streak counts consecutive days won up to last_day (0 after a loss); best_streak its highest.
+    """
+
+    last_day: dt.date | None = None
+    grades: tuple[Feedback, ...] = ()
+    streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def won(self) -> bool:
+        """Whether the last daily played was cracked."""
+        return self.last_day is not None and self.streak > 0
+
+    def can_play(self, day: dt.date) -> bool:
+        """One attempt a day: only a day after the last one played can be played."""
+        return self.last_day is None or day > self.last_day
+
+    def current_streak(self, day: dt.date) -> int:
+        """The streak as it stands on `day`: it survives only while yesterday's or today's code is won."""
+        if self.last_day is None or (day - self.last_day).days > 1:
+            return 0
+        return self.streak
+
+
+def record_daily(
+    record: DailyRecord, day: dt.date, grades: Sequence[Feedback | tuple[int, int]], preset_name: str
+) -> DailyRecord:
+    """The record after the daily of `day` ended with `grades` (a new value); DailyError if `day`
+    was already played (or is before the last day played, as after a clock set back)."""
+    if not record.can_play(day):
+        raise DailyError(
+            f"the daily code of {day.isoformat()} has already been played; the next one comes at midnight UTC"
+        )
+    config = daily_config(preset_name)
+    rows = check_grades(grades, config)
+    if not is_won(rows, config.pegs):
+        streak = 0
+    elif record.last_day is not None and (day - record.last_day).days == 1:
+        streak = record.streak + 1
+    else:
+        streak = 1
+    return DailyRecord(day, rows, streak, max(record.best_streak, streak))
+
+
+def _count(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DailyError(f"{name} must be a whole number of at least 0, not {value!r}")
+    return value
+
+
+def daily_record_to_dict(record: DailyRecord) -> dict[str, Any]:
+    """A JSON-ready dict: the day as ISO text, grades as [black, white] pairs."""
+    return {
+        "last_day": None if record.last_day is None else record.last_day.isoformat(),
+        "grades": [[fb.black, fb.white] for fb in record.grades],
+        "streak": record.streak,
+        "best_streak": record.best_streak,
+    }
+
+
+def _iso_day(value: Any) -> dt.date:
+    # date.fromisoformat also takes forms such as "20261123"; only YYYY-MM-DD is written, so only it is read.
+    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
+        raise DailyError(f"a day is written YYYY-MM-DD, not {value!r}")
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise DailyError(f"{value!r} is not a calendar date") from None
+
+
+def daily_record_from_dict(data: Any, preset_name: str) -> DailyRecord:
+    """Inverse of daily_record_to_dict(); DailyError on anything damaged or inconsistent."""
+    if not isinstance(data, Mapping):
+        raise DailyError(f"a daily record is a JSON object, not {type(data).__name__}")
+    unknown = set(data) - {"last_day", "grades", "streak", "best_streak"}
+    if unknown:
+        raise DailyError(f"a daily record has no field {sorted(map(str, unknown))[0]!r}")
+    raw_day = data.get("last_day")
+    last_day = None if raw_day is None else _iso_day(raw_day)
+    raw_grades = data.get("grades", [])
+    if not isinstance(raw_grades, list) or any(not isinstance(g, list) or len(g) != 2 for g in raw_grades):
+        raise DailyError("grades are a list of [black, white] pairs")
+    streak = _count(data.get("streak", 0), "streak")
+    best = _count(data.get("best_streak", 0), "best_streak")
+    if last_day is None:
+        if raw_grades or streak or best:
+            raise DailyError("a daily record with no day played has no grades and no streak")
+        return DailyRecord()
+    config = daily_config(preset_name)
+    grades = check_grades([tuple(g) for g in raw_grades], config)
+    won = is_won(grades, config.pegs)
+    if (streak > 0) != won or streak > best:
+        raise DailyError(
+            f"streak {streak} (best {best}) does not fit a daily that was {'won' if won else 'lost'}"
+        )
+    return DailyRecord(last_day, grades, streak, best)
+
+
+def daily_book_to_dict(book: Mapping[str, DailyRecord]) -> dict[str, Any]:
+    """Preset name -> record dict, for every daily preset present in `book`."""
+    return {_daily_preset_name(name): daily_record_to_dict(record) for name, record in book.items()}
+
+
+def daily_book_from_dict(data: Any) -> dict[str, DailyRecord]:
+    """Inverse of daily_book_to_dict(); every daily preset is present (an empty record if missing)."""
+    if not isinstance(data, Mapping):
+        raise DailyError("daily results are a JSON object of preset -> record")
+    book = {name: DailyRecord() for name in DAILY_PRESETS}
+    for key, value in data.items():
+        if key not in DAILY_PRESETS:
+            raise DailyError(f"daily results are kept for {' and '.join(DAILY_PRESETS)}, not {key!r}")
+        book[key] = daily_record_from_dict(value, key)
+    return book
