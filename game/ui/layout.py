@@ -5,11 +5,14 @@ hit_test(centre(slot_rect(r, c))) == Slot(r, c) for every slot). Nothing here dr
 state: a layout is a value computed from (window size, config, panel items) and can be thrown
 away and rebuilt at any time.
 
-The playing screen, left to right: a palette column, the board, a side panel of buttons; a top
-bar above them. The board holds the secret row on top and the turn rows below it, first row at
-the top, in one column (it reads like a real Mastermind board) whenever the pegs stay at least
-COMFORTABLE_UNIT_PX; otherwise the rows flow into more columns, choosing the column count that
-gives the biggest pegs. Sizes are in "units": one unit is the pitch of one code slot.
+The playing screen, left to right: the palette, the board, a side panel of buttons; a top bar
+above them. The board is the star: palette and board are sized together from one unit (the pitch
+of a code slot) so that the board fills the height under the top bar, and the palette's pegs are a
+little larger than the board's (PALETTE_PEG_RATIO). The board holds the secret row on top and the
+turn rows below it, first row at the top, in one column (it reads like a real Mastermind board);
+the rows flow into more columns when that makes the pegs at least COLUMN_GAIN times bigger, so a
+wide window is filled sideways instead of leaving bands of nothing. Pegs grow with the window with
+no fixed cap. Sizes are in "units": one unit is the pitch of one code slot.
 """
 
 from __future__ import annotations
@@ -21,28 +24,35 @@ from dataclasses import dataclass
 import pygame
 
 # --- board proportions, in units (one unit = the pitch of a code slot) ------------------------
-PEG_DIAMETER_U = 0.80  # a code peg inside its slot, leaving room around it
+PEG_DIAMETER_U = 0.84  # a code peg inside its slot, leaving a little room around it
+HOLE_DIAMETER_U = 0.56  # an empty hole: big enough to read as a hole, small enough to read as empty
 ROW_PITCH_U = 1.12  # row height 1.0 plus a little air between rows
 LABEL_U = 0.95  # the row number left of each row
 GRADE_GAP_U = 0.20  # air between the last code slot and the grading area
-GRADE_PITCH_U = 0.42  # spacing of grading pegs, which sit in two lines per row
-KEY_DIAMETER_U = 0.33  # a grading peg
+GRADE_PITCH_U = 0.44  # spacing of grading pegs, which sit in two lines per row
+KEY_DIAMETER_U = 0.36  # a grading peg
 ROW_TAIL_U = 0.12  # air after the grading area
 BOARD_PAD_U = 0.30  # board edge to its contents
 COLUMN_GAP_U = 0.55  # between columns of rows when the rows need more than one column
 SECRET_GAP_U = 0.45  # between the secret row and the first turn row
 MAX_COLUMNS = 4
-COMFORTABLE_UNIT_PX = 34  # one column of rows is kept while a slot is at least this big (peg ~27 px)
-MAX_UNIT_PX = 96  # pegs stop growing here: giant pegs on a 2x2 board look silly
+COLUMN_GAIN = 1.15  # one more column of rows must make the pegs this much bigger to be chosen
+# --- palette proportions ----------------------------------------------------------------------
+PALETTE_PEG_FRAC = 0.82  # a palette peg, of its cell's pitch
+PALETTE_PEG_RATIO = 1.10  # palette peg / board peg: a little larger, easy to grab, never towering
+MIN_PALETTE_RATIO = 1.0  # the palette wraps into another column rather than shrink below this
+PALETTE_WIDTH_PITCHES = 1.55  # palette column width: the peg plus its key number
+PALETTE_PITCH_U = PALETTE_PEG_RATIO * PEG_DIAMETER_U / PALETTE_PEG_FRAC  # palette pitch, in board units
+MAX_PALETTE_COLUMNS = 3
 # --- screen proportions -----------------------------------------------------------------------
 MARGIN_FRAC = 0.018  # outer margin, of the smaller window side
 TOP_BAR_FRAC = 0.075  # top bar height, of the window height
-PANEL_FRAC = 0.21  # side panel width, of the window width
-PANEL_MIN_PX, PANEL_MAX_PX = 170, 280
+TOP_BAR_MIN_PX, TOP_BAR_MAX_PX = 34, 72
+PANEL_FRAC = 0.20  # side panel width, of the window width
+PANEL_MIN_PX, PANEL_MAX_PX = 170, 300
 BUTTON_FRAC = 0.07  # button height, of the window height
-BUTTON_MIN_PX, BUTTON_MAX_PX = 30, 54
-PALETTE_MAX_PITCH_PX = 70
-PALETTE_WIDTH_PITCHES = 1.55  # palette column width: the peg plus its key number
+BUTTON_MIN_PX, BUTTON_MAX_PX = 30, 64
+PALETTE_MAX_PITCH_PX = 70  # the codemaker's palette (no board beside it to match) stops growing here
 
 
 @dataclass(frozen=True)
@@ -106,32 +116,46 @@ def stack_rects(area: pygame.Rect, weights: Sequence[float], unit_h: float, gap:
     return rects
 
 
-class PaletteColumn:
-    """The palette column's geometry, shared by every layout that shows one (play, codemaker).
+def top_bar_height_px(size: tuple[int, int]) -> int:
+    return round(_clamp(size[1] * TOP_BAR_FRAC, TOP_BAR_MIN_PX, TOP_BAR_MAX_PX))
 
-    A class using it sets `palette_panel` (the column's Rect) and `palette_pitch` (px per colour).
+
+class PaletteColumn:
+    """The palette's geometry, shared by every layout that shows one (play, codemaker).
+
+    A class using it sets `palette_panel` (the palette's Rect), `palette_pitch` (px per colour)
+    and `palette_rows` (colours per column: the palette wraps into more columns, top to bottom
+    then left to right, when one column would not fit the height at the wanted peg size).
     """
 
     palette_panel: pygame.Rect
     palette_pitch: float
+    palette_rows: int
 
     def palette_rect(self, colour: int) -> pygame.Rect:
-        """The cell of palette colour `colour` (the whole width of the palette column)."""
+        """The cell of palette colour `colour` (the whole width of its palette column)."""
         p = self.palette_pitch
-        top = self.palette_panel.y + colour * p
-        return pygame.Rect(
-            self.palette_panel.x, round(top), self.palette_panel.w, round(top + p) - round(top)
-        )
+        column, index = divmod(colour, max(1, self.palette_rows))
+        top = self.palette_panel.y + index * p
+        left = self.palette_panel.x + column * p * PALETTE_WIDTH_PITCHES
+        right = left + p * PALETTE_WIDTH_PITCHES
+        return pygame.Rect(round(left), round(top), round(right) - round(left), round(top + p) - round(top))
 
     def palette_peg_rect(self, colour: int) -> pygame.Rect:
         cell = self.palette_rect(colour)
-        d = round(self.palette_pitch * 0.82)
+        d = round(self.palette_pitch * PALETTE_PEG_FRAC)
         return pygame.Rect(cell.x + round(self.palette_pitch * 0.09), cell.centery - d // 2, d, d)
 
     def palette_key_rect(self, colour: int) -> pygame.Rect:
         cell = self.palette_rect(colour)
         peg = self.palette_peg_rect(colour)
         return pygame.Rect(peg.right + 2, cell.y, max(4, cell.right - peg.right - 2), cell.h)
+
+
+def palette_size(pitch: float, colours: int, rows: int) -> tuple[int, int]:
+    """The (width, height) in px of a palette of `colours` at `pitch`, `rows` colours per column."""
+    columns = math.ceil(colours / max(1, rows))
+    return round(pitch * PALETTE_WIDTH_PITCHES * columns), round(pitch * min(rows, colours))
 
 
 class PlayLayout(PaletteColumn):
@@ -156,12 +180,12 @@ class PlayLayout(PaletteColumn):
         w, h = self.size
         m = margin_px(self.size)
         self.margin = m
-        top_h = round(_clamp(h * TOP_BAR_FRAC, 34, 64))
+        top_h = top_bar_height_px(self.size)
         self.top_bar = pygame.Rect(0, 0, w, top_h)
         bh = button_height_px(self.size)
         self.button_h = bh
         # top bar buttons at the right, title on the left
-        top_w = round(_clamp(w * 0.1, 78, 130))
+        top_w = round(_clamp(w * 0.1, 78, 150))
         self._buttons: dict[str, pygame.Rect] = {}
         x = w - m
         for name in reversed(top_buttons):
@@ -182,20 +206,9 @@ class PlayLayout(PaletteColumn):
             self._items[name] = rect
             if name in buttons:
                 self._buttons[name] = rect
-        # palette column
-        pitch = min(content.h / colours, PALETTE_MAX_PITCH_PX, content.w * 0.09)
-        self.palette_pitch = pitch
-        pal_w = round(pitch * PALETTE_WIDTH_PITCHES)
-        pal_h = pitch * colours
-        self.palette_panel = pygame.Rect(content.x, round(content.centery - pal_h / 2), pal_w, round(pal_h))
-        # board area between palette and panel
-        area = pygame.Rect(
-            self.palette_panel.right + m,
-            content.y,
-            self.panel.x - m - (self.palette_panel.right + m),
-            content.h,
-        )
-        self._fit_board(area)
+        # palette and board share the area left of the panel; they are sized together
+        self.board_area = pygame.Rect(content.x, content.y, self.panel.x - m - content.x, content.h)
+        self._fit_board(self.board_area)
 
     # --- board fitting ------------------------------------------------------------------------
     @property
@@ -206,29 +219,45 @@ class PlayLayout(PaletteColumn):
         return LABEL_U + self.pegs + GRADE_GAP_U + self.grade_cols * GRADE_PITCH_U + ROW_TAIL_U
 
     def _fit_board(self, area: pygame.Rect) -> None:
-        best = None
+        """Choose the columns of rows and of palette that give the biggest pegs, then place both.
+
+        The palette's pitch is tied to the board's unit (PALETTE_PITCH_U), so the palette is a
+        fixed number of units wide and the whole group scales as one: the board fills the height,
+        or, when more columns of rows give clearly bigger pegs, the width.
+        """
         cw = self._column_width_u()
+        gap = self.margin
+        best = None
         for columns in range(1, MAX_COLUMNS + 1):
             per_column = math.ceil(self.turns / columns)
             if columns > 1 and math.ceil(self.turns / (columns - 1)) == per_column:
                 continue
             width_u = 2 * BOARD_PAD_U + columns * cw + (columns - 1) * COLUMN_GAP_U
             height_u = 2 * BOARD_PAD_U + 1.0 + SECRET_GAP_U + per_column * ROW_PITCH_U
-            unit = min(area.w / width_u, area.h / height_u, MAX_UNIT_PX)
-            if columns == 1 and unit >= COMFORTABLE_UNIT_PX:
-                best = (unit, columns, per_column, width_u, height_u)
-                break  # one column reads best and its pegs are big enough
-            # prefer fewer columns unless more columns give clearly bigger pegs
-            if best is None or unit > best[0] * 1.08:
-                best = (unit, columns, per_column, width_u, height_u)
-        unit, columns, per_column, width_u, height_u = best
+            for pal_columns in range(1, MAX_PALETTE_COLUMNS + 1):
+                pal_rows = math.ceil(self.colours / pal_columns)
+                if pal_columns > 1 and math.ceil(self.colours / (pal_columns - 1)) == pal_rows:
+                    continue
+                pal_w_u = pal_columns * PALETTE_PITCH_U * PALETTE_WIDTH_PITCHES
+                unit = min((area.w - gap) / (width_u + pal_w_u), area.h / height_u)
+                # the palette at its smallest allowed size must still fit the height
+                pal_unit = area.h / (pal_rows * PALETTE_PITCH_U * MIN_PALETTE_RATIO / PALETTE_PEG_RATIO)
+                score = min(unit, pal_unit) / COLUMN_GAIN ** (columns - 1)
+                if best is None or score > best[0] * (1 + 1e-9):
+                    best = (score, unit, columns, per_column, width_u, height_u, pal_rows)
+        _, unit, columns, per_column, width_u, height_u, pal_rows = best
         self.unit = unit
         self.columns = columns
         self.rows_per_column = per_column
+        self.palette_rows = pal_rows
+        self.palette_pitch = min(unit * PALETTE_PITCH_U, area.h / pal_rows)
+        pal_w, pal_h = palette_size(self.palette_pitch, self.colours, pal_rows)
         bw, bh = width_u * unit, height_u * unit
+        left = area.centerx - (pal_w + gap + bw) / 2
         self.board = pygame.Rect(
-            round(area.centerx - bw / 2), round(area.centery - bh / 2), round(bw), round(bh)
+            round(left + pal_w + gap), round(area.centery - bh / 2), round(bw), round(bh)
         )
+        self.palette_panel = pygame.Rect(round(left), round(self.board.centery - pal_h / 2), pal_w, pal_h)
         self._origin = (self.board.x + BOARD_PAD_U * unit, self.board.y + BOARD_PAD_U * unit)
         self._rows_top = self._origin[1] + (1.0 + SECRET_GAP_U) * unit
 
@@ -261,6 +290,10 @@ class PlayLayout(PaletteColumn):
 
     def peg_diameter(self) -> int:
         return max(4, round(self.unit * PEG_DIAMETER_U))
+
+    def hole_diameter(self) -> int:
+        """An empty code hole's diameter (pegs.PegArt.hole draws it)."""
+        return max(3, round(self.unit * HOLE_DIAMETER_U))
 
     def grade_rect(self, row: int) -> pygame.Rect:
         x, y = self._row_origin(row)

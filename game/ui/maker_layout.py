@@ -14,6 +14,8 @@ import pygame
 
 from game.ui.layout import (
     PALETTE_MAX_PITCH_PX,
+    PALETTE_PEG_FRAC,
+    PALETTE_PEG_RATIO,
     PALETTE_WIDTH_PITCHES,
     Button,
     PaletteColumn,
@@ -22,10 +24,12 @@ from game.ui.layout import (
     button_height_px,
     button_row,
     margin_px,
+    top_bar_height_px,
 )
 
 ROWS = ("pegs", "colours", "duplicates", "strategy")
 MAX_SECRET_UNIT_PX = 84  # a secret peg's cell stops growing here
+SECRET_PEG_FRAC = 0.8  # a secret peg, of its cell
 MAIN_MAX_W_PX = 860  # the column of choices stops widening here
 LABEL_FRAC = 0.34  # share of the column taken by a row's label
 
@@ -53,18 +57,19 @@ class MakerLayout(PaletteColumn):
         w, h = self.size
         m = margin_px(self.size)
         bh = button_height_px(self.size)
-        top_h = round(_clamp(h * 0.075, 34, 64))
+        top_h = top_bar_height_px(self.size)
         self.top_bar = pygame.Rect(0, 0, w, top_h)
-        menu_w = round(_clamp(w * 0.1, 78, 130))
+        menu_w = round(_clamp(w * 0.1, 78, 150))
         menu_h = min(bh, top_h - 8)
         self._buttons: dict[str, pygame.Rect] = {
             "menu": pygame.Rect(w - m - menu_w, (top_h - menu_h) // 2, menu_w, menu_h)
         }
         self.title_rect = pygame.Rect(m, 4, max(10, w - menu_w - 3 * m), top_h - 8)
         content = pygame.Rect(m, top_h + m, w - 2 * m, h - top_h - 2 * m)
-        # palette column, as on the playing screen
+        # palette column, as on the playing screen; its width is reserved at the largest pitch it
+        # may take, then the pitch is matched to the secret's pegs (PALETTE_PEG_RATIO)
         pitch = min(content.h / colours, PALETTE_MAX_PITCH_PX, content.w * 0.09) if with_secret else 0.0
-        self.palette_pitch = pitch
+        self.palette_rows = colours
         pal_w = round(pitch * PALETTE_WIDTH_PITCHES)
         self.palette_panel = pygame.Rect(
             content.x, round(content.centery - pitch * colours / 2), pal_w, round(pitch * colours)
@@ -76,6 +81,14 @@ class MakerLayout(PaletteColumn):
         row_h = round(_clamp(h * 0.07, 30, 58))
         gap = round(row_h * 0.28)
         unit = min(col_w * 0.8 / pegs, row_h * 1.6, MAX_SECRET_UNIT_PX)
+        if with_secret:
+            # secret pegs no larger than the palette's, the palette's at most PALETTE_PEG_RATIO larger
+            unit = min(unit, pitch * PALETTE_PEG_FRAC / SECRET_PEG_FRAC)
+            pitch = min(pitch, unit * SECRET_PEG_FRAC * PALETTE_PEG_RATIO / PALETTE_PEG_FRAC)
+        self.palette_pitch = pitch
+        self.palette_panel = pygame.Rect(
+            self.palette_panel.x, round(content.centery - pitch * colours / 2), pal_w, round(pitch * colours)
+        )
         # the whole block (label, secret, choices, detail, message, buttons) centred vertically
         block_h = (
             row_h * 0.7
@@ -120,7 +133,7 @@ class MakerLayout(PaletteColumn):
         return pygame.Rect(round(left), self.secret_area.y, round(left + u) - round(left), round(u))
 
     def peg_diameter(self) -> int:
-        return max(4, round(self.unit * 0.8))
+        return max(4, round(self.unit * SECRET_PEG_FRAC))
 
     # --- choices and buttons ----------------------------------------------------------------------
     def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

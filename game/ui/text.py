@@ -3,8 +3,10 @@
 Every label on screen goes through a TextRenderer owned by the app, so idle frames blit cached
 surfaces instead of re-rendering. `fit_size` picks the largest size at which a text fits a box and
 `wrap` breaks a paragraph into lines that fit a width: together they keep text from being clipped
-at any window size. Invariants: caches are bounded (cleared when they grow past a limit); the font
-is pygame's default font (no downloads).
+at any window size. `scaled_px` turns a fraction of the window height into a font size, so text
+grows with the window. Invariants: no text is ever drawn below MIN_FONT_PX (font() clamps every
+size, so a caller asking for less still gets a readable size); caches are bounded (cleared when
+they grow past a limit); the font is pygame's default font (no downloads).
 """
 
 from __future__ import annotations
@@ -12,10 +14,17 @@ from __future__ import annotations
 import pygame
 
 TEXT_CACHE_LIMIT = 2000  # rendered surfaces kept before the cache is cleared
-MIN_FONT_PX = 10
+MIN_FONT_PX = 14  # the smallest readable size on a laptop screen; nothing is drawn smaller
 MAX_FONT_PX = 160
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+def scaled_px(size: tuple[int, int], fraction: float, largest: int = MAX_FONT_PX) -> int:
+    """A font size that is `fraction` of the window height (capped so very wide, short windows do
+    not get taller text than their width allows), never below MIN_FONT_PX nor above `largest`."""
+    w, h = size
+    return max(MIN_FONT_PX, min(largest, round(min(h, w * 0.75) * fraction)))
 
 
 class TextRenderer:
