@@ -8,24 +8,32 @@ Invariants:
 - A write never leaves a half-written file: the text goes to a temporary file in the same directory,
   is flushed and fsynced, then os.replace()d over the old file. If anything fails on the way the old
   file is untouched and the temporary file is removed.
-- A file that cannot be read, is not valid JSON, has a damaged record or was written by a newer
-  version is moved aside (settings.json -> settings.corrupt-1.json or settings.newer-1.json, never
-  overwriting an earlier one), a notice says so, and the game goes on with defaults. If it cannot
-  even be moved aside it is never overwritten in this session.
-- A missing or read-only directory never raises: the store keeps everything in memory, says so once
-  per file in a notice, and goes on.
-- Statistics are read, updated and written in one step per finished game, so two instances of the
-  game writing one after the other both count.
+- Every file is read through one path (game/storefiles.py: regular files only, bounded size and
+  depth, strict JSON, never hangs on a FIFO), and every value is checked against its meaning:
+  finite non-negative numbers, booleans that are booleans, streaks within wins, guesses within the
+  largest turn limit the game can set (largest_turn_limit()).
+- A file that is not a document of ours (garbage, too deep, NaN, a FIFO or device, a damaged
+  record) or was written by a newer version is moved aside (settings.json -> settings.corrupt-1.json
+  or settings.newer-1.json, never overwriting an earlier one), a notice says so, and the game goes
+  on with defaults. If it cannot even be moved aside it is never overwritten in this session.
+- A file that exists but cannot be read (permissions, a path too long) is not damaged: it is left
+  in place, never overwritten this session, a notice says so, and the session works in memory.
+- A missing, unsearchable or read-only directory never raises: the store keeps everything in
+  memory, says so once per file in a notice, and goes on.
+- Statistics never lose a game: each finished game is added under a lock file (.statistics.lock)
+  to what is on disk at that moment, so several windows finishing games together all count; a
+  game that cannot be written stays pending in memory, is shown by load_stats() for the whole
+  session and is written with the next game that can be.
+- Temporary files left by a killed write (older than storefiles.STALE_TEMP_S) are removed at start.
 Notices are plain sentences for the screen; take_notices() hands them over once.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
+import math
 import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
@@ -35,7 +43,7 @@ from typing import Any
 import platformdirs
 
 from .core.codes import Code, CodeError, code_from_text, code_to_text
-from .core.config import ConfigError, GameConfig
+from .core.config import MAX_COLOURS, MAX_PEGS, ConfigError, Difficulty, GameConfig, turn_limit
 from .core.records import (
     DifficultyStats,
     GameResult,
@@ -43,21 +51,33 @@ from .core.records import (
     book_from_dict,
     book_to_dict,
     record_in_book,
+    score_game,
 )
 from .core.state import GameState, Guess, MoveError, move_to_text, replay
+from .storefiles import (
+    DamagedFile,
+    NewerFile,
+    Unreadable,
+    locked,
+    read_document,
+    remove_stale_temporaries,
+    unwrap,
+    write_atomically,
+)
 
 APP_NAME = "mastermind-arcade"
 SCHEMA_VERSION = 1
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "statistics.json"
 GAME_FILE = "game.json"
+STATS_LOCK_FILE = ".statistics.lock"  # never deleted: removing a lock file races with its next user
 MAX_ASIDE_FILES = 1000  # settings.corrupt-1.json .. -1000.json; past that the file stays put
 
 PALETTES = ("safe", "classic")  # game.ui.palette.PALETTE_NAMES; "safe" is Okabe-Ito based
 PALETTE_ALIASES = MappingProxyType({"okabe-ito": "safe"})
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # offered in Settings; any value in the range below loads
 MIN_ANIMATION_SPEED, MAX_ANIMATION_SPEED = 0.25, 4.0
-MIN_WINDOW, MAX_WINDOW = (320, 240), (10_000, 10_000)
+MIN_WINDOW, MAX_WINDOW = (320, 240), (4096, 4096)  # game.app clamps to its own MIN_SIZE/MAX_SIZE
 
 DESCRIPTIONS = MappingProxyType(
     {"settings": "settings", "statistics": "statistics", "game": "the game in progress"}
@@ -69,14 +89,6 @@ log = logging.getLogger(__name__)
 def default_directory() -> Path:
     """The user data directory of the game (e.g. ~/.local/share/mastermind-arcade on Linux)."""
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-class DamagedFile(ValueError):
-    """A stored document that cannot be trusted; the message says why."""
-
-
-class NewerFile(ValueError):
-    """A stored document written by a newer version of the game."""
 
 
 @dataclass(frozen=True)
@@ -204,9 +216,12 @@ class SavedGame:
             if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
                 raise DamagedFile("moves must be a list of move texts")
             elapsed = data.get("elapsed_s", 0.0)
-            if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or elapsed < 0:
+            if not _is_seconds(elapsed):
                 raise DamagedFile(f"elapsed_s must be seconds, not {elapsed!r}")
-            saved = cls(config, secret, tuple(moves), float(elapsed), bool(data.get("assisted", False)))
+            assisted = data.get("assisted", False)
+            if not isinstance(assisted, bool):
+                raise DamagedFile(f"assisted must be true or false, not {assisted!r}")
+            saved = cls(config, secret, tuple(moves), float(elapsed), assisted)
             state = saved.state()
         except (KeyError, TypeError, AttributeError) as exc:
             raise DamagedFile(f"the saved game is missing {exc}") from None
@@ -223,15 +238,21 @@ class Store:
 
     directory: Path = field(default_factory=default_directory)
     notices: list[str] = field(default_factory=list)
-    # Files we must not overwrite this session (damaged and could not be moved aside).
+    # Files we must not overwrite this session (unreadable, or damaged and could not be moved aside).
     _frozen: set[str] = field(default_factory=set)
     # Files whose failed write has already been reported (one notice per file per session).
     _reported: set[str] = field(default_factory=set)
     _settings: Settings = field(default_factory=Settings)
-    _stats: dict[str, DifficultyStats] = field(default_factory=dict)
+    # The statistics as last read from (or written to) disk, and the games of this session not yet
+    # on disk: load_stats() is always the first with the second added, so no game is lost from view.
+    _stats_on_disk: dict[str, DifficultyStats] = field(default_factory=dict)
+    _pending: list[GameResult] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.directory = Path(self.directory)
+        stems = tuple(Path(name).stem for name in (SETTINGS_FILE, STATS_FILE, GAME_FILE))
+        for name in remove_stale_temporaries(self.directory, stems):
+            log.info("removed %s, left over from an interrupted write", name)
 
     # -- notices ----------------------------------------------------------------------------------
     def notice(self, text: str) -> None:
@@ -246,8 +267,8 @@ class Store:
 
     # -- settings ---------------------------------------------------------------------------------
     def load_settings(self) -> Settings:
-        data = self._read(SETTINGS_FILE, "settings", Settings.from_dict)
-        if data is not None:
+        found, data = self._read(SETTINGS_FILE, "settings", Settings.from_dict)
+        if found:
             self._settings = data
         return self._settings
 
@@ -257,17 +278,32 @@ class Store:
 
     # -- statistics -------------------------------------------------------------------------------
     def load_stats(self) -> dict[str, DifficultyStats]:
-        book = self._read(STATS_FILE, "statistics", book_from_dict)
-        if book is not None:
-            self._stats = book
-        return dict(self._stats)
+        """What is on disk plus this session's games that could not be written yet."""
+        self._refresh_stats()
+        book = dict(self._stats_on_disk)
+        for result in self._pending:
+            book, _ = record_in_book(book, result)
+        return book
 
     def record(self, result: GameResult) -> tuple[dict[str, DifficultyStats], int]:
-        """Add a finished game to the statistics (re-read from disk first); returns (book, score)."""
-        self.load_stats()
-        self._stats, points = record_in_book(self._stats, result)
-        self._write(STATS_FILE, "statistics", book_to_dict(self._stats))
-        return dict(self._stats), points
+        """Add a finished game to the statistics on disk (under the lock); returns (book, score).
+
+        If the file cannot be written the game stays pending in memory and is written with a later one.
+        """
+        self._pending.append(result)
+        with locked(self.directory / STATS_LOCK_FILE):
+            book = self.load_stats()
+            if self._write(STATS_FILE, "statistics", book_to_dict(book)):
+                self._stats_on_disk, self._pending = book, []
+        return book, score_game(result)
+
+    def _refresh_stats(self) -> None:
+        """Re-read the file; missing means empty, damaged or unreadable keeps what the session knew."""
+        found, book = self._read(STATS_FILE, "statistics", checked_book)
+        if found:
+            self._stats_on_disk = book
+        elif found is None:
+            self._stats_on_disk = {}
 
     # -- the game in progress ---------------------------------------------------------------------
     def save_game(self, saved: SavedGame) -> bool:
@@ -275,10 +311,13 @@ class Store:
 
     def load_game(self) -> SavedGame | None:
         """The game saved on the last quit, if it still replays to a game in progress."""
-        return self._read(GAME_FILE, "game", SavedGame.from_dict)
+        found, saved = self._read(GAME_FILE, "game", SavedGame.from_dict)
+        return saved if found else None
 
     def clear_game(self) -> bool:
         """Forget the saved game (it was resumed, declined or finished)."""
+        if GAME_FILE in self._frozen:
+            return False
         path = self.directory / GAME_FILE
         try:
             path.unlink(missing_ok=True)
@@ -288,48 +327,40 @@ class Store:
         return True
 
     # -- the two primitives -----------------------------------------------------------------------
-    def _read(self, name: str, kind: str, parse):
-        """Parsed data of a file, or None if it is missing or was moved aside (with a notice)."""
+    def _read(self, name: str, kind: str, parse) -> tuple[bool | None, Any]:
+        """(True, parsed data) if the file was read and trusted; (None, None) if nothing is stored;
+        (False, None) if it could not be read or was moved aside (with a notice either way)."""
+        if name in self._frozen:
+            return False, None  # left in place earlier this session: do not report it again
         path = self.directory / name
         try:
-            text = path.read_text(encoding="utf-8")
-        except (FileNotFoundError, NotADirectoryError):
-            return None  # nothing stored yet (or no directory at all): defaults, no notice
-        except (OSError, UnicodeDecodeError) as exc:
-            self._move_aside(path, kind, "corrupt", f"could not be read ({_reason(exc)})")
-            return None
-        try:
-            return parse(_unwrap(text, kind))
+            return True, parse(unwrap(read_document(path), kind, SCHEMA_VERSION))
+        except FileNotFoundError:
+            return None, None  # nothing stored yet (or no directory at all): defaults, no notice
+        except Unreadable as exc:
+            self._frozen.add(name)
+            self.notice(
+                f"The {kind} file {path.name} cannot be read ({_reason(exc)}); it is left as it is and not "
+                f"overwritten, so this session's {DESCRIPTIONS.get(kind, kind)} are kept in memory only."
+            )
         except NewerFile as exc:
             self._move_aside(path, kind, "newer", str(exc))
-        except (DamagedFile, RecordError, ValueError) as exc:
-            self._move_aside(path, kind, "corrupt", f"is damaged ({exc})")
-        return None
+        except DamagedFile as exc:
+            self._move_aside(path, kind, "corrupt", str(exc))
+        except Exception as exc:  # noqa: BLE001  (a trust boundary: whatever a parser raises, the file is bad)
+            self._move_aside(path, kind, "corrupt", f"is damaged ({exc or type(exc).__name__})")
+        return False, None
 
     def _write(self, name: str, kind: str, data: Any) -> bool:
         """Write atomically; on failure keep the old file, report once, return False."""
         if name in self._frozen:
             return False
-        path = self.directory / name
         text = json.dumps({"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}, indent=2)
-        tmp_name: str | None = None
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp_name = tempfile.mkstemp(dir=self.directory, prefix=f".{path.stem}-", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as tmp:
-                tmp.write(text + "\n")
-                tmp.flush()
-                os.fsync(tmp.fileno())
-            os.replace(tmp_name, path)
-            tmp_name = None
-            _fsync_directory(self.directory)
+            write_atomically(self.directory / name, text + "\n")
         except OSError as exc:
             self._report_write_failure(name, DESCRIPTIONS.get(kind, kind), exc)
             return False
-        finally:
-            if tmp_name is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp_name)
         return True
 
     def _report_write_failure(self, name: str, what: str, exc: OSError) -> None:
@@ -339,14 +370,12 @@ class Store:
         self.notice(f"Cannot save {what} in {self.directory} ({_reason(exc)}); kept for this session only.")
 
     def _move_aside(self, path: Path, kind: str, label: str, why: str) -> None:
-        for n in range(1, MAX_ASIDE_FILES + 1):
-            aside = path.with_name(f"{path.stem}.{label}-{n}{path.suffix}")
-            if not aside.exists():
-                break
-        else:
-            aside = None
         try:
-            if aside is None:
+            for n in range(1, MAX_ASIDE_FILES + 1):
+                aside = path.with_name(f"{path.stem}.{label}-{n}{path.suffix}")
+                if not os.path.lexists(aside):
+                    break
+            else:
                 raise OSError("too many files already moved aside")
             os.replace(path, aside)
         except OSError as exc:
@@ -359,43 +388,42 @@ class Store:
         self.notice(f"The {kind} file {why}; it was moved to {aside.name} and the game uses defaults.")
 
 
-def _unwrap(text: str, kind: str) -> Any:
-    """The "data" of a stored document; raises DamagedFile or NewerFile."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DamagedFile(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    if not isinstance(doc, dict):
-        raise DamagedFile("not a JSON object")
-    version = doc.get("schema_version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise DamagedFile(f"no valid schema_version ({version!r})")
-    if version > SCHEMA_VERSION:
-        raise NewerFile(
-            f"was written by a newer version of the game (schema {version}; this one reads {SCHEMA_VERSION})"
-        )
-    if doc.get("kind") != kind:
-        raise DamagedFile(f"holds {doc.get('kind')!r}, not {kind}")
-    if "data" not in doc:
-        raise DamagedFile("has no data")
-    return doc["data"]
+def largest_turn_limit() -> int:
+    """The most turns any game can have: the turn rule at the largest size, or more if GameConfig
+    accepts an explicit limit beyond it (a saved game may carry one). Computed, so it follows config."""
+    limit = max(turn_limit(MAX_PEGS, MAX_COLOURS, d) for d in Difficulty)
+    while limit < 10 * (MAX_PEGS + MAX_COLOURS):
+        try:
+            GameConfig(MAX_PEGS, MAX_COLOURS, turns=limit + 1)
+        except ConfigError:
+            break
+        limit += 1
+    return limit
+
+
+def checked_book(data: Any) -> dict[str, DifficultyStats]:
+    """A statistics book whose values also make sense (raises RecordError): times finite, guesses
+    within the largest turn limit, streaks and the histogram within the wins."""
+    book = book_from_dict(data)
+    most_guesses = largest_turn_limit()
+    for key, stats in book.items():
+        if stats.best_time_s is not None and not _is_seconds(stats.best_time_s):
+            raise RecordError(f"{key}: best_time_s must be finite seconds, not {stats.best_time_s!r}")
+        if any(not 1 <= guesses <= most_guesses for guesses in stats.guesses_needed):
+            raise RecordError(f"{key}: guesses_needed counts games of 1 to {most_guesses} guesses")
+        if sum(stats.guesses_needed.values()) > stats.wins:
+            raise RecordError(f"{key}: guesses_needed counts more games than the {stats.wins} wins")
+        if max(stats.current_streak, stats.best_streak) > stats.wins:
+            raise RecordError(f"{key}: a streak cannot be longer than the {stats.wins} wins")
+    return book
+
+
+def _is_seconds(value: Any) -> bool:
+    """A finite, non-negative number of seconds (JSON true/false are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value) and value >= 0
 
 
 def _reason(exc: BaseException) -> str:
     return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it (POSIX); harmless elsewhere."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
