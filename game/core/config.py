@@ -1,6 +1,6 @@
 """Game configuration: sizes, the duplicates rule, difficulty presets and the turn-limit rule.
 
-Invariants: a GameConfig is always valid (pegs 2..8, colours 2..10, and without duplicates at
+Invariants: a GameConfig is always valid (pegs 2..10, colours 2..10, and without duplicates at
 least as many colours as pegs); turn_limit() is a pure function that never decreases when pegs or
 colours grow.
 
@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from .codes import Code, CodeError, code_count, has_repeats
 
-MIN_PEGS, MAX_PEGS = 2, 8
+MIN_PEGS, MAX_PEGS = 2, 10
 MIN_COLOURS, MAX_COLOURS = 2, 10
 
 

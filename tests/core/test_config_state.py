@@ -51,8 +51,8 @@ def test_turn_limit__never_decreases_as_the_game_grows(difficulty):
 @pytest.mark.parametrize(
     "kwargs, words",
     [
-        (dict(pegs=1), "pegs must be a whole number from 2 to 8"),
-        (dict(pegs=9), "from 2 to 8"),
+        (dict(pegs=1), "pegs must be a whole number from 2 to 10"),
+        (dict(pegs=11), "from 2 to 10"),
         (dict(colours=11), "colours must be a whole number from 2 to 10"),
         (dict(pegs=5, colours=4, duplicates=False), "at least 5 colours"),
         (dict(difficulty="brutal"), "difficulty must be one of"),
