@@ -27,6 +27,7 @@ import pygame
 PEG_DIAMETER_U = 0.84  # a code peg inside its slot, leaving a little room around it
 HOLE_DIAMETER_U = 0.56  # an empty hole: big enough to read as a hole, small enough to read as empty
 ROW_PITCH_U = 1.12  # row height 1.0 plus a little air between rows
+MAX_ROW_PITCH_U = 1.45  # rows spread out up to this when the width, not the height, limits the pegs
 LABEL_U = 0.95  # the row number left of each row
 GRADE_GAP_U = 0.20  # air between the last code slot and the grading area
 GRADE_PITCH_U = 0.44  # spacing of grading pegs, which sit in two lines per row
@@ -246,6 +247,10 @@ class PlayLayout(PaletteColumn):
                 if best is None or score > best[0] * (1 + 1e-9):
                     best = (score, unit, columns, per_column, width_u, height_u, pal_rows)
         _, unit, columns, per_column, width_u, height_u, pal_rows = best
+        # when the width limits the pegs, spread the rows to use the height too
+        fixed_u = 2 * BOARD_PAD_U + 1.0 + SECRET_GAP_U
+        self.row_pitch_u = _clamp((area.h / unit - fixed_u) / per_column, ROW_PITCH_U, MAX_ROW_PITCH_U)
+        height_u = fixed_u + per_column * self.row_pitch_u
         self.unit = unit
         self.columns = columns
         self.rows_per_column = per_column
@@ -266,7 +271,7 @@ class PlayLayout(PaletteColumn):
         column, index = divmod(row, self.rows_per_column)
         u = self.unit
         x = self._origin[0] + column * (self._column_width_u() + COLUMN_GAP_U) * u
-        y = self._rows_top + index * ROW_PITCH_U * u
+        y = self._rows_top + index * self.row_pitch_u * u
         return x, y
 
     def row_rect(self, row: int) -> pygame.Rect:

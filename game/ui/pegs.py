@@ -136,9 +136,12 @@ class PegArt:
         return self._get(("hole", diameter, colour), lambda: self._make_hole(diameter, colour))
 
     def _make_hole(self, diameter: int, colour: RGB) -> pygame.Surface:
+        # A well, lit from above: a light lip on its lower edge, the dark floor, and the shade the
+        # upper edge casts into it, so an empty hole reads as a hole and not as a dark dot.
         big = diameter * SUPERSAMPLE
         canvas = pygame.Surface((big, big), pygame.SRCALPHA)
         r = big / 2
-        pygame.draw.circle(canvas, colour, (r, r), r * 0.96)
-        pygame.draw.circle(canvas, _shade(colour, 1.25), (r, r + big * 0.06), r * 0.96, max(1, SUPERSAMPLE))
+        pygame.draw.circle(canvas, _shade(colour, 1.3), (r, r + big * 0.025), r * 0.97)  # lower lip
+        pygame.draw.circle(canvas, _shade(colour, 0.5), (r, r - big * 0.01), r * 0.93)  # shaded wall
+        pygame.draw.circle(canvas, colour, (r, r + big * 0.05), r * 0.78)  # floor
         return pygame.transform.smoothscale(canvas, (diameter, diameter))
