@@ -1,4 +1,4 @@
-"""Peg colours and the symbols drawn on pegs.
+"""Peg colours, the symbols drawn on pegs, and the interface theme.
 
 Default palette ("safe"): the Okabe-Ito colour-blind-safe hues for up to 8 colours (white as the
 8th, because black would vanish on the dark board), extended to 9 and 10 with the golden-ratio
@@ -8,13 +8,16 @@ board-game colours is offered too. Colour is never the only cue: each colour ind
 symbol (drawn by game.ui.pegs) and a digit key (1..9, 0) for keyboard play.
 
 Invariants: colour i and symbol i mean the same thing in every palette; palettes are computed by
-pure functions and have exactly MAX_COLOURS entries.
+pure functions and have exactly MAX_COLOURS entries; every (text, background) pair in TEXT_PAIRS
+has a WCAG contrast ratio of at least MIN_TEXT_CONTRAST (tests/ui/test_theme.py).
 """
 
 from __future__ import annotations
 
 import colorsys
 import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from game.core.config import MAX_COLOURS
 
@@ -109,25 +112,68 @@ def ink_for(colour: RGB) -> RGB:
     return (20, 20, 24) if luminance(colour) > 0.45 else (250, 250, 250)
 
 
-# Board and interface colours (dark theme).
+def relative_luminance(colour: RGB) -> float:
+    """WCAG 2 relative luminance 0..1 (linearised sRGB), the input to contrast_ratio()."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours, 1..21 (order does not matter)."""
+    high, low = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# Board and interface colours (dark theme). Every text colour is paired below with every
+# background it is drawn on (TEXT_PAIRS); each pair keeps a WCAG contrast of at least
+# MIN_TEXT_CONTRAST, which is why buttons are a shade darker than their neighbours would suggest.
 BACKGROUND: RGB = (24, 27, 36)
 BOARD: RGB = (44, 49, 63)
 BOARD_EDGE: RGB = (70, 77, 96)
 HOLE: RGB = (22, 24, 31)
-ACTIVE_ROW: RGB = (74, 84, 118)
+ACTIVE_ROW: RGB = (62, 71, 102)
 ACTIVE_EDGE: RGB = (240, 200, 90)
 GRADE_AREA: RGB = (150, 155, 168)  # light panel so black key pegs read solid and white ones outlined
 GRADE_HOLE: RGB = (112, 117, 130)
 KEY_BLACK: RGB = (12, 12, 14)
 KEY_WHITE: RGB = (252, 252, 252)
-TEXT: RGB = (232, 235, 242)
-TEXT_DIM: RGB = (150, 158, 176)
+TEXT: RGB = (236, 239, 245)
+TEXT_DIM: RGB = (188, 196, 214)  # secondary text: dimmer than TEXT, still 4.5:1 on a lit button
 TEXT_WARN: RGB = (255, 190, 120)
-BUTTON: RGB = (60, 68, 90)
-BUTTON_HOT: RGB = (84, 96, 128)
-BUTTON_PRIMARY: RGB = (40, 140, 90)
-BUTTON_PRIMARY_HOT: RGB = (52, 170, 110)
-BUTTON_DISABLED: RGB = (48, 52, 64)
-TEXT_DISABLED: RGB = (110, 116, 132)
+BUTTON: RGB = (54, 62, 84)
+BUTTON_HOT: RGB = (66, 76, 104)
+BUTTON_PRIMARY: RGB = (26, 102, 64)
+BUTTON_PRIMARY_HOT: RGB = (30, 114, 72)
+BUTTON_DISABLED: RGB = (36, 40, 50)
+TEXT_DISABLED: RGB = (150, 156, 172)  # readable; a disabled button shows it by its flat dark fill
 SELECTION: RGB = (240, 200, 90)
 OVERLAY_SHADE = (0, 0, 0, 150)
+MIN_TEXT_CONTRAST = 4.5  # WCAG AA for normal-size text
+
+# (text colour, background) for every place text is drawn: the theme test checks each pair.
+TEXT_PAIRS: Mapping[str, tuple[RGB, RGB]] = MappingProxyType(
+    {
+        "titles, labels and notices on the window": (TEXT, BACKGROUND),
+        "labels on the board, cards and top bar": (TEXT, BOARD),
+        "button labels": (TEXT, BUTTON),
+        "button labels under the mouse or focus": (TEXT, BUTTON_HOT),
+        "primary button labels (Submit, toggles on)": (TEXT, BUTTON_PRIMARY),
+        "primary button labels under the mouse": (TEXT, BUTTON_PRIMARY_HOT),
+        "disabled button labels": (TEXT_DISABLED, BUTTON_DISABLED),
+        "subtitles, footers and hints on the window": (TEXT_DIM, BACKGROUND),
+        "row numbers and palette keys on the board": (TEXT_DIM, BOARD),
+        "the secret row's label": (TEXT_DIM, HOLE),
+        "menu descriptions on an entry": (TEXT_DIM, BUTTON),
+        "menu descriptions on the focused entry": (TEXT_DIM, BUTTON_HOT),
+        "palette key under the mouse": (TEXT_DIM, BUTTON_HOT),
+        "warnings on the window": (TEXT_WARN, BACKGROUND),
+        "warnings on a card": (TEXT_WARN, BOARD),
+        "the active row's number": (ACTIVE_EDGE, ACTIVE_ROW),
+        "highlighted text on the board": (ACTIVE_EDGE, BOARD),
+    }
+)
