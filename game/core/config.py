@@ -8,17 +8,27 @@ The turn-limit rule (also in README.md): Classic gives pegs + colours turns, so 
 Relaxed gives two more, Tight gives pegs + ceil(colours / 2) + 1, never more than Classic.
 "pegs + colours" is the bound the literature gives for the weakest built-in strategy (lowest
 consistent) at every tabulated size, so every strategy, the strongest included, fits inside it.
+
+A grid game (grid=(rows, columns), see grid.py and variant.py) has rows x columns cells as its pegs
+and its own turn rule, grid_turn_limit() (also in README.md). Its code space is capped at
+MAX_GRID_CODES legal codes, which every strategy can still filter by scanning.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .codes import Code, CodeError, code_count, has_repeats
+from .grid import GRID_MAX_CELLS, GRID_MAX_SIDE, GRID_MIN_SIDE, parse_shape, shape_text
+from .variant import Variant
 
 MIN_PEGS, MAX_PEGS = 2, 10
 MIN_COLOURS, MAX_COLOURS = 2, 10
+# Largest grid code space offered: a grid has no head x tail streaming, so every filter scans all
+# legal codes (about 0.2 s per graded guess per million codes at 3x3).
+MAX_GRID_CODES = 2_000_000
 
 
 class ConfigError(ValueError):
@@ -33,9 +43,19 @@ class Difficulty(StrEnum):
     TIGHT = "tight"
 
 
-def turn_limit(pegs: int, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
-    """Turns allowed for a game of this size: Classic = pegs + colours (10 at 4x6)."""
+def turn_limit(
+    pegs: int,
+    colours: int,
+    difficulty: Difficulty | str = Difficulty.CLASSIC,
+    grid: tuple[int, int] | None = None,
+) -> int:
+    """Turns allowed for a game of this size: Classic = pegs + colours (10 at 4x6).
+
+    With `grid`, pegs are its cells and the grid rule applies (grid_turn_limit()).
+    """
     difficulty = Difficulty(difficulty)
+    if grid is not None:
+        return grid_turn_limit(grid[0] * grid[1], colours, difficulty)
     classic = pegs + colours
     if difficulty is Difficulty.RELAXED:
         return classic + 2
@@ -44,18 +64,36 @@ def turn_limit(pegs: int, colours: int, difficulty: Difficulty | str = Difficult
     return classic
 
 
+def grid_turn_limit(cells: int, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
+    """Turns for a grid game: Classic = cells + colours, as a row of as many pegs.
+
+    Grey pegs only add information, and `lowest` needs at most GRID_LOWEST_WORST guesses at every
+    size where all secrets were checked (README.md), well inside cells + colours.
+    """
+    return turn_limit(cells, colours, difficulty)
+
+
 @dataclass(frozen=True)
 class GameConfig:
-    """What is chosen in setup: size, duplicates rule, difficulty. Always valid once built."""
+    """What is chosen in setup: size, duplicates rule, difficulty, variant. Always valid once built.
 
-    pegs: int = 4
+    grid=(rows, columns) makes a grid game whose pegs are its rows x columns cells (pegs may then be
+    left out); grid=None is the classic row.
+    """
+
+    pegs: int = 0  # 0 means 4, or rows x columns for a grid
     colours: int = 6
     duplicates: bool = True
     difficulty: Difficulty = Difficulty.CLASSIC
     turns: int = field(default=0)  # 0 means "computed from turn_limit()"
+    grid: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.pegs, int) or not MIN_PEGS <= self.pegs <= MAX_PEGS:
+        if self.grid is not None:
+            self._check_grid()
+        elif self.pegs == 0:
+            object.__setattr__(self, "pegs", 4)
+        if self.grid is None and (not isinstance(self.pegs, int) or not MIN_PEGS <= self.pegs <= MAX_PEGS):
             raise ConfigError(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {self.pegs!r}")
         if not isinstance(self.colours, int) or not MIN_COLOURS <= self.colours <= MAX_COLOURS:
             raise ConfigError(
@@ -71,10 +109,70 @@ class GameConfig:
         except ValueError:
             names = ", ".join(d.value for d in Difficulty)
             raise ConfigError(f"difficulty must be one of {names}, not {self.difficulty!r}") from None
+        if self.grid is not None and legal_codes(self) > MAX_GRID_CODES:
+            raise ConfigError(
+                f"a {shape_text(self.grid)} grid with {self.colours} colours has {legal_codes(self)} codes; "
+                f"grids offer at most {MAX_GRID_CODES}: take fewer colours or a smaller grid"
+            )
         if self.turns == 0:
-            object.__setattr__(self, "turns", turn_limit(self.pegs, self.colours, self.difficulty))
+            object.__setattr__(self, "turns", turn_limit(self.pegs, self.colours, self.difficulty, self.grid))
         elif not isinstance(self.turns, int) or not 1 <= self.turns <= 30:
             raise ConfigError(f"turns must be a whole number from 1 to 30, not {self.turns!r}")
+
+    def _check_grid(self) -> None:
+        try:
+            rows, cols = (int(side) for side in self.grid)  # a list (read from JSON) becomes a tuple
+        except (TypeError, ValueError):
+            raise ConfigError(f"a grid is (rows, columns), not {self.grid!r}") from None
+        if not (GRID_MIN_SIDE <= rows <= GRID_MAX_SIDE and GRID_MIN_SIDE <= cols <= GRID_MAX_SIDE):
+            raise ConfigError(f"grid sides run from {GRID_MIN_SIDE} to {GRID_MAX_SIDE}, not {rows}x{cols}")
+        if rows * cols > GRID_MAX_CELLS:
+            raise ConfigError(f"a grid has at most {GRID_MAX_CELLS} cells (3x4), not {rows}x{cols}")
+        if self.pegs not in (0, rows * cols):
+            raise ConfigError(f"a {rows}x{cols} grid has {rows * cols} cells, not {self.pegs!r} pegs")
+        object.__setattr__(self, "grid", (rows, cols))
+        object.__setattr__(self, "pegs", rows * cols)
+
+    @property
+    def variant(self) -> Variant:
+        """How this game's codes are shaped and graded."""
+        return Variant(self.pegs, self.grid)
+
+    @property
+    def is_grid(self) -> bool:
+        return self.grid is not None
+
+    def to_text(self) -> str:
+        """ "pegs=4 colours=6 duplicates=yes difficulty=classic turns=10", with " grid=2x3" for a grid;
+        GameConfig.from_text() reads it back."""
+        text = (
+            f"pegs={self.pegs} colours={self.colours} duplicates={'yes' if self.duplicates else 'no'} "
+            f"difficulty={self.difficulty.value} turns={self.turns}"
+        )
+        return text + (f" grid={shape_text(self.grid)}" if self.grid else "")
+
+    @classmethod
+    def from_text(cls, text: str) -> GameConfig:
+        """Inverse of to_text(); missing keys take their defaults; ConfigError on anything unreadable."""
+        fields: dict[str, object] = {}
+        try:
+            for token in text.split():
+                key, sep, value = token.partition("=")
+                if not sep or key in fields:
+                    raise ValueError(f"expected key=value once each, got {token!r}")
+                if key in ("pegs", "colours", "turns"):
+                    fields[key] = int(value)
+                elif key == "duplicates":
+                    fields[key] = {"yes": True, "no": False}[value]
+                elif key == "difficulty":
+                    fields[key] = value
+                elif key == "grid":
+                    fields[key] = parse_shape(value)
+                else:
+                    raise ValueError(f"unknown key {key!r}")
+        except (KeyError, ValueError) as exc:
+            raise ConfigError(f"cannot read the game settings {text!r}: {exc}") from None
+        return cls(**fields)  # type: ignore[arg-type]
 
     @property
     def code_count(self) -> int:
@@ -98,6 +196,11 @@ class GameConfig:
         except CodeError:
             return False
         return True
+
+
+def legal_codes(config: GameConfig) -> int:
+    """Codes that exist in this game: colours ** pegs, or without repeats colours! / (colours - pegs)!."""
+    return config.colours**config.pegs if config.duplicates else math.perm(config.colours, config.pegs)
 
 
 @dataclass(frozen=True)

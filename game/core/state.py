@@ -7,6 +7,9 @@ a ValueError whose message a person can act on. A saved game or a replay is a li
 Two kinds of game share this state:
 - the computer (or the game) knows the secret: a Guess move is graded against it;
 - nobody here knows the secret (the player grades a physical board): a Guess carries its feedback.
+
+Grades are the variant's (config.variant): (black, white) for the classic row, (black, grey, white)
+for a grid; a hand grade of the wrong kind is refused with MoveError.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .codes import Code, CodeError, Feedback, code_from_text, code_to_text, score
+from .codes import Code, CodeError, code_from_text, code_to_text
 from .config import GameConfig
+from .variant import Grade, GradeError, Variant, grade_from_numbers
 
 
 class Outcome(StrEnum):
@@ -34,7 +38,7 @@ class Row:
     """One submitted guess and its grade."""
 
     guess: Code
-    feedback: Feedback
+    feedback: Grade
 
 
 @dataclass(frozen=True)
@@ -42,7 +46,7 @@ class Guess:
     """Submit a guess. `feedback` is given only when the state holds no secret (hand grading)."""
 
     code: Code
-    feedback: Feedback | None = None
+    feedback: Grade | None = None
 
 
 @dataclass(frozen=True)
@@ -54,12 +58,13 @@ Move = Guess | Reveal
 
 
 def move_to_text(move: Move) -> str:
-    """Guess((0,0,1,1)) -> "g0011"; with feedback "g0011=2,1"; Reveal() -> "reveal"."""
+    """Guess((0,0,1,1)) -> "g0011"; with feedback "g0011=2,1" (a grid's "g0011=2,1,0": black, grey,
+    white); Reveal() -> "reveal"."""
     if isinstance(move, Reveal):
         return "reveal"
     text = "g" + code_to_text(move.code)
     if move.feedback is not None:
-        text += f"={move.feedback.black},{move.feedback.white}"
+        text += "=" + ",".join(str(int(n)) for n in move.feedback)
     return text
 
 
@@ -77,10 +82,11 @@ def move_from_text(text: str) -> Move:
     if not grade:
         return Guess(code)
     try:
-        black, white = (int(part) for part in grade.split(","))
+        return Guess(code, grade_from_numbers(tuple(int(part) for part in grade.split(","))))
     except ValueError:
-        raise MoveError(f"a hand grade is written black,white as in g0011=2,1, not {text!r}") from None
-    return Guess(code, Feedback(black, white))
+        raise MoveError(
+            f"a hand grade is written black,white as in g0011=2,1 (black,grey,white for a grid), not {text!r}"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -106,7 +112,7 @@ class GameState:
         return self.outcome is not Outcome.PLAYING
 
     @property
-    def history(self) -> tuple[tuple[Code, Feedback], ...]:
+    def history(self) -> tuple[tuple[Code, Grade], ...]:
         """The (guess, feedback) pairs a solver may see: never the secret."""
         return tuple((row.guess, row.feedback) for row in self.rows)
 
@@ -118,13 +124,12 @@ def new_game(config: GameConfig, secret: Code | None) -> GameState:
     return GameState(config, secret)
 
 
-def check_feedback(feedback: Feedback, pegs: int) -> Feedback:
-    black, white = feedback
-    if black < 0 or white < 0 or black + white > pegs:
-        raise MoveError(f"a grade has at most {pegs} pegs in all, black and white together")
-    if black == pegs - 1 and white == 1:
-        raise MoveError(f"{pegs - 1} black and 1 white cannot happen: the last peg would be black too")
-    return Feedback(black, white)
+def check_feedback(feedback: Grade, pegs: int, grid: tuple[int, int] | None = None) -> Grade:
+    """`feedback` if a game of this size could give it, else MoveError saying why."""
+    try:
+        return Variant(pegs, grid).check_grade(feedback)
+    except GradeError as exc:
+        raise MoveError(str(exc)) from None
 
 
 def apply_move(state: GameState, move: Move) -> GameState:
@@ -137,14 +142,15 @@ def apply_move(state: GameState, move: Move) -> GameState:
         code = state.config.check_code(move.code)
     except CodeError as exc:
         raise MoveError(str(exc)) from None
+    variant = state.config.variant
     if state.secret is not None:
-        if move.feedback is not None and tuple(move.feedback) != tuple(score(code, state.secret)):
+        feedback = variant.score(code, state.secret)
+        if move.feedback is not None and tuple(move.feedback) != tuple(feedback):
             raise MoveError("this game grades guesses itself; a hand grade does not match")
-        feedback = score(code, state.secret)
     elif move.feedback is None:
         raise MoveError("nobody here knows the secret: a guess needs its grade")
     else:
-        feedback = check_feedback(Feedback(*move.feedback), state.config.pegs)
+        feedback = check_feedback(move.feedback, state.config.pegs, state.config.grid)
     rows = state.rows + (Row(code, feedback),)
     if feedback.black == state.config.pegs:
         outcome = Outcome.WON
