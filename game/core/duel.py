@@ -95,11 +95,18 @@ class DuelRules:
     config: GameConfig = field(default_factory=lambda: preset("Classic").config())
     level: OpponentLevel = field(default_factory=lambda: level_named(DEFAULT_LEVEL))
 
+    def __post_init__(self) -> None:
+        # Both boards are graded (black, white) and shown side by side: a duel is a classic row.
+        if not isinstance(self.config, GameConfig) or self.config.grid is not None:
+            raise DuelError(f"a duel is played on a row of pegs, not {self.config!r}")
+        if not isinstance(self.level, OpponentLevel):
+            raise DuelError(f"an opponent level is one of LEVELS, not {self.level!r}")
+
 
 def own_history(board: GameState) -> tuple[tuple[Code, Feedback], ...]:
     """The (guess, grade) pairs of `board`, copied into plain tuples of ints: nothing else of the board."""
     return tuple(
-        (tuple(int(p) for p in row.guess), Feedback(int(row.feedback.black), int(row.feedback.white)))
+        (tuple(int(p) for p in row.guess), type(row.feedback)(*(int(n) for n in row.feedback)))
         for row in board.rows
     )
 

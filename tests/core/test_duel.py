@@ -209,3 +209,11 @@ def test_levels__name_registered_strategies_from_weak_to_strong():
         return total / len(secrets)
 
     assert mean_guesses(LEVELS[0]) > mean_guesses(LEVELS[-1])
+
+
+def test_duel_rules__a_duel_is_a_row_of_pegs_with_a_known_level():
+    with pytest.raises(DuelError):
+        DuelRules(GameConfig(grid=(2, 2), colours=4))
+    with pytest.raises(DuelError):
+        DuelRules(RULES.config, "Expert")
+    assert DuelRules(GameConfig(5, 8), level_named("Rookie")).config.turns == 13
