@@ -5,8 +5,8 @@ The game's `optimal` strategy plays the uncapped table (fewest guesses in total)
 shipped for reference (at 4x6 the cap of 5 costs one guess in total over all 1296 secrets).
 
 bind(info) turns the registry's table-less `optimal` entry into one that plays the shipped tables;
-every other strategy passes through unchanged. The computer players (ui/computer.py,
-ui/handgrading.py) and tools/sweep.py call it when they start; a size's table is then read once.
+every other strategy passes through unchanged. The states that start a computer run (solving,
+hand grading, the attract demo) and tools/sweep.py call it; a size's table is then read once.
 Without the assets folder (a non-editable install) no table is found and `optimal` plays the
 strongest heuristic, as it does at every size without a table.
 """

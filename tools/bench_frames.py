@@ -74,7 +74,7 @@ def computer_solve(args: argparse.Namespace, config: GameConfig) -> App:
     from game.core.state import new_game
     from game.states.playing import random_secret
     from game.states.solving import SolvingState
-    from game.ui.computer import Speed
+    from game.play.computer import Speed
 
     strategy = strategies.STRONGEST if args.solve == "strongest" else strategies.get(args.solve).name
     secret = random_secret(config, random.Random(args.seed))
@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     solve = args.solve is not None
     if solve:
         from game.core import strategies
-        from game.ui.pump import PUMP_BUDGET_MS
+        from game.play.pump import PUMP_BUDGET_MS
 
         if args.solve != "strongest" and args.solve not in strategies.STRATEGIES:
             names = ", ".join(strategies.STRATEGIES)

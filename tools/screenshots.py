@@ -228,7 +228,7 @@ def issue4_scene(app: App, name: str, config: GameConfig) -> None:
     from game.states.handgrade import HandGradeState
     from game.states.hint import HintOverlay
     from game.states.solving import SolvingState
-    from game.ui.computer import Phase
+    from game.play.computer import Phase
 
     secret = secret_for(config)
     if name == "solving-mid":

@@ -22,11 +22,11 @@ import pygame
 from game.core.codes import Code
 from game.core.postgame import OPTIMAL_SOURCE, PostGame, RowReport, analyse_steps
 from game.core.state import GameState
+from game.play.pump import Pump
 from game.states.base import Pop, State, Transition
 from game.tables import cached_table
 from game.ui import palette as pal
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
-from game.ui.pump import Pump
 from game.ui.widgets import draw_button, draw_card, shade
 
 ANALYSIS_BUDGET_MS = 6.0  # thinking time per frame, as the solving state gives its strategy

@@ -20,12 +20,15 @@ from typing import Any
 
 import pygame
 
+from game.core import strategies
 from game.core.config import preset
-from game.core.state import new_game
+from game.play.computer import ComputerRun, Speed
+from game.play.record import GameRecord
+from game.play.timeline import Motion
 from game.states.base import Pop, Push, State, Transition
+from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_top_bar
-from game.ui.computer import ComputerRun, Speed
 from game.ui.computer_view import draw_computer_board
 from game.ui.layout import PlayLayout
 from game.ui.thinking import draw_text_lines
@@ -92,10 +95,11 @@ class AttractState(State):
         config = preset(name).config()
         secret = random_secret(config, self.rng)
         self.run = ComputerRun(
-            new_game(config, secret),
-            strategy,
+            GameRecord.new(config, secret),
+            bind(strategies.get(strategy)),
             random.Random(self.rng.random()),
             speed=Speed.NORMAL,
+            motion=Motion(reduced=bool(self.app.settings.get("reduced_motion", False))),
             budget_ms=self.budget_ms,
             clock=self.clock,
         )
@@ -149,7 +153,6 @@ class AttractState(State):
             app.text,
             colours,
             symbols,
-            reduced_motion=bool(app.settings.get("reduced_motion", False)),
             show_secret=run.finished,
         )
         self._draw_panel(surface, layout)

@@ -22,12 +22,13 @@ import pygame
 from game.core import strategies
 from game.core.codes import Feedback
 from game.core.config import GameConfig
+from game.play.handgrade import Ending, HandGradeRun
+from game.play.pump import PUMP_BUDGET_MS
 from game.states.base import Replace, State, Transition
+from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_palette, draw_top_bar
-from game.ui.handgrading import Ending, HandGradeRun
 from game.ui.layout import Button, PlayLayout
-from game.ui.pump import PUMP_BUDGET_MS
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button
 
@@ -83,7 +84,11 @@ class HandGradeState(State):
         if self.run is None:
             rng = random.Random(app.rng.random())
             self.run = HandGradeRun(
-                self.config, self.strategy, rng, budget_ms=self.budget_ms, clock=self.clock
+                self.config,
+                bind(strategies.get(self.strategy)),
+                rng,
+                budget_ms=self.budget_ms,
+                clock=self.clock,
             )
 
     # --- geometry --------------------------------------------------------------------------------

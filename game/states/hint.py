@@ -21,10 +21,10 @@ import pygame
 
 from game.core.analysis import Hint, hint_steps
 from game.core.state import GameState
+from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.states.base import Pop, State, Transition
 from game.ui import palette as pal
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
-from game.ui.pump import PUMP_BUDGET_MS, Pump
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button, draw_card, shade
 

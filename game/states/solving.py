@@ -21,13 +21,16 @@ import pygame
 
 from game.core import strategies
 from game.core.state import GameState, Outcome
+from game.play.computer import SPEEDS, ComputerRun, Phase, Speed
+from game.play.pump import PUMP_BUDGET_MS
+from game.play.record import GameRecord
+from game.play.timeline import Motion
 from game.states.base import Replace, State, Transition
+from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_top_bar
-from game.ui.computer import SPEEDS, ComputerRun, Phase, Speed
 from game.ui.computer_view import draw_computer_board
 from game.ui.layout import Button, PlayLayout
-from game.ui.pump import PUMP_BUDGET_MS
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button
 
@@ -63,7 +66,7 @@ class SolvingState(State):
 
     def __init__(
         self,
-        game: GameState,
+        game: GameRecord | GameState,
         elapsed_s: float = 0.0,
         *,
         strategy: str | None = None,
@@ -73,7 +76,8 @@ class SolvingState(State):
         clock: Callable[[], float] = time.perf_counter,
         play_again: Callable[[], State] | None = None,
     ) -> None:
-        self.start_game = game
+        self.start = game if isinstance(game, GameRecord) else GameRecord.of_game(game).timed(elapsed_s)
+        self.start_game = self.start.game
         self.play_again = play_again
         self.elapsed_s = elapsed_s
         self.strategy = strategy or strategies.DEFAULT
@@ -87,20 +91,19 @@ class SolvingState(State):
         self.mouse = (-1, -1)
         self.frames = 0
         self._warm_queue: list[tuple] | None = None  # peg images still to draw ahead of need
-        self.reduced_motion = False
 
     def enter(self, app) -> None:
         super().enter(app)
-        self.reduced_motion = bool(app.settings.get("reduced_motion", False))
         if self.run is None:
-            if self.reduced_motion and self.speed is Speed.NORMAL:
-                self.speed = Speed.FAST  # reduced motion: shorter animations, pegs appear without a drop
             rng = random.Random(app.rng.random())
             self.run = ComputerRun(
-                self.start_game,
-                self.strategy,
+                self.start,
+                bind(strategies.get(self.strategy)),
                 rng,
                 speed=self.speed,
+                motion=Motion(
+                    float(app.settings.get("animation_speed", 1.0)), bool(app.settings.get("reduced_motion"))
+                ),
                 budget_ms=self.budget_ms,
                 clock=self.clock,
             )
@@ -246,7 +249,6 @@ class SolvingState(State):
             app.text,
             colours,
             symbols,
-            reduced_motion=self.reduced_motion,
         )
         self._draw_panel(surface, layout)
 

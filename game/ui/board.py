@@ -9,7 +9,7 @@ Also here: the palette column and the top bar, shared by the playing, solving an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -146,6 +146,25 @@ def draw_grade_pegs(
         else:
             image = art.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
         surface.blit(image, image.get_rect(center=rect.center))
+
+
+def draw_grade_pop(
+    surface, layout: PlayLayout, row: int, feedback, pop: Callable[[int], float | None], art: PegArt
+) -> None:
+    """The grade of `row` appearing: empty holes, then each grading peg `i` at the size `pop(i)` says
+    (None: not showing yet; 1.0: in place). One drawing for every screen that grades a row."""
+    draw_grade_pegs(surface, layout, row, None, art)
+    kd = layout.grade_peg_rect(row, 0).w
+    for i in range(feedback.black + feedback.white):
+        value = pop(i)
+        if value is None:
+            break
+        image = art.key(i < feedback.black, kd)
+        if value != 1.0:
+            # the popping peg: the cached image scaled, not a new image per size
+            side = max(2, round(kd * value))
+            image = pygame.transform.smoothscale(image, (side, side))
+        surface.blit(image, image.get_rect(center=layout.grade_peg_rect(row, i).center))
 
 
 def draw_palette(

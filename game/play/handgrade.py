@@ -1,4 +1,4 @@
-"""Make the code, you grade: the game without pygame behind the hand-grading screen
+"""HandGradeRun: make the code, you grade; the game without pygame behind the hand-grading screen
 (game/states/handgrade.py). This is how a solver is used on a physical board:
 - the strategy thinks (pumped inside a frame budget) and shows its guess;
 - the player sets black and white counts and confirms;
@@ -8,8 +8,9 @@
 - all black ends it; running out of turns, or giving up, ends with the computer asking the player to
   check the grades, because some grade must have been wrong.
 
-Invariants: the game state holds no secret (nobody here knows it); a refused grade never reaches the
-game state; the strategy sees only game.history; one pump call per frame (thinking or checking).
+Invariants: the record holds no secret (nobody here knows it); a refused grade never reaches the
+record; the strategy (already bound to its table by the caller) sees only game.history; one pump
+call per frame (thinking or checking); the run's sound cues are data (game/play/cues.py).
 """
 
 from __future__ import annotations
@@ -17,19 +18,19 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from enum import StrEnum
 
-from game.core import strategies
 from game.core.analysis import GradeCheck, check_grade_steps
 from game.core.codes import Code, Feedback
 from game.core.config import GameConfig
-from game.core.state import GameState, Guess, MoveError, Outcome, apply_move, check_feedback, new_game
-from game.tables import bind
-from game.ui.palette import KEY_LABELS
-from game.ui.pump import PUMP_BUDGET_MS, Pump
+from game.core.solver import StrategyInfo
+from game.core.state import GameState, MoveError, Outcome, check_feedback
+from game.play.cues import Cue, CueQueue
+from game.play.pump import PUMP_BUDGET_MS, Pump
+from game.play.record import GameRecord, Player
 
 CHECK_GRADES = "please check your grades"
+COLOUR_KEYS = "1234567890"  # the key that places colour i, as the palette labels it
 
 
 class Ending(StrEnum):
@@ -44,14 +45,15 @@ class HandGradeRun:
     def __init__(
         self,
         config: GameConfig,
-        strategy: str,
+        info: StrategyInfo,
         rng: random.Random,
         *,
         budget_ms: float = PUMP_BUDGET_MS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self.info = bind(strategies.get(strategy))  # `optimal` gets the shipped tables
-        self.game: GameState = new_game(config, None)
+        self.info = info
+        self.record = GameRecord.new(config, None).with_solver(info.label)
+        self.cues = CueQueue()
         self.rng = rng
         self.budget_ms = budget_ms
         self.clock = clock
@@ -68,6 +70,13 @@ class HandGradeRun:
         self._start_thinking()
 
     # --- what the view reads ---------------------------------------------------------------------
+    @property
+    def game(self) -> GameState:
+        return self.record.game
+
+    def take_cues(self) -> tuple[Cue, ...]:
+        return self.cues.take()
+
     @property
     def config(self) -> GameConfig:
         return self.game.config
@@ -114,7 +123,7 @@ class HandGradeRun:
     @staticmethod
     def _code_text(code: Code) -> str:
         """A code as the keys that place its colours (1..9, 0), as the palette labels them."""
-        return "".join(KEY_LABELS[peg] for peg in code)
+        return "".join(COLOUR_KEYS[peg] for peg in code)
 
     # --- controls ----------------------------------------------------------------------------------
     def set_black(self, count: int) -> None:
@@ -140,6 +149,7 @@ class HandGradeRun:
         except MoveError as exc:
             self.refusal = str(exc)
             self.conflict_rows = ()
+            self.cues.add(Cue.ERROR)
             return False
         self.refusal = None
         self.conflict_rows = ()
@@ -154,7 +164,7 @@ class HandGradeRun:
             return False
         self._cancel()
         last = self.game.rows[-1]
-        self.game = replace(self.game, rows=self.game.rows[:-1], outcome=Outcome.PLAYING)
+        self.record = self.record.without_last_row()
         self.guess = last.guess
         self.black, self.white = last.feedback
         self.ending = None
@@ -168,9 +178,12 @@ class HandGradeRun:
         if self.ending is None:
             self._cancel()
             self.ending = Ending.GAVE_UP
+            self.cues.add(Cue.LOSE)
 
     # --- the frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.ending is None:
+            self.record = self.record.timed(dt)
         if self.check is not None:
             if self.check.pump(self.budget_ms):
                 self._checked()
@@ -200,6 +213,7 @@ class HandGradeRun:
             # Only reachable if the accepted rows admit no code, which the checks prevent.
             self.refusal = str(pump.error)
             self.ending = Ending.GAVE_UP
+            self.cues.add(Cue.LOSE)
             return
         self.guess = tuple(pump.answer)
         self.black = self.white = 0
@@ -212,17 +226,22 @@ class HandGradeRun:
         result = pump.answer
         if pump.error is not None or result is None:
             self.refusal = str(pump.error)
+            self.cues.add(Cue.ERROR)
             return
         if result.conflict is not None:
             self.refusal = result.conflict.message
             self.conflict_rows = result.conflict.rows
+            self.cues.add(Cue.ERROR)
             return
-        self.game = apply_move(self.game, Guess(self.guess, feedback))
+        self.record = self.record.played(self.guess, Player.COMPUTER, feedback)
+        self.cues.add(Cue.SUBMIT)
         self.possible = result.possible
         if self.game.outcome is Outcome.WON:
             self.ending = Ending.SOLVED
+            self.cues.add(Cue.WIN)
         elif self.game.outcome is Outcome.LOST:
             self.ending = Ending.OUT_OF_TURNS
+            self.cues.add(Cue.LOSE)
         else:
             self._start_thinking()
 

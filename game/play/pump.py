@@ -8,7 +8,7 @@ other exception is a bug and propagates).
 Invariants: a call never starts a step once its budget is spent, so one call overshoots its budget by
 at most one step (the strategies promise ~2 ms steps); the clock is injectable (time.perf_counter by
 default) so tests drive it by hand; the longest single step and the longest call are recorded for
-benchmarks and tests. No pygame here: the pump is plain Python.
+benchmarks and tests. No pygame here: the pump is plain Python, part of game.play.
 """
 
 from __future__ import annotations

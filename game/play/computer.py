@@ -1,15 +1,17 @@
-"""The computer at work, without pygame: ComputerRun plays a game on from a given position, one frame
-at a time, for the solving state (game/states/solving.py) to draw.
+"""ComputerRun: the computer plays a game on from a given record, one frame at a time, without pygame.
 
-ComputerRun pumps the strategy generator inside a per-frame budget
-(game/ui/pump.py), places each guess peg by peg, lets the grade pop in, rests, and plays on until the
-game is over. The strategy is handed only `game.history` (guesses and grades); the grading is
-apply_move(), which alone reads the secret. SolvingState wraps it with drawing and controls.
+It pumps the strategy generator inside a per-frame budget (game/play/pump.py), places each guess
+peg by peg, lets the grade pop in, rests, and plays on until the game is over. The strategy comes
+already bound to its table (game.tables.bind, called by the state that starts the run) and is
+handed only `game.history`; grading happens in GameRecord.played (apply_move), which alone reads
+the secret. Its rows are the computer's in the record, and the time it plays counts in the
+record's elapsed time. Watch mode, Solve, codemaker mode and the attract demo all use it.
 
 Invariants: one pump call per frame at most, so a frame spends at most the budget plus one solver step
-thinking; animation time comes only from `dt`; a paused run neither thinks nor animates; speed only
-scales the animation, never the thinking; the next guess is thought about while the last grade is
-still animating, so the computer never waits for its own animation longer than it must.
+thinking; animation time comes only from `dt`; a paused run neither thinks, animates nor counts time;
+the watch speed (slow..instant) and the player's Motion (game/play/timeline.py) only scale the
+animation, never the thinking; the next guess is thought about while the last grade is still
+animating, so the computer never waits for its own animation longer than it must.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from collections.abc import Callable
 from enum import StrEnum
 from types import MappingProxyType
 
-from game.core import strategies
 from game.core.codes import Code
-from game.core.state import GameState, Guess, Outcome, apply_move
-from game.tables import bind
-from game.ui.pump import PUMP_BUDGET_MS, Pump
+from game.core.solver import StrategyInfo
+from game.core.state import GameState, Outcome
+from game.play.cues import Cue, CueQueue
+from game.play.pump import PUMP_BUDGET_MS, Pump
+from game.play.record import GameRecord, Player
+from game.play.timeline import Motion, ease_out_back, ease_out_cubic
 
 
 class Speed(StrEnum):
@@ -59,17 +63,22 @@ class ComputerRun:
 
     def __init__(
         self,
-        game: GameState,
-        strategy: str,
+        record: GameRecord,
+        info: StrategyInfo,
         rng: random.Random,
         *,
         speed: Speed = Speed.NORMAL,
+        motion: Motion | None = None,
         budget_ms: float = PUMP_BUDGET_MS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self.info = bind(strategies.get(strategy))  # `optimal` gets the shipped tables
-        self.game = game
-        self.first_row = len(game.rows)  # rows before this were played by someone else
+        if record.game.secret is None:
+            raise ValueError("the computer plays on only a game that knows its secret (hand grading grades)")
+        self.info = info
+        self.record = record.with_solver(info.label) if not record.over else record
+        self.first_row = len(record.game.rows)  # rows before this were played by someone else
+        self.motion = motion or Motion()
+        self.cues = CueQueue()
         self.rng = rng
         self.speed = speed
         self.budget_ms = budget_ms
@@ -87,7 +96,7 @@ class ComputerRun:
         self.longest_pump_s = 0.0
         self.longest_step_s = 0.0
         self.pump: Pump[Code] | None = None
-        if game.over:
+        if record.over:
             self.phase = Phase.FINISHED
         else:
             self._start_thinking()
@@ -110,6 +119,13 @@ class ComputerRun:
         self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + delta))]
 
     # --- what the view reads ---------------------------------------------------------------
+    @property
+    def game(self) -> GameState:
+        return self.record.game
+
+    def take_cues(self) -> tuple[Cue, ...]:
+        return self.cues.take()
+
     @property
     def finished(self) -> bool:
         return self.phase is Phase.FINISHED
@@ -145,6 +161,25 @@ class ComputerRun:
         if duration <= 0:
             return count
         return min(count, int(self.phase_s / duration) + 1)
+
+    def grade_pop(self, i: int) -> float | None:
+        """How far grading peg `i` of the last row has popped in (eased; 1.0 once in or with reduced
+        motion), or None while it is not yet showing."""
+        if i >= self.shown_grade_pegs:
+            return None
+        duration = self._scaled(GRADE_PEG_S)
+        if self.phase is not Phase.GRADING or i < self.shown_grade_pegs - 1 or duration <= 0:
+            return 1.0
+        if self.motion.reduced:
+            return 1.0
+        return ease_out_back(min(1.0, (self.phase_s / duration) % 1.0))
+
+    @property
+    def drop_fraction(self) -> float:
+        """How far above its slot the peg being placed still is, 1..0 (0 with reduced motion)."""
+        if self.motion.reduced:
+            return 0.0
+        return 1.0 - ease_out_cubic(self.place_fraction)
 
     @property
     def shown_rows(self) -> int:
@@ -190,11 +225,17 @@ class ComputerRun:
         """Advance by `dt` seconds: think within the budget, then animate."""
         if self.finished or (self.paused and not self._stepping):
             return
+        self.record = self.record.timed(dt)
+        shown = self.shown_grade_pegs if self.phase is Phase.GRADING else None
         self._pump_once()
         self._advance(dt)
+        if self.phase is Phase.GRADING and self.shown_grade_pegs != shown:
+            fb = self.game.rows[-1].feedback
+            if fb.black + fb.white:
+                self.cues.add(Cue.PEG_BLACK if self.shown_grade_pegs <= fb.black else Cue.PEG_WHITE)
 
     def _scaled(self, seconds: float) -> float:
-        return seconds * SPEED_SCALE[self.speed]
+        return seconds * SPEED_SCALE[self.speed] / self.motion.move_factor
 
     def _start_thinking(self) -> None:
         think = self.info.think(self.game.config, self.game.history, self.rng)
@@ -258,8 +299,9 @@ class ComputerRun:
     def _finish_phase(self) -> None:
         if self.phase is Phase.PLACING:
             assert self.guess is not None
-            self.game = apply_move(self.game, Guess(self.guess))
+            self.record = self.record.played(self.guess, Player.COMPUTER)
             self.guess = None
+            self.cues.add(Cue.SUBMIT)
             if self.game.outcome is Outcome.WON:
                 self.possible = self.possible_by_rows[len(self.game.rows)] = 1
             elif not self.game.over:

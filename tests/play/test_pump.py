@@ -1,11 +1,11 @@
-"""Tests of game.ui.pump.Pump with a hand-driven clock: budgets, answers, errors, step records."""
+"""Tests of game.play.pump.Pump with a hand-driven clock: budgets, answers, errors, step records."""
 
 from __future__ import annotations
 
 from collections.abc import Generator
 
 from game.core.solver import NoCodeLeft, Progress
-from game.ui.pump import Pump
+from game.play.pump import Pump
 
 
 class FakeClock:

@@ -1,0 +1,60 @@
+"""The mid end: every game in progress, pygame-free, driven by update(dt) with clocks injected.
+
+Between the pure rules (game.core) and the screens (game.states): imports only game.core, the
+standard library and numpy; no pygame, no files, no wall clock except an injectable one for the
+thinking budget. A test checks that importing it leaves pygame out of sys.modules.
+
+- record.py    GameRecord: config, rows and who played each, elapsed play time, assisted, the
+               computer's label, the row being built; the one source for the result screen,
+               statistics, score, resume (to_dict/from_dict) and analysis. Only it calls apply_move.
+- breaker.py   BreakerRun: a person breaking a secret (draft row, its undo, one drag model, submit
+               with reasons, grading timing, the finish flash).
+- computer.py  ComputerRun: a strategy (already bound to its table) plays on from any record.
+- handgrade.py HandGradeRun: the computer guesses, a person grades (no secret anywhere).
+- pump.py      Pump: runs a solver generator inside a per-frame time budget.
+- timeline.py  Timeline and Motion: all motion (moves cut short by input, flashes that always
+               finish); animation speed and reduced motion are read here only.
+- cues.py      Cue: sounds as data; a run queues them, the state that owns it plays take_cues().
+
+How a new mode uses the runs: start from a record, GameRecord.new(config, secret) (or a record
+read back with from_dict), and hand it to the run that plays the next rows: a BreakerRun for a
+person at the screen, a ComputerRun for the computer, a HandGradeRun when a person grades. Feed
+each frame's intents and update(dt) to it; draw from what it exposes; play its take_cues(). When
+a run's turn is over, pass its `record` to the next run (duel: alternate runs on one record, or
+give each side its own), so the record always says who played which row and for how long. A
+timed mode (blitz) reads record.elapsed_s; a daily code picks the secret, nothing else changes.
+The mode's state ends by handing the finished record to ResultState(record); statistics and the
+score come from record.result(), so a mode that should not count returns None from end().
+"""
+
+from game.play.breaker import BoardSlot, BreakerRun, Drag, DragSource, OffSlot, PaletteColour
+from game.play.computer import ComputerRun, Phase, Speed
+from game.play.cues import Cue
+from game.play.handgrade import Ending, HandGradeRun
+from game.play.pump import PUMP_BUDGET_MS, Pump
+from game.play.record import GameRecord, Player, RecordFormatError, format_play_time
+from game.play.timeline import Motion, Timeline, Track
+
+__all__ = [
+    "PUMP_BUDGET_MS",
+    "BoardSlot",
+    "BreakerRun",
+    "ComputerRun",
+    "Cue",
+    "Drag",
+    "DragSource",
+    "Ending",
+    "GameRecord",
+    "HandGradeRun",
+    "Motion",
+    "OffSlot",
+    "PaletteColour",
+    "Phase",
+    "Player",
+    "Pump",
+    "RecordFormatError",
+    "Speed",
+    "Timeline",
+    "Track",
+    "format_play_time",
+]

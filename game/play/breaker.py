@@ -1,0 +1,417 @@
+"""BreakerRun: a person breaking a secret, without pygame. The rules half of the playing screen.
+
+The state (game/states/playing.py) turns pygame events into the intents below and draws from what
+the run exposes; the run owns the record (game/play/record.py), the row being built, its undo, the
+one drag model, submit with its reasons, the grading animation's timing and the finish.
+
+Intents: press/motion/release (one drag model for palette, draft and played pegs; a press that
+moves less than DRAG_THRESHOLD_PX is a click), right_click, type_colour, move_cursor, cycle_colour,
+backspace, delete, clear_row, undo, submit, take_hint, reveal. Targets are play's own values
+(PaletteColour, BoardSlot, OffSlot): the state maps the layout's hits onto them.
+
+Homes for data: the record is the game (undo never takes back a submitted row); draft, cursor,
+selected, drag and message are UI state; motion lives on `timeline`. Invariants: draft has `pegs`
+entries, each None or a colour below `colours`; cursor is a valid column; every change to the draft
+pushes the draft it replaced (at most DRAFT_UNDO_DEPTH kept); input cuts moves short, never the
+finish flash; once the game is over no intent changes anything; time counts only while not over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from game.core.codes import Code, CodeError
+from game.core.config import GameConfig
+from game.core.state import GameState, Outcome
+from game.play.cues import Cue, CueQueue
+from game.play.record import Draft, GameRecord, Player
+from game.play.timeline import Motion, Timeline, Track, ease_out_back
+
+GRADE_STAGGER_S = 0.16  # between one grading peg and the next
+GRADE_POP_S = 0.18  # one grading peg growing into place
+WIN_FLASH_S = 1.1  # the winning row pulses this long before the result screen; always completes
+LOSS_PAUSE_S = 0.8  # a beat on the full board before the result screen after the last turn
+PEG_SNAP_S = 0.14  # a placed peg grows into its slot with a little overshoot
+DRAG_THRESHOLD_PX = 6  # a press that moves less than this is a click, not a drag
+DRAFT_UNDO_DEPTH = 200  # steps of the row being built that Undo can take back; older ones are dropped
+FINISH_KEY = "finish"
+
+
+class DragSource(StrEnum):
+    PALETTE = "palette"
+    DRAFT = "draft"  # a peg of the row being built (moving it, or off the board to remove it)
+    PLAYED = "played"  # a peg of a submitted row (copied)
+
+
+@dataclass
+class Drag:
+    """A peg held by the pointer. `col` is the draft slot it came from (DRAFT only)."""
+
+    colour: int
+    source: DragSource
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    col: int | None = None
+    moved: bool = False
+
+
+@dataclass(frozen=True)
+class PaletteColour:
+    colour: int
+
+
+@dataclass(frozen=True)
+class BoardSlot:
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class OffSlot:
+    """On the board but not on a slot: a dragged draft peg let go here stays."""
+
+
+Target = PaletteColour | BoardSlot | OffSlot | None
+
+
+class BreakerRun:
+    """Break the code: build a row, submit, read the grade (see the module docstring)."""
+
+    def __init__(self, record: GameRecord, motion: Motion | None = None) -> None:
+        if record.game.secret is None:
+            raise ValueError("a breaker run needs a game that knows its secret")
+        self.record = record
+        pegs = record.config.pegs
+        self.draft: list[int | None] = list(record.draft) if record.draft else [None] * pegs
+        self.draft_undo: list[tuple[Draft, int]] = []
+        self.cursor = 0
+        self.selected: int | None = None
+        self.drag: Drag | None = None
+        self.message = ""
+        self.timeline = Timeline(motion)
+        self.grading_row: int | None = None  # the row whose grading pegs are appearing
+        self._grade_cued = 0
+        self._finish: Track | None = None
+        self.cues = CueQueue()
+
+    # --- what views read ---------------------------------------------------------------------
+    @property
+    def game(self) -> GameState:
+        return self.record.game
+
+    @property
+    def config(self) -> GameConfig:
+        return self.record.config
+
+    @property
+    def active_row(self) -> int | None:
+        return None if self.game.over else self.game.turn
+
+    @property
+    def turn(self) -> int:
+        return self.record.turn
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.draft_undo) and not self.game.over
+
+    @property
+    def finishing(self) -> bool:
+        """The game is over and the finish (grading, then the flash) is under way: input waits."""
+        return self.game.over
+
+    @property
+    def finished(self) -> bool:
+        """The finish flash has run to its end: the result screen may show."""
+        return self._finish is not None and self._finish.done
+
+    @property
+    def finish_track(self) -> Track | None:
+        return self._finish if self._finish is not None and not self._finish.done else None
+
+    @property
+    def graded_rows(self) -> int:
+        """Rows whose grade is fully on the board."""
+        return len(self.game.rows) - (1 if self.grading_row is not None else 0)
+
+    def grade_track(self, i: int) -> Track | None:
+        """The i-th grading peg of the row being graded, while it is appearing (None once shown)."""
+        return self.timeline.get(("grade", i))
+
+    def snap_track(self, col: int) -> Track | None:
+        return self.timeline.get(("snap", col))
+
+    def submit_problem(self) -> str | None:
+        """Why the row cannot be submitted now, or None when it can."""
+        if self.game.over:
+            return "the game is over"
+        missing = self.draft.count(None)
+        if missing:
+            return f"place {missing} more peg{'s' if missing > 1 else ''}"
+        try:
+            self.config.check_code(tuple(self.draft))
+        except CodeError as exc:
+            return str(exc)
+        return None
+
+    def take_cues(self) -> tuple[Cue, ...]:
+        return self.cues.take()
+
+    def snapshot(self) -> GameRecord:
+        """The record with the row being built, for resume."""
+        return self.record.with_draft(tuple(self.draft) if any(p is not None for p in self.draft) else ())
+
+    # --- pointer --------------------------------------------------------------------------------
+    def press(self, target: Target, pos: tuple[int, int]) -> None:
+        """The left button went down on `target`."""
+        if self._blocked():
+            return
+        self.drag = None
+        row = self.active_row
+        if isinstance(target, PaletteColour):
+            self.drag = Drag(target.colour, DragSource.PALETTE, pos, pos)
+            self.cues.add(Cue.PICK)
+        elif isinstance(target, BoardSlot) and target.row == row:
+            self.cursor = target.col
+            colour = self.draft[target.col]
+            if colour is not None:
+                self.drag = Drag(colour, DragSource.DRAFT, pos, pos, col=target.col)
+                self.cues.add(Cue.PICK)
+            elif self.selected is not None:
+                self._edit(lambda: self._place(target.col, self.selected))
+        elif isinstance(target, BoardSlot) and target.row < len(self.game.rows):
+            colour = self.game.rows[target.row].guess[target.col]
+            self.drag = Drag(colour, DragSource.PLAYED, pos, pos)
+            self.cues.add(Cue.PICK)
+
+    def motion(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        drag.pos = pos
+        dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
+        if dx * dx + dy * dy >= DRAG_THRESHOLD_PX**2:
+            drag.moved = True
+
+    def release(self, target: Target, pos: tuple[int, int]) -> None:
+        """The left button came up over `target`: a drop, or the end of a click."""
+        drag, self.drag = self.drag, None
+        if drag is None or self._blocked():
+            return
+        drag.pos = pos
+        if not drag.moved:
+            if drag.source is DragSource.PALETTE:
+                self.selected = None if self.selected == drag.colour else drag.colour
+            elif drag.source is DragSource.PLAYED:
+                self.selected = drag.colour
+            elif self.selected is not None and drag.col is not None:
+                self._edit(lambda: self._place(drag.col, self.selected))
+            return
+        if isinstance(target, BoardSlot) and target.row == self.active_row:
+            self._edit(lambda: self._drop(drag, target.col))
+        elif (
+            drag.source is DragSource.DRAFT
+            and drag.col is not None
+            and not isinstance(target, BoardSlot | OffSlot)
+        ):
+            self._edit(lambda: self._clear(drag.col))  # dragged off the board: removed
+
+    def cancel_drag(self) -> None:
+        """An overlay took the pointer: a drag begun before it is over."""
+        self.drag = None
+
+    def right_click(self, target: Target) -> None:
+        if self._blocked():
+            return
+        if isinstance(target, BoardSlot) and target.row == self.active_row:
+            self._edit(lambda: self._clear(target.col))
+            self.cursor = target.col
+        else:
+            self.selected = None
+
+    # --- keys -------------------------------------------------------------------------------------
+    def type_colour(self, colour: int) -> None:
+        """A colour key: place it under the cursor and move to the next empty slot."""
+        if self._blocked() or not 0 <= colour < self.config.colours:
+            return
+        self._edit(lambda: self._place(self.cursor, colour))
+        self.cursor = self._next_empty(self.cursor)
+
+    def move_cursor(self, delta: int) -> None:
+        if not self._blocked():
+            self.cursor = (self.cursor + delta) % self.config.pegs
+
+    def cycle_colour(self, step: int) -> None:
+        """Up/Down: the next or previous colour in the slot under the cursor."""
+        if self._blocked():
+            return
+        current = self.draft[self.cursor]
+        if current is None:
+            start = self.selected if self.selected is not None else (-1 if step > 0 else 0)
+        else:
+            start = current
+        colour = (start + step) % self.config.colours
+        self._edit(lambda: self._place(self.cursor, colour))
+
+    def backspace(self) -> None:
+        if self._blocked():
+            return
+        if self.draft[self.cursor] is None and self.cursor > 0:
+            self.cursor -= 1
+        self._edit(lambda: self._clear(self.cursor))
+
+    def delete(self) -> None:
+        if not self._blocked():
+            self._edit(lambda: self._clear(self.cursor))
+
+    def clear_row(self) -> None:
+        if self._blocked():
+            return
+
+        def clear_all() -> None:
+            for col in range(self.config.pegs):
+                self._clear(col)
+
+        self._edit(clear_all)
+        self.cursor = 0
+
+    def deselect(self) -> bool:
+        """Escape drops the chosen colour first; True when there was one."""
+        if self.selected is None:
+            return False
+        self.selected = None
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last change to the row being built; False when there is none."""
+        if not self.can_undo or self._blocked():
+            return False
+        draft, cursor = self.draft_undo.pop()
+        self.draft = list(draft)
+        self.cursor = cursor
+        for col in range(self.config.pegs):
+            self.timeline.drop(("snap", col))
+        self.message = ""
+        return True
+
+    def submit(self) -> str | None:
+        """Hand in the row; returns why it cannot be handed in (None when it was)."""
+        if self._blocked():
+            return self.submit_problem()
+        problem = self.submit_problem()
+        if problem is not None:
+            self.message = problem
+            self.cues.add(Cue.ERROR)
+            return problem
+        self.record = self.record.played(tuple(self.draft), Player.PLAYER)
+        self.cues.add(Cue.SUBMIT)
+        self._start_grading()
+        self.draft = [None] * self.config.pegs
+        self.draft_undo.clear()  # a submitted row is never undone
+        for col in range(self.config.pegs):
+            self.timeline.drop(("snap", col))
+        self.cursor = 0
+        self.message = ""
+        return None
+
+    def take_hint(self, code: Code | None) -> None:
+        """The player asked the hint for something: the game is assisted; a code fills the row."""
+        if self.game.over:
+            return
+        self.record = self.record.with_assist()
+        if code is not None and len(code) == self.config.pegs and list(code) != self.draft:
+            self._remember(tuple(self.draft), self.cursor)
+            self.draft = list(code)
+
+    def reveal(self) -> None:
+        """Give up: the secret shows and the game ends at once (no finish flash)."""
+        if not self.game.over:
+            self.record = self.record.revealed()
+            self.cues.add(Cue.REVEAL)
+            self._finish = self.timeline.flash(FINISH_KEY, 0.0)
+            self._finish.finish()
+
+    def input_arrived(self) -> None:
+        """A press or a key: moves are cut short (the finish flash is not)."""
+        self.timeline.cut()
+        if self.grading_row is not None:
+            self._grade_cued = self._grade_total()  # a cut grade makes no more sounds
+
+    # --- time -------------------------------------------------------------------------------------
+    def set_motion(self, motion: Motion) -> None:
+        self.timeline.set_motion(motion)
+
+    def update(self, dt: float) -> None:
+        self.record = self.record.timed(dt)
+        self.timeline.update(dt)
+        if self.grading_row is not None:
+            total = self._grade_total()
+            fb = self.game.rows[self.grading_row].feedback
+            while self._grade_cued < total:
+                track = self.grade_track(self._grade_cued)
+                if track is not None and not track.started:
+                    break
+                self.cues.add(Cue.PEG_BLACK if self._grade_cued < fb.black else Cue.PEG_WHITE)
+                self._grade_cued += 1
+            if not any(self.timeline.running(("grade", i)) for i in range(total)):
+                self.grading_row = None
+        if self.game.over and self.grading_row is None and self._finish is None:
+            won = self.game.outcome is Outcome.WON
+            self.cues.add(Cue.WIN if won else Cue.LOSE)
+            self._finish = self.timeline.flash(FINISH_KEY, WIN_FLASH_S if won else LOSS_PAUSE_S)
+
+    # --- inside -----------------------------------------------------------------------------------
+    def _blocked(self) -> bool:
+        return self.game.over
+
+    def _grade_total(self) -> int:
+        fb = self.game.rows[self.grading_row].feedback
+        return fb.black + fb.white
+
+    def _start_grading(self) -> None:
+        row = len(self.game.rows) - 1
+        self.grading_row = row
+        self._grade_cued = 0
+        fb = self.game.rows[row].feedback
+        for i in range(fb.black + fb.white):
+            self.timeline.move(("grade", i), GRADE_POP_S, GRADE_STAGGER_S * (i + 1), ease_out_back)
+
+    def _edit(self, change) -> None:
+        """Run `change` on the draft; remember what it replaced when it changed something."""
+        before, cursor = tuple(self.draft), self.cursor
+        change()
+        if tuple(self.draft) != before:
+            self._remember(before, cursor)
+
+    def _remember(self, draft: Draft, cursor: int) -> None:
+        self.draft_undo.append((draft, cursor))
+        del self.draft_undo[:-DRAFT_UNDO_DEPTH]
+
+    def _place(self, col: int, colour: int, cue: Cue = Cue.PLACE) -> None:
+        self.draft[col] = colour
+        self.timeline.move(("snap", col), PEG_SNAP_S, ease=ease_out_back)
+        self.cues.add(cue)
+
+    def _clear(self, col: int) -> None:
+        self.timeline.drop(("snap", col))
+        if self.draft[col] is not None:
+            self.draft[col] = None
+            self.cues.add(Cue.CLEAR)
+
+    def _drop(self, drag: Drag, col: int) -> None:
+        previous = self.draft[col]
+        if drag.source is DragSource.DRAFT and drag.col is not None and drag.col != col:
+            self.draft[drag.col] = previous  # dropping on a filled slot swaps the two pegs
+            if previous is not None:
+                self.timeline.move(("snap", drag.col), PEG_SNAP_S, ease=ease_out_back)
+        self._place(col, drag.colour, Cue.DROP)
+        self.cursor = col
+
+    def _next_empty(self, after: int) -> int:
+        pegs = self.config.pegs
+        for step in range(1, pegs + 1):
+            col = (after + step) % pegs
+            if self.draft[col] is None:
+                return col
+        return min(after + 1, pegs - 1)
