@@ -224,11 +224,11 @@ ISSUE4_SCENES = (
 def issue4_scene(app: App, name: str, config: GameConfig) -> None:
     from game.core.codes import Feedback, score
     from game.core.state import new_game
+    from game.play.computer import Phase
     from game.states.codemaker import CodemakerState, Drag, Mode
     from game.states.handgrade import HandGradeState
     from game.states.hint import HintOverlay
     from game.states.solving import SolvingState
-    from game.play.computer import Phase
 
     secret = secret_for(config)
     if name == "solving-mid":
