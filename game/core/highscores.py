@@ -1,0 +1,229 @@
+"""Arcade high-score tables: the top ten per mode, entered with three initials.
+
+Invariants:
+- A HighScore has three initials A-Z, a whole score from 1 to MAX_SCORE and a YYYY-MM-DD date.
+- A HighScoreTable holds at most TABLE_SIZE entries, highest score first. An equal score ranks below
+  the ones already there (the first to reach a score keeps the higher place), so a new score must beat
+  the tenth to enter a full table.
+- Every value is frozen; insert() and the InitialsEditor's methods return new values.
+- to_dict()/from_dict() round-trip, and from_dict() raises HighScoreError (a ValueError) on anything
+  wrong: wrong types, non-finite or fractional scores, bad initials or dates, more than ten entries,
+  entries out of order, unknown modes. A damaged file is caught, never half-trusted.
+
+The initials editor is the arcade entry as a value: Up/Down cycle the highlighted letter (Z wraps to
+A), Left/Right move the highlight, typing a letter sets the letter at the cursor and moves on,
+Backspace steps back and clears that letter to A. The cursor runs 0..3: 3 means all three letters were
+typed, and the highlight stays on the last letter (typing again replaces it).
+
+API for a screen:
+    HIGH_SCORE_MODES = ("Classic", "Super", "Expert", "Daily", "Blitz")
+    HighScore(initials, score, date)              date as "YYYY-MM-DD"
+    HighScoreTable(entries=()); .qualifies(score) -> bool; .rank_for(score) -> int | None (1-based)
+        .insert(entry) -> (HighScoreTable, rank or None)
+    InitialsEditor(); .up() .down() .left() .right() .backspace() .select(i) .type_letter(ch)
+        -> InitialsEditor; .initials -> "ABC"; .position -> highlighted letter 0..2
+    empty_book() -> {mode: HighScoreTable}
+    table_to_dict(table) / table_from_dict(data); book_to_dict(book) / book_from_dict(data)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+HIGH_SCORE_MODES: tuple[str, ...] = ("Classic", "Super", "Expert", "Daily", "Blitz")
+TABLE_SIZE = 10
+INITIALS_LENGTH = 3
+LETTERS = string.ascii_uppercase
+BLANK_LETTER = "A"
+# Far above anything a game can score (a Blitz code is worth at most 1000): a bigger number is damage.
+MAX_SCORE = 10**9
+
+
+class HighScoreError(ValueError):
+    """A high-score entry or table that cannot be (the message says what is wrong)."""
+
+
+def _check_initials(initials: Any) -> str:
+    if (
+        not isinstance(initials, str)
+        or len(initials) != INITIALS_LENGTH
+        or any(c not in LETTERS for c in initials)
+    ):
+        raise HighScoreError(f"initials are {INITIALS_LENGTH} capital letters A-Z, not {initials!r}")
+    return initials
+
+
+def _check_score(score: Any) -> int:
+    if isinstance(score, bool) or not isinstance(score, int) or not 1 <= score <= MAX_SCORE:
+        raise HighScoreError(f"a high score is a whole number from 1 to {MAX_SCORE}, not {score!r}")
+    return score
+
+
+def _check_date(date: Any) -> str:
+    # date.fromisoformat also reads forms such as "20261123"; only YYYY-MM-DD is written or read.
+    if not isinstance(date, str) or len(date) != 10 or date[4] != "-" or date[7] != "-":
+        raise HighScoreError(f"a high score's date is written YYYY-MM-DD, not {date!r}")
+    try:
+        dt.date.fromisoformat(date)
+    except ValueError:
+        raise HighScoreError(f"{date!r} is not a calendar date") from None
+    return date
+
+
+@dataclass(frozen=True)
+class HighScore:
+    """One line of a table: who (three initials), how many points, and on which day."""
+
+    initials: str
+    score: int
+    date: str
+
+    def __post_init__(self) -> None:
+        _check_initials(self.initials)
+        _check_score(self.score)
+        _check_date(self.date)
+
+
+@dataclass(frozen=True)
+class HighScoreTable:
+    """The top TABLE_SIZE scores of one mode, highest first."""
+
+    entries: tuple[HighScore, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.entries, tuple) or any(not isinstance(e, HighScore) for e in self.entries):
+            raise HighScoreError("a table's entries are a tuple of HighScore values")
+        if len(self.entries) > TABLE_SIZE:
+            raise HighScoreError(f"a table holds at most {TABLE_SIZE} entries, not {len(self.entries)}")
+        if any(a.score < b.score for a, b in zip(self.entries, self.entries[1:], strict=False)):
+            raise HighScoreError("a table's entries run from the highest score down")
+
+    def rank_for(self, score: int) -> int | None:
+        """The place (1-based) a new `score` would take, or None if it does not make the table."""
+        if isinstance(score, bool) or not isinstance(score, int) or score < 1:
+            return None
+        place = sum(1 for e in self.entries if e.score >= score) + 1
+        return place if place <= TABLE_SIZE else None
+
+    def qualifies(self, score: int) -> bool:
+        """Whether `score` enters the table (ask for initials only then)."""
+        return self.rank_for(score) is not None
+
+    def insert(self, entry: HighScore) -> tuple[HighScoreTable, int | None]:
+        """The table with `entry` in its place and that place (1-based); (self, None) if it misses."""
+        rank = self.rank_for(entry.score)
+        if rank is None:
+            return self, None
+        entries = self.entries[: rank - 1] + (entry,) + self.entries[rank - 1 :]
+        return HighScoreTable(entries[:TABLE_SIZE]), rank
+
+
+@dataclass(frozen=True)
+class InitialsEditor:
+    """Three letters being entered, and the cursor (0..3; 3 = all typed, highlight on the last)."""
+
+    letters: str = BLANK_LETTER * INITIALS_LENGTH
+    cursor: int = 0
+
+    def __post_init__(self) -> None:
+        _check_initials(self.letters)
+        if isinstance(self.cursor, bool) or not isinstance(self.cursor, int) or not 0 <= self.cursor <= 3:
+            raise HighScoreError(f"the cursor is 0 to {INITIALS_LENGTH}, not {self.cursor!r}")
+
+    @property
+    def initials(self) -> str:
+        return self.letters
+
+    @property
+    def position(self) -> int:
+        """The highlighted letter, 0..2."""
+        return min(self.cursor, INITIALS_LENGTH - 1)
+
+    def _set(self, index: int, letter: str, cursor: int) -> InitialsEditor:
+        letters = self.letters[:index] + letter + self.letters[index + 1 :]
+        return InitialsEditor(letters, cursor)
+
+    def _cycle(self, step: int) -> InitialsEditor:
+        letter = LETTERS[(LETTERS.index(self.letters[self.position]) + step) % len(LETTERS)]
+        return self._set(self.position, letter, self.cursor)
+
+    def up(self) -> InitialsEditor:
+        """The next letter at the highlight (Z wraps to A)."""
+        return self._cycle(1)
+
+    def down(self) -> InitialsEditor:
+        """The previous letter at the highlight (A wraps to Z)."""
+        return self._cycle(-1)
+
+    def left(self) -> InitialsEditor:
+        return InitialsEditor(self.letters, max(0, self.position - 1))
+
+    def right(self) -> InitialsEditor:
+        return InitialsEditor(self.letters, min(INITIALS_LENGTH - 1, self.position + 1))
+
+    def select(self, index: int) -> InitialsEditor:
+        """Highlight letter `index` (a click on it)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < INITIALS_LENGTH:
+            raise HighScoreError(f"letters are numbered 0 to {INITIALS_LENGTH - 1}, not {index!r}")
+        return InitialsEditor(self.letters, index)
+
+    def type_letter(self, char: str) -> InitialsEditor:
+        """A typed character: a letter a-z or A-Z is set at the cursor, which moves on; anything
+        else (digits, space, an empty string from a key without text) leaves the editor unchanged."""
+        # upper() can lengthen a character ("ß" -> "SS"), so the length is checked after it.
+        letter = char.upper() if isinstance(char, str) and len(char) == 1 else ""
+        if len(letter) != 1 or letter not in LETTERS:
+            return self
+        return self._set(self.position, letter, min(self.cursor + 1, INITIALS_LENGTH))
+
+    def backspace(self) -> InitialsEditor:
+        """Step back one letter and clear it to A; at the first letter, nothing to erase."""
+        if self.cursor == 0:
+            return self
+        return self._set(self.cursor - 1, BLANK_LETTER, self.cursor - 1)
+
+
+def empty_book() -> dict[str, HighScoreTable]:
+    return {mode: HighScoreTable() for mode in HIGH_SCORE_MODES}
+
+
+def table_to_dict(table: HighScoreTable) -> list[dict[str, Any]]:
+    return [{"initials": e.initials, "score": e.score, "date": e.date} for e in table.entries]
+
+
+def table_from_dict(data: Any) -> HighScoreTable:
+    """Inverse of table_to_dict(); HighScoreError on anything wrong."""
+    if not isinstance(data, list):
+        raise HighScoreError(f"a high-score table is a list of entries, not {type(data).__name__}")
+    if len(data) > TABLE_SIZE:
+        raise HighScoreError(f"a table holds at most {TABLE_SIZE} entries, not {len(data)}")
+    entries = []
+    for item in data:
+        if not isinstance(item, Mapping) or set(item) != {"initials", "score", "date"}:
+            raise HighScoreError("an entry is an object with exactly initials, score and date")
+        entries.append(HighScore(item["initials"], item["score"], item["date"]))
+    return HighScoreTable(tuple(entries))
+
+
+def book_to_dict(book: Mapping[str, HighScoreTable]) -> dict[str, Any]:
+    """Mode -> table, every mode present, in HIGH_SCORE_MODES order."""
+    unknown = set(book) - set(HIGH_SCORE_MODES)
+    if unknown:
+        raise HighScoreError(f"high scores are kept for {', '.join(HIGH_SCORE_MODES)}, not {sorted(unknown)}")
+    return {mode: table_to_dict(book.get(mode, HighScoreTable())) for mode in HIGH_SCORE_MODES}
+
+
+def book_from_dict(data: Any) -> dict[str, HighScoreTable]:
+    """Inverse of book_to_dict(); a missing mode is an empty table, an unknown one an error."""
+    if not isinstance(data, Mapping):
+        raise HighScoreError("high scores are a JSON object of mode -> table")
+    book = empty_book()
+    for mode, table in data.items():
+        if mode not in HIGH_SCORE_MODES:
+            raise HighScoreError(f"high scores are kept for {', '.join(HIGH_SCORE_MODES)}, not {mode!r}")
+        book[mode] = table_from_dict(table)
+    return book
