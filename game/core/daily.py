@@ -74,11 +74,16 @@ def daily_config(preset_name: str) -> GameConfig:
     return preset(_daily_preset_name(preset_name)).config()
 
 
+def _check_day(day: dt.date) -> dt.date:
+    # A datetime is a date too; refusing it keeps "which day?" the caller's explicit choice (daily_day()).
+    if not isinstance(day, dt.date) or isinstance(day, dt.datetime):
+        raise DailyError(f"a daily code belongs to a calendar date (see daily_day()), not {day!r}")
+    return day
+
+
 def daily_seed_text(day: dt.date, preset_name: str) -> str:
     """The text hashed for a day and preset, e.g. "mastermind-arcade daily v1|2026-11-23|classic"."""
-    if not isinstance(day, dt.date) or isinstance(day, dt.datetime):
-        raise DailyError(f"a daily code belongs to a calendar date, not {day!r}")
-    return f"{DAILY_HASH_PREFIX}|{day.isoformat()}|{_daily_preset_name(preset_name).lower()}"
+    return f"{DAILY_HASH_PREFIX}|{_check_day(day).isoformat()}|{_daily_preset_name(preset_name).lower()}"
 
 
 def daily_secret(day: dt.date, preset_name: str) -> Code:
@@ -153,7 +158,7 @@ def share_text(day: dt.date, preset_name: str, grades: Sequence[Feedback | tuple
     config = daily_config(name)
     rows = check_grades(grades, config)
     result = str(len(rows)) if is_won(rows, config.pegs) else LOSS_MARK
-    header = [SHARE_TITLE, f"{day.isoformat()} {name} {result}/{config.turns}"]
+    header = [SHARE_TITLE, f"{_check_day(day).isoformat()} {name} {result}/{config.turns}"]
     return "\n".join(header + [grade_marks(fb, config.pegs) for fb in rows])
 
 
@@ -190,7 +195,7 @@ def record_daily(
 ) -> DailyRecord:
     """The record after the daily of `day` ended with `grades` (a new value); DailyError if `day`
     was already played (or is before the last day played, as after a clock set back)."""
-    if not record.can_play(day):
+    if not record.can_play(_check_day(day)):
         raise DailyError(
             f"the daily code of {day.isoformat()} has already been played; the next one comes at midnight UTC"
         )

@@ -67,8 +67,13 @@ def test_daily_secret__refuses_other_presets_and_non_dates():
     for name in ("Easy", "Expert", "Custom", ""):
         with pytest.raises(DailyError):
             daily_secret(DAY, name)
+    noon = dt.datetime(2026, 11, 23, 12, tzinfo=dt.UTC)
     with pytest.raises(DailyError):
-        daily_secret(dt.datetime(2026, 11, 23, tzinfo=dt.UTC), "Classic")
+        daily_secret(noon, "Classic")
+    with pytest.raises(DailyError):
+        share_text(noon, "Classic", [Feedback(4, 0)])
+    with pytest.raises(DailyError):
+        record_daily(DailyRecord(), "2026-11-23", [Feedback(4, 0)], "Classic")
 
 
 def test_daily_config__is_the_presets_own_size_and_turns():
