@@ -32,6 +32,8 @@ import numpy.random  # noqa: F401  imported lazily by numpy; here it keeps 13 ms
 
 from .codes import Code, colour_counts, decode, encode, grade_count
 from .config import GameConfig
+from .grid import grade_dtype, grid_grades
+from .gridspace import grid_consistent_steps, grid_count_steps, grid_partition_steps
 from .headtail import (
     ILLEGAL_GRADE,
     WORK_PER_YIELD,
@@ -110,14 +112,17 @@ def _small_space_build(pegs: int, colours: int, duplicates: bool) -> _Build:
     return _Build([])
 
 
-def small_space_steps(pegs: int, colours: int, duplicates: bool) -> Generator[Progress, None, SmallSpace]:
+def small_space_steps(
+    pegs: int, colours: int, duplicates: bool, limit: int = SMALL_SPACE_CODES
+) -> Generator[Progress, None, SmallSpace]:
     """List the whole (small) legal code space, a chunk per step; cached, read-only once built.
 
     With duplicates, code numbers are decoded in ranges; without, permutations are generated in
     lexicographic (so code-number) order, never decoding the much larger space with repeats.
+    `limit`: the most codes listed (grid spaces, never streamed, pass a larger one).
     """
     total = colours**pegs if duplicates else math.perm(colours, pegs)
-    if total > SMALL_SPACE_CODES:
+    if total > limit:
         raise SpaceTooLarge(f"{pegs} pegs x {colours} colours has {total} codes, too many to list")
     build = _small_space_build(pegs, colours, duplicates)
     if build.source is None and not duplicates:
@@ -157,12 +162,19 @@ def is_small(config: GameConfig) -> bool:
 
 
 def grades_between(
-    guesses: np.ndarray, guess_counts: np.ndarray, codes: np.ndarray, counts: np.ndarray
+    guesses: np.ndarray,
+    guess_counts: np.ndarray,
+    codes: np.ndarray,
+    counts: np.ndarray,
+    grid: tuple[int, int] | None = None,
 ) -> np.ndarray:
     """Packed grades (k, m) uint8 of k guesses against m codes, from their pegs and colour counts.
 
     packed = black * (pegs + 1) + white = black * pegs + common, with common = sum of min(counts).
+    With `grid`, the grid grading of grid.py and its packing (uint16 above 3x3).
     """
+    if grid is not None:
+        return grid_grades(guesses, guess_counts, codes, counts, *grid)
     pegs = guesses.shape[1]
     black = np.zeros((guesses.shape[0], codes.shape[0]), dtype=np.uint8)
     for position in range(pegs):
@@ -175,25 +187,27 @@ def grades_between(
 
 
 @functools.lru_cache(maxsize=2)
-def _score_table_build(pegs: int, colours: int, duplicates: bool) -> _Build:
+def _score_table_build(pegs: int, colours: int, duplicates: bool, grid: tuple[int, int] | None) -> _Build:
     return _Build([])
 
 
-def score_table_steps(pegs: int, colours: int, duplicates: bool) -> Generator[Progress, None, np.ndarray]:
+def score_table_steps(
+    pegs: int, colours: int, duplicates: bool, grid: tuple[int, int] | None = None
+) -> Generator[Progress, None, np.ndarray]:
     """(n, n) uint8 packed grades between every pair of legal codes of a small space; built a block of
-    rows per step, cached, returned read-only."""
+    rows per step, cached, returned read-only. With `grid`, grid grades (see grades_between)."""
     space = yield from small_space_steps(pegs, colours, duplicates)
     count = space.indices.shape[0]
     if count > SCORE_TABLE_CODES:
         raise SpaceTooLarge(f"no score table above {SCORE_TABLE_CODES} codes")
-    build = _score_table_build(pegs, colours, duplicates)
+    build = _score_table_build(pegs, colours, duplicates, grid)
     if not build.parts:
-        build.parts.append(np.empty((count, count), dtype=np.uint8))
+        build.parts.append(np.empty((count, count), dtype=np.uint8 if grid is None else grade_dtype(pegs)))
     table = build.parts[0]
     step = max(1, WORK_PER_YIELD // (count * (2 * pegs + 2 * colours)))
     while build.done < count:
         rows = slice(build.done, min(count, build.done + step))
-        table[rows] = grades_between(space.codes[rows], space.counts[rows], space.codes, space.counts)
+        table[rows] = grades_between(space.codes[rows], space.counts[rows], space.codes, space.counts, grid)
         build.done = rows.stop
         yield Progress(build.done, count, "building the score table")
     view = table.view()
@@ -201,9 +215,9 @@ def score_table_steps(pegs: int, colours: int, duplicates: bool) -> Generator[Pr
     return view
 
 
-def score_table(pegs: int, colours: int, duplicates: bool) -> np.ndarray:
+def score_table(pegs: int, colours: int, duplicates: bool, grid: tuple[int, int] | None = None) -> np.ndarray:
     """Plain-function form of score_table_steps()."""
-    return run(score_table_steps(pegs, colours, duplicates))
+    return run(score_table_steps(pegs, colours, duplicates, grid))
 
 
 def has_table(config: GameConfig) -> bool:
@@ -243,6 +257,10 @@ def consistent_steps(config: GameConfig, history: History) -> Generator[Progress
 
     Raises SpaceTooLarge for an empty history in a large space (that would be every code).
     """
+    if config.grid is not None:  # grids are listed and scanned (gridspace.py)
+        result = yield from grid_consistent_steps(config, history)
+        yield Progress(1, 1, "codes filtered", int(result.shape[0]))
+        return result
     if is_small(config):
         mask = yield from _small_mask_steps(config, history)
         result = small_space(config.pegs, config.colours, config.duplicates).indices[mask]
@@ -261,6 +279,10 @@ def consistent_indices(config: GameConfig, history: History) -> np.ndarray:
 
 def count_consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
     """How many codes are consistent with every grade; streams at large sizes, yielding Progress."""
+    if config.grid is not None and history:
+        count = yield from grid_count_steps(config, history)
+        yield Progress(1, 1, "codes counted", count)
+        return count
     if not history:
         count = legal_count(config)
     elif is_small(config):
@@ -293,6 +315,8 @@ def random_legal_indices(config: GameConfig, count: int, rng_seed: int) -> np.nd
 
 def partition_over_space_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
     """How `guess` splits every legal code: counts per packed grade (int64, grade_count(pegs) long)."""
+    if config.grid is not None:
+        return (yield from grid_partition_steps(config, guess))
     size = grade_count(config.pegs)
     if is_small(config):
         space = yield from small_space_steps(config.pegs, config.colours, config.duplicates)
