@@ -1,6 +1,6 @@
 """Blitz: crack as many Classic codes as you can before the clock runs out.
 
-Rules (also in README.md):
+Rules:
 - The clock starts at DURATION_S (3 minutes); each code cracked adds BONUS_S (15 s) to it.
 - A code cracked in g guesses scores POINTS_PER_SPARE_TURN * (turns + 1 - g): at Classic's 10 turns,
   1000 points for one guess down to 100 for ten, so every guess saved is worth 100 points.

@@ -4,7 +4,7 @@ The day is the calendar date in UTC, so everyone plays the same code at the same
 countdown to the next one is exact (no time zones or daylight saving to guess). Functions that need
 "now" take an aware datetime; a naive one is refused, because its zone is unknown.
 
-The recipe (stable across platforms and Python versions; it is also in README.md):
+The recipe (stable across platforms and Python versions):
     text   = "mastermind-arcade daily v1|" + ISO date + "|" + preset name in lower case
              e.g. "mastermind-arcade daily v1|2026-11-23|classic"
     n      = SHA-256 of the UTF-8 text, the 32-byte digest read as a big-endian unsigned integer

@@ -1,6 +1,6 @@
 """Duel: the player and the computer crack the same secret, taking turns, each on their own board.
 
-Rules (also in README.md):
+Rules:
 - Each turn the player guesses first, then the computer replies; both boards have the config's turns.
 - The first to crack the secret wins. If the player cracks it, the computer still plays its reply on
   that turn: cracking it too makes the turn a draw.

@@ -1,6 +1,6 @@
 """Two players at one screen, scored as the board game is: a match of an even number of rounds.
 
-Rules (also in README.md):
+Rules:
 - Two named players play 2, 4 or 6 rounds (ROUND_CHOICES). They swap roles every round: in round 1
   the first player makes the code and the second breaks it, in round 2 the other way round, and so on,
   so each makes the code equally often.
