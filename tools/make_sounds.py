@@ -1,4 +1,4 @@
-"""Synthesise the game's sound effects with numpy into assets/sounds/*.wav (16-bit mono PCM).
+"""Synthesise the game's sound effects and its music loop with numpy into assets/sounds/*.wav.
 
 Every sound the game plays comes from this file, so each asset has a known source. The output is
 deterministic (noise comes from a seeded generator): rerunning the tool rewrites the same files,
@@ -7,7 +7,17 @@ and a test checks that the committed WAVs match what the tool makes.
     python tools/make_sounds.py                 # rewrite assets/sounds/
     python tools/make_sounds.py --out /tmp/s    # somewhere else
 
-Prints one JSON line per file (name, seconds, peak) and a human summary line.
+Invariants (checked by tests/tools/test_make_sounds.py on the shipped files):
+- no clicks: every note placed by _mix() and every finished sound starts and ends with a short
+  raised-cosine fade, so the first and last samples are silence and no edge jumps further than
+  the sound's own waveform does;
+- matched levels: each effect is scaled so its loudest 50 ms has the same RMS (EFFECT_RMS_DBFS,
+  plus a small per-sound trim of at most TRIM_LIMIT_DB); peaks stay at or below PEAK_LIMIT_DBFS;
+- the music loop is periodic: notes still ringing at the loop's end wrap round to its start, so
+  it repeats without a seam.
+
+16-bit mono PCM at 22 050 Hz. Prints one JSON line per file (name, seconds, peak and loudest-50-ms
+RMS in dBFS) and a human summary line.
 """
 
 from __future__ import annotations
@@ -23,13 +33,42 @@ from types import MappingProxyType
 import numpy as np
 
 SAMPLE_RATE_HZ = 22_050
-FADE_OUT_S = 0.006  # ends every sound on silence, so no click when it stops
+FADE_IN_S = 0.004  # every note and every sound rises from silence over this
+NOTE_FADE_OUT_S = 0.02  # every note placed by _mix() falls to silence over this
+FADE_OUT_S = 0.012  # every finished sound ends on silence over this
+EFFECT_RMS_DBFS = -16.0  # loudest-50-ms RMS every effect is matched to
+TRIM_LIMIT_DB = 2.0  # per-effect trims stay within this, so levels stay matched
+PEAK_LIMIT_DBFS = -1.0  # nothing is louder than this
+MUSIC_RMS_DBFS = -21.0  # the loop sits under the effects at equal volume settings
+MUSIC_EDGE_FADE_S = 0.002
+LOUDNESS_WINDOW_S = 0.05
 NOISE_SEED = 20_240_601
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 
 # Note frequencies (equal temperament, A4 = 440 Hz) used by the musical effects.
 C4, E4_FLAT, G4 = 261.63, 311.13, 392.00
 C5, E5, G5, C6, E6 = 523.25, 659.26, 783.99, 1046.50, 1318.51
+
+
+def midi_hz(note: int) -> float:
+    """The frequency of MIDI note `note` (69 = A4 = 440 Hz)."""
+    return 440.0 * 2.0 ** ((note - 69) / 12)
+
+
+def _fade(n: int, seconds: float) -> np.ndarray:
+    """A raised-cosine rise from exactly 0 to 1 over `seconds` (at most n samples)."""
+    k = max(2, min(n, int(round(seconds * SAMPLE_RATE_HZ))))
+    return 0.5 - 0.5 * np.cos(np.linspace(0.0, np.pi, k))
+
+
+def fade_edges(samples: np.ndarray, fade_in_s: float, fade_out_s: float) -> np.ndarray:
+    """`samples` with a raised-cosine fade in at the start and out at the end (a copy)."""
+    out = np.array(samples, dtype=np.float64)
+    rise = _fade(len(out), fade_in_s)
+    out[: len(rise)] *= rise
+    fall = _fade(len(out), fade_out_s)[::-1]
+    out[len(out) - len(fall) :] *= fall
+    return out
 
 
 def _time(seconds: float) -> np.ndarray:
@@ -63,13 +102,20 @@ def _bell(t: np.ndarray, hz: float, decay_s: float) -> np.ndarray:
     return out
 
 
-def _mix(length_s: float, notes: list[tuple[float, np.ndarray]]) -> np.ndarray:
-    """Place each (start_s, samples) note on a silent track of length_s."""
+def _mix(length_s: float, notes: list[tuple[float, np.ndarray]], wrap: bool = False) -> np.ndarray:
+    """Place each (start_s, samples) note on a silent track of length_s, each faded in and out.
+
+    A note that runs past the end is cut there (after its fade), or with wrap=True continues from
+    the start of the track, which makes a seamless loop.
+    """
     track = np.zeros(int(round(length_s * SAMPLE_RATE_HZ)))
     for start_s, samples in notes:
         i = int(round(start_s * SAMPLE_RATE_HZ))
-        n = min(len(samples), len(track) - i)
-        track[i : i + n] += samples[:n]
+        if not wrap:
+            samples = samples[: len(track) - i]
+        note = fade_edges(samples, FADE_IN_S, NOTE_FADE_OUT_S)
+        index = (i + np.arange(len(note))) % len(track)
+        np.add.at(track, index, note)
     return track
 
 
@@ -131,10 +177,11 @@ def peg_white() -> np.ndarray:
 
 def win() -> np.ndarray:
     """A win: a bright rising arpeggio of bells ending on a held chord."""
-    t = _time(0.9)
-    notes = [(i * 0.09, _bell(t, hz, 0.35)) for i, hz in enumerate((C5, E5, G5, C6))]
-    notes.append((0.36, 0.5 * _bell(t, E6, 0.3)))
-    return _mix(1.3, notes)
+    length_s = 1.3
+    # each bell rings to the end of the sound (faded there), none is cut off mid-ring
+    notes = [(i * 0.09, _bell(_time(length_s - i * 0.09), hz, 0.35)) for i, hz in enumerate((C5, E5, G5, C6))]
+    notes.append((0.36, 0.5 * _bell(_time(length_s - 0.36), E6, 0.3)))
+    return _mix(length_s, notes)
 
 
 def lose() -> np.ndarray:
@@ -169,34 +216,104 @@ def click() -> np.ndarray:
     return _glide(t, 1900, 1500) * _envelope(t, 0.001, 0.008) + noise
 
 
-# name -> (synthesiser, peak level 0..1). UI ticks sit lower than the win fanfare.
+# --- the music loop ---------------------------------------------------------------------------
+MUSIC_BPM = 100
+MUSIC_BEATS_PER_BAR = 4
+MUSIC_BARS_PER_CHORD = 2
+# Am7, Fmaj7, Cmaj7, G6 as MIDI notes (root first): a calm minor-major loop that never resolves hard
+MUSIC_CHORDS = ((57, 60, 64, 67), (53, 57, 60, 64), (48, 52, 55, 59), (55, 59, 62, 64))
+ARPEGGIO_STEPS = (0, 1, 2, 3, 4, 3, 2, 1)  # chord tones up and back down; 4 = the root an octave up
+
+
+def _soft_tone(t: np.ndarray, hz: float, decay_s: float, attack_s: float = 0.006) -> np.ndarray:
+    """A rounded, mellow note: the fundamental, a little octave, a touch of the fifth above it."""
+    body = np.sin(2 * np.pi * hz * t) + 0.25 * np.sin(4 * np.pi * hz * t) + 0.06 * np.sin(6 * np.pi * hz * t)
+    return body * _envelope(t, attack_s, decay_s)
+
+
+def music() -> np.ndarray:
+    """A soft loop: a bass on the bar's first and third beats, an eighth-note arpeggio above, and a
+    quiet detuned pad holding each chord, each pad overlapping the next chord's by a short swell.
+
+    Notes wrap round the end, so the loop has no seam; the last beat is a breath (no new arpeggio
+    notes, the last pad swells out by the end), so the loop's ends are also near silence and the
+    file starts and stops without a click.
+    """
+    beat_s = 60.0 / MUSIC_BPM
+    chord_s = beat_s * MUSIC_BEATS_PER_BAR * MUSIC_BARS_PER_CHORD
+    steps = MUSIC_BEATS_PER_BAR * MUSIC_BARS_PER_CHORD * 2  # eighth notes per chord
+    length_s = chord_s * len(MUSIC_CHORDS)
+    notes: list[tuple[float, np.ndarray]] = []
+    for index, chord in enumerate(MUSIC_CHORDS):
+        start = index * chord_s
+        last = index == len(MUSIC_CHORDS) - 1
+        root = chord[0] - 24 if chord[0] >= 52 else chord[0] - 12  # bass between E2 and D#3
+        for beat in range(0, MUSIC_BEATS_PER_BAR * MUSIC_BARS_PER_CHORD, 2):
+            bass = _soft_tone(_time(beat_s * 2), midi_hz(root), 0.55, 0.015)
+            notes.append((start + beat * beat_s, 0.9 * bass))
+        tones = [note + 12 for note in chord] + [chord[0] + 24]
+        for step in range(steps - 2 if last else steps):
+            hz = midi_hz(tones[ARPEGGIO_STEPS[step % len(ARPEGGIO_STEPS)]])
+            accent = 1.0 if step % 4 == 0 else 0.7
+            notes.append((start + step * beat_s / 2, 0.32 * accent * _soft_tone(_time(0.9), hz, 0.28)))
+        overhang_s = 0.0 if last else 0.4
+        t = _time(chord_s + overhang_s)
+        swell = np.clip(t / 0.6, 0.0, 1.0) * np.clip((chord_s + overhang_s - t) / 0.8, 0.0, 1.0)
+        pad = sum(
+            np.sin(2 * np.pi * midi_hz(n) * t) + np.sin(2 * np.pi * (midi_hz(n) + 0.7) * t) for n in chord
+        )
+        notes.append((start, 0.05 * swell * pad))
+    return _mix(length_s, notes, wrap=True)
+
+
+# name -> (synthesiser, trim in dB around EFFECT_RMS_DBFS). Ticks sit a little lower than fanfares.
 SOUNDS: Mapping[str, tuple[Callable[[], np.ndarray], float]] = MappingProxyType(
     {
-        "pick": (pick, 0.45),
-        "drop": (drop, 0.55),
-        "place": (place, 0.45),
-        "clear": (clear, 0.4),
-        "submit": (submit, 0.5),
-        "peg": (peg, 0.4),
-        "peg_black": (peg_black, 0.45),
-        "peg_white": (peg_white, 0.38),
-        "win": (win, 0.7),
-        "lose": (lose, 0.5),
-        "reveal": (reveal, 0.45),
-        "error": (error, 0.4),
-        "click": (click, 0.35),
+        "pick": (pick, -1.0),
+        "drop": (drop, 0.0),
+        "place": (place, -1.0),
+        "clear": (clear, -1.0),
+        "submit": (submit, 0.0),
+        "peg": (peg, -1.0),
+        "peg_black": (peg_black, -1.0),
+        "peg_white": (peg_white, -1.0),
+        "win": (win, 1.5),
+        "lose": (lose, 0.0),
+        "reveal": (reveal, 0.0),
+        "error": (error, -1.0),
+        "click": (click, -2.0),
     }
 )
+MUSIC: Mapping[str, Callable[[], np.ndarray]] = MappingProxyType({"music": music})
+
+
+def loudest_rms(samples: np.ndarray) -> float:
+    """The RMS of the loudest LOUDNESS_WINDOW_S stretch (0..1 full scale): how loud it sounds."""
+    window = max(1, min(len(samples), int(LOUDNESS_WINDOW_S * SAMPLE_RATE_HZ)))
+    power = np.convolve(np.asarray(samples, dtype=np.float64) ** 2, np.ones(window) / window, "valid")
+    return float(np.sqrt(np.max(power)))
+
+
+def dbfs(level: float) -> float:
+    return 20.0 * float(np.log10(max(level, 1e-9)))
+
+
+def _finish(samples: np.ndarray, rms_dbfs: float, fade_in_s: float, fade_out_s: float) -> np.ndarray:
+    """Fade the edges, scale to the loudness target (never past PEAK_LIMIT_DBFS), quantise."""
+    samples = fade_edges(samples, fade_in_s, fade_out_s)
+    gain = 10 ** (rms_dbfs / 20) / max(loudest_rms(samples), 1e-9)
+    peak_gain = 10 ** (PEAK_LIMIT_DBFS / 20) / max(float(np.max(np.abs(samples))), 1e-9)
+    return np.round(samples * min(gain, peak_gain) * 32767).astype(np.int16)
 
 
 def render(name: str) -> np.ndarray:
-    """The finished int16 samples of one effect: normalised to its peak level and faded out."""
-    make, peak = SOUNDS[name]
-    samples = np.asarray(make(), dtype=np.float64)
-    samples = samples / max(float(np.max(np.abs(samples))), 1e-9) * peak
-    fade = min(len(samples), int(FADE_OUT_S * SAMPLE_RATE_HZ))
-    samples[len(samples) - fade :] *= np.linspace(1.0, 0.0, fade)
-    return np.round(samples * 32767).astype(np.int16)
+    """The finished int16 samples of one effect or of the music loop."""
+    if name in MUSIC:
+        # the loop's ends meet at a breath of near-silence (see music()), so its edge fades are
+        # brief: long ones would dip audibly at every repeat
+        return _finish(MUSIC[name](), MUSIC_RMS_DBFS, MUSIC_EDGE_FADE_S, MUSIC_EDGE_FADE_S)
+    make, trim_db = SOUNDS[name]
+    return _finish(make(), EFFECT_RMS_DBFS + trim_db, FADE_IN_S, FADE_OUT_S)
 
 
 def write_wav(path: Path, samples: np.ndarray) -> None:
@@ -214,14 +331,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     total_s = 0.0
-    for name in SOUNDS:
+    names = [*SOUNDS, *MUSIC]
+    for name in names:
         samples = render(name)
         write_wav(args.out / f"{name}.wav", samples)
         seconds = len(samples) / SAMPLE_RATE_HZ
         total_s += seconds
-        peak = round(float(np.max(np.abs(samples.astype(np.int32)))) / 32767, 3)
-        print(json.dumps({"name": name, "seconds": round(seconds, 3), "peak": peak}))
-    print(f"wrote {len(SOUNDS)} sounds ({total_s:.2f} s in all) to {args.out}", file=sys.stderr)
+        level = samples.astype(np.float64) / 32767
+        peak_db = round(dbfs(float(np.max(np.abs(level)))), 2)
+        rms_db = round(dbfs(loudest_rms(level)), 2)
+        print(
+            json.dumps({"name": name, "seconds": round(seconds, 3), "peak_dbfs": peak_db, "rms_dbfs": rms_db})
+        )
+    print(f"wrote {len(names)} sounds ({total_s:.2f} s in all) to {args.out}", file=sys.stderr)
     return 0
 
 

@@ -11,7 +11,12 @@ Invariants:
 - Variants: the app names a grading peg twice, "peg_black" or "peg_white" and then the generic
   "peg" (for engines without variants). This player has the variants, so a "peg" that comes straight
   after one of them is the same event and is not played again.
-The names the game uses are SOUND_NAMES; tools/make_sounds.py makes one .wav for each.
+- Music: set_music(enabled, volume) (the Settings fields `music` and `music_volume`) loops
+  MUSIC_NAME.wav through pygame.mixer.music (streamed, not decoded into memory), fading in and out;
+  it plays only while the player is on (not muted) and the music is on with a volume above 0, and
+  nothing about music touches the mixer until set_music() asks for it. A failing music file or
+  device is logged once and leaves the effects working.
+The names the game uses are SOUND_NAMES and MUSIC_NAME; tools/make_sounds.py makes one .wav for each.
 """
 
 from __future__ import annotations
@@ -38,6 +43,9 @@ SOUND_NAMES = (
     "error",
     "click",
 )
+MUSIC_NAME = "music"
+MUSIC_FADE_IN_MS = 1500  # the loop eases in rather than starting at full level
+MUSIC_FADE_OUT_MS = 600
 SILENT_AUDIO_DRIVERS = ("dummy", "disk")  # SDL drivers that play to nobody
 NO_DEVICE_MESSAGE = "no audio device: sound off"
 # variant -> the generic name it stands for
@@ -64,7 +72,11 @@ class Sound:
         mixer: Any | None = None,
     ) -> None:
         self.directory = Path(directory)
-        self.enabled = enabled
+        self._music_wanted = False  # set_music(True, ...) was called
+        self._music_volume = 0.5
+        self._music_playing = False
+        self._music_failed = False
+        self._enabled = enabled
         self.volume = volume
         self._mixer = mixer  # pygame.mixer unless a test passes a stand-in
         self._device: bool | None = None  # None until the first play() tries the mixer
@@ -81,8 +93,56 @@ class Sound:
         self._volume = min(1.0, max(0.0, float(value)))
 
     @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self._enabled = bool(value)
+        self._sync_music()  # muting silences the music too; unmuting brings it back
+
+    @property
     def muted(self) -> bool:
         return not self.enabled
+
+    @property
+    def music_volume(self) -> float:
+        return self._music_volume
+
+    @property
+    def music_playing(self) -> bool:
+        """Is the music loop playing (as far as this player has asked the mixer)?"""
+        return self._music_playing
+
+    def set_music(self, enabled: bool | None = None, volume: float | None = None) -> bool:
+        """Turn the music loop on or off and/or set its own volume (0..1, clamped); starts or
+        fades out the loop to match. Returns whether the loop is playing afterwards."""
+        if enabled is not None:
+            self._music_wanted = bool(enabled)
+        if volume is not None:
+            self._music_volume = min(1.0, max(0.0, float(volume)))
+        return self._sync_music()
+
+    def _sync_music(self) -> bool:
+        want = self._enabled and self._music_wanted and self._music_volume > 0.0 and not self._music_failed
+        try:
+            if not want:
+                if self._music_playing:
+                    self._music_playing = False
+                    self._mixer.music.fadeout(MUSIC_FADE_OUT_MS)
+                return False
+            if not self.available:
+                return False
+            if not self._music_playing:
+                self._mixer.music.load(str(self.directory / f"{MUSIC_NAME}.wav"))
+                self._mixer.music.play(loops=-1, fade_ms=MUSIC_FADE_IN_MS)
+                self._music_playing = True
+            self._mixer.music.set_volume(self._music_volume)
+        except Exception as exc:  # no music module, a missing file, a device gone: effects go on
+            log.warning("music off (%s)", exc)
+            self._music_failed, self._music_playing = True, False
+            return False
+        return True
 
     def toggle_mute(self) -> bool:
         """Flip mute; returns True if sound is now on."""

@@ -1,4 +1,4 @@
-"""The sound player: silent fallback without a device, lazy loading, mute and volume."""
+"""The sound player: silent fallback without a device, lazy loading, mute and volume, the music loop."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from game.ui.sound import NO_DEVICE_MESSAGE, SOUND_DIR, SOUND_NAMES, Sound
+from game.ui.sound import MUSIC_NAME, NO_DEVICE_MESSAGE, SOUND_DIR, SOUND_NAMES, Sound
 
 
 class FakeEffect:
@@ -20,11 +20,33 @@ class FakeEffect:
         self.log.append(("play", self.path))
 
 
+class FakeMusic:
+    """Stands in for pygame.mixer.music: records the calls."""
+
+    def __init__(self, log: list, fails: bool = False):
+        self.log, self.fails = log, fails
+
+    def load(self, path: str) -> None:
+        if self.fails:
+            raise FileNotFoundError(path)
+        self.log.append(("music.load", path.rsplit("/", 1)[-1]))
+
+    def play(self, loops: int = 0, start: float = 0.0, fade_ms: int = 0) -> None:
+        self.log.append(("music.play", loops, fade_ms > 0))
+
+    def set_volume(self, volume: float) -> None:
+        self.log.append(("music.volume", volume))
+
+    def fadeout(self, ms: int) -> None:
+        self.log.append(("music.fadeout", ms > 0))
+
+
 class FakeMixer:
     """Stands in for pygame.mixer: records what the player asks of it."""
 
-    def __init__(self, init_fails: bool = False):
+    def __init__(self, init_fails: bool = False, music_fails: bool = False):
         self.init_fails, self.started, self.log, self.loads = init_fails, False, [], []
+        self.music = FakeMusic(self.log, music_fails)
 
     def get_init(self):
         return (44100, -16, 2) if self.started else None
@@ -124,3 +146,66 @@ def test_sound__generic_peg_right_after_its_variant_is_not_played_twice(monkeypa
     for name in ("peg_black", "peg", "peg_white", "peg", "peg", "drop", "peg"):
         sound.play(name)
     assert sound.played == ["peg_black", "peg_white", "peg", "drop", "peg"]
+
+
+def music_calls(mixer: FakeMixer) -> list:
+    return [entry for entry in mixer.log if entry[0].startswith("music.")]
+
+
+def test_sound__music_is_untouched_until_asked_for(monkeypatch):
+    monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
+    mixer = FakeMixer()
+    sound = Sound(mixer=mixer)
+    sound.toggle_mute()
+    sound.toggle_mute()
+    assert sound.play("click") and music_calls(mixer) == [] and not sound.music_playing
+
+
+def test_sound__music_loops_forever_at_its_own_volume_and_fades_in(monkeypatch):
+    monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
+    mixer = FakeMixer()
+    sound = Sound(mixer=mixer, volume=0.9)
+    assert sound.set_music(True, 0.4) and sound.music_playing
+    assert sound.set_music(volume=7.0)  # clamped, no second start
+    assert music_calls(mixer) == [
+        ("music.load", f"{MUSIC_NAME}.wav"),
+        ("music.play", -1, True),
+        ("music.volume", 0.4),
+        ("music.volume", 1.0),
+    ]
+    assert sound.volume == 0.9  # effects keep their own volume
+
+
+def test_sound__muting_or_turning_music_off_fades_it_out_and_unmuting_restarts_it(monkeypatch):
+    monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
+    mixer = FakeMixer()
+    sound = Sound(mixer=mixer)
+    sound.set_music(True, 0.5)
+    assert sound.toggle_mute() is False and not sound.music_playing
+    assert music_calls(mixer)[-1] == ("music.fadeout", True)
+    assert sound.toggle_mute() is True and sound.music_playing
+    assert music_calls(mixer)[-2] == ("music.play", -1, True)
+    assert sound.set_music(False) is False and music_calls(mixer)[-1] == ("music.fadeout", True)
+    sound.set_music(True, 0.0)  # volume 0 is off as well: nothing starts
+    assert not sound.music_playing and music_calls(mixer)[-1] == ("music.fadeout", True)
+
+
+def test_sound__music_without_a_device_or_file_stays_silent_and_effects_go_on(caplog, monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    assert Sound(mixer=FakeMixer()).set_music(True, 0.5) is False
+    monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
+    caplog.set_level(logging.WARNING, logger="game.ui.sound")
+    mixer = FakeMixer(music_fails=True)
+    sound = Sound(mixer=mixer)
+    assert sound.set_music(True, 0.5) is False and sound.set_music(True, 0.6) is False
+    assert sum("music off" in r.getMessage() for r in caplog.records) == 1
+    assert sound.play("drop") and sound.played == ["drop"]
+
+
+def test_sound__shipped_music_loop_loads_in_pygame():
+    import pygame.mixer
+
+    path = SOUND_DIR / f"{MUSIC_NAME}.wav"
+    if not pygame.mixer.get_init():
+        pygame.mixer.init()
+    assert 16.0 <= pygame.mixer.Sound(str(path)).get_length() <= 32.0
