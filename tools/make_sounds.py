@@ -222,6 +222,7 @@ MUSIC_BEATS_PER_BAR = 4
 MUSIC_BARS_PER_CHORD = 2
 # Am7, Fmaj7, Cmaj7, G6 as MIDI notes (root first): a calm minor-major loop that never resolves hard
 MUSIC_CHORDS = ((57, 60, 64, 67), (53, 57, 60, 64), (48, 52, 55, 59), (55, 59, 62, 64))
+BASS_LOWEST_MIDI = 40  # E2, 82 Hz
 ARPEGGIO_STEPS = (0, 1, 2, 3, 4, 3, 2, 1)  # chord tones up and back down; 4 = the root an octave up
 
 
@@ -247,7 +248,7 @@ def music() -> np.ndarray:
     for index, chord in enumerate(MUSIC_CHORDS):
         start = index * chord_s
         last = index == len(MUSIC_CHORDS) - 1
-        root = chord[0] - 24 if chord[0] >= 52 else chord[0] - 12  # bass between E2 and D#3
+        root = chord[0] - 12 if chord[0] - 12 >= BASS_LOWEST_MIDI else chord[0]  # E2..D#3: heard on laptops
         for beat in range(0, MUSIC_BEATS_PER_BAR * MUSIC_BARS_PER_CHORD, 2):
             bass = _soft_tone(_time(beat_s * 2), midi_hz(root), 0.55, 0.015)
             notes.append((start + beat * beat_s, 0.9 * bass))
