@@ -93,8 +93,11 @@ class ParticleField:
     def clear(self) -> None:
         self.__init__(self.rng, self.capacity)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Each particle shrinks over its last third of life instead of fading (no alpha needed)."""
+    def draw(self, surface: pygame.Surface, keep_clear: pygame.Rect | None = None) -> None:
+        """Each particle shrinks over its last third of life instead of fading (no alpha needed).
+
+        No particle is drawn over `keep_clear` (the revealed secret: confetti never hides it).
+        """
         if not self.active:
             return
         left = 1.0 - self.age / self.life
@@ -105,6 +108,8 @@ class ParticleField:
         bounds = surface.get_rect()
         for x, y, s, shape, colour in zip(xs, ys, sizes, self.shape.tolist(), self.colour, strict=True):
             if not bounds.collidepoint(x, y):
+                continue
+            if keep_clear is not None and keep_clear.colliderect((x - s // 2, y - s // 2, s, s)):
                 continue
             if shape == SHAPE_CIRCLE:
                 pygame.draw.circle(surface, colour, (x, y), max(1, s // 2))

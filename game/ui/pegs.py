@@ -1,4 +1,5 @@
-"""Peg art: code pegs with symbols, key (grading) pegs, and empty holes, as cached surfaces.
+"""Peg art: code pegs with symbols, key (grading) pegs, empty holes and lifted-peg shadows, as
+cached surfaces.
 
 Each image is drawn once at SUPERSAMPLE times its size and smoothly scaled down (cheap
 anti-aliasing), then kept in a bounded cache keyed by everything that changes its look; idle
@@ -20,6 +21,8 @@ SUPERSAMPLE = 3
 PEG_CACHE_LIMIT = 600  # images kept before the cache is cleared
 SYMBOL_SCALE = 0.30  # symbol half-size as a fraction of the peg diameter
 MIN_SYMBOL_DIAMETER_PX = 12  # below this a symbol is unreadable; the peg is drawn plain
+SHADOW_STEP_ALPHA = 42  # each of SHADOW_STEPS discs; stacked, the middle is about 2/3 opaque
+SHADOW_STEPS = 6
 
 
 def _shade(colour: RGB, factor: float) -> RGB:
@@ -128,6 +131,20 @@ class PegArt:
         else:
             pygame.draw.circle(canvas, (40, 40, 46), (r, r), r * 0.96)
             pygame.draw.circle(canvas, KEY_WHITE, (r, r), r * 0.78)
+        return pygame.transform.smoothscale(canvas, (diameter, diameter))
+
+    def shadow(self, diameter: int) -> pygame.Surface:
+        """A soft round shadow (dark, translucent, blurred edge) for a lifted peg."""
+        diameter = max(4, int(diameter))
+        return self._get(("shadow", diameter), lambda: self._make_shadow(diameter))
+
+    def _make_shadow(self, diameter: int) -> pygame.Surface:
+        big = diameter * SUPERSAMPLE
+        canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+        r = big / 2
+        # stacked discs, each a little smaller and a little darker: a cheap blur
+        for step in range(SHADOW_STEPS):
+            pygame.draw.circle(canvas, (0, 0, 0, SHADOW_STEP_ALPHA), (r, r), r * (1 - step * 0.07))
         return pygame.transform.smoothscale(canvas, (diameter, diameter))
 
     def hole(self, diameter: int, colour: RGB = HOLE) -> pygame.Surface:
