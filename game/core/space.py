@@ -25,7 +25,7 @@ import itertools
 import math
 import sys
 from collections.abc import Generator, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.random  # noqa: F401  imported lazily by numpy; here it keeps 13 ms out of the first sampled solve
@@ -252,6 +252,79 @@ def _index(code: Code, colours: int) -> int:
     return index
 
 
+# Consistent sets remembered per history, so a child position filters its parent's codes by one grade
+# instead of the whole space by every grade (a tree walk asks for parents before children).
+CACHE_ENTRIES = 256
+CACHE_BYTES = 96_000_000
+# Sets larger than this are not remembered (release_steps() may hand their memory back).
+CACHE_MAX_ARRAY_BYTES = 16_000_000
+
+
+@dataclass
+class _ConsistentCache:
+    """Least-recently-used map history key -> read-only sorted indices; touched ancestors stay."""
+
+    entries: dict = field(default_factory=dict)
+    size: int = 0
+
+    def get(self, key: tuple) -> np.ndarray | None:
+        value = self.entries.pop(key, None)
+        if value is not None:
+            self.entries[key] = value
+        return value
+
+    def put(self, key: tuple, value: np.ndarray) -> None:
+        if value.nbytes > CACHE_MAX_ARRAY_BYTES or key in self.entries:
+            return
+        value.setflags(write=False)
+        self.entries[key] = value
+        self.size += value.nbytes
+        while len(self.entries) > CACHE_ENTRIES or self.size > CACHE_BYTES:
+            oldest = next(iter(self.entries))
+            self.size -= self.entries.pop(oldest).nbytes
+
+
+@functools.lru_cache(maxsize=1)
+def _consistent_cache() -> _ConsistentCache:
+    return _ConsistentCache()
+
+
+def _history_key(config: GameConfig, history: History) -> tuple:
+    return (config.pegs, config.colours, config.duplicates, tuple(packed_history(history, config.pegs)))
+
+
+def narrow_steps(
+    config: GameConfig, indices: np.ndarray, grades: Sequence[tuple[Code, int]]
+) -> Generator[Progress, None, np.ndarray]:
+    """The members of sorted `indices` that give every (guess, packed grade) in `grades`, a chunk a step."""
+    chunk = max(1, WORK_PER_YIELD // (8 * (config.pegs + config.colours) + 4 * len(grades)))
+    guesses = [np.asarray([guess], dtype=np.uint8) for guess, _ in grades]
+    guess_counts = [colour_counts(g, config.colours) for g in guesses]
+    keep = np.ones(indices.shape[0], dtype=bool)
+    for start in range(0, indices.shape[0], chunk):
+        codes = codes_of(indices[start : start + chunk], config)
+        counts = colour_counts(codes, config.colours)
+        part = keep[start : start + chunk]
+        for g, g_counts, (_, packed) in zip(guesses, guess_counts, grades, strict=True):
+            part &= grades_between(g, g_counts, codes, counts)[0] == packed
+        if indices.shape[0] > chunk:
+            yield Progress(start + codes.shape[0], indices.shape[0], "reading grades")
+    return indices[keep]
+
+
+def _from_ancestor_steps(
+    config: GameConfig, history: History
+) -> Generator[Progress, None, np.ndarray | None]:
+    """The consistent set narrowed from the nearest remembered ancestor (None if none is remembered)."""
+    cache = _consistent_cache()
+    packed = packed_history(history, config.pegs)
+    for depth in range(len(packed) - 1, 0, -1):
+        parent = cache.get(_history_key(config, history[:depth]))
+        if parent is not None:
+            return (yield from narrow_steps(config, parent, packed[depth:]))
+    return None
+
+
 def consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
     """Sorted indices (index_dtype) of the codes consistent with every grade, yielding while it streams.
 
@@ -261,13 +334,19 @@ def consistent_steps(config: GameConfig, history: History) -> Generator[Progress
         result = yield from grid_consistent_steps(config, history)
         yield Progress(1, 1, "codes filtered", int(result.shape[0]))
         return result
-    if is_small(config):
-        mask = yield from _small_mask_steps(config, history)
-        result = small_space(config.pegs, config.colours, config.duplicates).indices[mask]
-    else:
-        if not history:
-            raise SpaceTooLarge(f"all {legal_count(config)} codes are still possible; no list is built")
-        result = yield from stream_steps(config, history, keep=True)
+    key = _history_key(config, history)
+    cache = _consistent_cache()
+    result = cache.get(key)
+    if result is None:
+        result = (yield from _from_ancestor_steps(config, history)) if history else None
+        if result is None and is_small(config):
+            mask = yield from _small_mask_steps(config, history)
+            result = small_space(config.pegs, config.colours, config.duplicates).indices[mask]
+        elif result is None:
+            if not history:
+                raise SpaceTooLarge(f"all {legal_count(config)} codes are still possible; no list is built")
+            result = yield from stream_steps(config, history, keep=True)
+        cache.put(key, result)
     yield Progress(1, 1, "codes filtered", int(result.shape[0]))
     return result
 

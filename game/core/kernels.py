@@ -1,0 +1,128 @@
+"""Fast numpy kernels for the partition strategies: grade blocks, part counts, n log n.
+
+Scoring one block of k candidate guesses against m codes is the solvers' hot loop (tens of billions
+of cells in a whole 5x8 sweep). Two changes over the straightforward per-colour loop
+(space.grades_between) make it about four times cheaper here, in plain numpy:
+
+- common colours come from one table: common(g, s) = sum over colours of min(count_g, count_s)
+  depends only on the two codes' colour multisets, and a small space has few of them (792 at 5x8,
+  3003 at 6x9), so COMMON[multiset(g), multiset(s)] is one gather instead of 2 x colours passes;
+- pegs are compared column by column on contiguous (pegs, m) arrays, never on strided views.
+
+Part counts (how many codes get each grade, per guess) are written straight into one intp array with
+the row offsets added, so numpy.bincount does not copy the block again.
+
+MultisetScorer is immutable once built (its arrays are read-only); scorer_for() caches one per size.
+Pure numpy, no I/O.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from .codes import colour_counts
+
+# Multisets above this count make the common-colour table too big (its bytes are the square).
+MAX_MULTISETS = 4_000
+
+
+@dataclass(frozen=True)
+class MultisetScorer:
+    """Grades between codes of one size through a common-colour table indexed by colour multiset."""
+
+    pegs: int
+    colours: int
+    keys: np.ndarray  # sorted multiset keys (colour counts read as base pegs + 1 digits), int64
+    common: np.ndarray  # (M, M) uint8: common colours between two multisets
+
+    def multiset_ids(self, codes: np.ndarray) -> np.ndarray:
+        """(n, pegs) codes -> (n,) int32 ids into the common table."""
+        return np.searchsorted(self.keys, _multiset_keys(codes, self.pegs, self.colours)).astype(np.int32)
+
+    def grades(
+        self, guesses: np.ndarray, guess_ids: np.ndarray, columns: np.ndarray, code_ids: np.ndarray
+    ) -> np.ndarray:
+        """Packed grades (k, m) uint8: guesses (k, pegs) against codes given as columns (pegs, m).
+
+        The array is computed with its longer side innermost (numpy's broadcast loops pay per inner
+        run), so it may come back as a transposed view.
+        """
+        if guesses.shape[0] > columns.shape[1]:
+            guess_columns = np.ascontiguousarray(guesses.T)
+            return self._block(columns.T, code_ids, guess_columns, guess_ids).T
+        return self._block(guesses, guess_ids, columns, code_ids)
+
+    def _block(self, rows: np.ndarray, row_ids: np.ndarray, columns: np.ndarray, column_ids: np.ndarray):
+        black = np.zeros((rows.shape[0], columns.shape[1]), dtype=np.uint8)
+        for position in range(self.pegs):
+            black += rows[:, position, None] == columns[position][None, :]
+        black *= np.uint8(self.pegs)
+        black += self.common[row_ids][:, column_ids]
+        return black
+
+
+def _multiset_keys(codes: np.ndarray, pegs: int, colours: int) -> np.ndarray:
+    counts = colour_counts(codes, colours).astype(np.int64)
+    weights = (pegs + 1) ** np.arange(colours, dtype=np.int64)
+    return counts @ weights
+
+
+def _multisets(pegs: int, colours: int) -> np.ndarray:
+    """Every colour-count vector of `pegs` pegs over `colours` colours, (M, colours) int64."""
+    rows: list[list[int]] = []
+
+    def extend(prefix: list[int], rest: int) -> None:
+        if len(prefix) == colours - 1:
+            rows.append(prefix + [rest])
+            return
+        for count in range(rest + 1):
+            extend(prefix + [count], rest - count)
+
+    extend([], pegs)
+    return np.array(rows, dtype=np.int64)
+
+
+def multiset_count(pegs: int, colours: int) -> int:
+    """C(pegs + colours - 1, pegs): how many colour multisets codes of this size have."""
+    from math import comb
+
+    return comb(pegs + colours - 1, pegs)
+
+
+@functools.lru_cache(maxsize=4)
+def scorer_for(pegs: int, colours: int) -> MultisetScorer | None:
+    """The cached scorer for this size, or None when its table would be too large."""
+    if multiset_count(pegs, colours) > MAX_MULTISETS:
+        return None
+    counts = _multisets(pegs, colours)
+    keys = counts @ ((pegs + 1) ** np.arange(colours, dtype=np.int64))
+    order = np.argsort(keys)
+    keys, counts = keys[order], counts[order]
+    common = np.minimum(counts[:, None, :], counts[None, :, :]).sum(axis=2).astype(np.uint8)
+    keys.setflags(write=False)
+    common.setflags(write=False)
+    return MultisetScorer(pegs, colours, keys, common)
+
+
+def part_counts(grades: np.ndarray, size: int) -> np.ndarray:
+    """(k, m) packed grades -> (k, size) int64: how many codes each guess gives each grade."""
+    rows = grades.shape[0]
+    if grades.flags.f_contiguous and not grades.flags.c_contiguous:  # a transposed block: count it as is
+        flat = np.empty(grades.T.shape, dtype=np.intp)
+        np.add(grades.T, (np.arange(rows, dtype=np.intp) * size)[None, :], out=flat)
+    else:
+        flat = np.empty(grades.shape, dtype=np.intp)
+        np.add(grades, (np.arange(rows, dtype=np.intp) * size)[:, None], out=flat)
+    return np.bincount(flat.ravel(), minlength=rows * size).reshape(rows, size)
+
+
+@functools.lru_cache(maxsize=4)
+def n_log2_n(limit: int) -> np.ndarray:
+    """table[n] = n * log2(n) for n in 0..limit (0 for n = 0), read-only."""
+    n = np.arange(limit + 1, dtype=np.float64)
+    table = n * np.log2(np.maximum(n, 1.0))
+    table.setflags(write=False)
+    return table
