@@ -27,7 +27,7 @@ import pygame
 PEG_DIAMETER_U = 0.84  # a code peg inside its slot, leaving a little room around it
 HOLE_DIAMETER_U = 0.56  # an empty hole: big enough to read as a hole, small enough to read as empty
 ROW_PITCH_U = 1.12  # row height 1.0 plus a little air between rows
-MAX_ROW_PITCH_U = 1.45  # rows spread out up to this when the width, not the height, limits the pegs
+MAX_ROW_PITCH_U = 1.6  # rows spread out up to this when the width, not the height, limits the pegs
 LABEL_U = 0.95  # the row number left of each row
 GRADE_GAP_U = 0.20  # air between the last code slot and the grading area
 GRADE_PITCH_U = 0.44  # spacing of grading pegs, which sit in two lines per row
@@ -48,11 +48,11 @@ MAX_PALETTE_COLUMNS = 3
 # --- screen proportions -----------------------------------------------------------------------
 MARGIN_FRAC = 0.018  # outer margin, of the smaller window side
 TOP_BAR_FRAC = 0.075  # top bar height, of the window height
-TOP_BAR_MIN_PX, TOP_BAR_MAX_PX = 34, 72
+TOP_BAR_MIN_PX, TOP_BAR_MAX_PX = 34, 96
 PANEL_FRAC = 0.20  # side panel width, of the window width
-PANEL_MIN_PX, PANEL_MAX_PX = 170, 300
+PANEL_MIN_PX, PANEL_MAX_PX = 170, 400
 BUTTON_FRAC = 0.07  # button height, of the window height
-BUTTON_MIN_PX, BUTTON_MAX_PX = 30, 64
+BUTTON_MIN_PX, BUTTON_MAX_PX = 30, 84
 PALETTE_MAX_PITCH_PX = 70  # the codemaker's palette (no board beside it to match) stops growing here
 
 
@@ -259,10 +259,10 @@ class PlayLayout(PaletteColumn):
         pal_w, pal_h = palette_size(self.palette_pitch, self.colours, pal_rows)
         bw, bh = width_u * unit, height_u * unit
         left = area.centerx - (pal_w + gap + bw) / 2
-        self.board = pygame.Rect(
-            round(left + pal_w + gap), round(area.centery - bh / 2), round(bw), round(bh)
-        )
-        self.palette_panel = pygame.Rect(round(left), round(self.board.centery - pal_h / 2), pal_w, pal_h)
+        board = pygame.Rect(round(left + pal_w + gap), round(area.centery - bh / 2), round(bw), round(bh))
+        self.board = board.clamp(area)  # rounding must never push it a pixel out of its area
+        palette = pygame.Rect(round(left), round(self.board.centery - pal_h / 2), pal_w, pal_h)
+        self.palette_panel = palette.clamp(area)
         self._origin = (self.board.x + BOARD_PAD_U * unit, self.board.y + BOARD_PAD_U * unit)
         self._rows_top = self._origin[1] + (1.0 + SECRET_GAP_U) * unit
 
@@ -327,6 +327,10 @@ class PlayLayout(PaletteColumn):
     def secret_slot_rect(self, col: int) -> pygame.Rect:
         x, y = self._origin
         return self._slot_at(x, y, col)
+
+    def secret_cover_rect(self) -> pygame.Rect:
+        """What the secret's shield covers: the secret's slots, not its label."""
+        return self.secret_slot_rect(0).union(self.secret_slot_rect(self.pegs - 1))
 
     def secret_label_rect(self) -> pygame.Rect:
         x, y = self._origin

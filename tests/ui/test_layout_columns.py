@@ -61,4 +61,4 @@ def test_layout_columns__classic_game_at_1280x800_plays_its_board_by_mouse():
     layout = state.layout()
     for col, colour in enumerate((3, 1, 4, 0)):
         drag(app, centre(layout.palette_rect(colour)), centre(layout.slot_rect(0, col)))
-    assert state.draft == [3, 1, 4, 0]
+    assert list(state.run.draft) == [3, 1, 4, 0]
