@@ -4,37 +4,49 @@
     python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --games 200 --seed 1 --json
     python tools/sweep.py --pegs 4 --colours 6 --strategy lowest --all --trace games.jsonl
 
+    python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --all --jobs 2
+    python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --all --scheduler tcp://host:8786
+
 --json prints one JSON object: strategy, pegs, colours, duplicates, games, total_guesses, mean, max,
 histogram (number of guesses -> games), failures (games not solved within the Classic turn limit),
-seconds (solver wall time). Without --json a readable summary with a text histogram. --trace FILE
-writes one JSON line per game: {"secret": [...], "guesses": [[...], ...], "feedback": [[b, w], ...]},
-codes as 0-based ints. A progress bar goes to stderr once a run has taken a second. Bad arguments exit
-with status 2 and a one-line reason.
+seconds (wall time of the sweep), workers. Without --json a readable summary with a text histogram.
+--trace FILE writes one JSON line per game: {"secret": [...], "guesses": [[...], ...], "feedback":
+[[b, w], ...]}, codes as 0-based ints; the file is opened before the sweep starts. A progress bar goes
+to stderr once a run has taken a second. Bad arguments (an unwritable --trace included) exit with
+status 2 and a one-line reason, before any work.
 
 The strategy plays every secret at once through game.core.strategies.walk: it is called once per node
-of its decision tree and sees only histories, never a secret.
+of its decision tree and sees only histories, never a secret. With --jobs N (N > 1) or --scheduler,
+the first guess is chosen here and the secrets are split by its grade: the subtrees below it are
+independent, so each is walked by a worker (concurrent.futures: a ProcessPoolExecutor, or a Dask
+distributed cluster's executor, `pip install -e '.[cluster]'`), largest first. Every worker plays the
+same first guess and the same node rngs, so the games are exactly those of one process.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 import sys
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from game.core.codes import Code, code_index  # noqa: E402
+from game.core.codes import Code, code_index, decode, score_many  # noqa: E402
 from game.core.config import ConfigError, Difficulty, GameConfig, turn_limit  # noqa: E402
 from game.core.solver import Progress  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count, small_space  # noqa: E402
 from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
-from game.core.strategies.walk import Game, walk  # noqa: E402
+from game.core.strategies.walk import Game, node_rng, walk  # noqa: E402
 from game.tables import bind  # noqa: E402
 
 BAR_AFTER_S = 1.0
@@ -42,6 +54,8 @@ BAR_EVERY_S = 0.1
 BAR_WIDTH = 30
 # Games are played on past the Classic limit (to measure failures) up to this many guesses.
 MAX_TURNS = 40
+# More worker processes than this is surely a typing slip.
+MAX_JOBS = 256
 
 
 class UsageError(Exception):
@@ -66,6 +80,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trace", type=Path, metavar="FILE", help="write one JSON line per game")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=1, help="walk subtrees in this many processes")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="walk subtrees on this Dask scheduler")
     return parser.parse_args(argv)
 
 
@@ -82,7 +99,21 @@ def check_args(args: argparse.Namespace) -> GameConfig:
         raise UsageError(f"{count} codes is a lot: pass --games N (or --all if you mean it)")
     if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates:
         raise UsageError(f"--all without repeats works up to {SMALL_SPACE_CODES} codes; pass --games N")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, not {args.jobs}")
+    if args.scheduler is not None and importlib.util.find_spec("distributed") is None:
+        raise UsageError("--scheduler needs Dask distributed: pip install -e '.[cluster]'")
     return config
+
+
+def open_trace(path: Path | None) -> TextIO | None:
+    """Open the trace file before the sweep, so a bad path costs nothing (UsageError)."""
+    if path is None:
+        return None
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write the trace to {path}: {exc.strerror or exc}") from None
 
 
 def pick_secrets(config: GameConfig, games: int | None, seed: int) -> np.ndarray:
@@ -177,8 +208,8 @@ def summarise(name: str, config: GameConfig, games: list[Game], seconds: float) 
     }
 
 
-def write_trace(path: Path, games: list[Game]) -> None:
-    with path.open("w", encoding="utf-8") as out:
+def write_trace(out: TextIO, games: list[Game]) -> None:
+    with out:
         for game in games:
             record = {
                 "secret": list(game.secret),
@@ -211,22 +242,95 @@ def sweep(
     return games, time.perf_counter() - started
 
 
+@dataclass(frozen=True)
+class Subtree:
+    """One worker's share: the secrets one grade of the first guess sends below it."""
+
+    config: GameConfig
+    strategy: str
+    seed: int
+    first_guess: Code
+    secrets: np.ndarray
+
+
+def _first_guess(guess: Code) -> Generator[Progress, None, Code]:
+    yield Progress(1, 1, "first guess")
+    return guess
+
+
+def play_subtree(task: Subtree) -> list[Game]:
+    """Walk one subtree (run in a worker): the strategy below the first guess, which is given."""
+    inner = bind(get(task.strategy)).think
+
+    def think(config: GameConfig, history, rng) -> Generator[Progress, None, Code]:
+        return _first_guess(task.first_guess) if not history else inner(config, history, rng)
+
+    return walk(task.config, think, task.secrets, task.seed, MAX_TURNS)
+
+
+def split_tasks(config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump) -> list[Subtree]:
+    """Choose the first guess here and split the secrets by its grade, largest part first."""
+    think = bind(get(name)).think
+    guess = tuple(int(p) for p in pump(think(config, (), node_rng(seed, ()))))
+    grades = score_many(guess, decode(secrets, config.pegs, config.colours), config.colours)
+    parts = [secrets[grades == grade] for grade in np.unique(grades)]
+    parts.sort(key=lambda part: -part.shape[0])
+    return [Subtree(config, name, seed, guess, part) for part in parts]
+
+
+def executor_for(jobs: int, scheduler: str | None) -> tuple[Executor, Callable[[], None], int]:
+    """A concurrent.futures executor (processes or a Dask cluster), how to close it, and its workers."""
+    if scheduler is not None:
+        from distributed import Client
+
+        client = Client(scheduler)
+        return client.get_executor(), client.close, len(client.scheduler_info()["workers"])
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    return pool, pool.shutdown, jobs
+
+
+def sweep_split(
+    config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump, executor: Executor
+) -> tuple[list[Game], float]:
+    """The same games as sweep(), with the subtrees below the first guess walked by `executor`."""
+    started = time.perf_counter()
+    tasks = split_tasks(config, name, secrets, seed, pump)
+    futures = {executor.submit(play_subtree, task): task for task in tasks}
+    by_secret: dict[int, Game] = {}
+    for future in as_completed(futures):
+        task = futures[future]
+        by_secret.update(zip(task.secrets.tolist(), future.result(), strict=True))
+        pump.on_node(len(by_secret), secrets.shape[0])
+    games = [by_secret[int(secret)] for secret in secrets]
+    return games, time.perf_counter() - started
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parse_args(argv)
         config = check_args(args)
+        trace = open_trace(args.trace)
     except UsageError as exc:
         print(f"sweep.py: error: {exc}", file=sys.stderr)
         return 2
     secrets = pick_secrets(config, None if args.all or args.games is None else args.games, args.seed)
     pump = Pump(show_bar=not args.quiet)
+    workers = 1
     try:
-        games, seconds = sweep(config, args.strategy, secrets, args.seed, pump)
+        if args.jobs > 1 or args.scheduler is not None:
+            executor, close, workers = executor_for(args.jobs, args.scheduler)
+            try:
+                games, seconds = sweep_split(config, args.strategy, secrets, args.seed, pump, executor)
+            finally:
+                close()
+        else:
+            games, seconds = sweep(config, args.strategy, secrets, args.seed, pump)
     finally:
         pump.close()
     result = summarise(args.strategy, config, games, seconds)
-    if args.trace is not None:
-        write_trace(args.trace, games)
+    result["workers"] = workers
+    if trace is not None:
+        write_trace(trace, games)
     print(json.dumps(result) if args.json else human_summary(result))
     return 0
 

@@ -79,7 +79,9 @@ def test_sweep__human_summary_has_a_text_histogram():
 @pytest.mark.parametrize(
     "args",
     [
-        ["--pegs", "9"],
+        ["--pegs", "11"],
+        ["--jobs", "0"],
+        ["--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"],
         ["--colours", "1"],
         ["--strategy", "nope"],
         ["--games", "0"],
@@ -95,3 +97,47 @@ def test_sweep__bad_arguments_exit_2_with_one_line(args):
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
     assert done.stderr.startswith("sweep.py: error: ")
+
+
+@pytest.mark.parametrize("where", ["missing/games.jsonl", "."])
+def test_sweep__unwritable_trace_exits_2_before_the_sweep(tmp_path, where):
+    # A missing directory, or a directory where the file should be; the 5x8 sweep would take a minute.
+    done = sweep(
+        "--pegs", "5", "--colours", "8", "--all", "--strategy", "entropy", "--trace", str(tmp_path / where)
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert done.stderr.startswith("sweep.py: error: cannot write the trace")
+
+
+def traced_games(tmp_path, name, *args):
+    trace = tmp_path / f"{name}.jsonl"
+    size = ["--pegs", "4", "--colours", "5", "--strategy", "entropy", "--all"]
+    done = sweep(*size, "--json", "--quiet", "--trace", str(trace), *args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout), trace.read_text()
+
+
+def test_sweep__jobs_split_plays_exactly_the_games_of_one_process(tmp_path):
+    one, one_trace = traced_games(tmp_path, "one")
+    two, two_trace = traced_games(tmp_path, "two", "--jobs", "2")
+    assert (two["workers"], one["workers"]) == (2, 1)
+    assert two_trace == one_trace
+    assert (
+        two["total_guesses"]
+        == one["total_guesses"]
+        == sum(len(json.loads(line)["guesses"]) for line in one_trace.splitlines())
+    )
+
+
+def test_sweep__dask_local_cluster_plays_exactly_the_games_of_one_process(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    one, one_trace = traced_games(tmp_path, "one")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        dask, dask_trace = traced_games(tmp_path, "dask", "--scheduler", cluster.scheduler_address)
+    assert dask["workers"] == 2
+    assert dask_trace == one_trace
+    assert dask["total_guesses"] == one["total_guesses"]
