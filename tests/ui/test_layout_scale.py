@@ -12,7 +12,7 @@ import pytest
 
 from game.core.config import GameConfig
 from game.states.playing import PlayingState
-from game.ui.layout import PlayLayout, Slot, centre
+from game.ui.layout import PlayLayout, SecretSlot, Slot, centre
 from game.ui.maker_layout import MakerLayout
 from game.ui.text import MIN_FONT_PX, TextRenderer, scaled_px
 from tests.states.driver import make_app, settle
@@ -84,12 +84,17 @@ def test_layout_scale__pegs_keep_growing_with_the_window(name):
     assert diameters == sorted(diameters) and diameters[-1] >= 2.2 * diameters[0]
 
 
-def test_layout_scale__ten_pegs_fit_with_every_slot_hittable():
-    for size in SIZES:
-        layout = PlayLayout(size, 10, 10, 22, PANEL, [n for n, _ in PANEL])
-        assert layout.content.contains(layout.board)
-        for row, col in itertools.product(range(22), range(10)):
-            assert layout.hit_test(centre(layout.slot_rect(row, col))) == Slot(row, col)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_layout_scale__ten_pegs_fit_with_every_slot_hittable(size):
+    config = GameConfig(10, 10, difficulty="relaxed")
+    layout = make(size, config)
+    assert layout.content.contains(layout.board) and layout.peg_diameter() >= 12
+    for row, col in itertools.product(range(config.turns), range(config.pegs)):
+        assert layout.hit_test(centre(layout.slot_rect(row, col))) == Slot(row, col)
+    maker = MakerLayout(size, 10, 10, True, ("back", "start"))
+    for col in range(10):
+        assert maker.hit_test(centre(maker.secret_slot_rect(col))) == SecretSlot(col)
+        assert pygame.Rect(0, 0, *size).contains(maker.secret_slot_rect(col))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
