@@ -1,0 +1,301 @@
+"""Opening books: the first two guesses chosen by looking one ply ahead, shipped as strategy tables.
+
+    python tools/book.py --pegs 5 --colours 8 --first 00123 --candidates 12 --jobs 2 \
+        --out assets/strategies/book_5x8.txt
+    python tools/book.py --pegs 4 --colours 5 --candidates 4 --out /tmp/book_4x5.txt
+
+A greedy heuristic (entropy, the strongest built in) picks each guess by how it splits the codes
+still possible, looking no further. A book looks one ply deeper where it matters most, at the second
+guess: for every grade the first guess can get, each of the best few second guesses (by entropy,
+by most parts and by expected size, over every code, consistent or not, one per colour-symmetry
+orbit) is scored by actually playing entropy below it against every secret of that grade, and the
+one with the fewest guesses in total wins (a worst case within --max-guesses first; then the tie
+rule: a code that could be the secret, then the lowest-numbered). The first guess is given with
+--first or, by default, every first-guess shape is scored the same way with entropy's own second
+guesses and the best is kept (the lookahead is then run below it).
+
+The book is written in the format of the optimal tables (game.core.optimal): the first guess and one
+second guess per grade. The `optimal` strategy plays it where no exact table is shipped and entropy
+below it, which is exactly what was scored here. The file header gives the command that remakes it
+and the totals over every secret; the file holds no timings, so the same command writes the same
+bytes. Work is split over processes with --jobs (one task per grade and candidate).
+
+Spaces too large to play every secret (6x9 has 531,441) use --sample N: each grade's secrets are
+sampled down to N (seeded) to score the candidates, and the totals in the header are then estimates
+over those samples, said so in the header.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Generator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.core.codes import (  # noqa: E402
+    Code,
+    CodeError,
+    Feedback,
+    code_from_text,
+    code_to_text,
+    colour_counts,
+    decode,
+    grade_count,
+    score_many,
+    unpack,
+)
+from game.core.config import ConfigError, GameConfig  # noqa: E402
+from game.core.kernels import part_counts  # noqa: E402
+from game.core.optimal import StrategyTable, format_table  # noqa: E402
+from game.core.solver import Progress, run  # noqa: E402
+from game.core.space import grades_between, is_small, legal_count, random_legal_indices, small_space  # noqa: E402
+from game.core.strategies import STRONGEST, get  # noqa: E402
+from game.core.strategies.partition import (  # noqa: E402
+    negative_information,
+    negative_parts,
+    sum_of_squares,
+)
+from game.core.strategies.pool import canonical_mask, first_occurrences, shapes, symmetry_classes  # noqa: E402
+from game.core.strategies.walk import walk  # noqa: E402
+
+# Games are played out to this many guesses while scoring (a failure costs them all).
+MAX_TURNS = 30
+# Criteria that nominate second-guess candidates, each its best --candidates codes.
+NOMINATORS = (negative_information, negative_parts, sum_of_squares)
+# Codes scored against a grade's secrets per block when nominating (bounds memory).
+NOMINATE_BLOCK = 2_048
+
+
+@dataclass(frozen=True)
+class Task:
+    """Score one opening: play `opening` (first guess, then second guess) and STRONGEST below it."""
+
+    config: GameConfig
+    opening: tuple[Code, ...]
+    secrets: np.ndarray
+    seed: int
+
+
+def _given(guess: Code) -> Generator[Progress, None, Code]:
+    yield Progress(1, 1, "book")
+    return guess
+
+
+def play_opening(task: Task) -> tuple[int, int]:
+    """(total guesses, worst game) of the opening and the heuristic below it over task.secrets."""
+    below = get(STRONGEST).think
+
+    def think(config: GameConfig, history, rng) -> Generator[Progress, None, Code]:
+        if len(history) < len(task.opening):
+            return _given(task.opening[len(history)])
+        return below(config, history, rng)
+
+    games = walk(task.config, think, task.secrets, task.seed, MAX_TURNS)
+    lengths = [len(game.guesses) if game.solved else 2 * MAX_TURNS for game in games]
+    return sum(lengths), max(lengths)
+
+
+def candidate_pool(config: GameConfig, first: Code, grade: Feedback, secrets: np.ndarray) -> np.ndarray:
+    """Every legal code (small spaces) or a large seeded sample, one per colour-symmetry orbit."""
+    history = ((first, grade),)
+    used = colour_counts(decode(secrets, config.pegs, config.colours), config.colours).max(axis=0)
+    absent = [int(c) for c in np.flatnonzero(used == 0)]
+    classes = symmetry_classes(config, history, absent)
+    if is_small(config):
+        space = small_space(config.pegs, config.colours, config.duplicates)
+        pool, codes = space.indices, space.codes
+    else:
+        seed = int.from_bytes(code_to_text(first).encode() + bytes(grade), "big")
+        pool = np.unique(random_legal_indices(config, 60_000, seed))
+        codes = decode(pool, config.pegs, config.colours)
+    if classes:
+        pool = pool[canonical_mask(first_occurrences(codes, config.colours), classes)]
+    return pool
+
+
+def nominate(config: GameConfig, pool: np.ndarray, secrets: np.ndarray, count: int) -> list[Code]:
+    """The best `count` codes of `pool` by each nominating criterion, consistent codes first on ties."""
+    codes = decode(secrets, config.pegs, config.colours)
+    counts = colour_counts(codes, config.colours)
+    scores = []
+    for start in range(0, pool.shape[0], NOMINATE_BLOCK):
+        block = decode(pool[start : start + NOMINATE_BLOCK], config.pegs, config.colours)
+        grades = grades_between(block, colour_counts(block, config.colours), codes, counts)
+        parts = part_counts(grades, grade_count(config.pegs))
+        scores.append(np.column_stack([criterion(parts) for criterion in NOMINATORS]))
+    table = np.vstack(scores)
+    consistent = np.isin(pool, secrets)
+    chosen: dict[int, None] = {}
+    for column in range(table.shape[1]):
+        order = np.lexsort((pool, ~consistent, np.round(table[:, column], 9)))
+        for index in pool[order[:count]].tolist():
+            chosen[index] = None
+    picked = decode(np.array(list(chosen), dtype=np.int64), config.pegs, config.colours)
+    return [tuple(int(p) for p in row) for row in picked]
+
+
+def sample(secrets: np.ndarray, limit: int | None, seed: int) -> np.ndarray:
+    if limit is None or secrets.shape[0] <= limit:
+        return secrets
+    return np.sort(np.random.default_rng(seed).choice(secrets, size=limit, replace=False))
+
+
+def all_secrets(config: GameConfig, limit: int | None, seed: int) -> np.ndarray:
+    if is_small(config):
+        return small_space(config.pegs, config.colours, config.duplicates).indices.astype(np.int64)
+    generator = random.Random(seed)
+    return np.array(sorted(generator.sample(range(legal_count(config)), limit or 10_000)), dtype=np.int64)
+
+
+def split(config: GameConfig, guess: Code, secrets: np.ndarray) -> list[tuple[Feedback, np.ndarray]]:
+    grades = score_many(guess, decode(secrets, config.pegs, config.colours), config.colours)
+    win = config.pegs * (config.pegs + 1)
+    return [(unpack(int(g), config.pegs), secrets[grades == g]) for g in np.unique(grades) if g != win]
+
+
+def choose(results: list[tuple[tuple[int, int], Code]], consistent: set[Code], max_guesses: int) -> int:
+    """Index of the best scored candidate: within the cap, fewest guesses, could-be-secret, lowest."""
+
+    def key(i: int) -> tuple:
+        (total, worst), code = results[i]
+        return (worst > max_guesses, total, code not in consistent, code)
+
+    return min(range(len(results)), key=key)
+
+
+def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[StrategyTable, dict]:
+    config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
+    secrets = all_secrets(config, args.secrets, args.seed)
+    mapper = executor.map if executor is not None else map
+    entropy = get(STRONGEST).think
+    if args.first is not None:
+        firsts = [args.first]
+    else:
+        firsts = shapes(config.pegs, config.colours, config.duplicates)
+    # First guess: each shape scored with the heuristic's own second guesses (one task per grade).
+    first_scores = []
+    if len(firsts) > 1:
+        tasks, owners = [], []
+        for first in firsts:
+            for grade, part in split(config, first, secrets):
+                second = run(entropy(config, ((first, grade),), random.Random(0)))
+                tasks.append(Task(config, (first, second), sample(part, args.sample, args.seed), args.seed))
+                owners.append(first)
+        totals: dict[Code, int] = {first: 0 for first in firsts}
+        for owner, (total, _) in zip(owners, mapper(play_opening, tasks), strict=True):
+            totals[owner] += total
+        first_scores = [{"first": code_to_text(f), "total": totals[f]} for f in firsts]
+        first = min(firsts, key=lambda f: (totals[f], f))
+    else:
+        first = firsts[0]
+    # Second guesses: the nominated candidates of each grade, each played out below.
+    tasks, owners, parts = [], [], []
+    for grade, part in split(config, first, secrets):
+        scored = sample(part, args.sample, args.seed)
+        pool = candidate_pool(config, first, grade, part)
+        for code in nominate(config, pool, scored, args.candidates):
+            tasks.append(Task(config, (first, code), scored, args.seed))
+            owners.append(len(parts))
+        parts.append((grade, part, scored))
+    results: list[list[tuple[tuple[int, int], Code]]] = [[] for _ in parts]
+    for owner, task, outcome in zip(owners, tasks, mapper(play_opening, tasks), strict=True):
+        results[owner].append((outcome, task.opening[1]))
+    moves: dict[tuple[Feedback, ...], Code] = {(): first}
+    total, worst = 1 if secrets.shape[0] else 0, 1
+    for (grade, part, _scored), scored_results in zip(parts, results, strict=True):
+        consistent = {tuple(int(p) for p in row) for row in decode(part, config.pegs, config.colours)}
+        best = choose(scored_results, consistent, args.max_guesses)
+        (part_total, part_worst), code = scored_results[best]
+        moves[(grade,)] = code
+        total += part_total
+        worst = max(worst, part_worst)
+    return finish(args, config, secrets, moves, total, worst, len(tasks), first_scores)
+
+
+def finish(args, config, secrets, moves, total, worst, tasks, first_scores) -> tuple[StrategyTable, dict]:
+    sampled = args.sample is not None or not is_small(config)
+    what = "estimated over sampled secrets" if sampled else "over every secret"
+    header = {
+        "made by": "tools/book.py (one-ply lookahead over the second guess, see its docstring)",
+        "below the book": f"{STRONGEST} (the optimal strategy's fallback)",
+        "objective": "fewest guesses in total, worst case within the cap first",
+        "secrets": str(int(secrets.shape[0])),
+        "total": f"{total} ({what})",
+        "mean": f"{total / max(1, secrets.shape[0]):.4f}",
+        "worst": str(worst),
+        "command": args.command,
+    }
+    table = StrategyTable(config.pegs, config.colours, config.duplicates, moves, header)
+    summary = {
+        "pegs": config.pegs,
+        "colours": config.colours,
+        "first_guess": code_to_text(moves[()]),
+        "secrets": int(secrets.shape[0]),
+        "total": total,
+        "mean": round(total / max(1, secrets.shape[0]), 4),
+        "worst": worst,
+        "sampled": sampled,
+        "positions": len(moves),
+        "openings_played": tasks,
+        "first_guesses": first_scores,
+    }
+    return table, summary
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="book.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--pegs", type=int, default=5)
+    parser.add_argument("--colours", type=int, default=8)
+    parser.add_argument("--no-duplicates", action="store_true")
+    parser.add_argument("--first", help="the first guess as digits, e.g. 00123 (default: best shape)")
+    parser.add_argument("--candidates", type=int, default=8, help="second guesses per criterion and grade")
+    parser.add_argument("--max-guesses", type=int, default=7, help="prefer books with no game longer")
+    parser.add_argument("--secrets", type=int, default=None, help="large spaces: secrets drawn in all")
+    parser.add_argument("--sample", type=int, default=None, help="score on at most N secrets per grade")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    args.command = "python tools/book.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    try:
+        config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
+        if args.first is not None:
+            args.first = config.check_code(code_from_text(args.first, args.pegs, args.colours))
+    except (ConfigError, CodeError) as exc:
+        parser.error(str(exc))
+    if not 1 <= args.jobs <= 256 or args.candidates < 1:
+        parser.error("--jobs must be from 1 to 256 and --candidates at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    started = time.perf_counter()
+    executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    try:
+        table, summary = build_book(args, executor)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    summary["seconds"] = round(time.perf_counter() - started, 1)
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(format_table(table), encoding="utf-8")
+        summary["out"] = str(args.out)
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
