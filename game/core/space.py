@@ -40,8 +40,11 @@ from .headtail import (
     guess_rows_steps,
     packed_history,
     read_only,
+    sorted_unique,
     stream_steps,
 )
+from .mitm import LIST_LIMIT as HUGE_LIST_LIMIT
+from .mitm import is_huge, survey_steps
 from .solver import History, Progress, run
 
 # Spaces up to this many legal codes are decoded whole and cached (8 pegs x 10 colours would be 10^8).
@@ -345,10 +348,42 @@ def consistent_steps(config: GameConfig, history: History) -> Generator[Progress
         elif result is None:
             if not history:
                 raise SpaceTooLarge(f"all {legal_count(config)} codes are still possible; no list is built")
-            result = yield from stream_steps(config, history, keep=True)
+            if is_huge(config):
+                survey = yield from survey_steps(config, history)
+                if survey.count > HUGE_LIST_LIMIT:
+                    raise SpaceTooLarge(f"{survey.count} codes are still possible; no list is built")
+                result = yield from survey.listing_steps()
+            else:
+                result = yield from stream_steps(config, history, keep=True)
         cache.put(key, result)
     yield Progress(1, 1, "codes filtered", int(result.shape[0]))
     return result
+
+
+def consistent_or_sample_steps(
+    config: GameConfig, history: History, sample_size: int, generator: np.random.Generator
+) -> Generator[Progress, None, tuple[np.ndarray, int]]:
+    """(sorted indices, how many codes are consistent): every consistent code, or in a huge space with
+    more than HUGE_LIST_LIMIT of them, a uniform sample of about `sample_size` (distinct, sorted)."""
+    if not is_huge(config) or not history:
+        if not history and is_huge(config):
+            raise SpaceTooLarge(f"all {legal_count(config)} codes are still possible; no list is built")
+        result = yield from consistent_steps(config, history)
+        return result, int(result.shape[0])
+    key = _history_key(config, history)
+    result = _consistent_cache().get(key)
+    if result is None:
+        result = yield from _from_ancestor_steps(config, history)
+    if result is None:
+        survey = yield from survey_steps(config, history)
+        if survey.count > HUGE_LIST_LIMIT:
+            sample = sorted_unique(survey.sample(sample_size, generator))
+            yield Progress(1, 1, "codes sampled", survey.count)
+            return sample, survey.count
+        result = yield from survey.listing_steps()
+    _consistent_cache().put(key, result)
+    yield Progress(1, 1, "codes filtered", int(result.shape[0]))
+    return result, int(result.shape[0])
 
 
 def consistent_indices(config: GameConfig, history: History) -> np.ndarray:
@@ -366,6 +401,8 @@ def count_consistent_steps(config: GameConfig, history: History) -> Generator[Pr
         count = legal_count(config)
     elif is_small(config):
         count = int(np.count_nonzero((yield from _small_mask_steps(config, history))))
+    elif is_huge(config):
+        count = (yield from survey_steps(config, history)).count
     else:
         count = yield from stream_steps(config, history, keep=False)
     yield Progress(1, 1, "codes counted", count)
@@ -404,6 +441,8 @@ def partition_over_space_steps(config: GameConfig, guess: Code) -> Generator[Pro
         grades = grades_between(g, colour_counts(g, config.colours), space.codes, space.counts)[0]
         yield Progress(1, 1, "splitting codes", int(space.indices.shape[0]))
         return np.bincount(grades, minlength=size).astype(np.int64)
+    if is_huge(config):
+        return (yield from _sampled_partition_steps(config, guess))
     built = yield from guess_rows_steps(config, guess)
     counts = np.zeros(ILLEGAL_GRADE + 1, dtype=np.int64)
     signatures = built.grades.shape[0]
@@ -416,6 +455,27 @@ def partition_over_space_steps(config: GameConfig, guess: Code) -> Generator[Pro
         counts += weights @ per_row.reshape(block.shape[0], ILLEGAL_GRADE + 1)
         yield Progress(start + block.shape[0], signatures, "splitting codes")
     return counts[:size]
+
+
+# Huge spaces: the split of the whole space is estimated on this many random codes (a fixed seed, so
+# the same guess always gets the same estimate), scaled to the space's size.
+PARTITION_SAMPLE = 200_000
+PARTITION_SAMPLE_SEED = 20_260_101
+
+
+def _sampled_partition_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
+    size = grade_count(config.pegs)
+    sample = random_legal_indices(config, PARTITION_SAMPLE, PARTITION_SAMPLE_SEED)
+    counts = np.zeros(size, dtype=np.int64)
+    g = np.asarray([guess], dtype=np.uint8)
+    g_counts = colour_counts(g, config.colours)
+    step = max(1, WORK_PER_YIELD // (4 * (config.pegs + config.colours)))
+    for start in range(0, sample.shape[0], step):
+        codes = codes_of(sample[start : start + step], config)
+        grades = grades_between(g, g_counts, codes, colour_counts(codes, config.colours))[0]
+        counts += np.bincount(grades, minlength=size)
+        yield Progress(start + codes.shape[0], sample.shape[0], "splitting codes")
+    return np.rint(counts * (legal_count(config) / sample.shape[0])).astype(np.int64)
 
 
 def partition_over_space(config: GameConfig, guess: Code) -> np.ndarray:

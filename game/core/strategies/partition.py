@@ -36,9 +36,11 @@ from ..codes import Code, colour_counts, decode, encode, index_code
 from ..config import GameConfig
 from ..headtail import sorted_unique
 from ..kernels import n_log2_n, part_counts, scorer_for
-from ..solver import History, Progress
+from ..mitm import is_huge
+from ..solver import History, NoCodeLeft, Progress
 from ..space import (
     WORK_PER_YIELD,
+    consistent_or_sample_steps,
     grades_between,
     has_table,
     is_small,
@@ -71,6 +73,8 @@ EVAL_CAP = 3_000
 # The pool keeps at least this many candidates when sampled, and at most POOL_CAP.
 POOL_MIN = 200
 POOL_CAP = 4_000
+# Part sizes up to this use a table of n log2 n (8 MB at most).
+N_LOG_N_TABLE = 1 << 20
 # Entropy scores within this relative distance of the best count as tied.
 ENTROPY_TIE = 1e-9
 
@@ -88,6 +92,9 @@ def sum_of_squares(counts: np.ndarray) -> np.ndarray:
 def negative_information(counts: np.ndarray) -> np.ndarray:
     # n log2 n by table look-up: the same float per part as computing it, four times cheaper.
     limit = 1 << max(1, int(counts.max())).bit_length()
+    if limit > N_LOG_N_TABLE:  # whole-space splits (first guesses): compute it
+        sizes = counts.astype(np.float64)
+        return (sizes * np.log2(np.maximum(sizes, 1.0))) @ np.ones(counts.shape[1])
     return n_log2_n(limit)[counts] @ np.ones(counts.shape[1])  # a matrix-vector product sums rows fastest
 
 
@@ -229,16 +236,23 @@ def think_partition(
     """Pick the guess whose split of the consistent codes is best by `criterion` (see module doc)."""
     if not history:
         return (yield from first_guess_steps(config, criterion))
-    consistent = yield from consistent_or_fail(config, history)
-    possible = int(consistent.shape[0])
+    if is_huge(config):  # only counted and sampled until few enough to list (space.py, mitm.py)
+        np_rng = np.random.default_rng(rng.getrandbits(64))
+        consistent, possible = yield from consistent_or_sample_steps(config, history, EVAL_CAP, np_rng)
+        if possible == 0:
+            raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
+    else:
+        consistent = yield from consistent_or_fail(config, history)
+        possible = int(consistent.shape[0])
     yield Progress(0, 1, "weighing guesses", possible)
     if possible <= 2:
         return index_code(int(consistent[0]), config.pegs, config.colours)
-    np_rng = np.random.default_rng(rng.getrandbits(64))
+    if not is_huge(config):
+        np_rng = np.random.default_rng(rng.getrandbits(64))
     evaluation = consistent
-    if possible > EVAL_CAP:
+    if consistent.shape[0] > EVAL_CAP:
         evaluation = _sample(np_rng, consistent, EVAL_CAP)
-    exact = evaluation is consistent
+    exact = evaluation is consistent and possible == consistent.shape[0]
     pool = _build_pool(config, history, consistent, evaluation.shape[0], consistent_only, np_rng)
     yield Progress(0, 1, "choosing guesses to weigh", possible)
 

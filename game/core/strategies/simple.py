@@ -14,8 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 
+import numpy as np
+
 from ..codes import Code, index_code
 from ..config import GameConfig
+from ..mitm import is_huge, survey_steps
 from ..solver import History, NoCodeLeft, Progress
 from ..space import consistent_steps, legal_count, random_legal_indices, release_steps
 
@@ -46,11 +49,21 @@ def consistent_or_fail(config: GameConfig, history: History):
     return consistent
 
 
+def _survey_or_fail(config: GameConfig, history: History):
+    survey = yield from survey_steps(config, history)
+    if survey.count == 0:
+        raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
+    return survey
+
+
 def think_lowest(config: GameConfig, history: History, rng: random.Random) -> Generator[Progress, None, Code]:
     """The lowest-numbered code consistent with every grade."""
     if not history:
         yield Progress(1, 1, "first guess", legal_count(config))
         return lowest_legal_code(config)
+    if is_huge(config):  # too many to list: the lowest fitting head and tail pair (mitm.py)
+        survey = yield from _survey_or_fail(config, history)
+        return index_code(survey.lowest(), config.pegs, config.colours)
     consistent = yield from consistent_or_fail(config, history)
     guess = index_code(int(consistent[0]), config.pegs, config.colours)
     yield from release_steps(consistent)
@@ -72,6 +85,10 @@ def think_random(config: GameConfig, history: History, rng: random.Random) -> Ge
     if not history:
         yield Progress(1, 1, "first guess", legal_count(config))
         return pairs_code(config)
+    if is_huge(config):  # a uniform draw among the fitting codes without listing them (mitm.py)
+        survey = yield from _survey_or_fail(config, history)
+        index = int(survey.sample(1, np.random.default_rng(rng.getrandbits(64)))[0])
+        return index_code(index, config.pegs, config.colours)
     consistent = yield from consistent_or_fail(config, history)
     index = int(consistent[rng.randrange(consistent.shape[0])])
     yield from release_steps(consistent)
