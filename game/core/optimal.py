@@ -14,7 +14,8 @@ Text format (UTF-8, one position per line, preorder; lines starting with # are t
     10: 0134                 after grade 1 black 0 white, play 0134
     10 02: 1305              grades are written black then white, one digit each
 
-Codes are written as in game.core.codes (colours 0..colours-1, one digit per peg).
+Codes are written as in game.core.codes (colours 0..colours-1, one digit per peg). A grid table has
+a "# grid: 2x2" line and grades of three digits, black, grey and white (grids of at most 9 cells).
 Invariants of a parsed table: the root is present; every other position's parent is present; every
 guess is a legal code of the table's size; a position's grades are possible grades.
 """
@@ -25,10 +26,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .codes import Code, CodeError, Feedback, code_from_text, code_to_text, score
+from .codes import Code, CodeError, Feedback, code_from_text, code_to_text
+from .grid import parse_shape
 from .solver import History
+from .variant import Grade, Variant
 
-Path = tuple[Feedback, ...]
+Path = tuple[Grade, ...]
 
 SIZE_KEYS = ("pegs", "colours", "duplicates")
 
@@ -51,8 +54,18 @@ class StrategyTable:
         object.__setattr__(self, "moves", MappingProxyType(dict(self.moves)))
         object.__setattr__(self, "header", MappingProxyType(dict(self.header)))
 
-    def fits(self, pegs: int, colours: int, duplicates: bool) -> bool:
-        return (self.pegs, self.colours, self.duplicates) == (pegs, colours, duplicates)
+    @property
+    def grid(self) -> tuple[int, int] | None:
+        """(rows, columns) of a grid table, None for the classic row."""
+        shape = self.header.get("grid")
+        return None if shape is None else parse_shape(shape)
+
+    @property
+    def variant(self) -> Variant:
+        return Variant(self.pegs, self.grid)
+
+    def fits(self, pegs: int, colours: int, duplicates: bool, grid: tuple[int, int] | None = None) -> bool:
+        return (self.pegs, self.colours, self.duplicates, self.grid) == (pegs, colours, duplicates, grid)
 
     def next_guess(self, history: History) -> Code | None:
         """The table's guess after `history`, or None if the history left the table.
@@ -60,11 +73,11 @@ class StrategyTable:
         The history leaves the table when one of its guesses is not the one the table plays there
         (the player chose differently), or when a grade leads to a position the table never reaches.
         """
-        path: list[Feedback] = []
+        path: list[Grade] = []
         for guess, feedback in history:
             if self.moves.get(tuple(path)) != tuple(guess):
                 return None
-            path.append(Feedback(*feedback))
+            path.append(self.variant.grade(*feedback))
         return self.moves.get(tuple(path))
 
     def play(self, secret: Code, max_guesses: int = 64) -> list[Code]:
@@ -75,7 +88,7 @@ class StrategyTable:
             guess = self.next_guess(history)
             if guess is None:
                 raise TableError(f"the table has no move after {format_path(tuple(f for _, f in history))}")
-            history.append((guess, score(guess, secret)))
+            history.append((guess, self.variant.score(guess, secret)))
             if guess == secret:
                 return [g for g, _ in history]
         raise TableError(f"the table did not find {code_to_text(secret)} in {max_guesses} guesses")
@@ -85,8 +98,8 @@ class StrategyTable:
         return [len(self.play(secret)) for secret in secrets]
 
 
-def format_grade(feedback: Feedback) -> str:
-    return f"{feedback[0]}{feedback[1]}"
+def format_grade(feedback: Grade) -> str:
+    return "".join(str(int(n)) for n in feedback)
 
 
 def format_path(path: Path) -> str:
@@ -109,13 +122,21 @@ def format_table(table: StrategyTable) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _parse_grade(token: str, pegs: int, line_number: int) -> Feedback:
-    if len(token) != 2 or not token.isdigit():
-        raise TableError(f"line {line_number}: a grade is two digits, black then white, not {token!r}")
-    black, white = int(token[0]), int(token[1])
-    if black + white > pegs or (black == pegs - 1 and white == 1) or black == pegs:
-        raise TableError(f"line {line_number}: {token!r} is not a grade a game of {pegs} pegs can give here")
-    return Feedback(black, white)
+def _parse_grade(token: str, variant: Variant, line_number: int) -> Grade:
+    digits = len(variant.kinds)
+    if len(token) != digits or not token.isdigit():
+        kinds = ", ".join(variant.kinds)
+        count = "two" if digits == 2 else "three"
+        raise TableError(f"line {line_number}: a grade is {count} digits ({kinds}), not {token!r}")
+    try:
+        grade = variant.check_grade(tuple(int(ch) for ch in token))
+    except ValueError:
+        grade = None
+    if grade is None or grade.black == variant.pegs:
+        raise TableError(
+            f"line {line_number}: {token!r} is not a grade a game of {variant.pegs} pegs can give here"
+        )
+    return grade
 
 
 def parse_table(text: str | bytes) -> StrategyTable:
@@ -137,6 +158,7 @@ def parse_table(text: str | bytes) -> StrategyTable:
     try:
         pegs, colours = int(header["pegs"]), int(header["colours"])
         duplicates = {"yes": True, "no": False}[header.get("duplicates", "yes")]
+        variant = Variant(pegs, parse_shape(header["grid"]) if "grid" in header else None)
     except (KeyError, ValueError) as exc:
         raise TableError(f"the header must give pegs, colours and duplicates (yes/no): {exc}") from None
     moves: dict[Path, Code] = {}
@@ -144,7 +166,7 @@ def parse_table(text: str | bytes) -> StrategyTable:
         left, sep, right = line.partition(":")
         if not sep:
             raise TableError(f"line {line_number}: expected 'grades: guess', got {line!r}")
-        path = tuple(_parse_grade(token, pegs, line_number) for token in left.split())
+        path = tuple(_parse_grade(token, variant, line_number) for token in left.split())
         try:
             guess = code_from_text(right, pegs, colours)
         except CodeError as exc:

@@ -29,9 +29,9 @@ FALLBACK_IF_STRONGEST_IS_OPTIMAL = "entropy"
 
 
 def table_for(tables: Iterable[StrategyTable], config: GameConfig) -> StrategyTable | None:
-    """The first table made for this size and duplicates rule, if any."""
+    """The first table made for this size, duplicates rule and variant, if any."""
     for table in tables:
-        if table.fits(config.pegs, config.colours, config.duplicates):
+        if table.fits(config.pegs, config.colours, config.duplicates, config.grid):
             return table
     return None
 
@@ -40,7 +40,7 @@ def think(
     config: GameConfig, history: History, rng: random.Random, table: StrategyTable | None = None
 ) -> Generator[Progress, None, Code]:
     """The table's guess where it applies, else the strongest heuristic's guess."""
-    if table is not None and table.fits(config.pegs, config.colours, config.duplicates):
+    if table is not None and table.fits(config.pegs, config.colours, config.duplicates, config.grid):
         guess = table.next_guess(history)
         if guess is not None:
             possible = yield from count_consistent_steps(config, history)

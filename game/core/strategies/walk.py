@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..codes import Code, Feedback, code_index, code_to_text, colour_counts, decode, unpack
+from ..codes import Code, Feedback, code_index, code_to_text, colour_counts, decode
 from ..config import GameConfig
 from ..headtail import sorted_unique
 from ..solver import History, Progress, Think, run
@@ -36,7 +36,7 @@ class Game:
 
 def node_rng(seed: int, history: History) -> random.Random:
     """The rng a strategy gets at this history: a function of the seed and the history only."""
-    text = ";".join(f"{code_to_text(guess)}={fb[0]},{fb[1]}" for guess, fb in history)
+    text = ";".join(f"{code_to_text(guess)}={','.join(str(int(n)) for n in fb)}" for guess, fb in history)
     return random.Random(f"{seed}|{text}")
 
 
@@ -60,11 +60,12 @@ def walk(
     secrets = np.asarray(secrets, dtype=np.int64)
     codes = decode(secrets, config.pegs, config.colours)
     counts = colour_counts(codes, config.colours)
-    win = config.pegs * (config.pegs + 1)
+    variant = config.variant
+    win = variant.win
     table = space = positions = None
     if has_table(config):  # small games: look grades up instead of computing them
         space = small_space(config.pegs, config.colours, config.duplicates)
-        table = score_table(config.pegs, config.colours, config.duplicates)
+        table = score_table(config.pegs, config.colours, config.duplicates, config.grid)
         positions = space.positions(secrets)
     games: dict[int, Game] = {}
     stack: list[tuple[tuple[tuple[Code, Feedback], ...], np.ndarray]] = [((), np.arange(secrets.shape[0]))]
@@ -76,10 +77,11 @@ def walk(
             grades = table[row, positions[members]]
         else:
             g = np.asarray([guess], dtype=np.uint8)
-            grades = grades_between(g, colour_counts(g, config.colours), codes[members], counts[members])[0]
+            g_counts = colour_counts(g, config.colours)
+            grades = grades_between(g, g_counts, codes[members], counts[members], config.grid)[0]
         for grade in sorted_unique(grades)[::-1]:
             part = members[grades == grade]
-            child = history + ((guess, unpack(int(grade), config.pegs)),)
+            child = history + ((guess, variant.unpack(int(grade))),)
             if grade == win or len(child) >= max_turns:
                 for member in part:
                     secret = tuple(int(p) for p in codes[member])
