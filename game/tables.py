@@ -7,8 +7,9 @@ shipped for reference (at 4x6 the cap of 5 costs one guess in total over all 129
 bind(info) turns the registry's table-less `optimal` entry into one that plays the shipped tables;
 every other strategy passes through unchanged. The states that start a computer run (solving,
 hand grading, the attract demo) and tools/sweep.py call it; a size's table is then read once.
-Without the assets folder (a non-editable install) no table is found and `optimal` plays the
-strongest heuristic, as it does at every size without a table.
+The folder comes from game/assets.py (inside the package when installed from a wheel, the
+repository's assets/ otherwise). Without it no table is found and `optimal` plays the strongest
+heuristic, as it does at every size without a table; game.assets.missing() says so at start.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ import functools
 import re
 from pathlib import Path
 
+from game import assets
 from game.core.config import GameConfig
 from game.core.optimal import StrategyTable, parse_table
 from game.core.solver import StrategyInfo
 from game.core.strategies.optimal import make_think
 
-# assets/ sits next to the game package in the repository (and in an editable install).
-TABLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "strategies"
+TABLES_DIR = assets.directory(assets.STRATEGIES)
 TABLE_NAME = re.compile(r"optimal_(\d+)x(\d+)(_nodup)?(?:_cap(\d+))?\.txt")
 
 

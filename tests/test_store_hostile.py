@@ -370,9 +370,7 @@ def test_store__two_processes_recording_at_once_lose_no_game(tmp_path):
     games = 200
     start_at = time.time() + 2.0  # time for both interpreters to import the game
     workers = [
-        subprocess.Popen(
-            [sys.executable, "-c", RECORDER, str(tmp_path), str(games), str(start_at)], cwd=REPO
-        )
+        subprocess.Popen([sys.executable, "-c", RECORDER, str(tmp_path), str(games), str(start_at)], cwd=REPO)
         for _ in range(2)
     ]
     assert all(w.wait(timeout=240) == 0 for w in workers)

@@ -27,7 +27,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+from game import assets
+
+SOUND_DIR = assets.directory(assets.SOUNDS)  # inside the package when installed, else the repository's
 SOUND_NAMES = (
     "pick",
     "drop",

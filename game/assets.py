@@ -1,0 +1,67 @@
+"""Where the shipped assets are: the one place that knows, for sounds and strategy tables alike.
+
+The repository keeps them in the top-level assets/ folder (assets/sounds, assets/strategies). The
+build maps that folder into the package as game/data (setup.py: package_dir {"game.data": "assets"}),
+so a wheel or a plain `pip install .` carries them, and they are found with importlib.resources.
+A source checkout or an editable install has no game/data: there the folder next to the package is
+used. directory() answers for both, so game/tables.py and game/ui/sound.py never build paths of
+their own.
+
+missing() lists, as sentences for the screen, any asset the game expects and cannot find (a sound
+named by the game, or the strategy tables listed in assets/strategies/README.md); the shell shows
+each once and logs it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+
+PACKAGED_NAME = "data"  # assets/ inside an installed package: game/data
+SOUNDS = "sounds"
+STRATEGIES = "strategies"
+INDEX_ROW = re.compile(r"^\|\s*(optimal_[^|\s]+\.txt)\s*\|", re.MULTILINE)  # a table in the README index
+
+log = logging.getLogger(__name__)
+
+
+def root() -> Path:
+    """The assets folder: game/data in an installed package, else assets/ beside the package."""
+    packaged = resources.files("game") / PACKAGED_NAME
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "assets"
+
+
+def directory(kind: str) -> Path:
+    """The folder of one kind of asset (SOUNDS or STRATEGIES); it may not exist (see missing())."""
+    return root() / kind
+
+
+def missing(sound_names: Iterable[str]) -> list[str]:
+    """Sentences naming every expected asset that cannot be found (empty when all are there)."""
+    problems = []
+    sounds = directory(SOUNDS)
+    absent = [name for name in sound_names if not (sounds / f"{name}.wav").is_file()]
+    if absent:
+        problems.append(
+            f"Sound files not found in {sounds} ({', '.join(absent)}): those effects stay silent."
+        )
+    tables = directory(STRATEGIES)
+    index = tables / "README.md"
+    try:
+        expected = INDEX_ROW.findall(index.read_text(encoding="utf-8"))
+        absent_tables = [name for name in expected if not (tables / name).is_file()]
+    except (OSError, UnicodeError):
+        absent_tables = ["the whole folder" if not tables.is_dir() else "its index README.md"]
+    if absent_tables:
+        problems.append(
+            f"Strategy tables missing in {tables} ({', '.join(absent_tables[:3])}"
+            f"{', ...' if len(absent_tables) > 3 else ''}): the optimal strategy plays entropy there."
+        )
+    for problem in problems:
+        log.warning("%s", problem)
+    return problems
