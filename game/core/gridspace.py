@@ -14,7 +14,9 @@ grid configs over to the functions here.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Generator
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -45,41 +47,93 @@ def _table_steps(config: GameConfig):
     return (yield from score_table_steps(config.pegs, config.colours, config.duplicates, grid=config.grid))
 
 
-def grid_mask_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
-    """Boolean mask over the listed grid space: the codes consistent with every grade."""
-    space = yield from _space_steps(config)
-    table = yield from _table_steps(config)
-    variant = config.variant
-    alive = np.ones(space.indices.shape[0], dtype=bool)
+# Consistent sets remembered per history, so a child position narrows its parent's set by one grade
+# (a tree walk and a game in progress ask for parents before children).
+CACHE_ENTRIES = 512
+CACHE_BYTES = 64_000_000
+
+
+@dataclass
+class _Remembered:
+    """Least-recently-used map history key -> read-only positions in the listed space."""
+
+    entries: dict = field(default_factory=dict)
+    size: int = 0
+
+    def get(self, key: tuple) -> np.ndarray | None:
+        value = self.entries.pop(key, None)
+        if value is not None:
+            self.entries[key] = value
+        return value
+
+    def put(self, key: tuple, value: np.ndarray) -> None:
+        if key in self.entries:
+            return
+        value.setflags(write=False)
+        self.entries[key] = value
+        self.size += value.nbytes
+        while len(self.entries) > CACHE_ENTRIES or self.size > CACHE_BYTES:
+            self.size -= self.entries.pop(next(iter(self.entries))).nbytes
+
+
+@functools.lru_cache(maxsize=1)
+def _remembered() -> _Remembered:
+    return _Remembered()
+
+
+def _narrow_steps(config: GameConfig, space, table, positions: np.ndarray, grades: list[tuple[Code, int]]):
+    """The members of `positions` (in the listed space) that give every (guess, packed grade)."""
     chunk = _chunk(config)
-    for number, (guess, feedback) in enumerate(history):
-        packed = variant.pack(feedback)
-        guess = tuple(int(p) for p in guess)
+    for number, (guess, packed) in enumerate(grades):
         if table is not None and config.is_legal(guess):
             row = int(space.positions(np.array([_index(guess, config.colours)]))[0])
-            alive &= table[row] == packed
+            positions = positions[table[row, positions] == packed]
             continue
         g = np.asarray([guess], dtype=np.uint8)
         g_counts = colour_counts(g, config.colours)
-        where = np.flatnonzero(alive)
-        for start in range(0, where.shape[0], chunk):
-            at = where[start : start + chunk]
-            grades = grid_grades(g, g_counts, space.codes[at], space.counts[at], *config.grid)[0]
-            alive[at] = grades == packed
-            yield Progress(start + at.shape[0], where.shape[0], f"reading grade {number + 1}")
-    return alive
+        keep = np.zeros(positions.shape[0], dtype=bool)
+        for start in range(0, positions.shape[0], chunk):
+            at = positions[start : start + chunk]
+            grades_here = grid_grades(g, g_counts, space.codes[at], space.counts[at], *config.grid)[0]
+            keep[start : start + chunk] = grades_here == packed
+            yield Progress(start + at.shape[0], positions.shape[0], f"reading grade {number + 1}")
+        positions = positions[keep]
+    return positions
+
+
+def grid_positions_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+    """Positions in the listed grid space of the codes consistent with every grade (read-only)."""
+    space = yield from _space_steps(config)
+    variant = config.variant
+    grades = [(tuple(int(p) for p in guess), variant.pack(fb)) for guess, fb in history]
+    size = (config.pegs, config.colours, config.duplicates, config.grid)
+    remembered = _remembered()
+    found = remembered.get((size, tuple(grades)))
+    if found is not None:
+        return found
+    depth, positions = 0, None
+    for depth in range(len(grades) - 1, 0, -1):
+        positions = remembered.get((size, tuple(grades[:depth])))
+        if positions is not None:
+            break
+    if positions is None:
+        depth, positions = 0, np.arange(space.indices.shape[0], dtype=np.int32)
+    table = yield from _table_steps(config)
+    positions = yield from _narrow_steps(config, space, table, positions, grades[depth:])
+    remembered.put((size, tuple(grades)), positions)
+    return positions
 
 
 def grid_consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
     """Sorted indices of the grid codes consistent with every grade."""
-    mask = yield from grid_mask_steps(config, history)
+    positions = yield from grid_positions_steps(config, history)
     space = yield from _space_steps(config)
-    return space.indices[mask]
+    return space.indices[positions]
 
 
 def grid_count_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
-    mask = yield from grid_mask_steps(config, history)
-    return int(np.count_nonzero(mask))
+    positions = yield from grid_positions_steps(config, history)
+    return int(positions.shape[0])
 
 
 def grid_partition_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:

@@ -159,7 +159,8 @@ def _build_pool(
 ) -> np.ndarray:
     """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending."""
     classes = symmetry_classes(config, history, _absent_colours(config, consistent))
-    budget = CELL_BUDGET_SMALL if is_small(config) else CELL_BUDGET
+    # Grid grades are computed, not looked up in the multiset kernel, so grids keep the smaller budget.
+    budget = CELL_BUDGET_SMALL if is_small(config) and config.grid is None else CELL_BUDGET
     cap = max(POOL_MIN, budget // max(1, evaluation_size))
     sample_cap = min(cap, POOL_CAP)
     if consistent_only:
