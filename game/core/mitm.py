@@ -32,12 +32,12 @@ import numpy as np
 from .codes import Code, Feedback, decode
 from .config import GameConfig
 from .headtail import WORK_PER_YIELD, read_only
-from .solver import History, Progress
+from .solver import History, Progress, run
 
 # Spaces above this many codes are handled here (below it, headtail.py streams them whole).
 HUGE_SPACE_CODES = 100_000_000
-# Consistent sets up to this many codes may be listed (int64 indices: 16 MB).
-LIST_LIMIT = 2_000_000
+# Consistent sets up to this many codes are listed (sorting them is one step of about 2 ms).
+LIST_LIMIT = 250_000
 # Candidate (head group, tail group) pairs examined per step.
 PAIRS_PER_STEP = 15_000
 # Black-count keys are renumbered densely once they pass this (they grow by a factor pegs + 1 a guess).
@@ -66,35 +66,31 @@ class Halves:
 
 def _multisets(pegs: int, colours: int) -> np.ndarray:
     """Every colour-count vector of `pegs` pegs, (M, colours) uint8, sorted by _keys()."""
-    rows = np.zeros((1, 0), dtype=np.uint8)
-    used = np.zeros(1, dtype=np.int64)
-    for _ in range(colours - 1):
-        choices = pegs - used + 1
-        owner = np.repeat(np.arange(rows.shape[0]), choices)
-        value = np.arange(owner.shape[0]) - np.repeat(np.cumsum(choices) - choices, choices)
-        rows = np.column_stack([rows[owner], value.astype(np.uint8)])
-        used = used[owner] + value
-    rows = np.column_stack([rows, (pegs - used).astype(np.uint8)])
-    return rows[np.argsort(_keys(rows, pegs), kind="stable")]
+    return run(_multisets_steps(pegs, colours))[0]
 
 
-def _multisets_steps(pegs: int, colours: int) -> Generator[Progress, None, np.ndarray]:
-    """_multisets(), a colour per step (92,378 rows at 10x10)."""
-    rows = np.zeros((1, 0), dtype=np.uint8)
+def _multisets_steps(pegs: int, colours: int) -> Generator[Progress, None, tuple[np.ndarray, np.ndarray]]:
+    """(every colour-count vector, (M, colours) uint8, and its _keys()), in increasing key order.
+
+    The last colour is the most significant digit of a key, so choosing counts from the last colour
+    down, each in increasing order, lists the vectors already sorted (92,378 at 10x10, no sort).
+    """
+    columns: list[np.ndarray] = []
     used = np.zeros(1, dtype=np.int64)
-    for colour in range(colours - 1):
+    keys = np.zeros(1, dtype=np.int64)
+    for colour in range(colours - 1, 0, -1):
         choices = pegs - used + 1
-        owner = np.repeat(np.arange(rows.shape[0]), choices)
+        owner = np.repeat(np.arange(used.shape[0]), choices)
         value = np.arange(owner.shape[0]) - np.repeat(np.cumsum(choices) - choices, choices)
-        rows = np.column_stack([rows[owner], value.astype(np.uint8)])
+        columns = [column[owner] for column in columns] + [value.astype(np.uint8)]
         used = used[owner] + value
-        yield Progress(colour, colours, "adding multisets")
-    rows = np.column_stack([rows, (pegs - used).astype(np.uint8)])
-    keys = _keys(rows, pegs)
-    yield Progress(colours - 1, colours, "adding multisets")
-    order = np.argsort(keys)
+        keys = keys[owner] * (pegs + 1) + value
+        yield Progress(colours - colour, colours, "adding multisets")
+    columns.append((pegs - used).astype(np.uint8))
+    keys = keys * (pegs + 1) + (pegs - used)
+    rows = np.column_stack(columns[::-1])
     yield Progress(colours, colours, "adding multisets")
-    return rows[order]
+    return rows, keys
 
 
 def _keys(counts: np.ndarray, pegs: int) -> np.ndarray:
@@ -145,8 +141,7 @@ def halves_steps(pegs: int, colours: int, duplicates: bool) -> Generator[Progres
             yield Progress(stop, count, "listing halves")
         halves.append((np.ascontiguousarray(codes.T), ids, sets))
     (heads, head_set, head_sets), (tails, tail_set, tail_sets) = halves
-    whole = yield from _multisets_steps(pegs, colours)
-    whole_keys = _keys(whole, pegs)
+    whole, whole_keys = yield from _multisets_steps(pegs, colours)
     yield Progress(0, 1, "adding multisets")
     sums = np.empty((head_sets.shape[0], tail_sets.shape[0]), dtype=np.int32)
     rows = max(1, WORK_PER_YIELD // (60 * colours * tail_sets.shape[0]))
@@ -195,7 +190,7 @@ class Survey:
             return np.zeros(0, dtype=np.int64)
         draws = generator.integers(0, self.count, size=size, dtype=np.int64)
         pair = np.searchsorted(self.cumulative, draws, side="right")
-        offset = draws - np.concatenate([[0], self.cumulative])[pair]
+        offset = draws - np.where(pair > 0, self.cumulative[np.maximum(pair - 1, 0)], 0)
         tails = self.tail_size[self.pair_tail[pair]]
         head = self.head_members[self.head_start[self.pair_head[pair]] + offset // tails]
         tail = self.tail_members[self.tail_start[self.pair_tail[pair]] + offset % tails]
@@ -246,6 +241,19 @@ def _rank(key: np.ndarray) -> np.ndarray:
     ranks = np.empty(key.shape[0], dtype=np.int64)
     ranks[order] = np.cumsum(starts) - 1
     return ranks
+
+
+def _concatenate_steps(parts: list[np.ndarray], dtype: type) -> Generator[Progress, None, np.ndarray]:
+    """np.concatenate(parts) a slice of the parts per step (thousands of small arrays early in a game)."""
+    sizes = [part.shape[0] for part in parts]
+    out = np.empty(sum(sizes), dtype=dtype)
+    at = 0
+    for number, part in enumerate(parts):
+        out[at : at + part.shape[0]] = part
+        at += part.shape[0]
+        if number % 256 == 255:
+            yield Progress(number, len(parts), "joining halves")
+    return out
 
 
 def _blacks(columns: np.ndarray, pegs: np.ndarray) -> np.ndarray:
@@ -351,11 +359,10 @@ def survey_steps(config: GameConfig, history: History) -> Generator[Progress, No
         pair_tails.append(tail_group[fit].astype(np.int32))
         pair_weights.append(heads[2][head_group[fit]].astype(np.int64) * tails[2][tail_group[fit]])
         yield Progress(int(flat[-1]) + 1, total, "joining halves")
-    pair_head = np.concatenate(pair_heads) if pair_heads else np.zeros(0, dtype=np.int32)
+    pair_head = yield from _concatenate_steps(pair_heads, np.int32)
+    pair_tail = yield from _concatenate_steps(pair_tails, np.int32)
+    weights = yield from _concatenate_steps(pair_weights, np.int64)
     yield Progress(total, total, "joining halves")
-    pair_tail = np.concatenate(pair_tails) if pair_tails else np.zeros(0, dtype=np.int32)
-    yield Progress(total, total, "joining halves")
-    weights = np.concatenate(pair_weights) if pair_weights else np.zeros(0, dtype=np.int64)
     cumulative = np.cumsum(weights)
     count = int(cumulative[-1]) if cumulative.size else 0
     yield Progress(1, 1, "codes counted", count)

@@ -459,7 +459,7 @@ def partition_over_space_steps(config: GameConfig, guess: Code) -> Generator[Pro
 
 # Huge spaces: the split of the whole space is estimated on this many random codes (a fixed seed, so
 # the same guess always gets the same estimate), scaled to the space's size.
-PARTITION_SAMPLE = 200_000
+PARTITION_SAMPLE = 100_000
 PARTITION_SAMPLE_SEED = 20_260_101
 
 
@@ -469,7 +469,7 @@ def _sampled_partition_steps(config: GameConfig, guess: Code) -> Generator[Progr
     counts = np.zeros(size, dtype=np.int64)
     g = np.asarray([guess], dtype=np.uint8)
     g_counts = colour_counts(g, config.colours)
-    step = max(1, WORK_PER_YIELD // (4 * (config.pegs + config.colours)))
+    step = max(1, WORK_PER_YIELD // (40 * (config.pegs + config.colours)))
     for start in range(0, sample.shape[0], step):
         codes = codes_of(sample[start : start + step], config)
         grades = grades_between(g, g_counts, codes, colour_counts(codes, config.colours))[0]
