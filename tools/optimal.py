@@ -35,8 +35,12 @@ the guess to play), with a header saying how it was made. The JSON summary goes 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
+import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -45,9 +49,15 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.cli import USAGE_ERROR, OneLineParser  # noqa: E402
 from game.core.codes import code_to_text  # noqa: E402
+from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
-from tools.optimal_search import INFINITE_COST, Search, build_space  # noqa: E402
+from tools.optimal_search import INFINITE_COST, Search, build_space, possible_grades, tree_bound  # noqa: E402
+
+# The search holds a codes x codes table of grades (one byte each) over every code of the size,
+# repeats included: 10,000 codes is 100 MB. Past it the search would not end in a day anyway.
+MAX_SEARCH_CODES = 10_000
 
 
 def optimal_table(
@@ -131,8 +141,67 @@ def write_index(directory: Path) -> Path:
     return out
 
 
+class UsageError(Exception):
+    """A bad argument, found before any work; main() prints it on one line and exits 2."""
+
+
+def check_args(args: argparse.Namespace) -> None:
+    """Every argument checked before the search starts (UsageError says what is allowed)."""
+    if args.index is not None:
+        if not args.index.is_dir():
+            raise UsageError(f"--index needs a directory of tables, and {args.index} is not one")
+        return
+    if not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as "the default"
+        raise UsageError(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
+    try:
+        config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    size = args.colours**args.pegs
+    if size > MAX_SEARCH_CODES:
+        raise UsageError(
+            f"{args.pegs} pegs x {args.colours} colours is {size:,} codes; the exact search holds a "
+            f"codes x codes table and stops at {MAX_SEARCH_CODES:,}"
+        )
+    if args.max_depth is not None:
+        codes = size if config.duplicates else math.perm(args.colours, args.pegs)
+        branches = len(possible_grades(args.pegs)) - 1
+        if args.max_depth < 1 or tree_bound(codes, branches, args.max_depth)[codes] >= INFINITE_COST:
+            raise UsageError(
+                f"--max-depth {args.max_depth} is too few guesses to find all {codes:,} codes "
+                f"of {args.pegs} pegs x {args.colours} colours"
+            )
+    if args.out is not None:
+        check_writable(args.out)
+
+
+def check_writable(path: Path) -> None:
+    """Make sure `path` can be written (its folder is created) without touching an existing file."""
+    if path.is_dir():
+        raise UsageError(f"--out {path} is a directory; give a file name such as optimal_4x6.txt")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".optimal-", suffix=".tmp"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"cannot write --out {path}: {exc.strerror or exc}") from None
+
+
+def write_table(path: Path, text: str) -> None:
+    """Replace `path` in one step, so an interrupted write never leaves half a table."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".optimal-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="optimal.py", description=__doc__.splitlines()[0])
     parser.add_argument("--pegs", type=int, default=4)
     parser.add_argument("--colours", type=int, default=6)
     parser.add_argument("--no-duplicates", action="store_true", help="codes may not repeat a colour")
@@ -140,14 +209,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="write the strategy table here")
     parser.add_argument("--index", type=Path, default=None, help="only rewrite DIR/README.md from the tables")
     args = parser.parse_args(argv)
+    try:
+        check_args(args)
+    except UsageError as exc:
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
     if args.index is not None:
         print(json.dumps({"index": str(write_index(args.index))}))
         return 0
     command = "python tools/optimal.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    table, summary = optimal_table(args.pegs, args.colours, not args.no_duplicates, args.max_depth, command)
+    try:
+        duplicates = not args.no_duplicates
+        table, summary = optimal_table(args.pegs, args.colours, duplicates, args.max_depth, command)
+    except ValueError as exc:  # a cap the quick bound allowed but the exact search proved impossible
+        print(f"{parser.prog}: {exc}", file=sys.stderr)
+        return 1
     if args.out is not None:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(format_table(table), encoding="utf-8")
+        try:
+            write_table(args.out, format_table(table))
+        except OSError as exc:  # the folder changed during the search: keep the summary at least
+            print(json.dumps(summary))
+            print(f"{parser.prog}: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
         summary["out"] = str(args.out)
     print(json.dumps(summary))
     print(
