@@ -3,17 +3,19 @@
     python tools/sweep.py --pegs 4 --colours 6 --strategy knuth --all --json
     python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --games 200 --seed 1 --json
     python tools/sweep.py --pegs 4 --colours 6 --strategy lowest --all --trace games.jsonl
+    python tools/sweep.py --grid 2x3 --colours 4 --strategy knuth --all --json
 
     python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --all --jobs 2
     python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --all --scheduler tcp://host:8786
 
 --json prints one JSON object: strategy, pegs, colours, duplicates, games, total_guesses, mean, max,
 histogram (number of guesses -> games), failures (games not solved within the Classic turn limit),
-seconds (wall time of the sweep), workers. Without --json a readable summary with a text histogram.
+seconds (wall time of the sweep), workers, grid ("2x3" for the 2-D puzzle of --grid RxC, whose pegs
+are its cells, else null). Without --json a readable summary with a text histogram.
 --trace FILE writes one JSON line per game: {"secret": [...], "guesses": [[...], ...], "feedback":
-[[b, w], ...]}, codes as 0-based ints; the file is opened before the sweep starts. A progress bar goes
-to stderr once a run has taken a second. Bad arguments (an unwritable --trace included) exit with
-status 2 and a one-line reason, before any work.
+[[b, w], ...]} ([b, g, w] for a grid), codes as 0-based ints; the file is opened before the sweep
+starts. A progress bar goes to stderr once a run has taken a second. Bad arguments (an unwritable
+--trace included) exit with status 2 and a one-line reason, before any work.
 
 The strategy plays every secret at once through game.core.strategies.walk: it is called once per node
 of its decision tree and sees only histories, never a secret. With --jobs N (N > 1) or --scheduler,
@@ -41,10 +43,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from game.core.codes import Code, code_index, decode, score_many  # noqa: E402
-from game.core.config import ConfigError, Difficulty, GameConfig, turn_limit  # noqa: E402
-from game.core.solver import Progress  # noqa: E402
-from game.core.space import SMALL_SPACE_CODES, legal_count, small_space  # noqa: E402
+from game.core.codes import Code, code_index, decode  # noqa: E402
+from game.core.config import Difficulty, GameConfig, turn_limit  # noqa: E402
+from game.core.grid import parse_shape, shape_text  # noqa: E402
+from game.core.solver import Progress, run  # noqa: E402
+from game.core.space import SMALL_SPACE_CODES, legal_count, small_space, small_space_steps  # noqa: E402
 from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
 from game.core.strategies.walk import Game, node_rng, walk  # noqa: E402
 from game.tables import bind  # noqa: E402
@@ -72,6 +75,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--pegs", type=int, default=4)
     parser.add_argument("--colours", type=int, default=6)
     parser.add_argument("--no-duplicates", action="store_true", help="codes never repeat a colour")
+    parser.add_argument("--grid", metavar="RxC", help="the 2-D puzzle: R rows x C columns (not --pegs)")
     parser.add_argument("--strategy", default="knuth", help="one of: " + ", ".join(STRATEGIES))
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true", help="every secret (the default for small sizes)")
@@ -88,16 +92,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def check_args(args: argparse.Namespace) -> GameConfig:
     try:
-        config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
+        if args.grid is None:
+            config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
+        else:
+            grid = parse_shape(args.grid)
+            config = GameConfig(colours=args.colours, duplicates=not args.no_duplicates, grid=grid)
         get(args.strategy)
-    except (ConfigError, UnknownStrategy) as exc:
+    except (ValueError, UnknownStrategy) as exc:
         raise UsageError(str(exc)) from None
     count = legal_count(config)
     if args.games is not None and not 1 <= args.games <= count:
         raise UsageError(f"--games must be from 1 to {count} (the number of codes), not {args.games}")
     if args.games is None and count > SMALL_SPACE_CODES and not args.all:
         raise UsageError(f"{count} codes is a lot: pass --games N (or --all if you mean it)")
-    if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates:
+    if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates and not config.is_grid:
         raise UsageError(f"--all without repeats works up to {SMALL_SPACE_CODES} codes; pass --games N")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, not {args.jobs}")
@@ -122,6 +130,8 @@ def pick_secrets(config: GameConfig, games: int | None, seed: int) -> np.ndarray
     if games is None:
         if config.duplicates:
             return np.arange(count, dtype=np.int64)
+        if config.is_grid:  # every grid space is listed whole (game.core.gridspace)
+            return run(small_space_steps(config.pegs, config.colours, False, limit=count)).indices.copy()
         return small_space(config.pegs, config.colours, False).indices.copy()
     rng = random.Random(seed)
     if config.duplicates:
@@ -189,7 +199,7 @@ class Pump:
 
 def summarise(name: str, config: GameConfig, games: list[Game], seconds: float) -> dict:
     lengths = [len(game.guesses) for game in games]
-    limit = turn_limit(config.pegs, config.colours, Difficulty.CLASSIC)
+    limit = turn_limit(config.pegs, config.colours, Difficulty.CLASSIC, config.grid)
     histogram: dict[str, int] = {}
     for length in sorted(set(lengths)):
         histogram[str(length)] = lengths.count(length)
@@ -205,6 +215,7 @@ def summarise(name: str, config: GameConfig, games: list[Game], seconds: float) 
         "histogram": histogram,
         "failures": sum(1 for game in games if not game.solved or len(game.guesses) > limit),
         "seconds": round(seconds, 3),
+        "grid": shape_text(config.grid) if config.grid else None,
     }
 
 
@@ -214,14 +225,18 @@ def write_trace(out: TextIO, games: list[Game]) -> None:
             record = {
                 "secret": list(game.secret),
                 "guesses": [list(guess) for guess in game.guesses],
-                "feedback": [[fb.black, fb.white] for fb in game.feedback],
+                "feedback": [[int(n) for n in fb] for fb in game.feedback],
             }
             out.write(json.dumps(record) + "\n")
 
 
+def shape_of(result: dict) -> str:
+    return f"{result['grid']} grid" if result.get("grid") else f"{result['pegs']} pegs"
+
+
 def human_summary(result: dict) -> str:
     lines = [
-        f"{result['strategy']} at {result['pegs']} pegs x {result['colours']} colours"
+        f"{result['strategy']} at {shape_of(result)} x {result['colours']} colours"
         f"{'' if result['duplicates'] else ' (no repeats)'}: {result['games']} games, "
         f"{result['total_guesses']} guesses, mean {result['mean']:.4f}, worst {result['max']}, "
         f"failures {result['failures']}, {result['seconds']:.2f} s",
@@ -272,7 +287,7 @@ def split_tasks(config: GameConfig, name: str, secrets: np.ndarray, seed: int, p
     """Choose the first guess here and split the secrets by its grade, largest part first."""
     think = bind(get(name)).think
     guess = tuple(int(p) for p in pump(think(config, (), node_rng(seed, ()))))
-    grades = score_many(guess, decode(secrets, config.pegs, config.colours), config.colours)
+    grades = config.variant.score_many(guess, decode(secrets, config.pegs, config.colours), config.colours)
     parts = [secrets[grades == grade] for grade in np.unique(grades)]
     parts.sort(key=lambda part: -part.shape[0])
     return [Subtree(config, name, seed, guess, part) for part in parts]
