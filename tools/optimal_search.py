@@ -9,11 +9,14 @@ carry the guess that achieves them, so strategy() can read the optimal tree back
 from __future__ import annotations
 
 import itertools
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from game.core.codes import Feedback, colour_counts, decode, score_many
+from game.core.codes import Feedback, colour_counts, decode
+from game.core.grid import symmetries
+from game.core.variant import Grade, Variant
 
 INFINITE_COST = 10**9  # larger than any total; marks "impossible within the cap"
 
@@ -27,16 +30,28 @@ class Space:
     duplicates: bool
     codes: np.ndarray  # (N, pegs) uint8, in code-number order
     table: np.ndarray  # (N, N) uint8: table[g, s] = grade id of guess g against secret s
-    grades: tuple[Feedback, ...]  # grade id -> Feedback; the last one is the win
+    grades: tuple[Grade, ...]  # grade id -> grade; the last one is the win
     win: int
+    grid: tuple[int, int] | None = None  # (rows, columns) of the 2-D puzzle; codes are its cells
 
     @property
     def size(self) -> int:
         return int(self.codes.shape[0])
 
 
-def possible_grades(pegs: int) -> tuple[Feedback, ...]:
+def possible_grades(pegs: int, grid: tuple[int, int] | None = None) -> tuple[Grade, ...]:
     """Every grade that can occur, the win (all black) last."""
+    if grid is not None:
+        variant = Variant(pegs, grid)
+        grades = []
+        for packed in range(variant.grade_count):
+            try:
+                grade = variant.check_grade(variant.unpack(packed))
+            except ValueError:
+                continue
+            if grade != variant.win_grade:
+                grades.append(grade)
+        return tuple(grades) + (variant.win_grade,)
     grades = [
         Feedback(b, w)
         for b in range(pegs + 1)
@@ -46,20 +61,23 @@ def possible_grades(pegs: int) -> tuple[Feedback, ...]:
     return tuple(grades) + (Feedback(pegs, 0),)
 
 
-def build_space(pegs: int, colours: int, duplicates: bool = True) -> Space:
+def build_space(
+    pegs: int, colours: int, duplicates: bool = True, grid: tuple[int, int] | None = None
+) -> Space:
     codes = decode(np.arange(colours**pegs), pegs, colours)
     if not duplicates:
         distinct = np.array([len(set(row)) == pegs for row in codes.tolist()], dtype=bool)
         codes = codes[distinct]
-    grades = possible_grades(pegs)
-    packed_to_id = np.full((pegs + 1) ** 2, 255, dtype=np.uint8)
-    for grade_id, (b, w) in enumerate(grades):
-        packed_to_id[b * (pegs + 1) + w] = grade_id
+    grades = possible_grades(pegs, grid)
+    variant = Variant(pegs, grid)
+    packed_to_id = np.full(variant.grade_count, 255, dtype=np.uint8)
+    for grade_id, grade in enumerate(grades):
+        packed_to_id[variant.pack(grade)] = grade_id
     counts = colour_counts(codes, colours)
     table = np.empty((codes.shape[0], codes.shape[0]), dtype=np.uint8)
     for row, guess in enumerate(codes.tolist()):
-        table[row] = packed_to_id[score_many(tuple(guess), codes, colours, counts)]
-    return Space(pegs, colours, duplicates, codes, table, grades, len(grades) - 1)
+        table[row] = packed_to_id[variant.score_many(tuple(guess), codes, colours, counts)]
+    return Space(pegs, colours, duplicates, codes, table, grades, len(grades) - 1, grid)
 
 
 def tree_bound(size_limit: int, branches: int, max_depth: int | None) -> np.ndarray:
@@ -135,9 +153,13 @@ class Symmetry:
 
 
 def first_guess_symmetry(space: Space) -> Symmetry:
-    """Before any guess every colour and position permutation applies (only a guess's shape matters)."""
+    """Before any guess every colour and position permutation applies (only a guess's shape matters);
+    in a grid only the position permutations that keep its grading: row swaps, column swaps, transpose."""
     no_map = (-1,) * space.colours
-    positions = tuple((perm, no_map) for perm in itertools.permutations(range(space.pegs)))
+    if space.grid is not None:
+        positions = tuple((tuple(int(p) for p in perm), no_map) for perm in symmetries(*space.grid))
+    else:
+        positions = tuple((perm, no_map) for perm in itertools.permutations(range(space.pegs)))
     return Symmetry(tuple(range(space.colours)), positions)
 
 
@@ -288,13 +310,46 @@ class Search:
         assert entry.exact, "choice() asked for a position the search did not solve exactly"
         return entry.guess
 
-    def strategy(self) -> dict[tuple[Feedback, ...], tuple[int, ...]]:
-        """The solved strategy as {grades so far: guess}, for every position it reaches (preorder)."""
+    def root_order(self) -> list[int]:
+        """The first guesses solve_all() tries, in its order: one per shape, by lower bound, then index."""
+        n, k = self.space.size, len(self.space.grades)
+        counts = np.bincount((self.space.table + self.row_offsets).ravel(), minlength=n * k).reshape(-1, k)
+        lower = n + self.bounds[self.depth_limit - self.depth_step][counts[:, : self.space.win]].sum(axis=1)
+        canonical = first_guess_symmetry(self.space).canon(self.space) == self.all_guesses
+        order = np.lexsort((self.all_guesses, lower))
+        return [int(g) for g in order if canonical[g]]
+
+    def solve_first(self, first: int, limit: int = INFINITE_COST) -> int:
+        """The least total over every code when the first guess is `first`: exact when below `limit`,
+        else a lower bound >= limit (the same pruning as solve() applies to each guess)."""
+        cands = self.all_guesses
+        grades = self.space.table[first, cands]
+        parts = [cands[grades == g] for g in np.unique(grades).tolist() if g != self.space.win]
+        parts.sort(key=len)
+        symmetry = child_symmetry(self.space, first_guess_symmetry(self.space), first)
+        child_depth = self.depth_limit - self.depth_step
+        child_bound = self.bounds[child_depth]
+        rest_bound = sum(int(child_bound[part.shape[0]]) for part in parts)
+        total = cands.shape[0]
+        for part in parts:
+            rest_bound -= int(child_bound[part.shape[0]])
+            child_limit = limit - total - rest_bound
+            value = self.solve(part, child_depth, child_limit, symmetry)
+            if value >= child_limit:
+                return min(max(limit, total + value + rest_bound), INFINITE_COST)
+            total += value
+        return total
+
+    def strategy(self, first: int | None = None) -> dict[tuple[Feedback, ...], tuple[int, ...]]:
+        """The solved strategy as {grades so far: guess}, for every position it reaches (preorder).
+
+        With `first`, the strategy that opens with that guess (after solve_first(first)).
+        """
         moves: dict[tuple[Feedback, ...], tuple[int, ...]] = {}
         stack = [((), self.all_guesses.copy(), self.depth_limit)]
         while stack:
             path, cands, depth = stack.pop()
-            guess = self.choice(cands, depth)
+            guess = first if (first is not None and not path) else self.choice(cands, depth)
             moves[path] = tuple(int(p) for p in self.space.codes[guess])
             grades = self.space.table[guess, cands]
             children = []
@@ -305,3 +360,31 @@ class Search:
                 children.append((path + (self.space.grades[grade_id],), child, depth - self.depth_step))
             stack.extend(reversed(children))
         return moves
+
+
+def solve_opening(job: tuple[int, int, bool, int | None, int, int]) -> tuple[int, dict, int]:
+    """(total, strategy, nodes) of the best strategy opening with one first guess (a worker's share);
+    the strategy is empty when the opening cannot beat the limit."""
+    pegs, colours, duplicates, max_depth, first, limit = job
+    search = Search(build_space(pegs, colours, duplicates), max_depth)
+    total = search.solve_first(first, limit)
+    moves = search.strategy(first) if total < limit else {}
+    return total, moves, search.nodes
+
+
+def solve_split(space: Space, max_depth: int | None, executor: Executor) -> tuple[int, dict, int]:
+    """The search of Search.solve_all() with the first guesses' subtrees solved by `executor`.
+
+    The first guess solve_all() tries first is solved alone; its total is the bound every other first
+    guess must beat, and those are solved at once, one per worker, each pruning against that bound
+    (they share nothing else). The winner is the first, in solve_all()'s order, of those with the
+    least total, which is the guess solve_all() keeps, so the table is the same.
+    """
+    order = Search(space, max_depth).root_order()
+    size = (space.pegs, space.colours, space.duplicates, max_depth)
+    results = [executor.submit(solve_opening, (*size, order[0], INFINITE_COST)).result()]
+    limit = results[0][0]
+    results += list(executor.map(solve_opening, [(*size, first, limit) for first in order[1:]]))
+    best = min(range(len(order)), key=lambda i: (results[i][0], i))
+    total, moves, _ = results[best]
+    return total, moves, sum(result[2] for result in results)
