@@ -2,6 +2,10 @@
 
     python tools/optimal.py --pegs 4 --colours 6 --out assets/strategies/optimal_4x6.txt
     python tools/optimal.py --pegs 4 --colours 6 --max-depth 5 --out assets/strategies/optimal_4x6_cap5.txt
+    python tools/optimal.py --grid 2x2 --colours 5 --out assets/strategies/optimal_grid_2x2x5.txt
+
+--grid RxC searches the 2-D puzzle (game/core/grid.py) of that shape, its cells as pegs; its position
+symmetries are only row swaps, column swaps and, for a square, the transpose.
 
 The objective is the one of Koyama and Lai (1993): the sum, over every secret, of the number of
 guesses needed to find it, the final correct guess included. Any legal code may be played, even one
@@ -51,7 +55,8 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 
 from game.cli import USAGE_ERROR, OneLineParser  # noqa: E402
 from game.core.codes import code_to_text  # noqa: E402
-from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
+from game.core.config import MAX_PEGS, MIN_PEGS, GameConfig  # noqa: E402
+from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
 from tools.optimal_search import INFINITE_COST, Search, build_space, possible_grades, tree_bound  # noqa: E402
 
@@ -61,11 +66,20 @@ MAX_SEARCH_CODES = 10_000
 
 
 def optimal_table(
-    pegs: int, colours: int, duplicates: bool = True, max_depth: int | None = None, command: str = ""
+    pegs: int,
+    colours: int,
+    duplicates: bool = True,
+    max_depth: int | None = None,
+    command: str = "",
+    grid: tuple[int, int] | None = None,
 ) -> tuple[StrategyTable, dict]:
-    """Run the search and return the table (with its header filled in) and a summary."""
+    """Run the search and return the table (with its header filled in) and a summary.
+
+    With `grid` (rows, columns) the 2-D puzzle of that shape; pegs must be its cells.
+    """
     started, cpu_started = time.perf_counter(), time.process_time()
-    space = build_space(pegs, colours, duplicates)
+    space = build_space(pegs, colours, duplicates, grid)
+    shape = {} if grid is None else {"grid": shape_text(grid)}
     search = Search(space, max_depth)
     total = search.solve_all()
     if total >= INFINITE_COST:
@@ -73,7 +87,7 @@ def optimal_table(
     moves = search.strategy()
     seconds = time.perf_counter() - started
     cpu_seconds = time.process_time() - cpu_started
-    table = StrategyTable(pegs, colours, duplicates, moves, {})
+    table = StrategyTable(pegs, colours, duplicates, moves, shape)
     lengths = table.guess_counts([tuple(c) for c in space.codes.tolist()])
     histogram = np.bincount(np.asarray(lengths)).tolist()[1:]
     assert sum(lengths) == total, (sum(lengths), total)
@@ -92,8 +106,10 @@ def optimal_table(
         "nodes": search.nodes,
         "seconds": round(seconds, 2),
         "cpu_seconds": round(cpu_seconds, 2),
+        "grid": shape.get("grid"),
     }
     header = {
+        **shape,
         "made by": "tools/optimal.py (exact depth-first branch and bound, see its docstring)",
         "objective": "fewest guesses in total over all secrets, the final correct guess included",
         "cap": "none" if max_depth is None else f"{max_depth} guesses",
@@ -151,11 +167,16 @@ def check_args(args: argparse.Namespace) -> None:
         if not args.index.is_dir():
             raise UsageError(f"--index needs a directory of tables, and {args.index} is not one")
         return
-    if not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as "the default"
+    if args.grid is None and not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as 4
         raise UsageError(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
-        config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
-    except ConfigError as exc:
+        if args.grid is not None:
+            grid = parse_shape(args.grid)
+            config = GameConfig(colours=args.colours, duplicates=not args.no_duplicates, grid=grid)
+            args.pegs, args.grid = config.pegs, config.grid
+        else:
+            config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
+    except ValueError as exc:
         raise UsageError(str(exc)) from None
     size = args.colours**args.pegs
     if size > MAX_SEARCH_CODES:
@@ -165,7 +186,7 @@ def check_args(args: argparse.Namespace) -> None:
         )
     if args.max_depth is not None:
         codes = size if config.duplicates else math.perm(args.colours, args.pegs)
-        branches = len(possible_grades(args.pegs)) - 1
+        branches = len(possible_grades(args.pegs, args.grid)) - 1
         if args.max_depth < 1 or tree_bound(codes, branches, args.max_depth)[codes] >= INFINITE_COST:
             raise UsageError(
                 f"--max-depth {args.max_depth} is too few guesses to find all {codes:,} codes "
@@ -205,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pegs", type=int, default=4)
     parser.add_argument("--colours", type=int, default=6)
     parser.add_argument("--no-duplicates", action="store_true", help="codes may not repeat a colour")
+    parser.add_argument("--grid", metavar="RxC", help="the 2-D puzzle: R rows x C columns (not --pegs)")
     parser.add_argument("--max-depth", type=int, default=None, help="no secret may need more guesses")
     parser.add_argument("--out", type=Path, default=None, help="write the strategy table here")
     parser.add_argument("--index", type=Path, default=None, help="only rewrite DIR/README.md from the tables")
@@ -220,7 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     command = "python tools/optimal.py " + " ".join(argv if argv is not None else sys.argv[1:])
     try:
         duplicates = not args.no_duplicates
-        table, summary = optimal_table(args.pegs, args.colours, duplicates, args.max_depth, command)
+        table, summary = optimal_table(
+            args.pegs, args.colours, duplicates, args.max_depth, command, args.grid
+        )
     except ValueError as exc:  # a cap the quick bound allowed but the exact search proved impossible
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 1
@@ -233,8 +257,9 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         summary["out"] = str(args.out)
     print(json.dumps(summary))
+    size = f"{shape_text(args.grid)} grid x {args.colours}" if args.grid else f"{args.pegs}x{args.colours}"
     print(
-        f"{args.pegs}x{args.colours}: total {summary['total']} (mean {summary['mean']}, "
+        f"{size}: total {summary['total']} (mean {summary['mean']}, "
         f"worst {summary['worst']}, "
         f"first guess {summary['first_guess']}) in {summary['seconds']} s",
         file=sys.stderr,
