@@ -2,7 +2,9 @@
 
 Files are named optimal_<pegs>x<colours>[_nodup][_cap<guesses>].txt and written by tools/optimal.py.
 The game's `optimal` strategy plays the uncapped table (fewest guesses in total); the capped ones are
-shipped for reference (at 4x6 the cap of 5 costs one guess in total over all 1296 secrets).
+shipped for reference (at 4x6 the cap of 5 costs one guess in total over all 1296 secrets). Where no
+exact table exists, an opening book book_<pegs>x<colours>[_nodup].txt (tools/book.py: the first two
+guesses, chosen by looking ahead) is played instead, in the same format; entropy plays below it.
 
 bind(info) turns the registry's table-less `optimal` entry into one that plays the shipped tables;
 every other strategy passes through unchanged. The states that start a computer run (solving,
@@ -53,12 +55,27 @@ def load_tables(directory: Path = TABLES_DIR) -> tuple[StrategyTable, ...]:
     return tuple(parse_table((directory / name).read_bytes()) for name in names)
 
 
+def book_file_name(pegs: int, colours: int, duplicates: bool = True) -> str:
+    return f"book_{pegs}x{colours}{'' if duplicates else '_nodup'}.txt"
+
+
+def load_book(
+    pegs: int, colours: int, duplicates: bool = True, directory: Path = TABLES_DIR
+) -> StrategyTable | None:
+    """The shipped opening book for this size (None if there is none)."""
+    path = directory / book_file_name(pegs, colours, duplicates)
+    if not path.is_file():
+        return None
+    return parse_table(path.read_bytes())
+
+
 @functools.lru_cache(maxsize=16)
 def cached_table(
     pegs: int, colours: int, duplicates: bool = True, directory: Path = TABLES_DIR
 ) -> StrategyTable | None:
-    """load_table() (uncapped), read once per size: tables are immutable values."""
-    return load_table(pegs, colours, duplicates, None, directory)
+    """load_table() (uncapped), else load_book(), read once per size: tables are immutable values."""
+    table = load_table(pegs, colours, duplicates, None, directory)
+    return table if table is not None else load_book(pegs, colours, duplicates, directory)
 
 
 def bind(info: StrategyInfo, directory: Path = TABLES_DIR) -> StrategyInfo:
