@@ -35,6 +35,7 @@ DIFFICULTY_MULTIPLIER = MappingProxyType(
 )
 
 CUSTOM_KEY = "Custom"
+DUEL_KEY = "Duel"  # duels against the computer, whatever their size, in one bucket of their own
 
 
 class RecordError(ValueError):
@@ -59,6 +60,7 @@ class GameResult:
     guesses: int  # rows played
     seconds: float  # time from the first peg to the end
     assisted: bool = False  # a hint was taken or the computer solved it
+    bucket: str | None = None  # the statistics bucket when not the config's own (DUEL_KEY)
 
     @property
     def player_won(self) -> bool:
@@ -151,7 +153,7 @@ def record_in_book(
     book: Mapping[str, DifficultyStats], result: GameResult
 ) -> tuple[dict[str, DifficultyStats], int]:
     """Add a game to a whole statistics book (key -> stats); returns the new book and the game's score."""
-    key = stats_key(result.config)
+    key = result.bucket or stats_key(result.config)
     new_book = dict(book)
     new_book[key] = record_game(book.get(key, DifficultyStats()), result)
     return new_book, score_game(result)
