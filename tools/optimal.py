@@ -46,6 +46,7 @@ import os
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -58,7 +59,14 @@ from game.core.codes import code_to_text  # noqa: E402
 from game.core.config import MAX_PEGS, MIN_PEGS, GameConfig  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
-from tools.optimal_search import INFINITE_COST, Search, build_space, possible_grades, tree_bound  # noqa: E402
+from tools.optimal_search import (  # noqa: E402
+    INFINITE_COST,
+    Search,
+    build_space,
+    possible_grades,
+    solve_split,
+    tree_bound,
+)
 
 # The search holds a codes x codes table of grades (one byte each) over every code of the size,
 # repeats included: 10,000 codes is 100 MB. Past it the search would not end in a day anyway.
@@ -72,19 +80,25 @@ def optimal_table(
     max_depth: int | None = None,
     command: str = "",
     grid: tuple[int, int] | None = None,
+    jobs: int = 1,
 ) -> tuple[StrategyTable, dict]:
     """Run the search and return the table (with its header filled in) and a summary.
 
-    With `grid` (rows, columns) the 2-D puzzle of that shape; pegs must be its cells.
+    With `grid` (rows, columns) the 2-D puzzle of that shape; pegs must be its cells. With jobs > 1
+    the first guesses' subtrees are solved in that many processes (optimal_search.solve_split).
     """
     started, cpu_started = time.perf_counter(), time.process_time()
     space = build_space(pegs, colours, duplicates, grid)
     shape = {} if grid is None else {"grid": shape_text(grid)}
     search = Search(space, max_depth)
-    total = search.solve_all()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as executor:
+            total, moves, search.nodes = solve_split(space, max_depth, executor)
+    else:
+        total = search.solve_all()
     if total >= INFINITE_COST:
         raise ValueError(f"no strategy finds every secret within {max_depth} guesses")
-    moves = search.strategy()
+    moves = moves if jobs > 1 else search.strategy()
     seconds = time.perf_counter() - started
     cpu_seconds = time.process_time() - cpu_started
     table = StrategyTable(pegs, colours, duplicates, moves, shape)
@@ -167,6 +181,8 @@ def check_args(args: argparse.Namespace) -> None:
         if not args.index.is_dir():
             raise UsageError(f"--index needs a directory of tables, and {args.index} is not one")
         return
+    if not 1 <= args.jobs <= 256:
+        raise UsageError(f"--jobs must be from 1 to 256, not {args.jobs}")
     if args.grid is None and not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as 4
         raise UsageError(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
@@ -230,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-depth", type=int, default=None, help="no secret may need more guesses")
     parser.add_argument("--out", type=Path, default=None, help="write the strategy table here")
     parser.add_argument("--index", type=Path, default=None, help="only rewrite DIR/README.md from the tables")
+    parser.add_argument("--jobs", type=int, default=1, help="solve first guesses in N processes")
     args = parser.parse_args(argv)
     try:
         check_args(args)
@@ -243,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         duplicates = not args.no_duplicates
         table, summary = optimal_table(
-            args.pegs, args.colours, duplicates, args.max_depth, command, args.grid
+            args.pegs, args.colours, duplicates, args.max_depth, command, args.grid, args.jobs
         )
     except ValueError as exc:  # a cap the quick bound allowed but the exact search proved impossible
         print(f"{parser.prog}: {exc}", file=sys.stderr)

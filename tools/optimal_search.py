@@ -362,11 +362,11 @@ class Search:
         return moves
 
 
-def solve_opening(job: tuple[int, int, bool, int | None, int, int]) -> tuple[int, dict, int]:
+def solve_opening(job: tuple) -> tuple[int, dict, int]:
     """(total, strategy, nodes) of the best strategy opening with one first guess (a worker's share);
     the strategy is empty when the opening cannot beat the limit."""
-    pegs, colours, duplicates, max_depth, first, limit = job
-    search = Search(build_space(pegs, colours, duplicates), max_depth)
+    pegs, colours, duplicates, grid, max_depth, first, limit = job
+    search = Search(build_space(pegs, colours, duplicates, grid), max_depth)
     total = search.solve_first(first, limit)
     moves = search.strategy(first) if total < limit else {}
     return total, moves, search.nodes
@@ -381,7 +381,7 @@ def solve_split(space: Space, max_depth: int | None, executor: Executor) -> tupl
     least total, which is the guess solve_all() keeps, so the table is the same.
     """
     order = Search(space, max_depth).root_order()
-    size = (space.pegs, space.colours, space.duplicates, max_depth)
+    size = (space.pegs, space.colours, space.duplicates, space.grid, max_depth)
     results = [executor.submit(solve_opening, (*size, order[0], INFINITE_COST)).result()]
     limit = results[0][0]
     results += list(executor.map(solve_opening, [(*size, first, limit) for first in order[1:]]))
