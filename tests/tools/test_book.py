@@ -1,0 +1,42 @@
+"""tools/book.py: the command in a book's header remakes the same file, and the book plays as written."""
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from game.core.config import GameConfig
+from game.core.optimal import parse_table
+from game.core.strategies import get
+from game.core.strategies.walk import walk
+from game.tables import bind
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_book(args):
+    done = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_book__header_command_remakes_the_same_bytes_and_totals_hold(tmp_path):
+    out = tmp_path / "book_4x5.txt"
+    args = ["tools/book.py", "--pegs", "4", "--colours", "5", "--candidates", "2", "--jobs", "2"]
+    summary = run_book([*args, "--out", str(out)])
+    first = out.read_bytes()
+    table = parse_table(first)
+    command = table.header["command"]
+    assert command.startswith("python tools/book.py ")
+    out.unlink()
+    again = run_book(shlex.split(command)[1:])
+    assert out.read_bytes() == first
+    assert {**again, "seconds": 0} == {**summary, "seconds": 0}
+    # The header's total is what the optimal strategy playing this book (entropy below) scores.
+    think = bind(get("optimal"), tmp_path).think
+    games = walk(GameConfig(4, 5), think, np.arange(625), seed=0, max_turns=30)
+    assert sum(len(g.guesses) for g in games) == summary["total"] == int(table.header["total"].split()[0])
+    assert all(g.solved for g in games) and max(len(g.guesses) for g in games) == summary["worst"]
