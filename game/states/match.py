@@ -1,0 +1,385 @@
+"""Two players at one screen, by the board game's rules (game/core/match.py): the screens of a match.
+
+Setup (names typed, defaults "Player 1" and "Player 2"; 2, 4 or 6 rounds), then for every round:
+1. a look-away screen: "Pass to <maker>; <breaker>, look away", continued by a button or Enter;
+2. the codemaker's secret entry: the codemaker screen's own (drag-and-drop, keys, Random code),
+   with the match's config fixed and the round shown where the choices would be;
+3. a hand-over screen to the breaker (the secret is set and stays hidden);
+4. the breaker's round on the normal playing screen (no Solve, Hint or New game: they would
+   change the score), Reveal giving up the round;
+5. the scoreboard (game/states/match_scores.py): the secret uncovered, the points, the totals, and
+   at the end the winner or a tie.
+The Match value is the only score; each screen hands it on. A round left half-played is kept for
+resume with the match so far (SavedGame.mode of kind "match").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core.codes import Code
+from game.core.match import (
+    MAX_NAME_LENGTH,
+    ROUND_CHOICES,
+    Match,
+    MatchError,
+    match_from_dict,
+    match_to_dict,
+    new_match,
+)
+from game.core.state import Outcome
+from game.play.record import GameRecord
+from game.states.base import Push, Replace, Reset, State, Transition, board_art
+from game.states.codemaker import CodemakerState, Mode
+from game.states.confirm import ConfirmOverlay
+from game.states.playing import PlayingState, RevealChosen
+from game.store import SavedGame
+from game.ui import breaker_view
+from game.ui import palette as pal
+from game.ui.layout import Button, PlayLayout, button_height_px, button_row, dialog_rect, margin_px
+from game.ui.mode_setup import ModeSetupLayout, Option, draw_label, draw_text_field
+from game.ui.widgets import draw_button, draw_card
+
+DEFAULT_NAMES = ("Player 1", "Player 2")
+CARET_PERIOD_S = 1.0  # the text caret blinks on and off once a second
+ROUND_PANEL_ITEMS = (
+    ("info", 1.3),
+    ("submit", 1.15),
+    ("message", 1.3),
+    ("clear", 1.0),
+    ("undo", 1.0),
+    ("reveal", 1.0),
+)
+ROUND_BUTTONS = ("submit", "clear", "undo", "reveal")
+
+
+@dataclass(frozen=True)
+class AbandonMatch:
+    """The players confirmed: the match is dropped and the menu shows."""
+
+
+def _menu() -> Transition:
+    from game.states.menu import MenuState
+
+    return Reset(MenuState())
+
+
+def _abandon_question() -> Transition:
+    question = "Leave the match for the menu? The match so far is lost."
+    return Push(ConfirmOverlay(question, AbandonMatch(), yes="Leave the match", no="Keep playing"))
+
+
+class MatchSetupState(State):
+    """Two names and the number of rounds."""
+
+    FIELDS = ("name0", "name1", "rounds")
+
+    def __init__(self, names: tuple[str, str] = ("", ""), rounds: int = ROUND_CHOICES[0]) -> None:
+        self.names = list(names)
+        self.rounds = rounds
+        self.focus = 0  # index into FIELDS
+        self.mouse = (-1, -1)
+        self.clock_s = 0.0
+
+    def chosen_names(self) -> tuple[str, str]:
+        """What was typed, or the default name for a field left empty."""
+        return tuple(name.strip() or default for name, default in zip(self.names, DEFAULT_NAMES, strict=True))
+
+    def problem(self) -> str | None:
+        try:
+            new_match(self.chosen_names(), self.rounds)
+        except MatchError as exc:
+            return str(exc)
+        return None
+
+    def layout(self) -> ModeSetupLayout:
+        rows = (("name0", 1), ("name1", 1), ("rounds", len(ROUND_CHOICES)))
+        return ModeSetupLayout(self.app.surface.get_size(), rows)
+
+    def start(self) -> Transition | State | None:
+        if self.problem() is not None:
+            self.app.sound.play("error")
+            return None
+        self.app.sound.play("click")
+        return HandOverState(new_match(self.chosen_names(), self.rounds))
+
+    def update(self, dt: float) -> None:
+        self.clock_s = (self.clock_s + dt) % CARET_PERIOD_S
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.layout().hit_test(event.pos)
+            if isinstance(hit, Button):
+                return self.start() if hit.name == "start" else _menu()
+            if isinstance(hit, Option):
+                self.focus = self.FIELDS.index(hit.row)
+                if hit.row == "rounds":
+                    self.rounds = ROUND_CHOICES[hit.index]
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return None
+
+    def _key(self, event: pygame.event.Event) -> Transition | State | None:
+        field = self.FIELDS[self.focus]
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.start()
+        if event.key == pygame.K_ESCAPE:
+            return _menu()
+        if event.key in (pygame.K_TAB, pygame.K_DOWN):
+            self.focus = (self.focus + 1) % len(self.FIELDS)
+        elif event.key == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(self.FIELDS)
+        elif field == "rounds" and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            index = (ROUND_CHOICES.index(self.rounds) + step) % len(ROUND_CHOICES)
+            self.rounds = ROUND_CHOICES[index]
+        elif field != "rounds":
+            i = self.FIELDS.index(field)
+            if event.key == pygame.K_BACKSPACE:
+                self.names[i] = self.names[i][:-1]
+            else:
+                typed = getattr(event, "unicode", "")
+                if len(typed) == 1 and typed.isprintable() and len(self.names[i]) < MAX_NAME_LENGTH:
+                    self.names[i] += typed
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout, text = self.layout(), self.app.text
+        surface.fill(pal.BACKGROUND)
+        title = layout.title_rect
+        text.draw_in(surface, "Two players, one screen", title.inflate(0, -title.h // 4), pal.TEXT, 60)
+        caret = self.clock_s < CARET_PERIOD_S / 2
+        for i in range(2):
+            row = f"name{i}"
+            draw_label(surface, text, layout, row, f"Player {i + 1}")
+            rect = layout.options[row][0]
+            focused = self.focus == i
+            if self.names[i]:
+                draw_text_field(surface, text, rect, self.names[i], focused, caret)
+            else:  # the default name, dim, until something is typed
+                draw_text_field(surface, text, rect, "", focused, caret)
+                inner = rect.inflate(-round(rect.h * 0.5), -round(rect.h * 0.42))
+                text.draw_in(surface, DEFAULT_NAMES[i], inner, pal.TEXT_DIM, 40, align="midleft")
+        draw_label(surface, text, layout, "rounds", "Rounds")
+        for i, rect in enumerate(layout.options["rounds"]):
+            rounds = ROUND_CHOICES[i]
+            draw_button(
+                surface,
+                text,
+                rect,
+                str(rounds),
+                primary=rounds == self.rounds,
+                hot=rect.collidepoint(self.mouse),
+                focused=self.focus == 2 and rounds == self.rounds,
+            )
+        names = self.chosen_names()
+        detail = f"{names[0]} makes the first code, {names[1]} breaks it; then you swap"
+        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, 28)
+        problem = self.problem()
+        message = problem or "Type the names · Tab next field · Left/Right rounds · Enter starts"
+        text.draw_in(surface, message, layout.message_rect, pal.TEXT_WARN if problem else pal.TEXT_DIM, 24)
+        for name, rect in layout.buttons.items():
+            label = "Start match" if name == "start" else "Back"
+            enabled = problem is None if name == "start" else True
+            hot = rect.collidepoint(self.mouse)
+            draw_button(surface, text, rect, label, enabled=enabled, primary=name == "start", hot=hot)
+
+
+class HandOverState(State):
+    """A full screen with the one thing to do: hand the screen over, then press Continue (Enter)."""
+
+    def __init__(self, match: Match, secret: Code | None = None) -> None:
+        self.match = match
+        self.secret = secret  # set once the codemaker is done: the screen then goes to the breaker
+        self.mouse = (-1, -1)
+
+    def lines(self) -> tuple[str, str, str]:
+        """(heading, the big instruction, the small print)."""
+        m = self.match
+        heading = f"Round {m.round_number} of {m.rules.rounds}"
+        if self.secret is None:
+            return (
+                heading,
+                f"Pass to {m.maker_name}; {m.breaker_name}, look away",
+                f"{m.maker_name} makes the code now. Press Continue only when {m.breaker_name} cannot see.",
+            )
+        return (
+            heading,
+            f"Pass to {m.breaker_name}: break the code",
+            f"{m.maker_name}'s code is set and hidden. {m.breaker_name} has {m.rules.config.turns} turns.",
+        )
+
+    def button_label(self) -> str:
+        m = self.match
+        return f"{m.maker_name}: set the code" if self.secret is None else f"{m.breaker_name}: start"
+
+    def geometry(self) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
+        size = self.app.surface.get_size()
+        card = dialog_rect(size, 0.78, 0.62, 520, 320)
+        m = margin_px(size)
+        bh = button_height_px(size)
+        button = button_row(card, ("go",), round(bh * 1.15), m * 2)["go"]
+        button = button.inflate(max(0, min(card.w - 4 * m, 420) - button.w), 0)
+        top, bottom = card.y + 2 * m, button.y - m
+        weights = (0.9, 1.5, 1.0)
+        unit = (bottom - top) / sum(weights)
+        rects, y = [], float(top)
+        for weight in weights:
+            rects.append(pygame.Rect(card.x + 2 * m, round(y), card.w - 4 * m, round(unit * weight)))
+            y += unit * weight
+        return card, rects, button
+
+    def next_state(self) -> State:
+        self.app.sound.play("click")
+        if self.secret is None:
+            return MatchSecretState(self.match)
+        return MatchRoundState(self.match, secret=self.secret)
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.geometry()[2].collidepoint(event.pos):
+                return self.next_state()
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.next_state()
+            if event.key == pygame.K_ESCAPE:
+                return _abandon_question()
+        return None
+
+    def resume(self, result: Any) -> Transition | None:
+        return _menu() if isinstance(result, AbandonMatch) else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        surface.fill(pal.BACKGROUND)
+        card, (heading, big, small), button = self.geometry()
+        draw_card(surface, card)
+        first, second, third = self.lines()
+        text.draw_in(surface, first, heading.inflate(0, -heading.h // 3), pal.TEXT_DIM, 40)
+        size, lines = text.fit_wrapped(second, big.w, big.h, 64)
+        line_h = text.font(size).get_linesize()
+        top = big.centery - len(lines) * line_h / 2
+        for i, line in enumerate(lines):
+            text.draw(surface, line, size, pal.SELECTION, (big.centerx, top + i * line_h), align="midtop")
+        size, lines = text.fit_wrapped(third, small.w, small.h, 30)
+        line_h = text.font(size).get_linesize()
+        for i, line in enumerate(lines):
+            text.draw(surface, line, size, pal.TEXT, (small.centerx, small.y + i * line_h), align="midtop")
+        draw_button(
+            surface, text, button, self.button_label(), primary=True, hot=button.collidepoint(self.mouse)
+        )
+
+
+class MatchSecretState(CodemakerState):
+    """The codemaker screen's secret entry, for the round's codemaker: the config is the match's."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(Mode.MAKE, match.rules.config)
+        self.match = match
+
+    def title(self) -> str:
+        m = self.match
+        return f"Round {m.round_number} of {m.rules.rounds} · {m.maker_name}, set your code"
+
+    def change(self, name: str, step: int) -> None:
+        """The match's code size is fixed in setup."""
+
+    def start(self) -> Transition | State | None:
+        if self.problem() is not None:
+            self.app.sound.play("error")
+            return None
+        self.app.sound.play("click")
+        return HandOverState(self.match, tuple(self.secret))
+
+    def back(self) -> Transition:
+        return _abandon_question()
+
+    def resume(self, result: Any) -> Transition | None:
+        return _menu() if isinstance(result, AbandonMatch) else None
+
+    def _draw_choices(self, surface, layout, hit) -> None:
+        """Where the codemaker screen has its choices: the round, the roles and the score so far."""
+        m = self.match
+        totals = m.totals
+        names = m.rules.names
+        lines = (
+            f"{m.maker_name} makes the code; {m.breaker_name} is looking away",
+            f"Score: {names[0]} {totals[0]} · {names[1]} {totals[1]}",
+            f"One point per guess {m.breaker_name} needs; {m.rules.config.turns + 1} if not cracked",
+            f"Drag colours onto the row, or press 1-{pal.KEY_LABELS[m.rules.config.colours - 1]}; "
+            "R for a random code",
+        )
+        for i, (name, line) in enumerate(zip(layout.labels, lines, strict=True)):
+            row = layout.labels[name].union(layout.controls[name])
+            colour = pal.TEXT if i < 2 else pal.TEXT_DIM
+            self.app.text.draw_in(surface, line, row.inflate(0, -round(row.h * 0.3)), colour, 30)
+
+
+class MatchRoundState(PlayingState):
+    """The breaker's turn: the normal playing screen, without Solve, Hint and New game."""
+
+    def __init__(self, match: Match, secret: Code | None = None, record: GameRecord | None = None) -> None:
+        super().__init__(match.rules.config, secret, record)
+        self.match = match
+
+    @classmethod
+    def from_saved(cls, saved: SavedGame) -> MatchRoundState:
+        return cls(match_from_dict((saved.mode or {})["match"]), record=saved.record)
+
+    @property
+    def resume_record(self) -> SavedGame | None:
+        """The round and the match so far, for resume, until the round ends or is abandoned."""
+        if self.run is None or not self.keep_on_exit or self.run.game.over:
+            return None
+        return SavedGame(self.run.snapshot(), {"kind": "match", "match": match_to_dict(self.match)})
+
+    def title(self) -> str:
+        m = self.match
+        return f"Round {m.round_number} of {m.rules.rounds} · {m.breaker_name} breaks {m.maker_name}'s code"
+
+    def layout(self) -> PlayLayout:
+        size = self.app.surface.get_size()
+        if self._layout is None or self._layout.size != size:
+            c = self.config
+            self._layout = PlayLayout(size, c.pegs, c.colours, c.turns, ROUND_PANEL_ITEMS, ROUND_BUTTONS)
+        return self._layout
+
+    def press(self, name: str) -> Transition | State | None:
+        if name in ("solve", "hint", "new"):
+            return None  # they would change the score
+        if name == "reveal":
+            m = self.match
+            question = f"Give up this round? {m.maker_name} scores {m.rules.config.turns + 1}."
+            return Push(ConfirmOverlay(question, RevealChosen(), yes="Give up", no="Keep playing"))
+        if name == "help":
+            from game.states.help import HelpOverlay
+
+            return Push(HelpOverlay(screen="match"))
+        return super().press(name)
+
+    def _to_result(self) -> Transition:
+        from game.states.match_scores import ScoreboardState
+
+        self.keep_on_exit = False
+        record = self.run.record
+        cracked = record.game.outcome is Outcome.WON
+        return Replace(ScoreboardState(self.match.record(record.guesses, cracked), record))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout, run, art = self.layout(), self.run, board_art(self.app)
+        title = self.title()
+        hot = breaker_view.hot_item(layout, self.mouse)
+        key = breaker_view.still_key(layout, run, hot, art) + (title,)
+        self.frame.blit(
+            surface,
+            key,
+            lambda image: breaker_view.draw_still(image, layout, run, art, self.board, hot, title=title),
+        )
+        breaker_view.draw_live(surface, layout, run, art)
