@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.blitz import BLITZ_CONFIG, new_blitz
+from game.core.blitz import new_blitz
 from game.core.daily import DailyError, daily_config, daily_secret
 from game.core.highscores import HighScore, HighScoreTable
 from game.play.modefiles import BlitzBook, BlitzStats, DailyBook
@@ -53,18 +53,14 @@ def daily_won(day: dt.date = DAY) -> GameRecord:
     return daily_game(day, 2).played(daily_secret(day, "Classic"), Player.PLAYER)
 
 
-def blitz_in_progress() -> BlitzBook:
-    run = new_blitz(5).tick(30.0).crack(3)
-    record = GameRecord.new(BLITZ_CONFIG, run.secret).played((0, 0, 0, 0), Player.PLAYER)
-    if record.over:  # the secret happened to be 0000: play another first guess
-        record = GameRecord.new(BLITZ_CONFIG, run.secret).played((1, 1, 1, 1), Player.PLAYER)
-    return BlitzBook(BlitzStats(2, 1800, 3, 4)).with_run(run, record)
+def blitz_played() -> BlitzBook:
+    return BlitzBook(BlitzStats(2, 1800, 3, 4)).finished(new_blitz(5).tick(30.0).crack(3).crack(1))
 
 
 def fill(store: Store) -> None:
     store.add_high_score("Blitz", HighScore("ABC", 1200, "2026-11-23"))
     store.update_daily(lambda book: book.finished("Classic", DAY, daily_won()))
-    store.update_blitz(lambda book: blitz_in_progress())
+    store.update_blitz(lambda book: blitz_played())
 
 
 # --- round trips ------------------------------------------------------------------------------------
@@ -79,7 +75,7 @@ def test_store_modes__everything_round_trips_through_a_new_store(tmp_path):
     daily = again.load_daily()
     assert daily.result("Classic").last_day == DAY and daily.result("Classic").streak == 1
     assert not daily.can_play("Classic", DAY) and daily.can_play("Super", DAY)
-    assert again.load_blitz() == blitz_in_progress()
+    assert again.load_blitz().stats == BlitzStats(3, 1800, 3, 6)
     for name, kind in KINDS.items():
         doc = json.loads((tmp_path / name).read_text())
         assert doc["schema_version"] == SCHEMA_VERSION and doc["kind"] == kind
@@ -135,8 +131,6 @@ DAMAGED = {
     },
     BLITZ_FILE: {
         "stats": {"runs": 1, "best_score": 900, "best_cracked": 5, "total_cracked": 2},
-        "run": None,
-        "record": None,
     },
 }
 
@@ -170,7 +164,7 @@ def test_store_modes__newer_schema_version_is_moved_aside(tmp_path, name):
 
 
 def test_store_modes__file_of_another_kind_is_not_trusted(tmp_path):
-    (tmp_path / DAILY_FILE).write_text(stored("blitz", {"stats": {}, "run": None, "record": None}))
+    (tmp_path / DAILY_FILE).write_text(stored("blitz", {"stats": {}}))
     store = Store(tmp_path)
     assert store.load_daily() == DailyBook()
     assert "daily.corrupt-1.json" in files(tmp_path)
@@ -184,7 +178,7 @@ def test_store_modes__unwritable_directory_keeps_every_entry_in_memory_with_one_
     store.add_high_score("Blitz", HighScore("XYZ", 1500, "2026-11-24"))
     assert [e.initials for e in store.load_high_scores()["Blitz"].entries] == ["XYZ", "ABC"]
     assert not store.load_daily().can_play("Classic", DAY)
-    assert store.load_blitz() == blitz_in_progress()
+    assert store.load_blitz() == blitz_played()
     notices = store.take_notices()
     assert len(notices) == 3 and all("kept for this session only" in n for n in notices)
     assert blocker.read_text() == "a file where the directory should be"

@@ -1,4 +1,4 @@
-"""What the Daily code and Blitz keep between sessions: results, statistics, the game in progress.
+"""What the Daily code and Blitz keep between sessions: results, statistics, games in progress.
 
 Pure values with a strict text form (to_dict / from_dict), read and written by game/store.py through
 its one hardened path (daily.json, blitz.json). from_dict raises ModeFileError (a ValueError) naming
@@ -8,11 +8,13 @@ DailyBook: per daily preset (Classic, Super) the DailyRecord of game.core.daily 
 its grades, the streak) and at most one game in progress, kept with its day. Invariants: a game in
 progress plays that day's secret at the preset's configuration, is not over, and belongs to a day
 that can still be played (one attempt per day); game_for() hands it out only on its own day, so a
-game left unfinished yesterday is never resumed today.
+game left unfinished yesterday is never resumed today. It is kept here rather than as the saved game
+(game.json), which the next game of any kind replaces: a daily left half-played cannot be dropped
+that way and started again with its rows already seen.
 
-BlitzBook: statistics of finished runs (BlitzStats) and at most one run in progress with the record
-of the code being played. Invariants: the run is not over; the record, when there is one, plays the
-run's current secret at Blitz's configuration and is not over; best figures never exceed the totals.
+BlitzBook: statistics of finished runs (BlitzStats); best figures never exceed the totals. A run in
+progress is kept as the saved game (game.json) with the mode data blitz_mode() writes and
+check_blitz_mode() reads: the run is not over and the record plays its current code.
 """
 
 from __future__ import annotations
@@ -172,22 +174,32 @@ class BlitzStats:
 
 @dataclass(frozen=True)
 class BlitzBook:
-    """Blitz statistics and the run in progress with its current code (see the module docstring)."""
+    """What blitz.json keeps: the statistics of finished runs. A run in progress is the saved game's
+    (game.json, its mode {"kind": "blitz", "run": ...}), like every other game left unfinished."""
 
     stats: BlitzStats = BlitzStats()
-    run: BlitzSession | None = None
-    record: GameRecord | None = None
-
-    def with_run(self, run: BlitzSession | None, record: GameRecord | None = None) -> BlitzBook:
-        """The book keeping `run` (and its current code's record) for resume; None forgets it."""
-        if run is None or run.over:
-            return replace(self, run=None, record=None)
-        keep = record if record is not None and not record.over else None
-        return replace(self, run=run, record=keep)
 
     def finished(self, run: BlitzSession) -> BlitzBook:
-        """The book after `run` ended: counted in the statistics, nothing left to resume."""
+        """The book after `run` ended: counted in the statistics."""
         return BlitzBook(self.stats.after(run))
+
+
+def check_blitz_mode(mode: Mapping[str, Any], record: GameRecord) -> BlitzSession:
+    """The run of a saved Blitz game ({"kind": "blitz", "run": blitz_to_dict()}) if `record` is its
+    current code; ModeFileError (or BlitzError) otherwise."""
+    if set(mode) != {"kind", "run"}:
+        raise ModeFileError("a saved Blitz run holds kind and run")
+    run = blitz_from_dict(mode["run"])
+    if run.over:
+        raise ModeFileError("the saved Blitz run had already ended")
+    if record.config != BLITZ_CONFIG or record.game.secret != run.secret:
+        raise ModeFileError("the saved Blitz game is not the run's current code")
+    return run
+
+
+def blitz_mode(run: BlitzSession) -> dict[str, Any]:
+    """A Blitz run as a saved game's mode data (check_blitz_mode reads it back)."""
+    return {"kind": "blitz", "run": blitz_to_dict(run)}
 
 
 def _whole(value: Any, name: str) -> int:
@@ -204,16 +216,14 @@ def blitz_file_to_dict(book: BlitzBook) -> dict[str, Any]:
             "best_score": s.best_score,
             "best_cracked": s.best_cracked,
             "total_cracked": s.total_cracked,
-        },
-        "run": None if book.run is None else blitz_to_dict(book.run),
-        "record": None if book.record is None else book.record.to_dict(),
+        }
     }
 
 
 def blitz_file_from_dict(data: Any) -> BlitzBook:
-    """Inverse of blitz_file_to_dict(); ModeFileError (or BlitzError) on anything damaged."""
-    if not isinstance(data, Mapping) or set(data) != {"stats", "run", "record"}:
-        raise ModeFileError("Blitz results are an object with exactly stats, run and record")
+    """Inverse of blitz_file_to_dict(); ModeFileError on anything damaged."""
+    if not isinstance(data, Mapping) or set(data) != {"stats"}:
+        raise ModeFileError("Blitz results are an object with exactly stats")
     raw = data["stats"]
     names = ("runs", "best_score", "best_cracked", "total_cracked")
     if not isinstance(raw, Mapping) or set(raw) != set(names):
@@ -223,14 +233,4 @@ def blitz_file_from_dict(data: Any) -> BlitzBook:
         raise ModeFileError("Blitz statistics contradict themselves (best beyond the totals)")
     if stats.runs == 0 and (stats.best_score or stats.total_cracked):
         raise ModeFileError("Blitz statistics count codes cracked in no run")
-    run = None if data["run"] is None else blitz_from_dict(data["run"])
-    if run is not None and run.over:
-        raise ModeFileError("the Blitz run in progress had already ended")
-    record = None
-    if data["record"] is not None:
-        if run is None:
-            raise ModeFileError("a Blitz code in progress needs its run")
-        record = _record(data["record"], "the Blitz code in progress")
-        if record.config != BLITZ_CONFIG or record.game.secret != run.secret or record.over:
-            raise ModeFileError("the Blitz code in progress is not the run's current code")
-    return BlitzBook(stats, run, record)
+    return BlitzBook(stats)

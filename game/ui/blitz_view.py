@@ -1,0 +1,54 @@
+"""How Blitz's clock and its end screen look: functions of a rect, the run and the art.
+
+The clock box sits at the top of the playing screen's side panel, always visible: time left, then
+codes cracked and the score. In the last URGENT_S seconds it turns urgent: a red box and red
+figures with tenths of a second, and, unless reduced motion is on, a gentle pulse in size (never
+a flash); with reduced motion the colour alone says it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.core.blitz import BlitzSession
+from game.ui import palette as pal
+from game.ui.board import Art
+
+URGENT_FILL = (96, 30, 30)
+URGENT_INK = (255, 120, 105)  # 4.5:1 and more on URGENT_FILL
+URGENT_PULSE_HZ = 2.0  # the urgent clock swells this many times a second
+URGENT_PULSE_SCALE = 0.12  # and grows by at most this fraction
+
+
+def clock_text(seconds: float, urgent: bool) -> str:
+    """Time left as M:SS, or S.t (tenths, rounded down so 0.0 means time is up) when urgent."""
+    if urgent:
+        return f"{math.floor(max(0.0, seconds) * 10) / 10:.1f}"
+    whole = math.ceil(max(0.0, seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def draw_clock(
+    surface: pygame.Surface, rect: pygame.Rect, art: Art, run: BlitzSession, time_s: float, reduced: bool
+) -> None:
+    """The Blitz box: the clock (urgent in the last seconds) over codes cracked and the score."""
+    urgent = run.is_urgent or run.over
+    pygame.draw.rect(surface, URGENT_FILL if urgent else pal.BOARD, rect, border_radius=8)
+    pygame.draw.rect(surface, URGENT_INK if urgent else pal.BOARD_EDGE, rect, 3 if urgent else 1, 8)
+    clock_box = pygame.Rect(rect.x, rect.y, rect.w, round(rect.h * 0.62))
+    size = art.text.fit_size("0:00", clock_box.w * 0.8, clock_box.h * 0.8, 90)
+    if urgent and not reduced:
+        swell = 0.5 + 0.5 * math.sin(2 * math.pi * URGENT_PULSE_HZ * time_s)
+        size = round(size * (1 + URGENT_PULSE_SCALE * swell))
+    ink = URGENT_INK if urgent else pal.TEXT
+    art.text.draw(surface, clock_text(run.time_left_s, urgent), size, ink, clock_box.center)
+    line = pygame.Rect(rect.x, clock_box.bottom, rect.w, rect.bottom - clock_box.bottom)
+    art.text.draw_in(
+        surface,
+        f"Cracked {run.cracked} · {run.score:,} pts",
+        line.inflate(-rect.w // 10, -line.h // 4),
+        URGENT_INK if urgent else pal.TEXT_DIM,
+        30,
+    )

@@ -1,0 +1,183 @@
+"""How the Daily code's screens look and where their pieces are: the daily choice (Classic, Super, the
+countdown) and the daily result (verdict, today's code, the share text, the clipboard's answer).
+
+Geometry is a function of the window size alone (DailyLayout, ShareLayout), used by drawing and by
+hit-testing alike. The share text is drawn as it will read when pasted: its header lines as text
+and each row's marks as grading pegs (black, white, an empty hole), because the game's font has
+no ● or ○; the marks pasted are the core's (game/core/daily.py). copy_text() is the one place that
+touches the clipboard (pygame-ce's pygame.scrap.put_text, which SDL backs on every platform with a
+clipboard); it says whether the copy worked, so the screen can say so or ask for a copy by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.core.codes import Feedback
+from game.ui import palette as pal
+from game.ui.board import Art
+from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
+from game.ui.widgets import draw_button, draw_card
+
+CARD_W_FRAC, CARD_H_FRAC = 0.86, 0.9  # of the window
+MARK_GAP_FRAC = 0.25  # between two marks of a row, of a mark's diameter
+
+
+def copy_text(text: str) -> bool:
+    """Put `text` on the system clipboard; False when this platform or display has none."""
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError, NotImplementedError):
+        return False
+    return True
+
+
+def countdown_text(seconds: float) -> str:
+    """Seconds to the next daily code as H:MM:SS (whole seconds, rounded up: never 0:00:00 early)."""
+    whole = max(0, int(-(-seconds // 1)))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}"
+
+
+class DailyLayout:
+    """The daily choice: title, the date line, one column per preset (name, status, button), the
+    countdown, Back."""
+
+    def __init__(self, size: tuple[int, int], presets: Sequence[str]) -> None:
+        self.size = size
+        self.card = dialog_rect(size, CARD_W_FRAC, CARD_H_FRAC, 560, 420)
+        m = margin_px(size)
+        bh = button_height_px(size)
+        card = self.card
+        self.title = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, round(card.h * 0.12))
+        self.date = pygame.Rect(card.x + 2 * m, self.title.bottom, card.w - 4 * m, round(card.h * 0.07))
+        self.buttons = button_row(card, ("back",), bh, m * 2)
+        self.countdown = pygame.Rect(
+            card.x + 2 * m,
+            self.buttons["back"].y - m - round(card.h * 0.1),
+            card.w - 4 * m,
+            round(card.h * 0.1),
+        )
+        top = self.date.bottom + m
+        columns = pygame.Rect(card.x + 2 * m, top, card.w - 4 * m, self.countdown.y - m - top)
+        width = (columns.w - m * (len(presets) - 1)) // max(1, len(presets))
+        self.columns: dict[str, pygame.Rect] = {}
+        self.play: dict[str, pygame.Rect] = {}
+        for i, name in enumerate(presets):
+            column = pygame.Rect(columns.x + i * (width + m), columns.y, width, columns.h)
+            self.columns[name] = column
+            button_w = min(column.w - 2 * m, 260)
+            self.play[name] = pygame.Rect(
+                column.centerx - button_w // 2, column.bottom - m - bh, button_w, bh
+            )
+
+    def hit_test(self, pos: tuple[int, int]) -> str | None:
+        """A preset's name (its Play button), "back", or None."""
+        for name, rect in self.play.items():
+            if rect.collidepoint(pos):
+                return name
+        return "back" if self.buttons["back"].collidepoint(pos) else None
+
+
+class ShareLayout:
+    """The daily result: verdict, today's code, the share block, status lines, its buttons (Copy and
+    Menu). Blitz's end screen uses the same card with its own buttons."""
+
+    def __init__(self, size: tuple[int, int], buttons: Sequence[str] = ("copy", "menu")) -> None:
+        self.size = size
+        self.card = dialog_rect(size, CARD_W_FRAC, CARD_H_FRAC, 560, 420)
+        m = margin_px(size)
+        bh = button_height_px(size)
+        card = self.card
+        self.buttons = button_row(card, buttons, bh, m * 2)
+        top = min(rect.y for rect in self.buttons.values())
+        inner = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, top - m - card.y - m)
+        left_w = round(inner.w * 0.5)
+        self.verdict = pygame.Rect(inner.x, inner.y, inner.w, round(inner.h * 0.12))
+        body_top = self.verdict.bottom + m // 2
+        body_h = inner.bottom - body_top
+        self.secret = pygame.Rect(inner.x, body_top, left_w - m, round(body_h * 0.22))
+        self.lines = pygame.Rect(
+            inner.x, self.secret.bottom + m, left_w - m, inner.bottom - self.secret.bottom - m
+        )
+        self.share = pygame.Rect(inner.x + left_w, body_top, inner.w - left_w, body_h)
+
+    def hit_test(self, pos: tuple[int, int]) -> str | None:
+        for name, rect in self.buttons.items():
+            if rect.collidepoint(pos):
+                return name
+        return None
+
+
+def draw_lines(
+    surface: pygame.Surface,
+    art: Art,
+    rect: pygame.Rect,
+    lines: Sequence[tuple[str, pal.RGB]],
+    largest: int = 30,
+) -> None:
+    """Lines of text stacked from the top of `rect`, one common size that fits them all."""
+    if not lines:
+        return
+    share = rect.h / max(len(lines), 4)
+    size = min(art.text.fit_size(line, rect.w, share * 0.75, largest) for line, _ in lines)
+    for i, (line, colour) in enumerate(lines):
+        art.text.draw(surface, line, size, colour, (rect.x, rect.y + (i + 0.5) * share), align="midleft")
+
+
+def draw_code(surface: pygame.Surface, art: Art, rect: pygame.Rect, code: Sequence[int], label: str) -> None:
+    """A label over a row of code pegs (today's code, shown once the day's game is over)."""
+    label_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h // 3)
+    art.text.draw_in(surface, label, label_rect, pal.TEXT_DIM, 28, align="midleft")
+    row = pygame.Rect(rect.x, label_rect.bottom, rect.w, rect.h - label_rect.h)
+    d = max(8, min(round(row.h * 0.8), row.w // (len(code) + 1)))
+    for i, colour in enumerate(code):
+        peg = art.pegs.peg(art.colours[colour], colour, d, art.symbols)
+        surface.blit(peg, peg.get_rect(center=(row.x + d // 2 + round(i * d * 1.15), row.centery)))
+
+
+def draw_share(
+    surface: pygame.Surface,
+    art: Art,
+    rect: pygame.Rect,
+    header: Sequence[str],
+    grades: Sequence[Feedback],
+    pegs: int,
+    turns: int,
+) -> None:
+    """The share text as it will read: header lines, then one row of marks per guess (room for
+    `turns` rows, so the block never overflows)."""
+    draw_card(surface, rect, fill=pal.BACKGROUND)
+    inner = rect.inflate(-rect.w // 10, -rect.h // 14)
+    pitch = inner.h / (len(header) + turns)
+    size = min(art.text.fit_size(line, inner.w, pitch * 0.8, 30) for line in header)
+    for i, line in enumerate(header):
+        art.text.draw(surface, line, size, pal.TEXT, (inner.x, inner.y + (i + 0.5) * pitch), align="midleft")
+    d = max(6, min(round(pitch * 0.7), round(inner.w / (pegs * (1 + MARK_GAP_FRAC)))))
+    hole = max(2, d // 6)  # an empty mark: a small dot, as · reads
+    for r, feedback in enumerate(grades):
+        y = round(inner.y + (len(header) + r + 0.5) * pitch)
+        for k in range(pegs):
+            x = inner.x + d // 2 + round(k * d * (1 + MARK_GAP_FRAC))
+            if k < feedback.black + feedback.white:
+                mark = art.pegs.key(k < feedback.black, d)
+                surface.blit(mark, mark.get_rect(center=(x, y)))
+            else:
+                pygame.draw.circle(surface, pal.TEXT_DIM, (x, y), hole)
+
+
+def draw_card_buttons(
+    surface: pygame.Surface,
+    art: Art,
+    buttons: dict[str, pygame.Rect],
+    labels: dict[str, str],
+    mouse: tuple[int, int],
+    primary: str,
+) -> None:
+    for name, rect in buttons.items():
+        draw_button(
+            surface, art.text, rect, labels[name], primary=name == primary, hot=rect.collidepoint(mouse)
+        )
