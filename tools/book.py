@@ -42,6 +42,7 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.cli import OneLineParser  # noqa: E402
 from game.core.codes import (  # noqa: E402
     Code,
     CodeError,
@@ -253,7 +254,7 @@ def finish(args, config, secrets, moves, total, worst, tasks, first_scores) -> t
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="book.py", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="book.py", description=__doc__.splitlines()[0])
     parser.add_argument("--pegs", type=int, default=5)
     parser.add_argument("--colours", type=int, default=8)
     parser.add_argument("--no-duplicates", action="store_true")
@@ -275,6 +276,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error(str(exc))
     if not 1 <= args.jobs <= 256 or args.candidates < 1:
         parser.error("--jobs must be from 1 to 256 and --candidates at least 1")
+    if args.out is not None and (args.out.is_dir() or not args.out.parent.is_dir()):
+        parser.error(f"--out {args.out} must be a file in an existing folder")
     return args
 
 

@@ -12,8 +12,8 @@ Options are separate registered names (one entry per line below, easy to extend)
   the "-consistent" variants restrict the guess pool to codes that could still be the secret
   (strategies/partition.py; pools and colour symmetry in strategies/pool.py).
 Tools play many secrets at once with strategies/walk.py.
-- "optimal": plays an exact table passed in (game.tables.bind() gives it the shipped ones), else
-  STRONGEST; see strategies/optimal.py.
+- "optimal": plays an exact table or an opening book passed in (game.tables.bind() gives it the
+  shipped ones), else STRONGEST; see strategies/optimal.py.
 Ties everywhere: prefer a code that could still be the secret, then the lowest-numbered one.
 
 Every think() is a generator (see game/core/solver.py): it yields Progress, with `possible` set to
@@ -83,7 +83,7 @@ STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
         "optimal": StrategyInfo(
             "optimal",
             "Optimal",
-            "fewest guesses on average (exact up to 3x10 and 4x7), else the strongest heuristic",
+            "fewest guesses: exact tables up to 4x7, opening books at 5x8 and 6x9, else entropy",
             optimal.think,
         ),
     }

@@ -262,6 +262,7 @@ def think_partition(
     if has_table(config):
         table = yield from score_table_steps(config.pegs, config.colours, config.duplicates, config.grid)
     scoring = None if table is not None else _small_scoring(config)
+    large_scorer = None
     if table is not None:
         space = small_space(config.pegs, config.colours, config.duplicates)
         evaluation_pos = space.positions(evaluation)
@@ -277,6 +278,11 @@ def think_partition(
         evaluation_codes = _codes(evaluation, config)
         evaluation_counts = colour_counts(evaluation_codes, config.colours)
         ops_per_cell = 2 * config.pegs + 2 * config.colours + 6
+        large_scorer = scorer_for(config.pegs, config.colours) if config.grid is None else None
+        if large_scorer is not None:  # listed or sampled codes of a large space: same table, decoded here
+            evaluation_columns = np.ascontiguousarray(evaluation_codes.T)
+            evaluation_ids = large_scorer.multiset_ids(evaluation_codes)
+            ops_per_cell = 2 * config.pegs + 12
     m = evaluation.shape[0]
     # Each candidate also costs its row of part sizes (bincount, criterion): about 40 ops per grade.
     rows_per_step = max(1, WORK_PER_YIELD // (ops_per_cell * m + 40 * grades_count))
@@ -288,6 +294,10 @@ def think_partition(
         elif scoring is not None:
             rows = small_space(config.pegs, config.colours, config.duplicates).positions(pool[start:stop])
             grades = scorer.grades(columns[:, rows].T, ids[rows], evaluation_columns, evaluation_ids)
+        elif large_scorer is not None:
+            codes = _codes(pool[start:stop], config)
+            ids_here = large_scorer.multiset_ids(codes)
+            grades = large_scorer.grades(codes, ids_here, evaluation_columns, evaluation_ids)
         else:
             codes = _codes(pool[start:stop], config)
             grades = grades_between(
