@@ -127,9 +127,10 @@ class DuelResultState(State):
         box = layout.item_rect("details")
         lines = self.details()
         line_h = box.h / len(lines)
+        px = min(text.fit_size(line, box.w, line_h * 0.8, 30) for line in lines)  # one size for all
         for i, line in enumerate(lines):
-            rect = pygame.Rect(box.x, round(box.y + i * line_h), box.w, round(line_h * 0.8))
-            text.draw_in(surface, line, rect, pal.TEXT if i < 2 else pal.TEXT_DIM, 30)
+            centre = (box.centerx, round(box.y + (i + 0.4) * line_h))
+            text.draw(surface, line, px, pal.TEXT if i < 2 else pal.TEXT_DIM, centre)
         for name, label in BUTTON_LABELS.items():
             rect = layout.button_rect(name)
             draw_button(

@@ -156,6 +156,10 @@ class ScoreboardState(State):
         xs = [box.x]
         for weight in COLUMN_WEIGHTS:
             xs.append(xs[-1] + box.w * weight / total_w)
+        widths = [xs[c + 1] - xs[c] - 12 for c in range(len(COLUMN_WEIGHTS))]
+        px = min(
+            text.fit_size(cell, widths[c], line_h * 0.7, 30) for cells in rows for c, cell in enumerate(cells)
+        )  # one size for the whole table
         for r, cells in enumerate(rows):
             y = box.y + r * line_h
             if r % 2 == 1:
@@ -163,9 +167,8 @@ class ScoreboardState(State):
                     surface, pal.BUTTON, (box.x, round(y), box.w, round(line_h)), border_radius=4
                 )
             for c, cell in enumerate(cells):
-                rect = pygame.Rect(round(xs[c]) + 6, round(y), round(xs[c + 1] - xs[c]) - 12, round(line_h))
                 colour = pal.TEXT_DIM if r == 0 else pal.TEXT
-                text.draw_in(surface, cell, rect.inflate(0, -round(line_h * 0.3)), colour, 30)
+                text.draw(surface, cell, px, colour, ((xs[c] + xs[c + 1]) / 2, y + line_h / 2))
         y = box.y + len(rows) * line_h
         pygame.draw.line(surface, pal.BOARD_EDGE, (box.x, round(y)), (box.right, round(y)), 2)
         total = f"Total: {names[0]} {totals[0]} · {names[1]} {totals[1]}"

@@ -42,7 +42,10 @@ class ModeSetupLayout:
         row_h = round(max(ROW_H_MIN_PX, min(ROW_H_MAX_PX, h * ROW_H_FRAC)))
         gap = round(row_h * 0.35)
         label_w = round(width * LABEL_FRAC)
-        y = self.title_rect.bottom + m
+        # the rows, detail, message and buttons as one block, centred in the height under the title
+        block_h = len(rows) * (row_h + gap) + round(row_h * 1.7) + bh + 2 * m
+        free = h - m - (self.title_rect.bottom + m)
+        y = self.title_rect.bottom + m + max(0, (free - block_h) // 3)
         self.labels: dict[str, pygame.Rect] = {}
         self.options: dict[str, list[pygame.Rect]] = {}
         for name, count in rows:
