@@ -80,6 +80,8 @@ def open_daily(app: Any, preset: str) -> State:
 class DailyMode(PlayMode):
     """Today's code at a daily preset, composed into the playing screen (see the module docstring)."""
 
+    help_screen = "daily"
+
     keeps_own_game = True
     panel_items = panel_without(NO_ASSIST_BUTTONS)
 
@@ -182,6 +184,10 @@ class DailyState(State):
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return _to_menu()
+            if event.key in (pygame.K_h, pygame.K_F1):
+                from game.states.help import HelpOverlay
+
+                return Push(HelpOverlay(screen="daily"))
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
                 self.focus = (self.focus + 1) % len(DAILY_PRESETS)
             elif event.key in (pygame.K_1, pygame.K_2):

@@ -43,6 +43,7 @@ class PlayMode:
     """A way of playing the break-the-code screen (see the module docstring)."""
 
     title = ""
+    help_screen = "playing"  # the help overlay's page for this mode (game/states/help.py)
     panel_items: tuple[tuple[str, float], ...] = PANEL_ITEMS
 
     def start(self, app: Any) -> GameRecord | None:

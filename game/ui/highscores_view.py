@@ -130,3 +130,39 @@ def draw_initials(
             colour = pal.SELECTION if hot == (name, i) else (pal.TEXT if lit else pal.TEXT_DIM)
             draw_arrow(surface, rect, up, colour)
     draw_button(surface, text, layout.ok, "OK", primary=True, hot=hot == ("ok", 0))
+
+
+def draw_attract_scores(
+    surface: pygame.Surface, text: TextRenderer, mode: str, table: HighScoreTable, banner_colour
+) -> None:
+    """The attract loop's high-score page: one mode's table over the whole window."""
+    w, h = surface.get_size()
+    m = margin_px((w, h))
+    surface.fill(pal.BACKGROUND)
+    title = pygame.Rect(m, m, w - 2 * m, round(h * 0.14))
+    text.draw_in(surface, f"HIGH SCORES · {mode.upper()}", title, pal.SELECTION, 80)
+    body = pygame.Rect(round(w * 0.16), title.bottom + m, round(w * 0.68), round(h * 0.66))
+    draw_table(surface, text, body, table)
+    press = pygame.Rect(m, body.bottom + m, w - 2 * m, h - body.bottom - 2 * m)
+    text.draw_in(surface, "Press any key to play", press, banner_colour, 44)
+
+
+def draw_attract_title(
+    surface: pygame.Surface, text: TextRenderer, pegs, colours, symbols: bool, banner_colour
+) -> None:
+    """The attract loop's title page: the name, a row of pegs, and the invitation to play."""
+    w, h = surface.get_size()
+    m = margin_px((w, h))
+    surface.fill(pal.BACKGROUND)
+    title = pygame.Rect(m, round(h * 0.22), w - 2 * m, round(h * 0.2))
+    text.draw_in(surface, "MASTERMIND ARCADE", title, pal.TEXT, 120)
+    d = round(min(h * 0.09, w / 12))
+    count = min(len(colours), 6)
+    x0 = w // 2 - round((count - 1) * d * 1.3 / 2)
+    for i in range(count):
+        peg = pegs.peg(colours[i], i, d, symbols)
+        surface.blit(peg, peg.get_rect(center=(x0 + round(i * d * 1.3), title.bottom + m + d)))
+    line = pygame.Rect(m, title.bottom + 2 * m + 2 * d, w - 2 * m, round(h * 0.07))
+    text.draw_in(surface, "Classic · Daily code · Blitz · high scores", line, pal.TEXT_DIM, 36)
+    press = pygame.Rect(m, round(h * 0.72), w - 2 * m, round(h * 0.1))
+    text.draw_in(surface, "Press any key to play", press, banner_colour, 48)
