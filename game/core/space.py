@@ -4,18 +4,24 @@ Codes are numbered as in codes.py (base `colours`, first peg most significant). 
 only codes with no repeated colour exist, as secrets and as guesses; every function here respects
 config.duplicates.
 
-Nothing builds a Python object per code. Two views of the space:
+Nothing builds a Python object per code. Three views of the space:
 
 - small spaces (at most SMALL_SPACE_CODES legal codes): every legal code decoded once into numpy
   arrays (cached, read-only, built a chunk per step), and up to SCORE_TABLE_CODES codes a full table
   of packed grades;
-- large spaces (up to 8 pegs x 10 colours = 10^8 codes): streamed as heads x tails (headtail.py).
+- large spaces (up to 8 pegs x 10 colours = 10^8 codes): streamed as heads x tails (headtail.py);
+- huge spaces (9 and 10 pegs, up to 10^10 codes): never streamed; the consistent codes are counted,
+  sampled and (when at most HUGE_LIST_LIMIT) listed by meeting in the middle (mitm.py), and a guess's
+  split of the whole space is estimated on a fixed random sample.
+
+Consistent sets are remembered per history (a small least-recently-used cache), so a position
+reached from a remembered one filters that parent's codes by its last grade only.
 
 Every long loop is a generator that yields Progress after about WORK_PER_YIELD byte-operations
 (roughly 1-2 ms), so the game can pump it inside a frame. Plain functions (count_consistent,
 consistent_indices) run the generators to the end for tools and tests.
 
-Indices of consistent codes are returned sorted, as int32 (int64 if ever needed) arrays.
+Indices of consistent codes are returned sorted, as int32 arrays (int64 past 2^31 codes).
 """
 
 from __future__ import annotations
