@@ -19,9 +19,11 @@ Shortcuts (REFERENCE.md): one or two codes left -> play the lowest; a guess that
 into singletons is optimal under every criterion, so the first one in pool order is played at once;
 colour symmetry keeps one representative per orbit in the pool (see pool.py).
 
-Scale: above SMALL_SPACE_CODES, or when pool x consistent codes exceeds CELL_BUDGET(_SMALL), the consistent
-codes are sampled down to EVAL_CAP to score against and the pool is sampled (consistent codes plus
-random codes, mapped to orbit representatives), with the given rng: same seed, same guesses.
+Scale: above SMALL_SPACE_CODES, or when pool x consistent codes exceeds CELL_BUDGET(_SMALL), the
+consistent codes are sampled down to EVAL_CAP to score against and the pool is sampled (consistent
+codes plus random codes, mapped to orbit representatives), with the given rng: same seed, same
+guesses. In huge spaces (mitm.py) the consistent codes are a uniform sample until few enough to
+list. Blocks of candidates are graded by kernels.MultisetScorer wherever the size has one.
 """
 
 from __future__ import annotations
