@@ -27,9 +27,10 @@ from types import MappingProxyType
 import numpy as np
 
 from . import space
-from .codes import Code, Feedback, colour_counts, decode, pack, score_many
+from .codes import Code, Feedback, colour_counts, decode
 from .config import GameConfig
 from .solver import History, Progress, run
+from .variant import grade_from_numbers
 
 # Codes scored per chunk: small enough that one chunk is about a millisecond of numpy work, large
 # enough that per-chunk Python overhead stays small next to it.
@@ -67,7 +68,7 @@ class Conflict:
     @property
     def message(self) -> str:
         """A sentence a person can act on, rows numbered from 1 as on the board."""
-        head = f"row {self.row + 1}'s grade {Feedback(*self.feedback)}"
+        head = f"row {self.row + 1}'s grade {grade_from_numbers(tuple(self.feedback))}"
         if not self.rows:
             return f"{head} cannot happen for that guess: no code gets that grade"
         names = [str(r + 1) for r in self.rows]
@@ -141,7 +142,8 @@ def _fits(
     guess: Code, feedback: Feedback, codes: np.ndarray, counts: np.ndarray, config: GameConfig
 ) -> np.ndarray:
     """Boolean mask of the codes that would give `guess` the grade `feedback`."""
-    return score_many(guess, codes, config.colours, counts) == pack(feedback, config.pegs)
+    variant = config.variant
+    return variant.score_many(guess, codes, config.colours, counts) == variant.pack(feedback)
 
 
 def count_possible_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
@@ -196,7 +198,7 @@ def check_grade_steps(
     larger spaces by asking the filter about subsets of rows (greedy deletion, then smaller subsets
     while MAX_SUBSET_QUERIES allows).
     """
-    feedback = Feedback(*feedback)
+    feedback = config.variant.grade(*feedback)
     guess = tuple(guess)
     earlier = len(history)
     if earlier > 62:

@@ -93,6 +93,7 @@ def max_matching(left: list[int], right: list[int], edge) -> int:
 def score_grid(guess, secret, rows: int, cols: int) -> GridFeedback:
     """Grade one grid guess against one secret (the scalar rule, written for clarity)."""
     cells = rows * cols
+    guess, secret = tuple(int(p) for p in guess), tuple(int(p) for p in secret)
     if len(guess) != cells or len(secret) != cells:
         raise ValueError(f"a {rows}x{cols} grid has {cells} cells; got {len(guess)} and {len(secret)}")
     black = sum(g == s for g, s in zip(guess, secret, strict=True))

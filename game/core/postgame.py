@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .codes import Code, Feedback, grade_count, pack, score, score_many
+from .codes import Code, Feedback
 from .config import GameConfig
 from .optimal import StrategyTable
 from .solver import History, Progress, run
@@ -75,15 +75,17 @@ class PostGame:
         return self.player_guesses - self.optimal_guesses
 
 
-def _split(guess: Code, codes: np.ndarray, counts: np.ndarray, colours: int, pegs: int) -> np.ndarray:
+def _split(guess: Code, codes: np.ndarray, counts: np.ndarray, config: GameConfig) -> np.ndarray:
     """Class sizes (by packed grade) of the codes `codes` under `guess`."""
-    return np.bincount(score_many(guess, codes, colours, counts), minlength=grade_count(pegs))
+    variant = config.variant
+    grades = variant.score_many(guess, codes, config.colours, counts)
+    return np.bincount(grades, minlength=variant.grade_count)
 
 
 def _best_guess(
     config: GameConfig, history: History, table: StrategyTable | None, strategy: str, seed: int
 ) -> Generator[Progress, None, tuple[Code, str]]:
-    if table is not None and table.fits(config.pegs, config.colours, config.duplicates):
+    if table is not None and table.fits(config.pegs, config.colours, config.duplicates, config.grid):
         guess = table.next_guess(history)
         if guess is not None:
             return guess, OPTIMAL_SOURCE
@@ -111,7 +113,7 @@ def play_from_start_steps(
         guess, used = yield from _best_guess(config, history, table, name, seed + len(history))
         if used != OPTIMAL_SOURCE:
             source = used
-        history.append((guess, score(guess, secret)))
+        history.append((guess, config.variant.score(guess, secret)))
         if tuple(guess) == tuple(secret):
             return len(history), source
     raise RuntimeError(f"{source} did not find the secret in {4 * config.turns} guesses")
@@ -126,7 +128,8 @@ def analyse_steps(
     seed: int = 0,
 ) -> Generator[Progress, None, PostGame]:
     """The post-game analysis of `history` (see the module docstring); yields Progress as it goes."""
-    history = [(tuple(g), Feedback(*f)) for g, f in history]
+    variant = config.variant
+    history = [(tuple(g), variant.grade(*f)) for g, f in history]
     name = _strongest(strategy)
     pegs, colours = config.pegs, config.colours
     small = is_small(config)
@@ -147,12 +150,12 @@ def analyse_steps(
         if before == 0:  # an earlier hand grade was wrong: nothing fits, nothing to weigh
             reports.append(RowReport(row, guess, feedback, 0, 0, False))
             continue
-        guess_parts = _split(guess, codes, counts, colours, pegs)
-        after = int(guess_parts[pack(feedback, pegs)])
-        could_win = bool(guess_parts[pack((pegs, 0), pegs)] > 0)
+        guess_parts = _split(guess, codes, counts, config)
+        after = int(guess_parts[variant.pack(feedback)])
+        could_win = bool(guess_parts[variant.win] > 0)
         best, source = yield from _best_guess(config, before_history, table, name, seed + row)
-        best_parts = _split(best, codes, counts, colours, pegs)
-        best_left = None if secret is None else int(best_parts[pack(score(best, secret), pegs)])
+        best_parts = _split(best, codes, counts, config)
+        best_left = None if secret is None else int(best_parts[variant.pack(variant.score(best, secret))])
         reports.append(
             RowReport(
                 row,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from .codes import Code, Feedback, score
 from .config import GameConfig
+from .grid import score_grid
 
 History = Sequence[tuple[Code, Feedback]]
 
@@ -61,6 +62,8 @@ def run(gen: Generator[Progress, None, Code]) -> Code:
             return stop.value
 
 
-def is_consistent(code: Code, history: History) -> bool:
-    """Could `code` be the secret, given every grade so far? (scalar reference)"""
+def is_consistent(code: Code, history: History, grid: tuple[int, int] | None = None) -> bool:
+    """Could `code` be the secret, given every grade so far? (scalar reference; `grid` for a grid game)"""
+    if grid is not None:
+        return all(tuple(score_grid(guess, code, *grid)) == tuple(fb) for guess, fb in history)
     return all(tuple(score(guess, code)) == tuple(fb) for guess, fb in history)
