@@ -71,6 +71,8 @@ from tools.optimal_search import (  # noqa: E402
 # The search holds a codes x codes table of grades (one byte each) over every code of the size,
 # repeats included: 10,000 codes is 100 MB. Past it the search would not end in a day anyway.
 MAX_SEARCH_CODES = 10_000
+# Grades are stored as one-byte ids: grids up to 3x3 have at most this many, 3x4 more.
+MAX_SEARCH_GRADES = 255
 
 
 def optimal_table(
@@ -194,6 +196,8 @@ def check_args(args: argparse.Namespace) -> None:
             config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    if args.grid is not None and len(possible_grades(args.pegs, args.grid)) > MAX_SEARCH_GRADES:
+        raise UsageError(f"a {shape_text(args.grid)} grid has more than {MAX_SEARCH_GRADES} grades to search")
     size = args.colours**args.pegs
     if size > MAX_SEARCH_CODES:
         raise UsageError(
