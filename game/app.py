@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -29,7 +30,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imp
 
 import pygame  # noqa: E402
 
-from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, ConfigError, GameConfig, preset
+from game.cli import OneLineParser
+from game.core.config import (
+    MAX_COLOURS,
+    MAX_PEGS,
+    MIN_COLOURS,
+    MIN_PEGS,
+    PRESETS,
+    ConfigError,
+    GameConfig,
+    preset,
+)
 from game.states.base import Pop, Push, Quit, Replace, Reset, State, Transition
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
@@ -37,7 +48,9 @@ from game.ui.text import TextRenderer
 FPS = 60
 MAX_DT_S = 0.1  # a long stall (window drag, debugger) must not make animations jump
 DEFAULT_SIZE = (1024, 720)
-MIN_SIZE = (640, 480)
+MIN_SIZE = (640, 480)  # layouts are never asked for less: a smaller window shows part of a canvas this big
+MAX_SIZE = (4096, 4096)  # each full-window surface at 16384 x 16384 costs a gigabyte; 4096 covers 4K screens
+QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # end the game as closing the window does
 MAX_TRANSITIONS_PER_FRAME = 16  # guards against two states handing control back and forth forever
 TITLE = "Mastermind Arcade"
 
@@ -71,6 +84,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp_size(size), pygame.RESIZABLE)
+        self._canvas: pygame.Surface | None = None  # drawn on when the window is forced below MIN_SIZE
         pygame.display.set_caption(TITLE)
         self.clock = pygame.time.Clock()
         self.seed = seed
@@ -138,10 +152,11 @@ class App:
     # --- the window ------------------------------------------------------------------------
     @staticmethod
     def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
-        return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        w, h = (min(high, max(low, int(v))) for v, low, high in zip(size, MIN_SIZE, MAX_SIZE, strict=True))
+        return (w, h)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Make the window `size` (clamped to MIN_SIZE); the layouts reflow on the next draw."""
+        """Make the window `size` (clamped to MIN_SIZE..MAX_SIZE); the layouts reflow on the next draw."""
         size = self._clamp_size(size)
         if self.surface.get_size() != size:
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -185,10 +200,24 @@ class App:
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].is_overlay:
             first -= 1
-        surface = self.surface = pygame.display.get_surface() or self.surface
+        display = pygame.display.get_surface() or self.surface
+        surface = self.surface = self._drawing_surface(display)
         for state in self.stack[first:]:
             state.draw(surface)
         self.session.draw(surface)
+        if surface is not display:
+            display.blit(surface, (0, 0))
+
+    def _drawing_surface(self, display: pygame.Surface) -> pygame.Surface:
+        """The window itself, or, when the window manager forced it below MIN_SIZE, a canvas of at least
+        MIN_SIZE whose top-left part the window shows (app.size is the canvas, so clicks still match)."""
+        w, h = display.get_size()
+        size = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+        if size == (w, h):
+            return display
+        if self._canvas is None or self._canvas.get_size() != size:
+            self._canvas = pygame.Surface(size)
+        return self._canvas
 
     def run(self, frames: int | None = None) -> None:
         """The real loop with dt from the clock; stops on quit or after `frames` frames."""
@@ -204,8 +233,10 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size is WIDTHxHEIGHT such as 1024x720, not {text!r}") from None
-    if w < MIN_SIZE[0] or h < MIN_SIZE[1] or w > 10000 or h > 10000:
-        raise argparse.ArgumentTypeError(f"size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1] or w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+        raise argparse.ArgumentTypeError(
+            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text}"
+        )
     return (w, h)
 
 
@@ -220,7 +251,7 @@ def _positive(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="mastermind", description="An arcade-style Mastermind: break the code with mouse or keyboard."
     )
     parser.add_argument("--frames", type=_positive, help="quit by itself after N frames (smoke tests)")
@@ -245,13 +276,73 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         if args.no_duplicates:
             raise ConfigError("--no-duplicates needs --preset or --pegs/--colours")
         return None
-    base = preset(args.preset).config() if args.preset else GameConfig()
+    if args.pegs is not None and not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads 0 as "default"
+        raise ConfigError(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
+    base = _preset_config(args) if args.preset is not None else GameConfig()
     return GameConfig(
         pegs=args.pegs if args.pegs is not None else base.pegs,
         colours=args.colours if args.colours is not None else base.colours,
         duplicates=base.duplicates and not args.no_duplicates,
         difficulty=args.difficulty or base.difficulty,
     )
+
+
+def _preset_config(args: argparse.Namespace) -> GameConfig:
+    """The config of --preset; a preset fixes size and turns, so --pegs/--colours/--difficulty conflict."""
+    names = ", ".join(p.name.lower() for p in PRESETS)
+    name = args.preset.strip()
+    if not name or name.lower() == "custom":
+        raise ConfigError(
+            f"--preset takes one of {names}; for any other game give --pegs, --colours and --difficulty"
+        )
+    given = [f"--{flag}" for flag in ("pegs", "colours", "difficulty") if getattr(args, flag) is not None]
+    if given:
+        raise ConfigError(
+            f"--preset {name} sets pegs, colours and difficulty itself; drop {' and '.join(given)} "
+            "or drop --preset"
+        )
+    try:
+        return preset(name).config()
+    except ConfigError:
+        raise ConfigError(f"no preset called {name!r}; choose one of {names}") from None
+
+
+class QuitSignals:
+    """SIGINT (Ctrl+C), SIGTERM and SIGHUP end the game the way closing the window does: the loop stops
+    after the current frame and Session.close() saves the settings and the game in progress; the exit
+    status is a normal quit's. The handlers only set flags (safe at any point of a frame)."""
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+        self.received: int | None = None
+        self._previous: dict[int, Any] = {}
+
+    def install(self) -> None:
+        for name in QUIT_SIGNALS:
+            signum = getattr(signal, name, None)  # SIGHUP does not exist on Windows
+            if signum is not None:
+                self._previous[signum] = signal.signal(signum, self._handle)
+
+    def restore(self) -> None:
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._previous.clear()
+
+    def attach(self, app: App) -> None:
+        self.app = app
+        if self.received is not None:
+            app.running = False  # a signal came while the game was starting
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.received = signum
+        if self.app is not None:
+            self.app.running = False
+
+
+NO_DISPLAY_MESSAGE = (
+    "mastermind: the game needs a display and none is available ({reason}); "
+    "SDL_VIDEODRIVER=dummy runs it headless for tests"
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -267,16 +358,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         start = PlayingState(config)
     settings = {"symbols": False} if args.no_symbols else {}
+    from game import assets
     from game.store import Store
-    from game.ui.sound import Sound
+    from game.ui.sound import SOUND_NAMES, Sound
 
-    store = Store()
-    size = args.size or store.load_settings().window_size or DEFAULT_SIZE
-    app = App(size=size, seed=args.seed, settings=settings, start=start, store=store, sound=Sound())
     try:
+        pygame.display.init()
+    except pygame.error as exc:
+        reason = " ".join(str(exc).split()) or "no video device"
+        print(NO_DISPLAY_MESSAGE.format(reason=reason), file=sys.stderr)
+        return 1
+    signals = QuitSignals()
+    signals.install()
+    try:
+        store = Store()
+        for problem in assets.missing(SOUND_NAMES):  # once, on screen with the store's notices and logged
+            store.notice(problem)
+        size = args.size or store.load_settings().window_size or DEFAULT_SIZE
+        app = App(size=size, seed=args.seed, settings=settings, start=start, store=store, sound=Sound())
+        signals.attach(app)
         app.run(frames=args.frames)
+        if not app.running:
+            app.session.close()  # runs once: covers a signal that came after the last frame's own check
     finally:
         pygame.quit()
+        signals.restore()
     return 0
 
 

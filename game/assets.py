@@ -8,13 +8,12 @@ used. directory() answers for both, so game/tables.py and game/ui/sound.py never
 their own.
 
 missing() lists, as sentences for the screen, any asset the game expects and cannot find (a sound
-named by the game, or the strategy tables listed in assets/strategies/README.md); the shell shows
-each once and logs it.
+named by the game, or the strategy tables listed in assets/strategies/README.md); the shell hands
+each to the store's notices once, which shows it on screen and logs it.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Iterable
 from importlib import resources
@@ -24,8 +23,6 @@ PACKAGED_NAME = "data"  # assets/ inside an installed package: game/data
 SOUNDS = "sounds"
 STRATEGIES = "strategies"
 INDEX_ROW = re.compile(r"^\|\s*(optimal_[^|\s]+\.txt)\s*\|", re.MULTILINE)  # a table in the README index
-
-log = logging.getLogger(__name__)
 
 
 def root() -> Path:
@@ -62,6 +59,4 @@ def missing(sound_names: Iterable[str]) -> list[str]:
             f"Strategy tables missing in {tables} ({', '.join(absent_tables[:3])}"
             f"{', ...' if len(absent_tables) > 3 else ''}): the optimal strategy plays entropy there."
         )
-    for problem in problems:
-        log.warning("%s", problem)
     return problems

@@ -43,8 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.app import App  # noqa: E402
-from game.core.config import ConfigError, GameConfig  # noqa: E402
+from game.app import MAX_SIZE, MIN_SIZE, App  # noqa: E402
+from game.cli import OneLineParser  # noqa: E402
+from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
 from game.states.playing import PlayingState  # noqa: E402
 
 FRAME_DT_S = 1 / 60
@@ -148,11 +149,15 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size is WIDTHxHEIGHT, not {text!r}") from None
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(  # the app would clamp it, and measure another size
+            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text}"
+        )
     return (w, h)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Frame times of the real app, headless (JSON).")
+    parser = OneLineParser(prog="bench_frames.py", description="Frame times of the real app, headless.")
     parser.add_argument("--scenario", choices=list(SCENARIOS), default="idle-playing")
     parser.add_argument("--pegs", type=int, default=8)
     parser.add_argument("--colours", type=int, default=10)
@@ -184,12 +189,18 @@ def main(argv: list[str] | None = None) -> int:
     difficulty = args.difficulty or ("classic" if solve else "relaxed")
     frames = args.frames if args.frames is not None else (10_000_000 if solve else 600)
     warmup = args.warmup if args.warmup is not None else (0 if solve else 30)
+    if not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as "the default"
+        parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
         config = GameConfig(args.pegs, args.colours, difficulty=difficulty)
     except ConfigError as exc:
         parser.error(str(exc))
     if frames < 1:
         parser.error("--frames must be at least 1")
+    if warmup < 0:
+        parser.error(f"--warmup must be 0 or more, not {warmup}")
+    if args.budget_ms is not None and not args.budget_ms > 0:
+        parser.error(f"--budget-ms must be more than 0, not {args.budget_ms}")
     app = SCENARIOS[args.scenario](args, config)
     until = None
     if solve:
@@ -207,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         "p99_ms": round(percentile(ordered, 0.99), 3),
         "max_ms": round(ordered[-1], 3),
         "mean_ms": round(statistics.fmean(times), 3),
-        "size": f"{args.size[0]}x{args.size[1]}",
+        "size": "{}x{}".format(*app.size),  # the window measured, as the app made it
         "pegs": config.pegs,
         "colours": config.colours,
         "turns": config.turns,

@@ -1,0 +1,70 @@
+"""game/assets.py: one place finds the shipped sounds and tables, and names what is missing.
+
+The installed-wheel case is tests/test_packaging.py; here the checkout, and a folder with holes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from game import assets, tables
+from game.ui import sound
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_assets__checkout_uses_the_top_level_folder_for_tables_and_sounds():
+    assert assets.root() == REPO / "assets"
+    assert tables.TABLES_DIR == REPO / "assets" / "strategies"
+    assert sound.SOUND_DIR == REPO / "assets" / "sounds"
+    assert assets.missing(sound.SOUND_NAMES) == []
+
+
+def copy_with_holes(tmp_path: Path) -> Path:
+    root = tmp_path / "assets"
+    shutil.copytree(REPO / "assets", root)
+    (root / "sounds" / "win.wav").unlink()
+    (root / "strategies" / "optimal_4x6.txt").unlink()
+    return root
+
+
+def test_assets__missing_sound_and_table_are_named(tmp_path, monkeypatch):
+    root = copy_with_holes(tmp_path)
+    monkeypatch.setattr(assets, "root", lambda: root)
+    problems = assets.missing(sound.SOUND_NAMES)
+    assert len(problems) == 2
+    assert "win" in problems[0] and "silent" in problems[0]
+    assert "optimal_4x6.txt" in problems[1] and "entropy" in problems[1]
+    shutil.rmtree(root / "strategies")
+    assert "the whole folder" in assets.missing(())[0]
+
+
+START_WITH_HOLES = """
+import sys
+from pathlib import Path
+from game import app, assets
+root = Path(sys.argv[1])
+assets.root = lambda: root
+sys.exit(app.main(["--frames", "3"]))
+"""
+
+
+def test_assets__game_names_each_missing_asset_once_at_start(tmp_path):
+    root = copy_with_holes(tmp_path)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path))
+    result = subprocess.run(
+        [sys.executable, "-c", START_WITH_HOLES, str(root)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()  # the store's notices are logged (warnings reach stderr)
+    assert sum("Sound files not found" in line for line in lines) == 1
+    assert sum("optimal_4x6.txt" in line for line in lines) == 1
