@@ -41,22 +41,31 @@ def directory(kind: str) -> Path:
 def missing(sound_names: Iterable[str]) -> list[str]:
     """Sentences naming every expected asset that cannot be found (empty when all are there)."""
     problems = []
+    names = list(sound_names)
     sounds = directory(SOUNDS)
-    absent = [name for name in sound_names if not (sounds / f"{name}.wav").is_file()]
-    if absent:
-        problems.append(
-            f"Sound files not found in {sounds} ({', '.join(absent)}): those effects stay silent."
-        )
+    absent = [name for name in names if not (sounds / f"{name}.wav").is_file()]
+    if absent and len(absent) == len(names):
+        problems.append(f"No sound files found in {sounds}: the game plays silently.")
+    elif absent:
+        problems.append(f"Sound files missing in {sounds}: {_some(absent)}; those effects stay silent.")
     tables = directory(STRATEGIES)
-    index = tables / "README.md"
     try:
-        expected = INDEX_ROW.findall(index.read_text(encoding="utf-8"))
-        absent_tables = [name for name in expected if not (tables / name).is_file()]
+        expected = INDEX_ROW.findall((tables / "README.md").read_text(encoding="utf-8"))
     except (OSError, UnicodeError):
-        absent_tables = ["the whole folder" if not tables.is_dir() else "its index README.md"]
-    if absent_tables:
+        expected = None
+    if expected is None and not tables.is_dir():
+        problems.append(f"No strategy tables found in {tables}: the optimal strategy plays entropy instead.")
+    elif expected is None:
+        problems.append(f"The strategy tables in {tables} have no index (README.md) to check them against.")
+    elif absent_tables := [name for name in expected if not (tables / name).is_file()]:
         problems.append(
-            f"Strategy tables missing in {tables} ({', '.join(absent_tables[:3])}"
-            f"{', ...' if len(absent_tables) > 3 else ''}): the optimal strategy plays entropy there."
+            f"Strategy tables missing in {tables}: {_some(absent_tables)}; the optimal strategy plays "
+            "entropy at those sizes."
         )
     return problems
+
+
+def _some(names: list[str], shown: int = 3) -> str:
+    """'a, b, c and 4 more': short enough for a notice on screen."""
+    more = len(names) - shown
+    return ", ".join(names[:shown]) + (f" and {more} more" if more > 0 else "")

@@ -39,8 +39,12 @@ def test_assets__missing_sound_and_table_are_named(tmp_path, monkeypatch):
     assert len(problems) == 2
     assert "win" in problems[0] and "silent" in problems[0]
     assert "optimal_4x6.txt" in problems[1] and "entropy" in problems[1]
-    shutil.rmtree(root / "strategies")
-    assert "the whole folder" in assets.missing(())[0]
+    for name in ("sounds", "strategies"):
+        shutil.rmtree(root / name)
+    assert [p.split(" found")[0] for p in assets.missing(sound.SOUND_NAMES)] == [
+        "No sound files",
+        "No strategy tables",
+    ]
 
 
 START_WITH_HOLES = """
@@ -66,5 +70,5 @@ def test_assets__game_names_each_missing_asset_once_at_start(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     lines = result.stderr.splitlines()  # the store's notices are logged (warnings reach stderr)
-    assert sum("Sound files not found" in line for line in lines) == 1
+    assert sum("Sound files missing" in line for line in lines) == 1
     assert sum("optimal_4x6.txt" in line for line in lines) == 1
