@@ -29,8 +29,8 @@ from game.core.state import Guess, Reveal, apply_move  # noqa: E402
 from game.states.base import Push  # noqa: E402
 from game.states.confirm import ConfirmOverlay  # noqa: E402
 from game.states.help import HelpOverlay  # noqa: E402
-from game.states.menu import MenuState, SettingsOverlay  # noqa: E402
-from game.states.playing import Drag, GradeAnimation, PlayingState  # noqa: E402
+from game.states.menu import MenuState  # noqa: E402
+from game.states.playing import PlayingState  # noqa: E402
 from game.states.result import ResultState  # noqa: E402
 from game.states.setup import SetupState  # noqa: E402
 
@@ -76,6 +76,8 @@ def scene(app: App, name: str, config: GameConfig) -> None:
     elif name == "setup":
         app.apply(SetupState(config))
     elif name == "settings":
+        from game.states.menu import SettingsOverlay
+
         app.apply(MenuState())
         app.apply(Push(SettingsOverlay()))
     elif name in ("help-rules", "help-controls"):
@@ -91,6 +93,8 @@ def scene(app: App, name: str, config: GameConfig) -> None:
     elif name == "playing-full":
         playing(app, config, config.turns - 1)
     elif name == "playing-drag":
+        from game.states.playing import Drag
+
         state = playing(app, config, 1)
         layout = state.layout()
         target = layout.slot_rect(1, config.pegs - 1)
@@ -98,6 +102,8 @@ def scene(app: App, name: str, config: GameConfig) -> None:
         state.drag = Drag(config.colours - 1, "palette", layout.palette_rect(0).center, pos, moved=True)
         state.mouse = pos
     elif name == "playing-grading":
+        from game.states.playing import GradeAnimation
+
         state = playing(app, config, 1)
         state.game = apply_move(state.game, Guess(tuple(reversed(state.game.secret))))
         row = state.game.rows[-1]
@@ -120,6 +126,8 @@ def scene(app: App, name: str, config: GameConfig) -> None:
         issue5_scene(app, name, config)
     elif name in ISSUE4_SCENES:
         issue4_scene(app, name, config)
+    elif name in MODE_SCENES:
+        mode_scene(app, name)
     else:
         raise ValueError(f"no scene called {name!r}")
 
@@ -290,6 +298,105 @@ def issue4_scene(app: App, name: str, config: GameConfig) -> None:
         overlay.show_guess = True
 
 
+# --- the Daily code, Blitz and the arcade high scores -------------------------------------------
+MODE_SCENES = (
+    "daily-choice",
+    "daily-end",
+    "daily-refused",
+    "blitz-urgent",
+    "blitz-end",
+    "initials",
+    "high-scores",
+    "attract-scores",
+    "attract-title",
+)
+SHOT_DAY = (2026, 11, 23, 16, 47, 5)  # the calendar the mode scenes see (a fixed UTC time)
+
+
+def mode_store():
+    """A store in a temporary folder with a few high scores (Blitz and Classic), for the mode scenes."""
+    import tempfile
+
+    from game.core.highscores import HighScore
+    from game.store import Store
+
+    store = Store(Path(tempfile.mkdtemp(prefix="mastermind-shots-")))
+    for initials, points, day in (("ZED", 2400, 20), ("ANN", 1900, 21), ("BOB", 1700, 22), ("CAT", 900, 23)):
+        store.add_high_score("Blitz", HighScore(initials, points, f"2026-11-{day}"))
+    store.add_high_score("Classic", HighScore("MAX", 1350, "2026-11-19"))
+    return store
+
+
+def mode_scene(app: App, name: str) -> None:
+    """Build a mode scene through real frames (fixed calendar, explicit dt), as a player gets there."""
+    import datetime as dt
+
+    from game.core.blitz import BLITZ_CONFIG
+    from game.play.record import Player
+    from game.states.attract import AttractState
+    from game.states.blitz import BlitzResultState, new_run_state
+    from game.states.daily import DailyResultState, DailyState, open_daily
+    from game.states.highscores import HighScoresState, InitialsOverlay
+
+    app.store = mode_store()
+    app.now = lambda: dt.datetime(*SHOT_DAY, tzinfo=dt.UTC)
+    app.session.particles.clear()
+
+    def play_rows(state, codes) -> None:
+        for code in codes:
+            if not state.run.game.over:
+                state.run.record = state.run.record.played(code, Player.PLAYER)
+
+    def play_out(state) -> None:
+        config = state.run.config
+        play_rows(state, [c for c in guesses(config, 3, salt=1) if c != state.run.game.secret])
+        play_rows(state, [state.run.game.secret])
+        for _ in range(40):
+            app.step([], 0.1, draw=False)
+
+    if name == "daily-choice":
+        app.apply(DailyState())
+    elif name in ("daily-end", "daily-refused"):
+        state = open_daily(app, "Classic")
+        app.apply(state)
+        play_out(state)
+        if isinstance(app.state, InitialsOverlay):
+            app.apply(app.state.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="")))
+        if name == "daily-refused":  # the menu's Daily code again, the same day
+            app.apply(open_daily(app, "Classic"))
+        assert isinstance(app.state, DailyResultState)
+    elif name == "blitz-urgent":
+        state = new_run_state(app)
+        app.apply(state)
+        app.step([], 0.0, draw=False)
+        play_rows(state, [c for c in guesses(BLITZ_CONFIG, 2, salt=2) if c != state.run.game.secret])
+        while state.mode.run.time_left_s > 6.3:
+            app.step([], 0.1, draw=False)
+    elif name == "blitz-end":
+        from game.core.blitz import new_blitz
+
+        run = new_blitz(7).crack(3).crack(5).miss().tick(240.0)
+        app.apply(BlitzResultState(run))
+        app.step([], 0.0, draw=False)
+        if isinstance(app.state, InitialsOverlay):
+            app.stack.pop()
+        assert run.config == BLITZ_CONFIG
+    elif name == "initials":
+        app.apply(Push(InitialsOverlay("Classic", 1412, "2026-11-23")))
+        for key, char in ((pygame.K_UP, ""), (pygame.K_UP, ""), (pygame.K_RIGHT, ""), (pygame.K_j, "j")):
+            app.apply(app.state.handle(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char)))
+    elif name == "high-scores":
+        app.apply(Push(HighScoresState("Blitz")))
+    elif name in ("attract-scores", "attract-title"):
+        attract = AttractState()
+        app.apply(Push(attract))
+        attract._show_scores()
+        if name == "attract-title":
+            attract.phase = "title"
+    for _ in range(6):  # past the fade-in of the last screen
+        app.session.update(0.1)
+
+
 SCENES = (
     "menu",
     "setup",
@@ -307,8 +414,9 @@ SCENES = (
     "result-revealed",
     *ISSUE5_SCENES,
     *ISSUE4_SCENES,
+    *MODE_SCENES,
 )
-CONFIG_FREE = {"menu", "settings", "help-controls", "statistics", "settings-screen", "attract"}
+CONFIG_FREE = {"menu", "settings", "help-controls", "statistics", "settings-screen", "attract", *MODE_SCENES}
 
 
 def main(argv: list[str] | None = None) -> int:
