@@ -5,6 +5,7 @@ The game's `optimal` strategy plays the uncapped table (fewest guesses in total)
 shipped for reference (at 4x6 the cap of 5 costs one guess in total over all 1296 secrets). Where no
 exact table exists, an opening book book_<pegs>x<colours>[_nodup].txt (tools/book.py: the first two
 guesses, chosen by looking ahead) is played instead, in the same format; entropy plays below it.
+Grid games (the 2-D puzzle) read optimal_grid_<rows>x<columns>x<colours>[_nodup].txt.
 
 bind(info) turns the registry's table-less `optimal` entry into one that plays the shipped tables;
 every other strategy passes through unchanged. The states that start a computer run (solving,
@@ -55,6 +56,10 @@ def load_tables(directory: Path = TABLES_DIR) -> tuple[StrategyTable, ...]:
     return tuple(parse_table((directory / name).read_bytes()) for name in names)
 
 
+def grid_table_file_name(grid: tuple[int, int], colours: int, duplicates: bool = True) -> str:
+    return f"optimal_grid_{grid[0]}x{grid[1]}x{colours}{'' if duplicates else '_nodup'}.txt"
+
+
 def book_file_name(pegs: int, colours: int, duplicates: bool = True) -> str:
     return f"book_{pegs}x{colours}{'' if duplicates else '_nodup'}.txt"
 
@@ -67,6 +72,15 @@ def load_book(
     if not path.is_file():
         return None
     return parse_table(path.read_bytes())
+
+
+@functools.lru_cache(maxsize=16)
+def cached_grid_table(
+    grid: tuple[int, int], colours: int, duplicates: bool = True, directory: Path = TABLES_DIR
+) -> StrategyTable | None:
+    """The shipped exact table of a grid game (None if there is none), read once per size."""
+    path = directory / grid_table_file_name(grid, colours, duplicates)
+    return parse_table(path.read_bytes()) if path.is_file() else None
 
 
 @functools.lru_cache(maxsize=16)
@@ -87,6 +101,8 @@ def bind(info: StrategyInfo, directory: Path = TABLES_DIR) -> StrategyInfo:
         return info
 
     def find(config: GameConfig) -> StrategyTable | None:
+        if config.grid is not None:
+            return cached_grid_table(config.grid, config.colours, config.duplicates, directory)
         return cached_table(config.pegs, config.colours, config.duplicates, directory)
 
     return dataclasses.replace(info, think=make_think(find))

@@ -155,6 +155,13 @@ This index is written by `python tools/optimal.py --index assets/strategies`.
 """
 
 
+def size_of(table: StrategyTable) -> str:
+    """ "4x6" (pegs x colours), or "grid 2x2 x6" for the 2-D puzzle."""
+    if table.grid is not None:
+        return f"grid {shape_text(table.grid)} x{table.colours}"
+    return f"{table.pegs}x{table.colours}"
+
+
 def write_index(directory: Path) -> Path:
     """Rewrite directory/README.md: one line per table, from the tables' own headers."""
     tables = []
@@ -165,7 +172,7 @@ def write_index(directory: Path) -> Path:
     for _, name, table in sorted(tables):
         h = table.header
         lines.append(
-            f"| {name} | {table.pegs}x{table.colours} | {'yes' if table.duplicates else 'no'} | {h['cap']} "
+            f"| {name} | {size_of(table)} | {'yes' if table.duplicates else 'no'} | {h['cap']} "
             f"| {h['secrets']} | {h['total']} | {h['mean']} | {h['worst']} | {h['search seconds']} |"
         )
     out = directory / "README.md"

@@ -115,9 +115,8 @@ def format_table(table: StrategyTable) -> str:
         f"# duplicates: {'yes' if table.duplicates else 'no'}",
     ]
     lines += [f"# {key}: {value}" for key, value in table.header.items() if key not in SIZE_KEYS]
-    lines.append(
-        "# format: one position a line: the grades so far (black then white digit each), ':', the guess"
-    )
+    digits = "black, grey, white digits" if table.grid else "black then white digit"
+    lines.append(f"# format: one position a line: the grades so far ({digits} each), ':', the guess")
     lines += [f"{format_path(path)}: {code_to_text(guess)}" for path, guess in table.moves.items()]
     return "\n".join(lines) + "\n"
 

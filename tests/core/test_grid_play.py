@@ -132,3 +132,14 @@ def test_grid_analysis__reports_each_row_with_grid_grades():
     assert report.rows[-1].possible_before >= 1 and report.rows[-1].could_win
     after = [c for c in every_code(config) if is_consistent(c, history[:1], grid=(2, 2))]
     assert report.rows[0].possible_after == len(after)
+
+
+def test_optimal__plays_the_shipped_grid_table_and_beats_every_heuristic_at_2x2x4():
+    config = GameConfig(grid=(2, 2), colours=4)
+    secrets = np.arange(legal_count(config))
+    totals = {}
+    for name in ("optimal", "entropy", "most-parts", "knuth"):
+        games = walk(config, bind(get(name)).think, secrets, max_turns=config.turns)
+        totals[name] = sum(len(game.guesses) for game in games)
+    assert totals["optimal"] == 813  # the header of assets/strategies/optimal_grid_2x2x4.txt
+    assert all(totals["optimal"] <= total for total in totals.values())
