@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import itertools
 import json
 import os
 import re
@@ -44,7 +43,9 @@ LOCK_POLL_S = 0.005
 STALE_TEMP_S = 60.0  # temporary files older than this are left over from a killed write
 TEMP_SUFFIX = ".tmp"
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# A JSON string, or an unterminated one running to the end: every match succeeds where it starts, so
+# the scan stays linear (a closing quote that must be found could make it retry from every quote).
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
@@ -110,9 +111,8 @@ def parse_json(data: bytes) -> Any:
     """Strict JSON from UTF-8 bytes; raises DamagedFile for anything else (see the module doc)."""
     try:
         text = data.decode("utf-8")
-        depth = nesting_depth(text)
-        if depth > MAX_DEPTH:
-            raise DamagedFile(f"is nested {depth} levels deep (at most {MAX_DEPTH})")
+        if nesting_depth(text) > MAX_DEPTH:
+            raise DamagedFile(f"is nested more than {MAX_DEPTH} levels deep")
         return json.loads(
             text, parse_constant=_reject_constant, parse_float=_finite_float, parse_int=_bounded_int
         )
@@ -144,11 +144,17 @@ def unwrap(doc: Any, kind: str, schema_version: int) -> Any:
     return doc["data"]
 
 
-def nesting_depth(text: str) -> int:
-    """How deep arrays and objects nest in JSON text (brackets inside strings do not count)."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    steps = (1 if c in "[{" else -1 for c in brackets)
-    return max(itertools.accumulate(steps), default=0)
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deep arrays and objects nest in JSON text (brackets inside strings do not count); the
+    count stops at limit + 1, so a hostile file costs no more than the first levels past the limit."""
+    depth = deepest = 0
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > limit:
+                break
+    return deepest
 
 
 def _reject_constant(name: str) -> Any:

@@ -187,6 +187,22 @@ def load_within(seconds: float, load) -> object:
     return answer[0]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"' + '\\"' * ((MAX_FILE_BYTES - 1) // 2),  # escaped quotes that never close: no rescans
+        "[" * MAX_FILE_BYTES,
+        "[]" * (MAX_FILE_BYTES // 2) + "x",
+    ],
+    ids=["unclosed-escapes", "all-open", "flat-garbage"],
+)
+def test_store__largest_hostile_text_is_moved_aside_in_linear_time(tmp_path, text):
+    (tmp_path / STATS_FILE).write_text(text)
+    store = Store(tmp_path)
+    assert load_within(10.0, store.load_stats) == {}  # a quadratic scan takes minutes here
+    assert "statistics.corrupt-1.json" in files(tmp_path)
+
+
 @POSIX_ONLY
 @pytest.mark.parametrize("name", [SETTINGS_FILE, GAME_FILE, STATS_FILE])
 def test_store__fifo_is_moved_aside_within_a_second(tmp_path, name):
