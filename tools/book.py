@@ -56,7 +56,7 @@ from game.core.codes import (  # noqa: E402
     unpack,
 )
 from game.core.config import ConfigError, GameConfig  # noqa: E402
-from game.core.kernels import part_counts  # noqa: E402
+from game.core.kernels import part_counts, scorer_for  # noqa: E402
 from game.core.optimal import StrategyTable, format_table  # noqa: E402
 from game.core.solver import Progress, run  # noqa: E402
 from game.core.space import grades_between, is_small, legal_count, random_legal_indices, small_space  # noqa: E402
@@ -106,7 +106,9 @@ def play_opening(task: Task) -> tuple[int, int]:
     return sum(lengths), max(lengths)
 
 
-def candidate_pool(config: GameConfig, first: Code, grade: Feedback, secrets: np.ndarray) -> np.ndarray:
+def candidate_pool(
+    config: GameConfig, first: Code, grade: Feedback, secrets: np.ndarray, pool_size: int = 60_000
+) -> np.ndarray:
     """Every legal code (small spaces) or a large seeded sample, one per colour-symmetry orbit."""
     history = ((first, grade),)
     used = colour_counts(decode(secrets, config.pegs, config.colours), config.colours).max(axis=0)
@@ -117,23 +119,31 @@ def candidate_pool(config: GameConfig, first: Code, grade: Feedback, secrets: np
         pool, codes = space.indices, space.codes
     else:
         seed = int.from_bytes(code_to_text(first).encode() + bytes(grade), "big")
-        pool = np.unique(random_legal_indices(config, 60_000, seed))
+        pool = np.unique(random_legal_indices(config, pool_size, seed))
         codes = decode(pool, config.pegs, config.colours)
     if classes:
         pool = pool[canonical_mask(first_occurrences(codes, config.colours), classes)]
     return pool
 
 
-def nominate(config: GameConfig, pool: np.ndarray, secrets: np.ndarray, count: int) -> list[Code]:
-    """The best `count` codes of `pool` by each nominating criterion, consistent codes first on ties."""
+def nominate(
+    config: GameConfig, pool: np.ndarray, secrets: np.ndarray, count: int, criteria: tuple = NOMINATORS
+) -> list[Code]:
+    """The best `count` codes of `pool` by each criterion, consistent codes first on ties."""
     codes = decode(secrets, config.pegs, config.colours)
     counts = colour_counts(codes, config.colours)
+    scorer = scorer_for(config.pegs, config.colours)
+    if scorer is not None:
+        columns, ids = np.ascontiguousarray(codes.T), scorer.multiset_ids(codes)
     scores = []
     for start in range(0, pool.shape[0], NOMINATE_BLOCK):
         block = decode(pool[start : start + NOMINATE_BLOCK], config.pegs, config.colours)
-        grades = grades_between(block, colour_counts(block, config.colours), codes, counts)
+        if scorer is not None:
+            grades = scorer.grades(block, scorer.multiset_ids(block), columns, ids)
+        else:
+            grades = grades_between(block, colour_counts(block, config.colours), codes, counts)
         parts = part_counts(grades, grade_count(config.pegs))
-        scores.append(np.column_stack([criterion(parts) for criterion in NOMINATORS]))
+        scores.append(np.column_stack([criterion(parts) for criterion in criteria]))
     table = np.vstack(scores)
     consistent = np.isin(pool, secrets)
     chosen: dict[int, None] = {}
@@ -199,11 +209,18 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
         first = min(firsts, key=lambda f: (totals[f], f))
     else:
         first = firsts[0]
+    if args.greedy:  # no lookahead: each grade's best second guess by entropy alone, not played
+        moves = {(): first}
+        for grade, part in split(config, first, secrets):
+            scored = sample(part, args.sample, args.seed)
+            pool = candidate_pool(config, first, grade, part, args.pool)
+            moves[(grade,)] = nominate(config, pool, scored, 1, (negative_information,))[0]
+        return finish(args, config, secrets, moves, None, None, 0, first_scores)
     # Second guesses: the nominated candidates of each grade, each played out below.
     tasks, owners, parts = [], [], []
     for grade, part in split(config, first, secrets):
         scored = sample(part, args.sample, args.seed)
-        pool = candidate_pool(config, first, grade, part)
+        pool = candidate_pool(config, first, grade, part, args.pool)
         for code in nominate(config, pool, scored, args.candidates):
             tasks.append(Task(config, (first, code), scored, args.seed))
             owners.append(len(parts))
@@ -232,10 +249,16 @@ def finish(args, config, secrets, moves, total, worst, tasks, first_scores) -> t
         "objective": "fewest guesses in total, worst case within the cap first",
         "secrets": str(int(secrets.shape[0])),
         "total": f"{total} ({what})",
-        "mean": f"{total / max(1, secrets.shape[0]):.4f}",
+        "mean": f"{(total or 0) / max(1, secrets.shape[0]):.4f}",
         "worst": str(worst),
         "command": args.command,
     }
+    if total is None:  # --greedy: chosen by entropy over large samples, never played here
+        header["made by"] = "tools/book.py --greedy (entropy over large samples and pools, no lookahead)"
+        header["objective"] = "most information at the second guess, weighed offline without sampling noise"
+        for key in ("total", "mean", "worst"):
+            header.pop(key)
+        total = worst = 0
     table = StrategyTable(config.pegs, config.colours, config.duplicates, moves, header)
     summary = {
         "pegs": config.pegs,
@@ -264,6 +287,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--secrets", type=int, default=None, help="large spaces: secrets drawn in all")
     parser.add_argument("--sample", type=int, default=None, help="score on at most N secrets per grade")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--greedy", action="store_true", help="no lookahead: entropy's choice, not played")
+    parser.add_argument("--pool", type=int, default=60_000, help="large spaces: candidate guesses drawn")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -301,4 +326,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-

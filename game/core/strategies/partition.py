@@ -75,6 +75,10 @@ EVAL_CAP = 3_000
 # The pool keeps at least this many candidates when sampled, and at most POOL_CAP.
 POOL_MIN = 200
 POOL_CAP = 4_000
+# Large spaces graded through kernels.MultisetScorer (6x9, for one) afford four times the cells and
+# the pool in the same time: at 6x9 a mean of 6.244 instead of 6.272 over 500 sampled secrets.
+CELL_BUDGET_FAST = 16_000_000
+POOL_CAP_FAST = 16_000
 # Part sizes up to this use a table of n log2 n (8 MB at most).
 N_LOG_N_TABLE = 1 << 20
 # Entropy scores within this relative distance of the best count as tied.
@@ -162,9 +166,13 @@ def _build_pool(
     """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending."""
     classes = symmetry_classes(config, history, _absent_colours(config, consistent))
     # Grid grades are computed, not looked up in the multiset kernel, so grids keep the smaller budget.
+    classic = config.grid is None
+    fast = classic and not is_small(config) and scorer_for(config.pegs, config.colours) is not None
     budget = CELL_BUDGET_SMALL if is_small(config) and config.grid is None else CELL_BUDGET
+    if fast:
+        budget = CELL_BUDGET_FAST
     cap = max(POOL_MIN, budget // max(1, evaluation_size))
-    sample_cap = min(cap, POOL_CAP)
+    sample_cap = min(cap, POOL_CAP_FAST if fast else POOL_CAP)
     if consistent_only:
         pool = consistent
     elif is_small(config):
