@@ -26,9 +26,9 @@ from .variant import Variant
 
 MIN_PEGS, MAX_PEGS = 2, 10
 MIN_COLOURS, MAX_COLOURS = 2, 10
-# Largest grid code space offered: a grid has no head x tail streaming, so every filter scans all
-# legal codes (about 0.2 s per graded guess per million codes at 3x3).
-MAX_GRID_CODES = 2_000_000
+# Largest grid code space offered: a grid space is listed whole (about 30 MB at a million codes) and
+# its first filter grades every code (about 0.2 s per million at 3x3, spread over frames).
+MAX_GRID_CODES = 1_000_000
 
 
 class ConfigError(ValueError):
@@ -65,10 +65,10 @@ def turn_limit(
 
 
 def grid_turn_limit(cells: int, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
-    """Turns for a grid game: Classic = cells + colours, as a row of as many pegs.
+    """Turns for a grid game: the 1-D rule with its cells as pegs (Classic = cells + colours).
 
-    Grey pegs only add information, and `lowest` needs at most GRID_LOWEST_WORST guesses at every
-    size where all secrets were checked (README.md), well inside cells + colours.
+    `lowest`, the weakest strategy, was played against every secret at every grid size small enough
+    (README.md, "The 2-D puzzle"): its worst game needs at most cells + colours - 1 guesses there.
     """
     return turn_limit(cells, colours, difficulty)
 
