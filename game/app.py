@@ -8,8 +8,10 @@ only this module applies them; nothing assigns a global.
 
 Shared context every state may use through `self.app`:
 - `rng`: random.Random seeded from --seed (secrets, monkey tests: same seed, same game);
+- `now()`: the calendar as an aware UTC datetime (the daily code, high-score dates); injectable;
 - `text`: the cached text renderer; `pegs`: cached peg art;
-- `settings`: a dict (DEFAULT_SETTINGS keys); the store, when plugged in, loads and saves it;
+- `settings`: the player's Settings (game/settings.py), a frozen value replaced on change; the
+  store, when plugged in, loads and saves it;
 - `sound`: an object with `play(name)`; NullSound until the sound engine is plugged in. Names
   used: "pick", "drop", "place", "clear", "submit", "peg_black", "peg_white" (one per grading peg), "peg",
   "win", "lose", "reveal", "click", "error";
@@ -19,11 +21,12 @@ Shared context every state may use through `self.app`:
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import random
 import signal
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imported: keep stdout clean
@@ -41,6 +44,7 @@ from game.core.config import (
     GameConfig,
     preset,
 )
+from game.settings import Settings
 from game.states.base import Pop, Push, Quit, Replace, Reset, State, Transition
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
@@ -54,12 +58,11 @@ QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # end the game as closing the wi
 MAX_TRANSITIONS_PER_FRAME = 16  # guards against two states handing control back and forth forever
 TITLE = "Mastermind Arcade"
 
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "palette": "safe",  # "safe" (Okabe-Ito + golden ratio) or "classic"
-    "symbols": True,  # symbols on pegs as well as colour
-    "reduced_motion": False,
-    "animation_speed": 1.0,  # multiplies animation rates
-}
+
+
+def utc_now() -> dt.datetime:
+    """The wall clock as an aware UTC time (tests give App a fixed `now` instead)."""
+    return dt.datetime.now(dt.UTC)
 
 
 class NullSound:
@@ -80,6 +83,7 @@ class App:
         start: State | None = None,
         store: Any = None,
         sound: Any = None,
+        now: Callable[[], dt.datetime] | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -89,9 +93,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.seed = seed
         self.rng = random.Random(seed)
-        self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
-        if settings:
-            self.settings.update(settings)
+        self.now: Callable[[], dt.datetime] = now or utc_now  # the calendar (daily code, score dates)
+        self.settings: Settings = Settings().changed(**(settings or {}))
         self.text = TextRenderer()
         self.pegs = PegArt()
         self.sound = sound if sound is not None else NullSound()
@@ -99,14 +102,20 @@ class App:
         self.stack: list[State] = []
         self.running = True
         self.frames = 0
-        if start is None:
-            from game.states.menu import MenuState
-
-            start = MenuState()
-        self._push(start)
-        from game.session import Session  # settings, sound, resume offer, records, notices (issue 5)
+        self._unwound = False
+        from game.session import Session  # settings, sound, the saved game, records, notices
 
         self.session = Session(self, settings)
+        from game.states.menu import MenuState
+
+        if start is None:
+            start = MenuState()
+        self._push(start)
+        saved = self.session.take_saved_game() if isinstance(start, MenuState) else None
+        if saved is not None:
+            from game.states.resume import ResumeOverlay
+
+            self._push(ResumeOverlay(saved))
 
     # --- the stack -------------------------------------------------------------------------
     @property
@@ -117,6 +126,12 @@ class App:
     def _push(self, state: State) -> None:
         self.stack.append(state)
         state.enter(self)
+        self.session.on_enter(state)
+
+    def _pop(self) -> None:
+        state = self.stack.pop()
+        state.exit()
+        self.session.on_exit(state)
 
     def apply(self, transition: Transition | State | None) -> None:
         """Apply what a state returned; transitions returned by resume() are applied in turn."""
@@ -132,15 +147,15 @@ class App:
                 self._push(transition.state)
             elif isinstance(transition, Replace):
                 if self.stack:
-                    self.stack.pop().exit()
+                    self._pop()
                 self._push(transition.state)
             elif isinstance(transition, Reset):
                 while self.stack:
-                    self.stack.pop().exit()
+                    self._pop()
                 self._push(transition.state)
             elif isinstance(transition, Pop):
                 if self.stack:
-                    self.stack.pop().exit()
+                    self._pop()
                 if not self.stack:
                     self.running = False
                     return
@@ -188,12 +203,23 @@ class App:
         if self.running:
             self.apply(self.state.update(min(max(dt, 0.0), MAX_DT_S)))
             self.session.update(min(max(dt, 0.0), MAX_DT_S))
-        if self.running and draw:
+        if self.running and draw and self.stack:
             self.draw()
             pygame.display.flip()
         self.frames += 1
         if not self.running:
-            self.session.close()
+            self.close()
+
+    def close(self) -> None:
+        """Stop: every state leaves the stack (top first, so a game under an overlay is kept), then
+        the session writes what lasts. Safe to call more than once."""
+        if self._unwound:
+            return
+        self._unwound = True
+        self.running = False
+        while self.stack:
+            self._pop()
+        self.session.close()
 
     def draw(self) -> None:
         """Draw the top state, and below it every state an overlay leaves visible."""
@@ -309,7 +335,7 @@ def _preset_config(args: argparse.Namespace) -> GameConfig:
 
 class QuitSignals:
     """SIGINT (Ctrl+C), SIGTERM and SIGHUP end the game the way closing the window does: the loop stops
-    after the current frame and Session.close() saves the settings and the game in progress; the exit
+    after the current frame and App.close() saves the game in progress and the settings; the exit
     status is a normal quit's. The handlers only set flags (safe at any point of a frame)."""
 
     def __init__(self) -> None:
@@ -379,7 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         signals.attach(app)
         app.run(frames=args.frames)
         if not app.running:
-            app.session.close()  # runs once: covers a signal that came after the last frame's own check
+            app.close()  # runs once: covers a signal that came after the last frame's own check
     finally:
         pygame.quit()
         signals.restore()

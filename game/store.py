@@ -1,7 +1,8 @@
 """Settings, statistics and the game in progress on disk: versioned JSON, atomic writes, no lost records.
 
 Files live in one directory (platformdirs' user data dir for "mastermind-arcade" unless a directory is
-injected, as tests do): settings.json, statistics.json and game.json. Each holds
+injected, as tests do): settings.json, statistics.json, game.json, and the modes' highscores.json,
+daily.json and blitz.json (game/play/modefiles.py). Each holds
 {"schema_version": N, "kind": ..., "data": ...}.
 
 Invariants:
@@ -34,16 +35,20 @@ import json
 import logging
 import math
 import os
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 import platformdirs
 
-from .core.codes import Code, CodeError, code_from_text, code_to_text
 from .core.config import MAX_COLOURS, MAX_PEGS, ConfigError, Difficulty, GameConfig, turn_limit
+from .core.duel import level_named
+from .core.highscores import HighScore, HighScoreTable, empty_book
+from .core.highscores import book_from_dict as high_score_book_from_dict
+from .core.highscores import book_to_dict as high_score_book_to_dict
+from .core.match import match_from_dict
 from .core.records import (
     DifficultyStats,
     GameResult,
@@ -53,7 +58,25 @@ from .core.records import (
     record_in_book,
     score_game,
 )
-from .core.state import GameState, Guess, MoveError, move_to_text, replay
+from .core.state import GameState
+from .play.modefiles import (
+    BlitzBook,
+    DailyBook,
+    blitz_file_from_dict,
+    blitz_file_to_dict,
+    check_blitz_mode,
+    daily_file_from_dict,
+    daily_file_to_dict,
+)
+from .play.record import GameRecord
+from .settings import (  # noqa: F401  (re-exported: the store reads and writes them)
+    ANIMATION_SPEEDS,
+    MAX_ANIMATION_SPEED,
+    MIN_ANIMATION_SPEED,
+    PALETTE_ALIASES,
+    PALETTES,
+    Settings,
+)
 from .storefiles import (
     DamagedFile,
     NewerFile,
@@ -70,17 +93,23 @@ SCHEMA_VERSION = 1
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "statistics.json"
 GAME_FILE = "game.json"
+HIGH_SCORES_FILE = "highscores.json"
+DAILY_FILE = "daily.json"
+BLITZ_FILE = "blitz.json"
+MODES_LOCK_FILE = ".modes.lock"  # high scores, daily and blitz are read-modify-written under it
 STATS_LOCK_FILE = ".statistics.lock"  # never deleted: removing a lock file races with its next user
 MAX_ASIDE_FILES = 1000  # settings.corrupt-1.json .. -1000.json; past that the file stays put
 
-PALETTES = ("safe", "classic")  # game.ui.palette.PALETTE_NAMES; "safe" is Okabe-Ito based
-PALETTE_ALIASES = MappingProxyType({"okabe-ito": "safe"})
-ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # offered in Settings; any value in the range below loads
-MIN_ANIMATION_SPEED, MAX_ANIMATION_SPEED = 0.25, 4.0
-MIN_WINDOW, MAX_WINDOW = (320, 240), (4096, 4096)  # game.app clamps to its own MIN_SIZE/MAX_SIZE
 
 DESCRIPTIONS = MappingProxyType(
-    {"settings": "settings", "statistics": "statistics", "game": "the game in progress"}
+    {
+        "settings": "settings",
+        "statistics": "statistics",
+        "game": "the game in progress",
+        "high scores": "high scores",
+        "daily": "daily results",
+        "blitz": "Blitz results",
+    }
 )
 
 log = logging.getLogger(__name__)
@@ -92,144 +121,93 @@ def default_directory() -> Path:
 
 
 @dataclass(frozen=True)
-class Settings:
-    """What the player chose in Settings, plus a few things remembered between runs.
-
-    to_dict() gives the plain dict the app keeps as `app.settings` (same keys), and from_dict()
-    reads it back, so the app never needs to know this class.
-    """
-
-    palette: str = "safe"
-    symbols: bool = True
-    sound: bool = True
-    volume: float = 0.8  # 0..1
-    music: bool = True  # the background loop (game.ui.sound.Sound.music_enabled)
-    music_volume: float = 0.5  # 0..1, the loop's own level under the effects
-    animation_speed: float = 1.0  # 1 = normal; 2 = twice as fast
-    reduced_motion: bool = False
-    last_difficulty: str = "Classic"  # a preset name or "Custom"
-    window_size: tuple[int, int] | None = None  # None: the app's default
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["window_size"] = list(self.window_size) if self.window_size else None
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Settings:
-        """Lenient: a missing or out-of-range field takes its default, the others are kept."""
-        if not isinstance(data, Mapping):
-            raise DamagedFile("settings are a JSON object")
-        defaults = cls()
-        values: dict[str, Any] = {}
-        for f in fields(cls):
-            if f.name not in data:
-                continue
-            value = _settings_field(f.name, data[f.name])
-            if value is not _INVALID:
-                values[f.name] = value
-        return replace(defaults, **values)
-
-
-_INVALID = object()
-
-
-def _settings_field(name: str, value: Any) -> Any:
-    """The checked value of one settings field, or _INVALID."""
-    if name in ("symbols", "sound", "music", "reduced_motion"):
-        return value if isinstance(value, bool) else _INVALID
-    if name == "palette":
-        value = PALETTE_ALIASES.get(value, value) if isinstance(value, str) else value
-        return value if value in PALETTES else _INVALID
-    if name == "last_difficulty":
-        return value if isinstance(value, str) and 0 < len(value) <= 40 else _INVALID
-    if name in ("volume", "music_volume", "animation_speed"):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return _INVALID
-        low, high = (MIN_ANIMATION_SPEED, MAX_ANIMATION_SPEED) if name == "animation_speed" else (0.0, 1.0)
-        return float(value) if low <= value <= high else _INVALID
-    if name == "window_size":
-        if value is None:
-            return None
-        if (
-            isinstance(value, list | tuple)
-            and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            and all(lo <= v <= hi for v, lo, hi in zip(value, MIN_WINDOW, MAX_WINDOW, strict=True))
-        ):
-            return (value[0], value[1])
-        return _INVALID
-    return _INVALID
-
-
-@dataclass(frozen=True)
 class SavedGame:
-    """A game in progress as config + secret + move texts (replayed on load), plus the clock."""
+    """A game in progress kept for resume: its GameRecord (game/play/record.py), whose to_dict and
+    strict from_dict are the one text form (rows and who played them, time, assists, the half-filled
+    row). A file written before records had a version reads as the player's rows and no draft.
+    `mode` is a mode's own resume data beside the player's record, a JSON object whose "kind" names
+    the mode: {"kind": "duel", "level", "computer": the computer's record} or {"kind": "match",
+    "match": match_to_dict()}; it is checked as strictly as the record (check_mode)."""
 
-    config: GameConfig
-    secret: Code
-    moves: tuple[str, ...] = ()
-    elapsed_s: float = 0.0
-    assisted: bool = False
+    record: GameRecord
+    mode: Mapping[str, Any] | None = None
 
     @classmethod
     def from_state(cls, state: GameState, elapsed_s: float = 0.0, assisted: bool = False) -> SavedGame:
         if state.secret is None:
             raise ValueError("only games with a secret are saved for resume")
-        moves = tuple(move_to_text(Guess(row.guess)) for row in state.rows)
-        return cls(state.config, state.secret, moves, float(elapsed_s), assisted)
+        record = GameRecord.of_game(state).timed(float(elapsed_s))
+        return cls(record.with_assist() if assisted else record)
+
+    @property
+    def config(self) -> GameConfig:
+        return self.record.config
+
+    @property
+    def moves(self) -> tuple:
+        return self.record.game.rows
+
+    @property
+    def elapsed_s(self) -> float:
+        return self.record.elapsed_s
+
+    @property
+    def assisted(self) -> bool:
+        return self.record.assisted
 
     def state(self) -> GameState:
-        """The game rebuilt by replaying the moves; raises MoveError/CodeError if they do not fit."""
-        return replay(self.config, self.secret, list(self.moves))
+        return self.record.game
 
     def to_dict(self) -> dict[str, Any]:
-        c = self.config
-        return {
-            "config": {
-                "pegs": c.pegs,
-                "colours": c.colours,
-                "duplicates": c.duplicates,
-                "difficulty": c.difficulty.value,
-                "turns": c.turns,
-            },
-            "secret": code_to_text(self.secret),
-            "moves": list(self.moves),
-            "elapsed_s": self.elapsed_s,
-            "assisted": self.assisted,
-        }
+        data = self.record.to_dict()
+        if self.mode is not None:
+            data["mode"] = dict(self.mode)
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> SavedGame:
-        """Strict: anything that does not replay to a game in progress raises DamagedFile."""
+        """Strict: anything that does not read back as a game in progress raises DamagedFile."""
+        if isinstance(data, Mapping) and "version" not in data and isinstance(data.get("moves"), list):
+            data = {"version": 1, "played_by": ["player"] * len(data["moves"]), "draft": [], **data}
+            data.setdefault("elapsed_s", 0.0)
+            data.setdefault("assisted", False)
         try:
-            raw = data["config"]
-            config = GameConfig(
-                pegs=raw["pegs"],
-                colours=raw["colours"],
-                duplicates=raw["duplicates"],
-                difficulty=raw["difficulty"],
-                turns=raw["turns"],
-            )
-            secret = config.check_code(code_from_text(data["secret"], config.pegs, config.colours))
-            moves = data["moves"]
-            if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-                raise DamagedFile("moves must be a list of move texts")
-            elapsed = data.get("elapsed_s", 0.0)
-            if not _is_seconds(elapsed):
-                raise DamagedFile(f"elapsed_s must be seconds, not {elapsed!r}")
-            assisted = data.get("assisted", False)
-            if not isinstance(assisted, bool):
-                raise DamagedFile(f"assisted must be true or false, not {assisted!r}")
-            saved = cls(config, secret, tuple(moves), float(elapsed), assisted)
-            state = saved.state()
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise DamagedFile(f"the saved game is missing {exc}") from None
-        except (ConfigError, CodeError, MoveError) as exc:
-            raise DamagedFile(f"the saved game does not replay: {exc}") from None
-        if state.over:
+            record = GameRecord.from_dict(data)
+            mode = check_mode(data.get("mode"), record) if isinstance(data, Mapping) else None
+        except ValueError as exc:
+            raise DamagedFile(f"the saved game cannot be read: {exc}") from None
+        if record.game.secret is None:
+            raise DamagedFile("a saved game knows its secret")
+        if record.over:
             raise DamagedFile("the saved game had already ended")
-        return saved
+        return cls(record, mode)
+
+
+def check_mode(mode: Any, record: GameRecord) -> Mapping[str, Any] | None:
+    """A saved game's mode data, checked (ValueError names what is wrong); None for a plain game."""
+    if mode is None:
+        return None
+    if not isinstance(mode, Mapping) or mode.get("kind") not in ("duel", "match", "blitz"):
+        raise ValueError("a saved game's mode is a JSON object of kind duel, match or blitz")
+    if mode["kind"] == "blitz":
+        check_blitz_mode(mode, record)
+        return mode
+    if mode["kind"] == "match":
+        if set(mode) != {"kind", "match"}:
+            raise ValueError("a saved match holds kind and match")
+        match = match_from_dict(mode["match"])
+        if match.over or match.rules.config != record.config:
+            raise ValueError("the saved match is over or does not fit its round")
+        return mode
+    if set(mode) != {"kind", "level", "computer"} or not isinstance(mode["level"], str):
+        raise ValueError("a saved duel holds kind, level and the computer's record")
+    level_named(mode["level"])
+    computer = GameRecord.from_dict(mode["computer"])
+    if computer.game.secret != record.game.secret or computer.config != record.config:
+        raise ValueError("the two boards of a saved duel have different codes")
+    if not len(record.game.rows) - 1 <= len(computer.game.rows) <= len(record.game.rows):
+        raise ValueError("the saved duel's boards are more than a turn apart")
+    return mode
 
 
 @dataclass
@@ -247,10 +225,14 @@ class Store:
     # on disk: load_stats() is always the first with the second added, so no game is lost from view.
     _stats_on_disk: dict[str, DifficultyStats] = field(default_factory=dict)
     _pending: list[GameResult] = field(default_factory=list)
+    # High scores, daily results and Blitz runs as last read or saved: kept in memory like the
+    # settings, so a directory that cannot be written still shows this session's entries.
+    _kept: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.directory = Path(self.directory)
-        stems = tuple(Path(name).stem for name in (SETTINGS_FILE, STATS_FILE, GAME_FILE))
+        names = (SETTINGS_FILE, STATS_FILE, GAME_FILE, HIGH_SCORES_FILE, DAILY_FILE, BLITZ_FILE)
+        stems = tuple(Path(name).stem for name in names)
         for name in remove_stale_temporaries(self.directory, stems):
             log.info("removed %s, left over from an interrupted write", name)
 
@@ -325,6 +307,52 @@ class Store:
             self._report_write_failure(GAME_FILE, DESCRIPTIONS["game"], exc)
             return False
         return True
+
+    # -- high scores, daily results, Blitz runs ----------------------------------------------------
+    def load_high_scores(self) -> dict[str, HighScoreTable]:
+        """Mode -> its top ten (game/core/highscores.py); empty tables when nothing is stored."""
+        return dict(self._load_kept(HIGH_SCORES_FILE, "high scores", high_score_book_from_dict, empty_book))
+
+    def add_high_score(self, mode: str, entry: HighScore) -> int | None:
+        """Put `entry` into `mode`'s table as it is on disk now (under the lock); its rank, or None
+        when it no longer makes the table. Kept in memory if the file cannot be written."""
+        with locked(self.directory / MODES_LOCK_FILE):
+            book = self.load_high_scores()
+            book[mode], rank = book[mode].insert(entry)
+            self._save_kept(HIGH_SCORES_FILE, "high scores", book, high_score_book_to_dict)
+        return rank
+
+    def load_daily(self) -> DailyBook:
+        return self._load_kept(DAILY_FILE, "daily", daily_file_from_dict, DailyBook)
+
+    def update_daily(self, change: Callable[[DailyBook], DailyBook]) -> DailyBook:
+        """Apply `change` to the daily results on disk now (under the lock) and save; the new book.
+        An exception from `change` (a second attempt the same day) leaves everything as it was."""
+        with locked(self.directory / MODES_LOCK_FILE):
+            book = change(self.load_daily())
+            self._save_kept(DAILY_FILE, "daily", book, daily_file_to_dict)
+        return book
+
+    def load_blitz(self) -> BlitzBook:
+        return self._load_kept(BLITZ_FILE, "blitz", blitz_file_from_dict, BlitzBook)
+
+    def update_blitz(self, change: Callable[[BlitzBook], BlitzBook]) -> BlitzBook:
+        """Apply `change` to the Blitz results on disk now (under the lock) and save; the new book."""
+        with locked(self.directory / MODES_LOCK_FILE):
+            book = change(self.load_blitz())
+            self._save_kept(BLITZ_FILE, "blitz", book, blitz_file_to_dict)
+        return book
+
+    def _load_kept(self, name: str, kind: str, parse: Callable[[Any], Any], default: Callable[[], Any]):
+        """The file's value if it reads and is trusted, else what this session last knew (defaults)."""
+        found, value = self._read(name, kind, parse)
+        if found:
+            self._kept[name] = value
+        return self._kept[name] if name in self._kept else default()
+
+    def _save_kept(self, name: str, kind: str, value: Any, to_dict: Callable[[Any], Any]) -> bool:
+        self._kept[name] = value
+        return self._write(name, kind, to_dict(value))
 
     # -- the two primitives -----------------------------------------------------------------------
     def _read(self, name: str, kind: str, parse) -> tuple[bool | None, Any]:

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from game.app import build_parser, config_from_args, main
-from game.core.config import ConfigError, GameConfig
+from game.core.config import MAX_PEGS, ConfigError, GameConfig
 from game.states.base import Pop, Push, Replace, Reset, State
 from game.states.menu import MenuState
 from game.states.playing import PlayingState
@@ -35,7 +35,7 @@ def test_app__help_lists_the_options():
 @pytest.mark.parametrize(
     "args, reason",
     [
-        (["--pegs", "9"], "pegs must be a whole number from 2 to 8"),
+        (["--pegs", str(MAX_PEGS + 1)], f"pegs must be a whole number from 2 to {MAX_PEGS}"),
         (["--colours", "11"], "colours must be a whole number from 2 to 10"),
         (["--size", "big"], "size is WIDTHxHEIGHT"),
         (["--frames", "0"], "expected at least 1"),

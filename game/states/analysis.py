@@ -21,8 +21,8 @@ import pygame
 
 from game.core.codes import Code
 from game.core.postgame import OPTIMAL_SOURCE, PostGame, RowReport, analyse_steps
-from game.core.state import GameState
 from game.play.pump import Pump
+from game.play.record import GameRecord
 from game.states.base import Pop, State, Transition
 from game.tables import cached_table
 from game.ui import palette as pal
@@ -97,8 +97,9 @@ def summary_lines(result: PostGame) -> list[str]:
 class AnalysisOverlay(State):
     is_overlay = True
 
-    def __init__(self, game: GameState) -> None:
-        self.game = game
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.game = game = record.game
         config = game.config
         table = cached_table(config.pegs, config.colours, config.duplicates)
         self.pump: Pump[PostGame] = Pump(analyse_steps(config, game.history, game.secret, table))
@@ -206,8 +207,8 @@ class AnalysisOverlay(State):
                 self._draw_code(surface, cells["best"], report.best_guess)
 
     def _draw_code(self, surface: pygame.Surface, cell: pygame.Rect, code: Code) -> None:
-        colours = pal.palette(self.app.settings.get("palette", "safe"))
-        symbols = bool(self.app.settings.get("symbols", True))
+        colours = pal.palette(self.app.settings.palette)
+        symbols = self.app.settings.symbols
         diameter = max(4, min(round(cell.h * 0.8), int(cell.w / (len(code) * PEG_PITCH + 0.2))))
         width = diameter * (PEG_PITCH * (len(code) - 1) + 1)
         x0 = cell.centerx - width / 2

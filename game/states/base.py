@@ -26,6 +26,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from game.play.timeline import Motion
+from game.ui import palette as pal
+from game.ui.board import Art
+
 if TYPE_CHECKING:
     from game.app import App
 
@@ -85,3 +89,14 @@ class State:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole state onto `surface` (reads state, changes nothing but view caches)."""
+
+
+def board_art(app: App) -> Art:
+    """What board screens draw with, from the app's art caches and the player's look settings."""
+    settings = app.settings
+    return Art(app.pegs, app.text, pal.palette(settings.palette), settings.symbols)
+
+
+def motion(app: App) -> Motion:
+    """The player's motion choices, as the runs' timelines read them."""
+    return app.settings.motion

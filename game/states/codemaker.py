@@ -56,7 +56,8 @@ TITLES = MappingProxyType(
 )
 EXPLAIN = MappingProxyType(
     {
-        Mode.GRADE: "Think of a code (or set it on a real board): the computer guesses, you grade",
+        Mode.GRADE: "Think of a code in these colours (or set it on a real board): the computer guesses,"
+        " you grade",
         Mode.WATCH: "The game picks a random secret; the computer sees only the grades",
     }
 )
@@ -182,6 +183,10 @@ class CodemakerState(State):
         again = partial(CodemakerState, self.mode, config, self.strategy)
         return SolvingState(new_game(config, secret), strategy=self.strategy, title=title, play_again=again)
 
+    def title(self) -> str:
+        """The top bar's text (a two-player round's secret entry names the codemaker)."""
+        return TITLES[self.mode]
+
     def back(self) -> Transition:
         from game.states.menu import MenuState
 
@@ -193,7 +198,9 @@ class CodemakerState(State):
         key = (size, self.pegs, self.colours, self.mode)
         if self._layout is None or self._layout_key != key:
             buttons = ("back", "random", "start") if self.mode is Mode.MAKE else ("back", "start")
-            self._layout = MakerLayout(size, self.pegs, self.colours, self.mode is Mode.MAKE, buttons)
+            # the palette shows whenever the player has a code to make up (set here, or kept in mind)
+            with_palette = self.mode is not Mode.WATCH
+            self._layout = MakerLayout(size, self.pegs, self.colours, with_palette, buttons)
             self._layout_key = key
         return self._layout
 
@@ -214,6 +221,8 @@ class CodemakerState(State):
 
     def _mouse_down(self, pos: tuple[int, int], button: int) -> Transition | State | None:
         hit = self.layout().hit_test(pos)
+        if self.mode is not Mode.MAKE and isinstance(hit, PaletteItem | SecretSlot):
+            return None  # the palette is there to look at: nobody sets a secret in this mode
         if button == 3:
             if isinstance(hit, SecretSlot):
                 self.place(hit.col, None)
@@ -282,10 +291,10 @@ class CodemakerState(State):
         app = self.app
         layout = self.layout()
         text = app.text
-        colours = pal.palette(app.settings.get("palette", "safe"))
-        symbols = bool(app.settings.get("symbols", True))
+        colours = pal.palette(app.settings.palette)
+        symbols = app.settings.symbols
         surface.fill(pal.BACKGROUND)
-        draw_top_bar(surface, layout, text, TITLES[self.mode])
+        draw_top_bar(surface, layout, text, self.title())
         hit = layout.hit_test(self.mouse)
         if self.mode is Mode.MAKE:
             hot = hit.colour if isinstance(hit, PaletteItem) else None
@@ -293,6 +302,8 @@ class CodemakerState(State):
             text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, 34)
             self._draw_secret(surface, layout, colours, symbols)
         else:
+            if self.mode is Mode.GRADE:  # the colours to make the code from, not to click
+                draw_palette(surface, layout, app.pegs, text, colours, symbols, enabled=False)
             text.draw_in(
                 surface, EXPLAIN[self.mode], layout.secret_label.union(layout.secret_area), pal.TEXT_DIM, 28
             )

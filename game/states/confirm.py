@@ -1,11 +1,15 @@
-"""A yes/no confirm overlay: a question over the dimmed screen below.
+"""A two-button confirm overlay: a question over the dimmed screen below.
 
-It pops `(tag, True)` for yes and `(tag, False)` for no, so the state below (whose resume() gets
-the result) knows which question was answered. Keys: Y for yes, Escape or N for no, arrows or Tab
-move the focus (on "no" at first, the safe answer) and Enter or Space answers the focused button.
+It pops the frozen value it was given for each button: `result` for yes, `no_result` for no (None
+unless given), so the state below (whose resume() gets it) knows what was chosen by its type, never
+by a tag. Escape always pops None (nothing chosen). Keys: Y for yes, N for no, arrows or Tab move the
+focus (on "no" at first, the safe answer, unless `focus` says otherwise) and Enter or Space answers
+the focused button.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -18,12 +22,21 @@ from game.ui.widgets import draw_button, draw_card, shade
 class ConfirmOverlay(State):
     is_overlay = True
 
-    def __init__(self, question: str, tag: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(
+        self,
+        question: str,
+        result: Any,
+        yes: str = "Yes",
+        no: str = "No",
+        *,
+        no_result: Any = None,
+        focus: str = "no",
+    ) -> None:
         self.question = question
-        self.tag = tag
+        self.results = {"yes": result, "no": no_result}
         self.labels = {"no": no, "yes": yes}
         self.mouse = (-1, -1)
-        self.focus = "no"  # the safe answer has the keyboard focus
+        self.focus = focus  # the safe answer has the keyboard focus
 
     def geometry(self) -> tuple[pygame.Rect, pygame.Rect, dict[str, pygame.Rect]]:
         size = self.app.surface.get_size()
@@ -43,16 +56,18 @@ class ConfirmOverlay(State):
             _, _, buttons = self.geometry()
             for name, rect in buttons.items():
                 if rect.collidepoint(event.pos):
-                    return Pop((self.tag, name == "yes"))
+                    return Pop(self.results[name])
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_y,):
-                return Pop((self.tag, True))
-            if event.key in (pygame.K_n, pygame.K_ESCAPE):
-                return Pop((self.tag, False))
+            if event.key == pygame.K_y:
+                return Pop(self.results["yes"])
+            if event.key == pygame.K_n:
+                return Pop(self.results["no"])
+            if event.key == pygame.K_ESCAPE:
+                return Pop(None)
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.focus = "yes" if self.focus == "no" else "no"
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                return Pop((self.tag, self.focus == "yes"))
+                return Pop(self.results[self.focus])
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

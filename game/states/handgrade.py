@@ -16,12 +16,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
 from game.core import strategies
 from game.core.codes import Feedback
-from game.core.config import GameConfig
+from game.core.config import GameConfig, legal_codes
 from game.play.handgrade import Ending, HandGradeRun
 from game.play.pump import PUMP_BUDGET_MS
 from game.states.base import Replace, State, Transition
@@ -224,8 +225,8 @@ class HandGradeState(State):
     def draw(self, surface: pygame.Surface) -> None:
         app, run = self.app, self.run
         layout = self.layout()
-        colours = pal.palette(app.settings.get("palette", "safe"))
-        symbols = bool(app.settings.get("symbols", True))
+        colours = pal.palette(app.settings.palette)
+        symbols = app.settings.symbols
         surface.fill(pal.BACKGROUND)
         draw_top_bar(surface, layout, app.text, f"You grade · {config_title(self.config)}")
         menu = layout.button_rect("menu")
@@ -234,7 +235,13 @@ class HandGradeState(State):
         draw_button(surface, app.text, help_rect, "Help", hot=help_rect.collidepoint(self.mouse))
         draw_palette(surface, layout, app.pegs, app.text, colours, symbols, enabled=False)
         active = len(run.game.rows) if not run.over else None
-        self.view.draw(surface, layout, run.game, app.pegs, app.text, colours, symbols, active_row=active)
+        game, found = run.game, run.found_code
+        if found is not None:  # the all-black row is the player's code: the secret row shows it
+            game = replace(game, secret=found)
+        shown = found is not None
+        self.view.draw(
+            surface, layout, game, app.pegs, app.text, colours, symbols, show_secret=shown, active_row=active
+        )
         for row in run.conflict_rows:
             pygame.draw.rect(
                 surface, pal.TEXT_WARN, layout.row_rect(row).inflate(8, 6), width=3, border_radius=6
@@ -281,7 +288,7 @@ class HandGradeState(State):
             draw_text_lines(text, surface, possible, lines, pal.ACTIVE_EDGE)
         else:
             draw_text_lines(
-                text, surface, possible, [f"{self.config.code_count:,} codes in all"], pal.TEXT_DIM
+                text, surface, possible, [f"{legal_codes(self.config):,} codes in all"], pal.TEXT_DIM
             )
         grading = not run.busy and not run.over
         for name, count in (("black", run.black), ("white", run.white)):

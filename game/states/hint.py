@@ -1,14 +1,16 @@
 """The hint overlay of the playing state: how many codes are still possible, and a suggested guess.
 
-The playing state pushes HintOverlay(game) (see game/states/playing.py) and gets back, through
-resume(), ("hint", answer):
-- answer None: closed before anything was shown (not assisted);
-- answer (): the count (and maybe the guess) was shown but not used (assisted);
-- answer a code: "Use this guess" fills the row being built with it (assisted).
+It says up front what costs the score: opening it costs nothing; asking for the count (C) or a
+suggestion (G) marks the game assisted, and an assisted game scores nothing. The playing state
+pushes HintOverlay(game) and gets back, through resume():
+- None: closed without asking for anything (the game is not assisted);
+- HintTaken(None): the count or the suggestion was shown but not used (assisted);
+- HintTaken(code): "Use this guess" fills the row being built with it (assisted).
 
 The strongest strategy thinks inside a frame budget (game/core/analysis.py hint_steps, pumped by
-game/ui/pump.py) while a progress bar runs; it sees only game.history. Keys: Enter uses the guess,
-G shows it, Escape closes.
+game/play/pump.py) from the moment the overlay opens, so answers come at once, but nothing is shown
+until asked; it sees only game.history. Keys: C shows the count, G the suggestion, Enter asks for
+the suggestion or uses it once shown, Escape closes.
 """
 
 from __future__ import annotations
@@ -16,17 +18,28 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
 from game.core.analysis import Hint, hint_steps
+from game.core.codes import Code
 from game.core.state import GameState
 from game.play.pump import PUMP_BUDGET_MS, Pump
-from game.states.base import Pop, State, Transition
+from game.states.base import Pop, State, Transition, board_art
 from game.ui import palette as pal
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button, draw_card, shade
+
+COST_NOTE = "Opening this costs nothing. Asking for the count or a guess marks the game assisted: no score."
+
+
+@dataclass(frozen=True)
+class HintTaken:
+    """The player asked for the count or a suggestion; `code` fills the row when they used the guess."""
+
+    code: Code | None = None
 
 
 class HintOverlay(State):
@@ -46,6 +59,7 @@ class HintOverlay(State):
         self.clock = clock
         self.pump: Pump[Hint] | None = None
         self.show_guess = False
+        self.show_count = False
         self.mouse = (-1, -1)
 
     def enter(self, app) -> None:
@@ -59,10 +73,14 @@ class HintOverlay(State):
     def hint(self) -> Hint | None:
         return self.pump.answer if self.pump is not None and self.pump.done else None
 
+    @property
+    def asked(self) -> bool:
+        return self.show_count or self.show_guess
+
     def buttons(self) -> tuple[str, ...]:
-        if self.hint is None:
-            return ("close",)
-        return ("close", "use") if self.show_guess else ("close", "show")
+        if self.show_guess and self.hint is not None:
+            return ("close", "use")
+        return ("close", "show") if self.show_count else ("close", "count", "show")
 
     def geometry(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, dict[str, pygame.Rect]]:
         """(card, text area, guess row, buttons)."""
@@ -79,16 +97,18 @@ class HintOverlay(State):
         return card, text_area, guess_row, buttons
 
     def close(self) -> Transition:
-        return Pop(("hint", None if self.hint is None else ()))
+        return Pop(HintTaken() if self.asked else None)
 
     def press(self, name: str) -> Transition | None:
         self.app.sound.play("click")
         if name == "close":
             return self.close()
-        if name == "show" and self.hint is not None:
+        if name == "count":
+            self.show_count = True
+        elif name == "show":
             self.show_guess = True
         elif name == "use" and self.hint is not None:
-            return Pop(("hint", self.hint.guess))
+            return Pop(HintTaken(self.hint.guess))
         return None
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
@@ -103,6 +123,8 @@ class HintOverlay(State):
                 return self.close()
             if event.key == pygame.K_g:
                 return self.press("show")
+            if event.key == pygame.K_c:
+                return self.press("count")
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.press("use" if self.show_guess else "show")
         return None
@@ -118,32 +140,37 @@ class HintOverlay(State):
         draw_card(surface, card)
         text = self.app.text
         hint = self.hint
-        if hint is None:
-            error = self.pump.error if self.pump is not None else None
-            if error is not None:
-                draw_text_lines(text, surface, text_area, ["No hint:", str(error)], pal.TEXT_WARN)
-            else:
-                draw_text_lines(text, surface, text_area, ["Hint", "Thinking..."], pal.TEXT)
-                draw_progress_bar(surface, guess_row.inflate(0, -guess_row.h // 2), self.pump.fraction)
+        error = self.pump.error if self.pump is not None else None
+        if not self.asked:
+            draw_text_lines(text, surface, text_area, ["Hint", COST_NOTE], pal.TEXT)
+        elif error is not None:
+            draw_text_lines(text, surface, text_area, ["No hint:", str(error)], pal.TEXT_WARN)
+        elif hint is None:
+            draw_text_lines(text, surface, text_area, ["Hint (assisted)", "Thinking..."], pal.TEXT)
+            draw_progress_bar(surface, guess_row.inflate(0, -guess_row.h // 2), self.pump.fraction)
         else:
             codes = "code" if hint.possible == 1 else "codes"
-            lines = [f"{hint.possible:,} {codes} still possible"]
+            lines = [f"{hint.possible:,} {codes} still possible" if self.show_count else "Hint (assisted)"]
             lines.append("Suggested guess:" if self.show_guess else "Want a suggested guess?")
             draw_text_lines(text, surface, text_area, lines, pal.TEXT)
             if self.show_guess:
                 self._draw_guess(surface, guess_row, hint)
-        labels = {"close": "Close", "show": "Suggest a guess", "use": "Use this guess"}
+        labels = {
+            "close": "Close",
+            "count": "How many codes?",
+            "show": "Suggest a guess",
+            "use": "Use this guess",
+        }
         for name, rect in buttons.items():
             primary = name in ("show", "use")
             draw_button(surface, text, rect, labels[name], hot=rect.collidepoint(self.mouse), primary=primary)
 
     def _draw_guess(self, surface: pygame.Surface, row: pygame.Rect, hint: Hint) -> None:
-        colours = pal.palette(self.app.settings.get("palette", "safe"))
-        symbols = bool(self.app.settings.get("symbols", True))
+        art = board_art(self.app)
         pegs = len(hint.guess)
         pitch = min(row.w / pegs, row.h)
         d = max(6, round(pitch * 0.82))
         left = row.centerx - pitch * pegs / 2
         for col, colour in enumerate(hint.guess):
-            peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
+            peg = art.pegs.peg(art.colours[colour], colour, d, art.symbols)
             surface.blit(peg, peg.get_rect(center=(round(left + (col + 0.5) * pitch), row.centery)))

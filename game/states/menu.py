@@ -3,8 +3,10 @@
 Entries are a plain list of MenuEntry(label, detail, action): `default_entries()` builds it, and a
 new mode is one more entry whose action returns a transition (or a State), for example
     MenuEntry("Watch the computer", "it breaks a random code", lambda menu: WatchState(...)).
-Arrow keys, Home/End and Enter work as well as the mouse. Also here: SettingsOverlay, the small
-settings screen of this issue (palette and symbols), until a full settings screen replaces it.
+Arrow keys, Home/End and Enter work as well as the mouse; in two columns Left/Right move to the
+entry beside the focused one. A menu that comes back puts its focus on the entry it is given (Back
+from Custom: Custom), else on the difficulty played last (settings.last_difficulty), so Enter plays
+it again.
 """
 
 from __future__ import annotations
@@ -15,10 +17,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.config import PRESETS, Preset
-from game.states.base import Pop, Push, Quit, State, Transition
+from game.states.base import Push, Quit, State, Transition
 from game.ui import palette as pal
-from game.ui.layout import MenuLayout, button_height_px, button_row, dialog_rect, margin_px
-from game.ui.widgets import draw_button, draw_card, draw_toggle, shade
+from game.ui.layout import MenuLayout
 
 Action = Callable[["MenuState"], "Transition | State | None"]
 
@@ -52,7 +53,7 @@ def _help(menu: MenuState) -> Transition:
 
 
 def _settings(menu: MenuState) -> Transition:
-    from game.states.settings import SettingsState  # the full settings screen (issue 5)
+    from game.states.settings import SettingsState
 
     return Push(SettingsState())
 
@@ -74,6 +75,36 @@ def _codemaker(mode: str) -> Action:
     return action
 
 
+def _duel(menu: MenuState) -> State:
+    from game.states.duel_setup import DuelSetupState
+
+    return DuelSetupState()
+
+
+def _two_players(menu: MenuState) -> State:
+    from game.states.match import MatchSetupState
+
+    return MatchSetupState()
+
+
+def _daily(menu: MenuState) -> State:
+    from game.states.daily import DailyState
+
+    return DailyState()
+
+
+def _blitz(menu: MenuState) -> State:
+    from game.states.blitz import new_run_state
+
+    return new_run_state(menu.app)
+
+
+def _high_scores(menu: MenuState) -> Transition:
+    from game.states.highscores import HighScoresState
+
+    return Push(HighScoresState())
+
+
 def default_entries() -> list[MenuEntry]:
     """The menu as shipped: one entry per preset, then Custom, Help, Settings, Quit."""
     entries = [
@@ -82,11 +113,16 @@ def default_entries() -> list[MenuEntry]:
     ]
     entries += [
         MenuEntry("Custom game", "choose pegs, colours, turns", _custom),
+        MenuEntry("Daily code", "one code a day for all", _daily),
+        MenuEntry("Blitz", "codes against the clock", _blitz),
         MenuEntry("Make the code", "the computer breaks your secret", _codemaker("make")),
         MenuEntry("Make the code, you grade", "grade the computer's guesses", _codemaker("grade")),
         MenuEntry("Watch the computer", "a random secret, any strategy", _codemaker("watch")),
+        MenuEntry("Duel", "race the computer to the same code", _duel),
+        MenuEntry("Two players", "one screen, swap the roles", _two_players),
         MenuEntry("Help", "how to play, controls", _help),
         MenuEntry("Statistics", "wins, streaks, best scores", _statistics),
+        MenuEntry("High scores", "top ten of each mode", _high_scores),
         MenuEntry("Settings", "colours, symbols, sound, motion", _settings),
         MenuEntry("Quit", "", lambda menu: Quit()),
     ]
@@ -96,11 +132,21 @@ def default_entries() -> list[MenuEntry]:
 class MenuState(State):
     """Pick what to play."""
 
-    def __init__(self, entries: list[MenuEntry] | None = None) -> None:
+    def __init__(self, entries: list[MenuEntry] | None = None, focus: str | None = None) -> None:
         self.entries = entries if entries is not None else default_entries()
         self.focus = 0
+        self._focus_label = focus  # the entry to focus on entering, by label
         self.mouse = (-1, -1)
         self.pressed: int | None = None
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        labels = [entry.label for entry in self.entries]
+        if self._focus_label in labels:
+            self.focus = labels.index(self._focus_label)
+            self._focus_label = None
+        elif self.focus == 0 and app.settings.last_difficulty in labels:
+            self.focus = labels.index(app.settings.last_difficulty)
 
     def layout(self) -> MenuLayout:
         return MenuLayout(self.app.surface.get_size(), len(self.entries))
@@ -110,7 +156,7 @@ class MenuState(State):
         return self.entries[index].action(self)
 
     def update(self, dt: float) -> Transition | State | None:
-        from game.states.attract import attract_when_idle  # the demo game after a while idle (issue 5)
+        from game.states.attract import attract_when_idle  # the demo game after a while idle
 
         return attract_when_idle(self, dt)
 
@@ -134,6 +180,8 @@ class MenuState(State):
                 self.focus = (self.focus + 1) % len(self.entries)
             elif event.key == pygame.K_UP:
                 self.focus = (self.focus - 1) % len(self.entries)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.focus = self.beside(self.focus, 1 if event.key == pygame.K_RIGHT else -1)
             elif event.key == pygame.K_HOME:
                 self.focus = 0
             elif event.key == pygame.K_END:
@@ -145,6 +193,23 @@ class MenuState(State):
             elif event.key == pygame.K_ESCAPE:
                 return Quit()
         return None
+
+    @property
+    def notice_floor(self) -> int:
+        """Notices (such as "Sound off") stack above the footer line, never over it."""
+        return self.layout().footer_rect.y
+
+    def beside(self, index: int, direction: int) -> int:
+        """The entry in the next column left (-1) or right (+1) of entry `index`, level with it (the
+        nearest row when that column is shorter); `index` itself when there is no such column."""
+        rects = self.layout().entries
+        here = rects[index]
+        side = [i for i, r in enumerate(rects) if (r.x - here.x) * direction > 0]
+        if not side:
+            return index
+        column_x = min((rects[i].x for i in side), key=lambda x: abs(x - here.x))
+        column = [i for i in side if rects[i].x == column_x]
+        return min(column, key=lambda i: abs(rects[i].centery - here.centery))
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout()
@@ -211,8 +276,8 @@ class MenuState(State):
 
     def _draw_title(self, surface: pygame.Surface, layout: MenuLayout) -> None:
         rect = layout.title_rect
-        colours = pal.palette(self.app.settings.get("palette", "safe"))
-        symbols = bool(self.app.settings.get("symbols", True))
+        colours = pal.palette(self.app.settings.palette)
+        symbols = self.app.settings.symbols
         d = round(rect.h * 0.55)
         title_box = rect.inflate(-2 * (d + 12) * 2, -round(rect.h * 0.2))
         drawn = self.app.text.draw_in(surface, "MASTERMIND ARCADE", title_box, pal.TEXT, 90)
@@ -220,96 +285,3 @@ class MenuState(State):
             colour = (0, 2)[i]
             peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
             surface.blit(peg, (x, rect.centery - d // 2))
-
-
-class SettingsOverlay(State):
-    """Palette and symbols, changed at once and kept in app.settings."""
-
-    is_overlay = True
-    ROWS = ("palette", "symbols")
-
-    def __init__(self) -> None:
-        self.mouse = (-1, -1)
-        self.focus = 0
-
-    def geometry(self):
-        size = self.app.surface.get_size()
-        card = dialog_rect(size, 0.6, 0.55, 460, 320)
-        m = margin_px(size)
-        bh = button_height_px(size)
-        title = pygame.Rect(card.x + m, card.y + m, card.w - 2 * m, round(bh * 1.1))
-        rows = {}
-        for i, name in enumerate(self.ROWS):
-            y = title.bottom + m + i * (bh + m)
-            label = pygame.Rect(card.x + 2 * m, y, round(card.w * 0.45), bh)
-            control = pygame.Rect(label.right + m, y, card.right - 2 * m - label.right - m, bh)
-            rows[name] = (label, control)
-        preview_y = title.bottom + m + len(self.ROWS) * (bh + m)
-        done = button_row(card, ("done",), bh, m)["done"]
-        preview = pygame.Rect(card.x + 2 * m, preview_y, card.w - 4 * m, max(10, done.y - m - preview_y))
-        return card, title, rows, preview, done
-
-    def toggle(self, name: str) -> None:
-        settings = self.app.settings
-        if name == "palette":
-            names = pal.PALETTE_NAMES
-            settings["palette"] = names[(names.index(settings.get("palette", "safe")) + 1) % len(names)]
-        elif name == "symbols":
-            settings["symbols"] = not settings.get("symbols", True)
-        self.app.sound.play("click")
-
-    def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            _, _, rows, _, done = self.geometry()
-            if done.collidepoint(event.pos):
-                return Pop(("settings", True))
-            for i, (name, (_, control)) in enumerate(rows.items()):
-                if control.collidepoint(event.pos):
-                    self.focus = i
-                    self.toggle(name)
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                return Pop(("settings", True))
-            if event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.ROWS)
-            if event.key in (pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT):
-                self.toggle(self.ROWS[self.focus])
-        return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        shade(surface)
-        card, title, rows, preview, done = self.geometry()
-        text = self.app.text
-        draw_card(surface, card)
-        text.draw_in(surface, "Settings", title.inflate(0, -title.h // 4), pal.TEXT, 48)
-        settings = self.app.settings
-        labels = {"palette": "Colours", "symbols": "Symbols on pegs"}
-        for i, (name, (label, control)) in enumerate(rows.items()):
-            text.draw_in(
-                surface, labels[name], label.inflate(0, -label.h // 3), pal.TEXT, 32, align="midleft"
-            )
-            hot = control.collidepoint(self.mouse)
-            if name == "palette":
-                draw_button(
-                    surface,
-                    text,
-                    control,
-                    pal.PALETTE_LABELS[settings.get("palette", "safe")],
-                    hot=hot,
-                    focused=i == self.focus,
-                )
-            else:
-                draw_toggle(surface, text, control, bool(settings.get("symbols", True)), hot=hot)
-                if i == self.focus:
-                    pygame.draw.rect(surface, pal.SELECTION, control, width=3, border_radius=6)
-        colours = pal.palette(settings.get("palette", "safe"))
-        count = len(colours)
-        d = min(round(preview.w / (count * 1.15)), preview.h)
-        if d >= 6:
-            left = preview.centerx - count * d * 1.15 / 2
-            for i, rgb in enumerate(colours):
-                peg = self.app.pegs.peg(rgb, i, d, bool(settings.get("symbols", True)))
-                surface.blit(peg, (round(left + i * d * 1.15), preview.centery - d // 2))
-        draw_button(surface, text, done, "Done", primary=True, hot=done.collidepoint(self.mouse))

@@ -3,10 +3,12 @@
 It shows the finished board with the secret uncovered and puts the verdict and its buttons in the
 side panel: Play again (same settings, new secret), Analysis and Menu. Enter plays again, A opens
 the post-game analysis (each row next to the best play, game/states/analysis.py), Escape goes to
-the menu. `solved_by` names the computer when it finished the game (the solving state sets it);
-`assisted` marks a game where the player took a hint. `play_again`, when given, makes the state Play
-again goes to (a computer game started from the codemaker screen goes back there with the same
-choices); without it Play again starts a break-the-code game with the same config.
+the menu. Everything it shows comes from the finished GameRecord (game/play/record.py): guesses,
+the time, who solved it, whether it was assisted; the score and streak lines come from the
+session's outcome for this very record, so the result screen and statistics cannot disagree.
+`play_again`, when given, makes the state Play again goes to (a computer game started from the
+codemaker screen goes back there with the same choices); without it Play again starts a
+break-the-code game with the same config.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from collections.abc import Callable
 import pygame
 
 from game.core.state import GameState, Outcome
-from game.states.base import Push, Reset, State, Transition
+from game.play.record import GameRecord
+from game.states.base import Push, Reset, State, Transition, board_art
 from game.ui import palette as pal
-from game.ui.board import BoardView, config_title, draw_palette, draw_top_bar
+from game.ui.board import BoardView, draw_board_screen
 from game.ui.layout import Button, PlayLayout
 from game.ui.widgets import draw_button
 
@@ -27,23 +30,14 @@ BUTTON_LABELS = {"again": "Play again", "analysis": "Analysis", "menu": "Menu"}
 
 
 class ResultState(State):
-    def __init__(
-        self,
-        game: GameState,
-        elapsed_s: float,
-        assisted: bool = False,
-        solved_by: str | None = None,
-        play_again: Callable[[], State] | None = None,
-    ) -> None:
-        self.game = game
+    def __init__(self, record: GameRecord, play_again: Callable[[], State] | None = None) -> None:
+        self.record = record
         self.play_again = play_again
-        self.elapsed_s = elapsed_s
-        self.assisted = assisted
-        self.solved_by = solved_by
         self.view = BoardView()
         self.mouse = (-1, -1)
         self.pressed: str | None = None
         self._layout: PlayLayout | None = None
+        self.initials_asked = False  # a score that makes a top ten asks for initials once
 
     def layout(self) -> PlayLayout:
         size = self.app.surface.get_size()
@@ -60,26 +54,54 @@ class ResultState(State):
             )
         return self._layout
 
+    @property
+    def game(self) -> GameState:
+        return self.record.game
+
+    def solved_by(self) -> str | None:
+        """How the computer is named when it finished the game: its strategy, and the rows it took over."""
+        record = self.record
+        if not record.computer_rows or record.solved_by is None:
+            return None
+        mine = record.player_rows
+        if mine:
+            return f"{record.solved_by}, after your {mine} {'row' if mine == 1 else 'rows'}"
+        return record.solved_by
+
     def verdict(self) -> str:
         if self.game.outcome is Outcome.WON:
-            return "Solved by the computer" if self.solved_by else "You cracked it!"
+            return "Solved by the computer" if self.record.computer_rows else "You cracked it!"
         if self.game.outcome is Outcome.LOST:
             return "Out of turns"
         return "Secret revealed"
 
     def details(self) -> list[str]:
-        used = len(self.game.rows)
-        minutes, seconds = divmod(int(self.elapsed_s), 60)
-        lines = [f"{used} of {self.game.config.turns} guesses", f"Time {minutes}:{seconds:02d}"]
-        # score and streak lines are set by game.session when it records the game (issue 5)
-        lines[1:1] = [getattr(self, "score_line", "")] if getattr(self, "score_line", "") else []
-        lines += [getattr(self, "streak_line", "")] if getattr(self, "streak_line", "") else []
-        if self.solved_by:
-            lines.append(f"Computer: {self.solved_by}")
-        elif self.assisted:
+        record = self.record
+        lines = [f"{record.guesses} of {record.config.turns} guesses", f"Time {record.time_text}"]
+        outcome = self.app.session.outcome_of(record)
+        if outcome is not None and outcome.score_line:
+            lines.insert(1, outcome.score_line)
+        if outcome is not None and outcome.streak_line:
+            lines.append(outcome.streak_line)
+        solved_by = self.solved_by()
+        if solved_by:
+            lines.append(f"Computer: {solved_by}")
+        elif record.assisted:
             lines.append("with a hint (assisted)")
         lines.append("The secret is shown on top")
         return lines
+
+    def update(self, dt: float) -> Transition | State | None:
+        if self.initials_asked:
+            return None
+        self.initials_asked = True
+        outcome = self.app.session.outcome_of(self.record)
+        if outcome is None or outcome.high_score is None:
+            return None
+        from game.states.highscores import InitialsOverlay
+
+        mode, points = outcome.high_score
+        return Push(InitialsOverlay(mode, points, self.app.now().date().isoformat()))
 
     def again(self) -> State:
         if self.play_again is not None:
@@ -92,7 +114,7 @@ class ResultState(State):
         """The post-game analysis overlay (game/states/analysis.py): each row next to the best play."""
         from game.states.analysis import AnalysisOverlay
 
-        return Push(AnalysisOverlay(self.game))
+        return Push(AnalysisOverlay(self.record))
 
     def menu(self) -> Transition:
         from game.states.menu import MenuState
@@ -123,15 +145,10 @@ class ResultState(State):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        app = self.app
         layout = self.layout()
-        colours = pal.palette(app.settings.get("palette", "safe"))
-        symbols = bool(app.settings.get("symbols", True))
-        surface.fill(pal.BACKGROUND)
-        draw_top_bar(surface, layout, app.text, config_title(self.game.config))
-        draw_palette(surface, layout, app.pegs, app.text, colours, symbols, enabled=False)
-        self.view.draw(surface, layout, self.game, app.pegs, app.text, colours, symbols, show_secret=True)
-        text = app.text
+        art = board_art(self.app)
+        draw_board_screen(surface, layout, art, self.view, self.game, palette=False, show_secret=True)
+        text = art.text
         won = self.game.outcome is Outcome.WON
         verdict_box = layout.item_rect("verdict")
         text.draw_in(surface, self.verdict(), verdict_box, pal.SELECTION if won else pal.TEXT, 40)

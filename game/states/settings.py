@@ -1,8 +1,9 @@
-"""The settings screen: palette, symbols on pegs, sound, volume, animation speed, reduced motion.
+"""The settings screen: palette, symbols on pegs, sound, volume, music, music volume, animation speed,
+reduced motion.
 
-An overlay. Every change applies at once to app.settings (the plain dict every state reads) and to
-app.sound, and is written to the store when the screen closes (persist_settings(), which the app
-also calls on quit). Keyboard: Up/Down pick a row, Left/Right change it, Space/Enter toggle,
+An overlay. Every change makes a new app.settings value at once (Session.change_settings, which
+the sound follows) and is written to the store when the screen closes (Session.persist_settings,
+also called on quit). Keyboard: Up/Down pick a row, Left/Right change it, Space/Enter toggle,
 Esc closes; the mouse works on every control. A strip of pegs previews the palette and symbols.
 """
 
@@ -14,19 +15,30 @@ from typing import Any
 
 import pygame
 
+from game.settings import ANIMATION_SPEEDS
 from game.states.base import Pop, State, Transition
-from game.store import ANIMATION_SPEEDS, Settings
 from game.ui import palette as pal
 from game.ui.layout_screens import SettingsLayout
 from game.ui.widgets import draw_button, draw_card, draw_stepper, draw_toggle, shade
 
-ROWS = ("palette", "symbols", "sound", "volume", "animation_speed", "reduced_motion")
+ROWS = (
+    "palette",
+    "symbols",
+    "sound",
+    "volume",
+    "music",
+    "music_volume",
+    "animation_speed",
+    "reduced_motion",
+)
 LABELS = MappingProxyType(
     {
         "palette": "Colours",
         "symbols": "Symbols on pegs",
         "sound": "Sound (M)",
         "volume": "Volume",
+        "music": "Music",
+        "music_volume": "Music volume",
         "animation_speed": "Animation speed",
         "reduced_motion": "Reduced motion",
     }
@@ -37,8 +49,19 @@ HINTS = MappingProxyType(
         "symbols": "A shape on every peg, so no colour has to be told apart by hue alone.",
         "sound": "Effects for pegs, grades, wins and losses. M switches them off or on anywhere.",
         "volume": "Loudness of every effect.",
+        "music": "A quiet synthesised loop behind every screen; M silences it with the effects.",
+        "music_volume": "Loudness of the music on its own; the effects keep their volume.",
         "animation_speed": "How fast pegs snap and grading pegs pop in.",
         "reduced_motion": "No fades, no confetti, no pulsing; animations finish quickly.",
+    }
+)
+# The lines for a setting that is off, where the line above describes it on.
+HINTS_OFF = MappingProxyType(
+    {
+        "palette": "Colour-blind safe uses the Okabe-Ito colours; symbols are off: pegs differ by colour.",
+        "symbols": "Off: pegs differ by colour alone. Turn on for a shape on every peg.",
+        "sound": "Off: no effects and no music. M switches them back on anywhere.",
+        "music": "Off: effects only. Turn on for a quiet synthesised loop behind every screen.",
     }
 )
 VOLUME_STEP = 0.1
@@ -49,29 +72,20 @@ KINDS: Mapping[str, tuple[str, int]] = MappingProxyType(
         "symbols": ("toggle", 0),
         "sound": ("toggle", 0),
         "volume": ("stepper", 0),
+        "music": ("toggle", 0),
+        "music_volume": ("stepper", 0),
         "animation_speed": ("segments", len(ANIMATION_SPEEDS)),
         "reduced_motion": ("toggle", 0),
     }
 )
-DEFAULTS = Settings()
 
 
-def apply_sound_settings(app: Any) -> None:
-    """Make app.sound follow app.settings (a NullSound without these attributes is left alone)."""
-    sound = app.sound
-    if hasattr(sound, "enabled"):
-        sound.enabled = bool(app.settings.get("sound", DEFAULTS.sound))
-    if hasattr(sound, "volume"):
-        sound.volume = float(app.settings.get("volume", DEFAULTS.volume))
-
-
-def persist_settings(app: Any) -> bool:
-    """Write app.settings (and the window size) to the store; False if there is none or it failed."""
-    store = getattr(app, "store", None)
-    if store is None:
-        return False
-    app.settings["window_size"] = list(app.surface.get_size())
-    return store.save_settings(Settings.from_dict(app.settings))
+def hint(name: str, settings: Any) -> str:
+    """The line under the rows for setting `name`, describing `settings` as they are."""
+    off = {"palette": not settings.symbols, "symbols": not settings.symbols}.get(name)
+    if off is None and name in HINTS_OFF:
+        off = not getattr(settings, name)
+    return HINTS_OFF[name] if off else HINTS[name]
 
 
 def _nearest(values: tuple[float, ...], value: float) -> int:
@@ -91,28 +105,26 @@ class SettingsState(State):
         return SettingsLayout(self.app.surface.get_size(), ROWS)
 
     def value(self, name: str) -> Any:
-        return self.app.settings.get(name, getattr(DEFAULTS, name))
+        return getattr(self.app.settings, name)
 
     def change(self, name: str, part: int | str | tuple[str, int]) -> None:
         """Apply one click or key to row `name`.
 
         part: a segment index (click), ("step", +-1) (arrow keys), "minus"/"plus" (volume), "toggle".
         """
-        settings = self.app.settings
         if name == "palette":
             names = pal.PALETTE_NAMES
             current = names.index(self.value("palette")) if self.value("palette") in names else 0
-            settings["palette"] = names[self._step_or_pick(current, part, len(names))]
+            value: Any = names[self._step_or_pick(current, part, len(names))]
         elif name == "animation_speed":
             current = _nearest(ANIMATION_SPEEDS, float(self.value(name)))
-            settings[name] = ANIMATION_SPEEDS[self._step_or_pick(current, part, len(ANIMATION_SPEEDS))]
-        elif name == "volume":
+            value = ANIMATION_SPEEDS[self._step_or_pick(current, part, len(ANIMATION_SPEEDS))]
+        elif KINDS[name][0] == "stepper":
             delta = {"minus": -1, "plus": 1}.get(part, 0) if isinstance(part, str) else 0
-            volume = round(float(self.value(name)) + delta * VOLUME_STEP, 2)
-            settings[name] = min(1.0, max(0.0, volume))
+            value = min(1.0, max(0.0, round(float(self.value(name)) + delta * VOLUME_STEP, 2)))
         else:
-            settings[name] = not bool(self.value(name))
-        apply_sound_settings(self.app)
+            value = not bool(self.value(name))
+        self.app.session.change_settings(**{name: value})
         self.app.sound.play("click")
 
     @staticmethod
@@ -162,8 +174,8 @@ class SettingsState(State):
         return None
 
     def _close(self) -> Transition:
-        persist_settings(self.app)
-        return Pop(("settings", True))
+        self.app.session.persist_settings()
+        return Pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
@@ -181,11 +193,13 @@ class SettingsState(State):
             ink = pal.TEXT if focused else pal.TEXT_DIM
             text.draw_in(surface, LABELS[name], label.inflate(-8, -label.h // 3), ink, 40, align="midleft")
             self._draw_control(surface, layout, name)
-        hint = layout.hint_rect
-        size_px, lines = text.fit_wrapped(HINTS[ROWS[self.focus]], hint.w, hint.h, 26)
+        hint_box = layout.hint_rect
+        words = hint(ROWS[self.focus], self.app.settings)
+        size_px, lines = text.fit_wrapped(words, hint_box.w, hint_box.h, 26)
         line_h = text.font(size_px).get_linesize()
         for i, line in enumerate(lines):
-            text.draw(surface, line, size_px, pal.TEXT_DIM, (hint.centerx, hint.y + i * line_h), "midtop")
+            at = (hint_box.centerx, hint_box.y + i * line_h)
+            text.draw(surface, line, size_px, pal.TEXT_DIM, at, "midtop")
         self._draw_preview(surface, layout)
         back = layout.buttons["back"]
         draw_button(surface, text, back, "Done", primary=True, hot=back.collidepoint(self.mouse))
@@ -218,7 +232,7 @@ class SettingsState(State):
                     hot=rect.collidepoint(self.mouse),
                 )
         elif kind == "stepper":
-            volume = float(self.value(name))
+            volume = float(self.value(name))  # volume or music_volume
             parts = layout.stepper_parts(name)
             hot = (
                 "minus"

@@ -1,7 +1,9 @@
-"""Custom game setup: pegs 2..8, colours 2..10, duplicates on or off, difficulty, Start.
+"""Custom game setup: pegs 2..10, colours 2..10, duplicates on or off, difficulty, Start.
 
-The turn limit is shown live as the choices change (core turn_limit()). A combination the game
-does not offer (no duplicates with fewer colours than pegs) disables Start and says why.
+The turn limit and the number of codes (without repeats when repeats are off) are shown live as the
+choices change. A combination the game does not offer (no duplicates with fewer colours than pegs)
+disables Start and says why. Setup opens on the last Custom game's choices (settings.last_custom,
+written when a game starts). Back (or Menu, or Escape) returns to the menu with Custom focused.
 Keyboard: Up/Down move between rows, Left/Right change the value, Enter starts, Escape goes back.
 """
 
@@ -9,9 +11,19 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, ConfigError, Difficulty, GameConfig
+from game.core.config import (
+    MAX_COLOURS,
+    MAX_PEGS,
+    MIN_COLOURS,
+    MIN_PEGS,
+    ConfigError,
+    Difficulty,
+    GameConfig,
+    legal_codes,
+)
 from game.states.base import Reset, State, Transition
 from game.ui import palette as pal
+from game.ui.board import draw_top_bar
 from game.ui.layout import SetupLayout
 from game.ui.widgets import draw_button, draw_stepper, draw_toggle
 
@@ -27,14 +39,26 @@ ROW_LABELS = {
 class SetupState(State):
     """Choose a custom game."""
 
+    MENU_LABEL = "Custom game"  # the menu entry that comes back focused
+
     def __init__(self, config: GameConfig | None = None) -> None:
-        config = config or GameConfig()
+        self._chosen = config is not None
+        self._take(config or GameConfig())
+        self.focus = 0
+        self.mouse = (-1, -1)
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        remembered = app.settings.custom_config
+        if not self._chosen and remembered is not None:
+            self._take(remembered)
+        self._chosen = True
+
+    def _take(self, config: GameConfig) -> None:
         self.pegs = config.pegs
         self.colours = config.colours
         self.duplicates = config.duplicates
         self.difficulty = config.difficulty
-        self.focus = 0
-        self.mouse = (-1, -1)
 
     def config(self) -> GameConfig | None:
         try:
@@ -68,12 +92,13 @@ class SetupState(State):
             return None
         from game.states.playing import PlayingState
 
+        self.app.session.change_settings(last_custom=config.to_text())
         return PlayingState(config)
 
     def back(self) -> Transition:
         from game.states.menu import MenuState
 
-        return Reset(MenuState())
+        return Reset(MenuState(focus=self.MENU_LABEL))
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEMOTION:
@@ -104,6 +129,8 @@ class SetupState(State):
 
     def _click(self, pos) -> Transition | State | None:
         layout = SetupLayout(self.app.surface.get_size())
+        if layout.menu_rect.collidepoint(pos):
+            return self.back()
         if layout.buttons["start"].collidepoint(pos):
             return self.start()
         if layout.buttons["back"].collidepoint(pos):
@@ -133,9 +160,7 @@ class SetupState(State):
         layout = SetupLayout(surface.get_size())
         text = self.app.text
         surface.fill(pal.BACKGROUND)
-        text.draw_in(
-            surface, "Custom game", layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, 64
-        )
+        draw_top_bar(surface, layout, text, "Custom game", self.mouse)
         for i, name in enumerate(SetupLayout.ROWS):
             label = layout.labels[name]
             colour = pal.SELECTION if i == self.focus else pal.TEXT
@@ -185,7 +210,7 @@ class SetupState(State):
         config = self.config()
         problem = self.problem()
         if config is not None:
-            line = f"{config.turns} turns · {config.code_count:,} possible codes"
+            line = f"{config.turns} turns · {legal_codes(config):,} possible codes"
             text.draw_in(surface, line, layout.turns_rect.inflate(0, -layout.turns_rect.h // 4), pal.TEXT, 44)
         if problem:
             text.draw_in(surface, problem, layout.message_rect, pal.TEXT_WARN, 26)
@@ -208,8 +233,8 @@ class SetupState(State):
         d = min(round(area.h * 0.8), int(area.w / (count * 1.1)) if count else 0)
         if d < 6:
             return
-        colours = pal.palette(self.app.settings.get("palette", "safe"))
-        symbols = bool(self.app.settings.get("symbols", True))
+        colours = pal.palette(self.app.settings.palette)
+        symbols = self.app.settings.symbols
         for i in range(count):
             colour = i if name == "colours" else None
             x = area.x + round(i * d * 1.1)

@@ -1,6 +1,6 @@
 """The solving state: the computer plays on from a given position, animated, never cheating.
 
-The play itself is game/ui/computer.py's ComputerRun (it pumps the strategy inside a frame budget and
+The play itself is game/play/computer.py's ComputerRun (it pumps the strategy inside a frame budget and
 drives the animation phases); this state turns input into its controls (speed, pause, single step),
 draws the board, the guess being placed peg by peg, the grade popping in, the strategy's name, the
 codes still possible and a progress bar for slow guesses, and hands over to the result screen, which
@@ -21,14 +21,13 @@ import pygame
 
 from game.core import strategies
 from game.core.state import GameState, Outcome
-from game.play.computer import SPEEDS, ComputerRun, Phase, Speed
+from game.play.computer import SPEEDS, ComputerRun, Speed
 from game.play.pump import PUMP_BUDGET_MS
 from game.play.record import GameRecord
-from game.play.timeline import Motion
-from game.states.base import Replace, State, Transition
+from game.states.base import Replace, State, Transition, board_art, motion
 from game.tables import bind
 from game.ui import palette as pal
-from game.ui.board import BoardView, config_title, draw_top_bar
+from game.ui.board import BoardView, config_title
 from game.ui.computer_view import draw_computer_board
 from game.ui.layout import Button, PlayLayout
 from game.ui.thinking import draw_progress_bar, draw_text_lines
@@ -56,18 +55,18 @@ PANEL_BUTTONS = ("speed", "pause", "step")
 
 
 class SolvingState(State):
-    """The computer plays on from `game` (a fresh game or the player's position), animated.
+    """The computer plays on from `start`, animated: the player's record (Solve), or a game set up
+    without one (watch mode, codemaker mode; any rows in it count as the player's).
 
-    `strategy` defaults to strategies.DEFAULT (optimal tables, else the strongest heuristic);
-    `elapsed_s` is the player's time so far (the
-    computer's time does not count); `title` overrides the top bar (watch mode, codemaker mode);
-    `play_again` makes the state the result screen's Play again goes to (default: a new game to break).
+    `strategy` defaults to strategies.DEFAULT (optimal tables, else the strongest heuristic); the
+    record's clock runs on while the computer plays, so the result shows the whole game's time;
+    `title` overrides the top bar; `play_again` makes the state the result screen's Play again goes
+    to (default: a new game to break).
     """
 
     def __init__(
         self,
-        game: GameRecord | GameState,
-        elapsed_s: float = 0.0,
+        start: GameRecord | GameState,
         *,
         strategy: str | None = None,
         speed: Speed = Speed.NORMAL,
@@ -76,10 +75,9 @@ class SolvingState(State):
         clock: Callable[[], float] = time.perf_counter,
         play_again: Callable[[], State] | None = None,
     ) -> None:
-        self.start = game if isinstance(game, GameRecord) else GameRecord.of_game(game).timed(elapsed_s)
+        self.start = start if isinstance(start, GameRecord) else GameRecord.of_game(start)
         self.start_game = self.start.game
         self.play_again = play_again
-        self.elapsed_s = elapsed_s
         self.strategy = strategy or strategies.DEFAULT
         self.speed = speed
         self.budget_ms = budget_ms
@@ -101,9 +99,7 @@ class SolvingState(State):
                 bind(strategies.get(self.strategy)),
                 rng,
                 speed=self.speed,
-                motion=Motion(
-                    float(app.settings.get("animation_speed", 1.0)), bool(app.settings.get("reduced_motion"))
-                ),
+                motion=motion(app),
                 budget_ms=self.budget_ms,
                 clock=self.clock,
             )
@@ -159,16 +155,10 @@ class SolvingState(State):
     def update(self, dt: float) -> Transition | State | None:
         self._warm_next()
         run = self.run
-        rows = len(run.game.rows)
-        shown = run.shown_grade_pegs if run.phase is Phase.GRADING else None
         run.update(dt)
         self.frames += 1
-        if len(run.game.rows) > rows:
-            self.app.sound.play("submit")
-        if run.phase is Phase.GRADING and run.shown_grade_pegs != shown and run.game.rows:
-            fb = run.game.rows[-1].feedback
-            if fb.black + fb.white:
-                self.app.sound.play("peg_black" if run.shown_grade_pegs <= fb.black else "peg_white")
+        for cue in run.take_cues():
+            self.app.sound.play(cue.value)
         if run.finished:
             return self._to_result()
         return None
@@ -188,30 +178,13 @@ class SolvingState(State):
         if kind == "key":
             self.app.pegs.key(what, size)
         else:
-            colours = pal.palette(self.app.settings.get("palette", "safe"))
-            self.app.pegs.peg(colours[what], what, size, bool(self.app.settings.get("symbols", True)))
+            art = board_art(self.app)
+            art.pegs.peg(art.colours[what], what, size, art.symbols)
 
     def _to_result(self) -> Transition:
         from game.states.result import ResultState
 
-        run = self.run
-        return Replace(
-            ResultState(
-                run.game,
-                self.elapsed_s,
-                assisted=True,
-                solved_by=self.solved_by_text(),
-                play_again=self.play_again,
-            )
-        )
-
-    def solved_by_text(self) -> str:
-        """How the result screen names the computer: its strategy, and the rows it took over from."""
-        run = self.run
-        if run.first_row:
-            rows = "row" if run.first_row == 1 else "rows"
-            return f"{run.info.label}, after your {run.first_row} {rows}"
-        return run.info.label
+        return Replace(ResultState(self.run.record, play_again=self.play_again))
 
     # --- drawing -------------------------------------------------------------------------------
     def layout(self) -> PlayLayout:
@@ -230,25 +203,10 @@ class SolvingState(State):
         return self._layout
 
     def draw(self, surface: pygame.Surface) -> None:
-        app, run = self.app, self.run
-        layout = self.layout()
-        colours = pal.palette(app.settings.get("palette", "safe"))
-        symbols = bool(app.settings.get("symbols", True))
-        surface.fill(pal.BACKGROUND)
+        run, layout = self.run, self.layout()
         title = self.title or f"Computer solving · {config_title(run.game.config)}"
-        draw_top_bar(surface, layout, app.text, title)
-        for name, label in (("help", "Help"), ("menu", "Menu")):
-            rect = layout.button_rect(name)
-            draw_button(surface, app.text, rect, label, hot=rect.collidepoint(self.mouse))
         draw_computer_board(
-            surface,
-            layout,
-            self.view,
-            run,
-            app.pegs,
-            app.text,
-            colours,
-            symbols,
+            surface, layout, self.view, run, board_art(self.app), title=title, mouse=self.mouse
         )
         self._draw_panel(surface, layout)
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import pygame
 
 from game.core.config import PRESETS
-from game.core.records import CUSTOM_KEY, DifficultyStats, stats_keys
+from game.core.records import CUSTOM_KEY, DUEL_KEY, DifficultyStats, stats_keys
 from game.states.base import Pop, State, Transition
+from game.states.mode_stats import MODE_TABS, mode_figures
 from game.ui import palette as pal
 from game.ui.layout_screens import StatsLayout
 from game.ui.widgets import draw_button, draw_card, shade
@@ -63,7 +64,7 @@ class StatsState(State):
     is_overlay = True
 
     def __init__(self, selected: str | None = None) -> None:
-        self.keys = stats_keys()
+        self.keys = stats_keys() + (DUEL_KEY,) + MODE_TABS  # duels, the daily code, Blitz: own tabs
         self.selected = self.keys.index(selected) if selected in self.keys else None
         self.book: dict[str, DifficultyStats] = {}
         self.mouse = (-1, -1)
@@ -72,8 +73,9 @@ class StatsState(State):
         super().enter(app)
         store = getattr(app, "store", None)
         self.book = store.load_stats() if store is not None else {}
+        self.mode_figures = {key: mode_figures(app, key) for key in MODE_TABS}
         if self.selected is None:
-            last = app.settings.get("last_difficulty")
+            last = app.settings.last_difficulty
             self.selected = self.keys.index(last) if last in self.keys else self.keys.index("Classic")
 
     @property
@@ -131,16 +133,22 @@ class StatsState(State):
                 hot=rect.collidepoint(self.mouse),
             )
         stats = self.stats()
-        for (label_rect, value_rect), (label, value) in zip(
-            layout.figure_rows(6), figures(stats), strict=True
-        ):
+        rows, note = self.mode_figures.get(self.key, (figures(stats), ""))
+        for (label_rect, value_rect), (label, value) in zip(layout.figure_rows(len(rows)), rows, strict=True):
             text.draw_in(
                 surface, label, label_rect.inflate(0, -label_rect.h // 3), pal.TEXT_DIM, 30, align="midleft"
             )
             text.draw_in(
                 surface, value, value_rect.inflate(0, -value_rect.h // 3), pal.TEXT, 34, align="midright"
             )
-        self._draw_chart(surface, layout, stats)
+        if note:
+            chart = layout.chart_rect
+            size, lines = text.fit_wrapped(note, chart.w * 0.9, chart.h * 0.4, 30)
+            for i, line in enumerate(lines):
+                y = chart.y + chart.h * 0.3 + i * text.font(size).get_linesize()
+                text.draw(surface, line, size, pal.TEXT_DIM, (chart.centerx, y), align="midtop")
+        else:
+            self._draw_chart(surface, layout, stats)
         back = layout.buttons["back"]
         draw_button(surface, text, back, "Back", primary=True, hot=back.collidepoint(self.mouse))
 

@@ -10,6 +10,8 @@ Also here: the palette column and the top bar, shared by the playing, solving an
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 
 import pygame
 
@@ -18,6 +20,58 @@ from game.ui import palette as pal
 from game.ui.layout import PlayLayout
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
+from game.ui.widgets import draw_button
+
+
+@dataclass(frozen=True)
+class Art:
+    """What every board screen draws with: peg art, text, the palette's colours and the symbols choice."""
+
+    pegs: PegArt
+    text: TextRenderer
+    colours: tuple[pal.RGB, ...]
+    symbols: bool
+
+    @property
+    def key(self) -> tuple:
+        """What cached images drawn with this art depend on."""
+        return (self.colours, self.symbols)
+
+
+def draw_board_screen(
+    surface: pygame.Surface,
+    layout: PlayLayout,
+    art: Art,
+    board: BoardView,
+    game: GameState,
+    *,
+    title: str | None = None,
+    mouse: tuple[int, int] | None = None,
+    palette: bool = True,
+    selected: int | None = None,
+    hot_colour: int | None = None,
+    graded_rows: int | None = None,
+    show_secret: bool = False,
+    active_row: int | None = None,
+) -> None:
+    """The prologue every board screen shares: background, top bar, palette column, board."""
+    surface.fill(pal.BACKGROUND)
+    draw_top_bar(surface, layout, art.text, title if title is not None else config_title(game.config), mouse)
+    draw_palette(
+        surface, layout, art.pegs, art.text, art.colours, art.symbols, selected, hot_colour, enabled=palette
+    )
+    board.draw(
+        surface,
+        layout,
+        game,
+        art.pegs,
+        art.text,
+        art.colours,
+        art.symbols,
+        graded_rows=graded_rows,
+        show_secret=show_secret,
+        active_row=active_row,
+    )
 
 
 class BoardView:
@@ -78,7 +132,7 @@ class BoardView:
         pygame.draw.rect(image, pal.BOARD, image.get_rect(), border_radius=radius)
         pygame.draw.rect(image, pal.BOARD_EDGE, image.get_rect(), width=2, border_radius=radius)
         d = layout.peg_diameter()
-        hole = art.hole(round(d * 0.5))
+        hole = art.hole(layout.hole_diameter())
         label_px = max(10, round(layout.unit * 0.42))
         # secret row
         secret_row = local(layout.secret_rect()).inflate(round(layout.unit * 0.1), round(layout.unit * 0.06))
@@ -196,7 +250,17 @@ def draw_palette(
         )
 
 
-def draw_top_bar(surface: pygame.Surface, layout: PlayLayout, text: TextRenderer, title: str) -> None:
+TOP_BAR_LABELS = MappingProxyType({"help": "Help", "menu": "Menu"})
+
+
+def draw_top_bar(
+    surface: pygame.Surface,
+    layout: PlayLayout,
+    text: TextRenderer,
+    title: str,
+    mouse: tuple[int, int] | None = None,
+) -> None:
+    """The bar across the top: the title on the left, the layout's top-bar buttons (Help, Menu) right."""
     pygame.draw.rect(surface, pal.BOARD, layout.top_bar)
     pygame.draw.line(surface, pal.BOARD_EDGE, layout.top_bar.bottomleft, layout.top_bar.bottomright, 2)
     text.draw_in(
@@ -207,6 +271,11 @@ def draw_top_bar(surface: pygame.Surface, layout: PlayLayout, text: TextRenderer
         40,
         align="midleft",
     )
+    for name, label in TOP_BAR_LABELS.items():
+        rect = layout.button_rect(name)
+        if rect is not None and layout.top_bar.contains(rect):
+            hot = mouse is not None and rect.collidepoint(mouse)
+            draw_button(surface, text, rect, label, hot=hot)
 
 
 def config_title(config) -> str:

@@ -7,15 +7,12 @@ peg has fallen or a grading peg has popped (reduced motion is read there, game/p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pygame
 
 from game.play.computer import ComputerRun, Phase
-from game.ui.board import BoardView, draw_grade_pop, draw_palette
+from game.ui.board import Art, BoardView, draw_board_screen, draw_grade_pop
 from game.ui.layout import PlayLayout
 from game.ui.pegs import PegArt
-from game.ui.text import TextRenderer
 
 DROP_HEIGHT_U = 0.35  # a guess peg falls into its slot from this far above (in slot units)
 
@@ -25,24 +22,25 @@ def draw_computer_board(
     layout: PlayLayout,
     view: BoardView,
     run: ComputerRun,
-    pegs: PegArt,
-    text: TextRenderer,
-    colours: Sequence,
-    symbols: bool,
+    art: Art,
     *,
+    title: str,
+    mouse: tuple[int, int] | None = None,
     show_secret: bool = False,
 ) -> None:
-    """The palette (disabled), the board, the guess being placed and the grade being shown."""
-    draw_palette(surface, layout, pegs, text, colours, symbols, enabled=False)
+    """The screen around the board (top bar, disabled palette), the board, the guess being placed
+    and the grade being shown."""
+    pegs, colours, symbols = art.pegs, art.colours, art.symbols
     active = len(run.game.rows) if not run.game.over else None
-    view.draw(
+    draw_board_screen(
         surface,
         layout,
+        art,
+        view,
         run.game,
-        pegs,
-        text,
-        colours,
-        symbols,
+        title=title,
+        mouse=mouse,
+        palette=False,
         graded_rows=run.shown_rows,
         show_secret=show_secret,
         active_row=active,
@@ -73,6 +71,6 @@ def _draw_placing(surface, layout: PlayLayout, run: ComputerRun, pegs: PegArt, c
 
 def _draw_holes(surface, layout: PlayLayout, pegs: PegArt, row: int, first: int) -> None:
     """Empty holes in the active row from slot `first` on (the board leaves that row bare)."""
-    hole = pegs.hole(round(layout.peg_diameter() * 0.5))
+    hole = pegs.hole(layout.hole_diameter())
     for col in range(max(0, first), layout.pegs):
         surface.blit(hole, hole.get_rect(center=layout.slot_rect(row, col).center))

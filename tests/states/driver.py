@@ -11,6 +11,7 @@ import pygame
 from game.app import App
 from game.core.codes import index_code
 from game.core.solver import is_consistent
+from game.play.record import GameRecord, Player
 
 FRAME_S = 1 / 60
 
@@ -75,3 +76,8 @@ def lowest_consistent(state) -> tuple[int, ...]:
         if config.is_legal(code) and is_consistent(code, state.history):
             return code
     raise AssertionError("no consistent code: the grades on the board contradict each other")
+
+
+def record_of(game, seconds: float = 0.0, by: Player = Player.PLAYER) -> GameRecord:
+    """A record of `game` (finished or not) whose rows `by` played in `seconds` of play."""
+    return GameRecord(game, (by,) * len(game.rows), seconds)

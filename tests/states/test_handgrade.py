@@ -83,7 +83,10 @@ def test_handgrade_state__refused_grade_names_rows_then_give_up_asks_to_check() 
     press_key(app, pygame.K_RETURN)  # 0B0W for 0122: contradicts row 1 (0000 got a black)
     wait_ready(app, state)
     assert len(state.run.game.rows) == 2
-    assert state.run.refusal == "row 3's grade 0B0W contradicts row 1: no code fits both"
+    assert state.run.refusal == (
+        "row 3 graded 0 black, 0 white contradicts row 1, which was graded 1 black, 0 white: "
+        "no code fits both"
+    )
     assert state.run.conflict_rows == (0,)
     press_key(app, pygame.K_u)  # undo the second grade: its guess comes back
     assert len(state.run.game.rows) == 1 and state.run.guess == (0, 1, 1, 1)

@@ -35,12 +35,12 @@ def test_hint_overlay__shows_count_and_fills_the_row_and_marks_assisted() -> Non
     assert is_consistent(hint.guess, playing.game.history) or hint.possible > 2  # strongest may probe
     press_key(app, pygame.K_g)  # show the suggested guess
     press_key(app, pygame.K_RETURN)  # use it
-    assert app.state is playing and playing.assisted and tuple(playing.draft) == hint.guess
+    assert app.state is playing and playing.record.assisted and tuple(playing.run.draft) == hint.guess
     # Finish the game by reveal: the result screen says it was assisted.
     press_key(app, pygame.K_r)
     press_key(app, pygame.K_y)
     settle(app, 3.0)
-    assert isinstance(app.state, ResultState) and app.state.assisted
+    assert isinstance(app.state, ResultState) and app.state.record.assisted
     assert any("assisted" in line for line in app.state.details())
 
 
@@ -50,8 +50,14 @@ def test_hint_overlay__closing_before_the_answer_is_not_assisted() -> None:
     app.apply(Push(HintOverlay(playing.game, budget_ms=0.0)))
     assert isinstance(app.state, HintOverlay) and app.state.hint is None
     press_key(app, pygame.K_ESCAPE)  # handled before the overlay's first update: nothing was shown
-    assert app.state is playing and not playing.assisted
+    assert app.state is playing and not playing.record.assisted
     app.apply(Push(HintOverlay(playing.game)))
     settle(app, 0.5)
+    assert app.state.hint is not None  # worked out, but not shown
+    press_key(app, pygame.K_ESCAPE)  # closed without asking: still not assisted
+    assert app.state is playing and not playing.record.assisted
+    app.apply(Push(HintOverlay(playing.game)))
+    settle(app, 0.5)
+    press_key(app, pygame.K_c)  # asked for the count
     press_key(app, pygame.K_ESCAPE)  # closed after the count was shown: assisted, row untouched
-    assert app.state is playing and playing.assisted and all(peg is None for peg in playing.draft)
+    assert app.state is playing and playing.record.assisted and all(peg is None for peg in playing.run.draft)

@@ -7,7 +7,7 @@ import pygame
 
 from game.core.config import GameConfig, turn_limit
 from game.states.help import HelpOverlay, example_text
-from game.states.menu import MenuState, SettingsOverlay
+from game.states.menu import MenuState
 from game.states.playing import PlayingState
 from game.states.setup import SetupState
 from game.ui.layout import MenuLayout, SetupLayout, centre
@@ -86,7 +86,7 @@ def test_setup__steppers_stop_at_the_limits():
     setup = app.state
     for _ in range(3):
         press_key(app, pygame.K_RIGHT)
-    assert setup.pegs == 8
+    assert setup.pegs == 10
     for _ in range(10):
         press_key(app, pygame.K_LEFT)
     assert setup.pegs == 2
@@ -101,15 +101,3 @@ def test_help__pages_switch_and_the_example_grade_comes_from_score():
     press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, MenuState)
     assert "2 black, 1 white" in example_text()
-
-
-def test_settings_overlay__toggles_symbols_and_palette():
-    app = make_app(start=MenuState())
-    app.apply(__import__("game.states.base", fromlist=["Push"]).Push(SettingsOverlay()))
-    app.step([], 1 / 60)
-    _, _, rows, _, _ = app.state.geometry()
-    symbols = app.settings["symbols"]
-    click(app, centre(rows["symbols"][1]))
-    assert app.settings["symbols"] is (not symbols)
-    click(app, centre(rows["palette"][1]))
-    assert app.settings["palette"] == "classic"

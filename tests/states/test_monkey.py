@@ -9,8 +9,6 @@ import pygame
 
 from game.core.codes import score
 from game.core.state import Outcome
-from game.states.base import Reset
-from game.states.menu import MenuState
 from game.states.playing import PlayingState
 from tests.states.driver import key, make_app, motion, mouse_down, mouse_up
 
@@ -47,9 +45,9 @@ def check_app(app) -> None:
         if game is not None and hasattr(game, "rows"):
             check_game(game)
         if isinstance(state, PlayingState):
-            assert len(state.draft) == state.config.pegs
-            assert all(c is None or 0 <= c < state.config.colours for c in state.draft)
-            assert 0 <= state.cursor < state.config.pegs
+            assert len(state.run.draft) == state.config.pegs
+            assert all(c is None or 0 <= c < state.config.colours for c in state.run.draft)
+            assert 0 <= state.run.cursor < state.config.pegs
 
 
 def targets(app, rng: random.Random) -> tuple[int, int]:
@@ -92,10 +90,10 @@ def test_monkey__twenty_thousand_random_events_leave_a_valid_game():
             size = (rng.randrange(640, 1300), rng.randrange(480, 920))
             event = pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         app.step([event], dt=rng.choice((0.0, 1 / 60, 0.05, 0.3)), draw=i % DRAW_EVERY == 0)
+        if not app.running:  # Quit from the menu: every state has left; start again, as a player would
+            assert app.stack == []
+            app = make_app(size=(640, 480), seed=rng.randrange(1000))
         check_app(app)
         visited.add(type(app.state).__name__)
-        if not app.running:  # Quit from the menu: start again, as a player would
-            app.running = True
-            app.apply(Reset(MenuState()))
     reached = {"MenuState", "SetupState", "PlayingState", "ResultState", "HelpOverlay", "ConfirmOverlay"}
     assert reached <= visited, f"the monkey never reached {reached - visited}"

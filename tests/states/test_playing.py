@@ -31,7 +31,7 @@ def play_row_by_mouse(app, code) -> None:
     row = state.game.turn
     for col, colour in enumerate(code):
         drag(app, centre(layout.palette_rect(colour)), centre(layout.slot_rect(row, col)))
-    assert state.draft == list(code)
+    assert state.run.draft == list(code)
     click(app, centre(layout.button_rect("submit")))
     settle(app, 0.3)
 
@@ -90,7 +90,7 @@ def test_playing__keyboard_only_game_wins():
         code = lowest_consistent(app.state.game)
         for colour in code:
             press_key(app, pygame.K_1 + colour)
-        assert app.state.draft == list(code)
+        assert app.state.run.draft == list(code)
         press_key(app, pygame.K_RETURN)
         settle(app, 0.3)
     settle(app, 3.0)
@@ -104,16 +104,16 @@ def test_playing__keyboard_cursor_backspace_and_arrows_edit_the_row():
     state = app.state
     for k in (pygame.K_3, pygame.K_3, pygame.K_5):
         press_key(app, k)
-    assert state.draft == [2, 2, 4, None] and state.cursor == 3
+    assert state.run.draft == [2, 2, 4, None] and state.run.cursor == 3
     press_key(app, pygame.K_BACKSPACE)  # empty slot: step back and clear the previous one
-    assert state.draft == [2, 2, None, None] and state.cursor == 2
+    assert state.run.draft == [2, 2, None, None] and state.run.cursor == 2
     press_key(app, pygame.K_LEFT)
     press_key(app, pygame.K_UP)  # next colour at the cursor
-    assert state.draft == [2, 3, None, None]
+    assert state.run.draft == [2, 3, None, None]
     press_key(app, pygame.K_DELETE)
-    assert state.draft == [2, None, None, None]
+    assert state.run.draft == [2, None, None, None]
     press_key(app, pygame.K_RETURN)  # incomplete: refused, with a reason
-    assert state.game.rows == () and "more peg" in state.submit_problem()
+    assert state.game.rows == () and "more peg" in state.run.submit_problem()
 
 
 def test_playing__drag_moves_swaps_removes_and_copies():
@@ -124,21 +124,21 @@ def test_playing__drag_moves_swaps_removes_and_copies():
     drag(app, centre(layout.palette_rect(1)), slot(0))
     drag(app, centre(layout.palette_rect(2)), slot(1))
     drag(app, slot(0), slot(1))  # onto a filled slot: the two swap
-    assert state.draft == [2, 1, None, None]
+    assert state.run.draft == [2, 1, None, None]
     drag(app, slot(1), slot(3))  # onto an empty slot: a move
-    assert state.draft == [2, None, None, 1]
+    assert state.run.draft == [2, None, None, 1]
     drag(app, slot(3), (layout.board.right + 5, layout.board.centery))  # off the board: removed
-    assert state.draft == [2, None, None, None]
+    assert state.run.draft == [2, None, None, None]
     drag(app, slot(0), (layout.board.centerx, layout.board.bottom - 2))  # on the board, not a slot: stays
-    assert state.draft == [2, None, None, None]
+    assert state.run.draft == [2, None, None, None]
     post(app, mouse_down(slot(0), button=3), mouse_up(slot(0), button=3))  # right-click empties
-    assert state.draft == [None, None, None, None]
+    assert state.run.draft == [None, None, None, None]
     for col, colour in enumerate((0, 1, 2, 3)):
         drag(app, centre(layout.palette_rect(colour)), slot(col))
     click(app, centre(layout.button_rect("submit")))
     settle(app, 1.0)
     drag(app, slot(2, 0), slot(0, 1))  # copy a peg out of a played row
-    assert state.draft == [2, None, None, None]
+    assert state.run.draft == [2, None, None, None]
     assert state.game.rows[0].guess == (0, 1, 2, 3)
 
 
@@ -147,10 +147,10 @@ def test_playing__click_colour_then_click_slots():
     state = app.state
     layout = state.layout()
     click(app, centre(layout.palette_rect(4)))
-    assert state.selected == 4
+    assert state.run.selected == 4
     for col in (0, 2):
         click(app, centre(layout.slot_rect(0, col)))
-    assert state.draft == [4, None, 4, None]
+    assert state.run.draft == [4, None, 4, None]
 
 
 def test_playing__no_duplicates_game_says_why_a_row_is_refused():
@@ -159,7 +159,7 @@ def test_playing__no_duplicates_game_says_why_a_row_is_refused():
     layout = state.layout()
     for col, colour in enumerate((0, 0, 1, 2)):
         drag(app, centre(layout.palette_rect(colour)), centre(layout.slot_rect(0, col)))
-    assert state.submit_problem() == "this game does not allow a colour twice"
+    assert state.run.submit_problem() == "this game does not allow a colour twice"
     click(app, centre(layout.button_rect("submit")))
     assert state.game.rows == ()
 
@@ -176,12 +176,12 @@ def test_playing__grading_pegs_sound_one_by_one_blacks_first():
     for colour in (0, 1, 1, 0):  # grades 2 black, 1 white
         press_key(app, pygame.K_1 + colour)
     press_key(app, pygame.K_RETURN)
-    grading = app.state.grading
-    assert grading is not None and [t.started for t in grading.tweens] == [False] * 3
+    run = app.state.run
+    assert run.grading_row == 0 and [run.grade_track(i).started for i in range(3)] == [False] * 3
     settle(app, 2.0, dt=0.02)
     pegs = [name for name in played if name in ("peg_black", "peg_white")]
     assert pegs == ["peg_black", "peg_black", "peg_white"]
-    assert app.state.grading is None
+    assert app.state.run.grading_row is None
 
 
 def test_playing__input_finishes_the_grading_animation():
@@ -189,9 +189,10 @@ def test_playing__input_finishes_the_grading_animation():
     for colour in (0, 1, 1, 0):
         press_key(app, pygame.K_1 + colour)
     press_key(app, pygame.K_RETURN)
-    assert app.state.grading is not None
+    run = app.state.run
+    assert run.grading_row is not None and run.graded_rows == 0
     post(app, motion((5, 5), (0, 0, 0)), mouse_down((5, 5)), mouse_up((5, 5)))
-    assert app.state.grading is None or app.state.grading.done
+    assert run.grading_row is None and run.graded_rows == 1
 
 
 def test_playing__typed_digits_place_colours_even_without_digit_key_codes():
@@ -199,7 +200,7 @@ def test_playing__typed_digits_place_colours_even_without_digit_key_codes():
     # an AZERTY keyboard types "2" with Shift on the key whose code is not K_2
     post(app, key(pygame.K_QUOTEDBL, mod=pygame.KMOD_SHIFT, unicode="2"))
     post(app, key(pygame.K_KP3))
-    assert app.state.draft[:2] == [1, 2]
+    assert app.state.run.draft[:2] == [1, 2]
 
 
 def test_playing__an_overlay_opened_mid_drag_ends_the_drag():
@@ -210,9 +211,9 @@ def test_playing__an_overlay_opened_mid_drag_ends_the_drag():
     post(app, motion(centre(layout.slot_rect(0, 1))))
     press_key(app, pygame.K_h)
     press_key(app, pygame.K_ESCAPE)
-    assert app.state is state and state.drag is None
+    assert app.state is state and state.run.drag is None
     post(app, mouse_up(centre(layout.slot_rect(0, 1))))
-    assert state.draft == [None] * 4
+    assert state.run.draft == [None] * 4
 
 
 def test_playing__new_game_and_menu_ask_first_once_rows_are_played():
@@ -232,15 +233,19 @@ def test_playing__new_game_and_menu_ask_first_once_rows_are_played():
     assert isinstance(app.state, MenuState)
 
 
-def test_playing__placed_pegs_snap_in_then_settle_and_reduced_motion_skips_it():
+def test_playing__placed_pegs_snap_in_then_settle_and_reduced_motion_shows_them_whole():
     app = make_app(start=PlayingState(GameConfig(4, 6)))
     state = app.state
+
+    def snapping():
+        return [col for col in range(4) if state.run.snap_track(col) is not None]
+
     post(app, key(pygame.K_2), dt=0.0)
-    assert list(state.snaps) == [0]
+    assert snapping() == [0] and state.run.snap_track(0).value < 1.0
     settle(app, 0.3, dt=0.05)
-    assert state.snaps == {}
+    assert snapping() == []
     centre_pixel = pygame.display.get_surface().get_at(centre(state.layout().slot_rect(0, 0)))
     assert centre_pixel[:3] != (0, 0, 0)
-    app.settings["reduced_motion"] = True
-    post(app, key(pygame.K_3), dt=0.0)
-    assert state.snaps == {} and state.draft[:2] == [1, 2]
+    app.session.change_settings(reduced_motion=True)
+    post(app, key(pygame.K_3), dt=0.001)
+    assert state.run.snap_track(1).value == 1.0 and state.run.draft[:2] == [1, 2]

@@ -22,19 +22,19 @@ def test_playing_undo__steps_back_through_place_move_remove_and_clear():
     state = app.state
     layout = state.layout()
     slot = lambda col: centre(layout.slot_rect(0, col))  # noqa: E731
-    history = [list(state.draft)]
+    history = [list(state.run.draft)]
     drag(app, centre(layout.palette_rect(2)), slot(0))  # place
-    history.append(list(state.draft))
+    history.append(list(state.run.draft))
     post(app, key(pygame.K_5, unicode="5"))  # place by key at the cursor (slot 0 -> colour 4)
-    history.append(list(state.draft))
+    history.append(list(state.run.draft))
     drag(app, centre(layout.palette_rect(1)), slot(3))  # place
-    history.append(list(state.draft))
+    history.append(list(state.run.draft))
     drag(app, slot(3), slot(1))  # move
-    history.append(list(state.draft))
+    history.append(list(state.run.draft))
     drag(app, slot(1), (layout.panel.x - 2, layout.content.bottom - 2))  # off the board: remove
-    history.append(list(state.draft))
+    history.append(list(state.run.draft))
     click(app, centre(layout.button_rect("clear")))  # clear row
-    history.append(list(state.draft))
+    history.append(list(state.run.draft))
     assert history == [
         [None] * 4,
         [2, None, None, None],
@@ -52,9 +52,9 @@ def test_playing_undo__steps_back_through_place_move_remove_and_clear():
     ]
     for step, expected in enumerate(reversed(history[:-1])):
         undoers[step % 3](app)
-        assert state.draft == expected
+        assert state.run.draft == expected
     ctrl_z(app)  # nothing left: a no-op, not an error
-    assert state.draft == [None] * 4 and state.game.rows == ()
+    assert state.run.draft == [None] * 4 and state.game.rows == ()
 
 
 def test_playing_undo__never_takes_back_a_submitted_row():
@@ -64,14 +64,14 @@ def test_playing_undo__never_takes_back_a_submitted_row():
         post(app, key(getattr(pygame, f"K_{digit}"), unicode=digit))
     post(app, key(pygame.K_RETURN))
     settle(app, 1.0)
-    assert len(state.game.rows) == 1 and state.draft == [None] * 4
+    assert len(state.game.rows) == 1 and state.run.draft == [None] * 4
     ctrl_z(app)
     assert len(state.game.rows) == 1 and state.game.rows[0].guess == (0, 1, 2, 3)
-    assert state.draft == [None] * 4
+    assert state.run.draft == [None] * 4
     post(app, key(pygame.K_6, unicode="6"))
     ctrl_z(app)
     ctrl_z(app)
-    assert state.draft == [None] * 4 and len(state.game.rows) == 1
+    assert state.run.draft == [None] * 4 and len(state.game.rows) == 1
 
 
 def test_playing_undo__button_is_disabled_until_something_can_be_undone():
@@ -79,8 +79,8 @@ def test_playing_undo__button_is_disabled_until_something_can_be_undone():
     state = app.state
     undo = state.layout().button_rect("undo")
     assert undo is not None and state.layout().content.contains(undo)
-    assert not state.draft_undo
+    assert not state.run.draft_undo
     post(app, key(pygame.K_3, unicode="3"))
-    assert state.draft_undo
+    assert state.run.draft_undo
     click(app, centre(undo))
-    assert state.draft == [None] * 4 and not state.draft_undo
+    assert state.run.draft == [None] * 4 and not state.run.draft_undo

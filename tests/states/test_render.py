@@ -11,12 +11,13 @@ from game.core.state import Guess, Reveal, apply_move, new_game
 from game.states.base import Push
 from game.states.confirm import ConfirmOverlay
 from game.states.help import HelpOverlay
-from game.states.menu import MenuState, SettingsOverlay
+from game.states.menu import MenuState
 from game.states.playing import PlayingState
 from game.states.result import ResultState
+from game.states.settings import SettingsState
 from game.states.setup import SetupState
 from game.ui.text import TextRenderer
-from tests.states.driver import key, make_app, post
+from tests.states.driver import key, make_app, post, record_of
 
 WINDOW_SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 
@@ -36,10 +37,10 @@ def state_factories():
         "playing-8x10": lambda: (PlayingState(big), None),
         "help-rules": lambda: (PlayingState(GameConfig(4, 6)), HelpOverlay()),
         "help-controls": lambda: (MenuState(), HelpOverlay(page=1)),
-        "confirm": lambda: (PlayingState(GameConfig(5, 8)), ConfirmOverlay("Reveal the secret?", "reveal")),
-        "settings": lambda: (MenuState(), SettingsOverlay()),
-        "result-won": lambda: (ResultState(finished_game(GameConfig(4, 6)), 83.0), None),
-        "result-revealed": lambda: (ResultState(finished_game(big, reveal=True), 5.0), None),
+        "confirm": lambda: (PlayingState(GameConfig(5, 8)), ConfirmOverlay("Reveal the secret?", None)),
+        "settings": lambda: (MenuState(), SettingsState()),
+        "result-won": lambda: (ResultState(record_of(finished_game(GameConfig(4, 6)), 83.0)), None),
+        "result-revealed": lambda: (ResultState(record_of(finished_game(big, reveal=True), 5.0)), None),
     }
 
 
@@ -135,7 +136,7 @@ def test_render__playing_and_result_fit_their_text_at_every_game_size(config, si
             post(app, key(pygame.K_1 + colour % 9))
         post(app, key(pygame.K_RETURN), dt=0.1)
     app.step([], 1 / 60)
-    app.apply(ResultState(app.state.game, 3725.0))
+    app.apply(ResultState(record_of(app.state.game, 3725.0)))
     app.step([], 1 / 60)
     assert app.text.misfits == []
 

@@ -30,18 +30,18 @@ def test_settings__mouse_changes_every_setting_and_closing_saves_them(tmp_path):
     screen = app.state
     layout = screen.layout()
     click(app, centre(layout.segments("palette", KINDS["palette"][1])[1]))
-    assert app.settings["palette"] == "classic"
+    assert app.settings.palette == "classic"
     for name in ("symbols", "sound", "reduced_motion"):
-        before = app.settings.get(name, getattr(Settings(), name))
+        before = getattr(app.settings, name)
         click(app, centre(layout.toggle_rect(name)))
-        assert app.settings[name] is (not before)
+        assert getattr(app.settings, name) is (not before)
     assert app.sound.enabled is False  # sound was toggled off
     minus, _, plus = layout.stepper_parts("volume")
     for _ in range(3):
         click(app, centre(minus))
-    assert app.settings["volume"] == 0.5 and app.sound.volume == 0.5
+    assert app.settings.volume == 0.5 and app.sound.volume == 0.5
     click(app, centre(layout.segments("animation_speed", KINDS["animation_speed"][1])[3]))
-    assert app.settings["animation_speed"] == 2.0
+    assert app.settings.animation_speed == 2.0
     app.draw()
     click(app, centre(layout.buttons["back"]))
     assert isinstance(app.state, MenuState)
@@ -56,7 +56,7 @@ def test_settings__mouse_changes_every_setting_and_closing_saves_them(tmp_path):
         window_size=(1024, 720),
     )
     again = App(size=(800, 600), seed=2, store=Store(tmp_path), sound=Sound(mixer=None))
-    assert again.settings["palette"] == "classic" and again.settings["reduced_motion"] is True
+    assert again.settings.palette == "classic" and again.settings.reduced_motion is True
     assert again.sound.enabled is False and again.sound.volume == 0.5
 
 
@@ -66,21 +66,27 @@ def test_settings__keyboard_reaches_every_row_and_stops_at_the_ends(tmp_path):
     assert ROWS[screen.focus] == "palette"
     press_key(app, pygame.K_RIGHT)
     press_key(app, pygame.K_RIGHT)  # already the last palette: stays
-    assert app.settings["palette"] == "classic"
+    assert app.settings.palette == "classic"
     for _ in range(ROWS.index("volume")):
         press_key(app, pygame.K_DOWN)
     for _ in range(15):
         press_key(app, pygame.K_RIGHT)
-    assert app.settings["volume"] == 1.0
+    assert app.settings.volume == 1.0
     for _ in range(15):
         press_key(app, pygame.K_LEFT)
-    assert app.settings["volume"] == 0.0
-    press_key(app, pygame.K_DOWN)
-    press_key(app, pygame.K_LEFT)
-    assert app.settings["animation_speed"] == 0.5
+    assert app.settings.volume == 0.0
     press_key(app, pygame.K_DOWN)
     press_key(app, pygame.K_SPACE)
-    assert app.settings["reduced_motion"] is True
+    assert app.settings.music is False
+    press_key(app, pygame.K_DOWN)
+    press_key(app, pygame.K_LEFT)
+    assert app.settings.music_volume == 0.4
+    press_key(app, pygame.K_DOWN)
+    press_key(app, pygame.K_LEFT)
+    assert app.settings.animation_speed == 0.5
+    press_key(app, pygame.K_DOWN)
+    press_key(app, pygame.K_SPACE)
+    assert app.settings.reduced_motion is True
     press_key(app, pygame.K_DOWN)  # wraps to the top
     assert ROWS[screen.focus] == "palette"
     press_key(app, pygame.K_ESCAPE)
@@ -113,6 +119,6 @@ def test_settings__works_without_a_store_or_a_real_sound(tmp_path):
     app.apply(Push(SettingsState()))
     press_key(app, pygame.K_DOWN)
     press_key(app, pygame.K_SPACE)
-    assert app.settings["symbols"] is False
+    assert app.settings.symbols is False
     press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, MenuState)

@@ -41,7 +41,7 @@ def test_solving_state__solve_from_playing_hands_over_the_players_rows() -> None
     result = app.state
     assert isinstance(result, ResultState)
     assert result.game.outcome is Outcome.WON and result.game.history[:2] == player_rows
-    assert "after your 2" in result.solved_by and result.verdict() == "Solved by the computer"
+    assert "after your 2" in result.solved_by() and result.verdict() == "Solved by the computer"
 
 
 def test_solving_state__no_pump_exceeds_its_budget_in_real_frames() -> None:

@@ -1,0 +1,213 @@
+"""How the break-the-code screen is drawn: functions of (layout, run, art), like computer_view.py.
+
+Drawing only reads the BreakerRun (game/play/breaker.py) and writes nothing but view caches (a
+BoardView and a FrameCache the state keeps). Idle frames cost one blit: everything still is drawn
+into the frame cache only when still_key() changes; the clock, snapping pegs, grading pegs popping
+in, the win pulse and the dragged peg (last) go on top live. How big a snapping or popping peg is,
+and whether the win outline pulses, comes from the run's timeline (reduced motion is read there).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.state import Outcome
+from game.play.breaker import BreakerRun, DragSource
+from game.ui import palette as pal
+from game.ui.board import Art, BoardView, draw_board_screen, draw_grade_pop
+from game.ui.layout import Button, PaletteItem, PlayLayout, Slot
+from game.ui.widgets import draw_button
+
+BUTTON_LABELS = {
+    "submit": "Submit",
+    "clear": "Clear row",
+    "undo": "Undo",
+    "reveal": "Reveal",
+    "new": "New game",
+    "solve": "Solve",
+    "hint": "Hint",
+}
+PANEL_ITEMS = (
+    ("info", 1.3),
+    ("submit", 1.15),
+    ("message", 1.3),
+    ("clear", 1.0),
+    ("undo", 1.0),
+    ("reveal", 1.0),
+    ("new", 1.0),
+    ("solve", 1.0),
+    ("hint", 1.0),
+)
+PANEL_BUTTONS = tuple(name for name, _ in PANEL_ITEMS if name in BUTTON_LABELS)
+SNAP_START_SIZE = 0.6  # a snapping peg starts at this fraction of its size
+WIN_OUTLINE_PX = (2, 5)  # the winning row's outline pulses between these widths
+
+
+def still_key(layout: PlayLayout, run: BreakerRun, hot, art: Art) -> tuple:
+    """Everything the still image of the screen depends on."""
+    drag = run.drag
+    dragging = drag.col if (drag is not None and drag.moved) else None
+    snapping = tuple(col for col in range(run.config.pegs) if run.snap_track(col) is not None)
+    return (
+        id(layout),
+        run.game.rows,
+        run.game.outcome,
+        tuple(run.draft),
+        run.cursor,
+        run.selected,
+        hot,
+        run.message,
+        run.grading_row,
+        snapping,
+        dragging,
+        art.key,
+        run.can_undo,
+    )
+
+
+def draw_still(
+    surface, layout: PlayLayout, run: BreakerRun, art: Art, board: BoardView, hot, title: str | None = None
+) -> None:
+    """Everything but the moving parts (the clock, pegs snapping or popping, the pulse, the drag);
+    `title` for the top bar (None: the config's)."""
+    hot_colour = hot.colour if isinstance(hot, PaletteItem) else None
+    hot_rect = layout.button_rect(hot.name) if isinstance(hot, Button) else None
+    draw_board_screen(
+        surface,
+        layout,
+        art,
+        board,
+        run.game,
+        title=title,
+        mouse=hot_rect.center if hot_rect is not None else None,
+        selected=run.selected,
+        hot_colour=hot_colour,
+        graded_rows=run.graded_rows,
+        active_row=run.active_row,
+    )
+    _draw_draft(surface, layout, run, art)
+    _draw_panel(surface, layout, run, art, hot)
+
+
+def draw_live(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
+    """The moving parts, over the still image; the dragged peg last."""
+    _draw_clock(surface, layout, run, art)
+    _draw_snaps(surface, layout, run, art)
+    if run.grading_row is not None:
+        row = run.grading_row
+        track = run.grade_track
+
+        def pop(i: int) -> float | None:
+            t = track(i)
+            return 1.0 if t is None else (t.value if t.started else None)
+
+        draw_grade_pop(surface, layout, row, run.game.rows[row].feedback, pop, art.pegs)
+    flash = run.finish_track
+    if flash is not None and run.game.outcome is Outcome.WON:
+        # a gentle pulse of the winning row's outline (never a full-screen flash)
+        low, high = WIN_OUTLINE_PX
+        width = round(low + (high - low) * flash.pulse)
+        row_rect = layout.row_rect(len(run.game.rows) - 1).inflate(8, 6)
+        pygame.draw.rect(surface, pal.ACTIVE_EDGE, row_rect, width=width, border_radius=6)
+    drag = run.drag
+    if drag is not None and drag.moved:
+        target = layout.hit_test(drag.pos)
+        if isinstance(target, Slot) and target.row == run.active_row:  # where the peg will land
+            cell = layout.slot_rect(target.row, target.col)
+            pygame.draw.circle(surface, pal.SELECTION, cell.center, layout.peg_diameter() / 2 + 3, 2)
+        d = round(layout.peg_diameter() * 1.1)
+        peg = art.pegs.peg(art.colours[drag.colour], drag.colour, d, art.symbols)
+        surface.blit(peg, peg.get_rect(center=drag.pos))
+
+
+def hot_item(layout: PlayLayout, mouse: tuple[int, int]):
+    """The palette colour or button under the pointer (drawn lit), or None."""
+    hit = layout.hit_test(mouse)
+    return hit if isinstance(hit, PaletteItem | Button) else None
+
+
+def _draw_draft(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
+    row = run.active_row
+    if row is None:
+        return
+    d = layout.peg_diameter()
+    hole = art.pegs.hole(layout.hole_diameter())
+    drag = run.drag
+    dragging_from = (
+        drag.col if (drag is not None and drag.moved and drag.source is DragSource.DRAFT) else None
+    )
+    for col, colour in enumerate(run.draft):
+        cell = layout.slot_rect(row, col)
+        if colour is None or col == dragging_from or run.snap_track(col) is not None:
+            surface.blit(hole, hole.get_rect(center=cell.center))
+        else:
+            peg = art.pegs.peg(art.colours[colour], colour, d, art.symbols)
+            surface.blit(peg, peg.get_rect(center=cell.center))
+        if col == run.cursor:
+            pygame.draw.rect(
+                surface, pal.SELECTION, cell.inflate(-2, -2), width=2, border_radius=max(3, cell.w // 6)
+            )
+
+
+def _draw_snaps(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
+    """Pegs still snapping into the row being built, drawn live over their empty holes."""
+    row = run.active_row
+    if row is None:
+        return
+    d = layout.peg_diameter()
+    for col, colour in enumerate(run.draft):
+        track = run.snap_track(col)
+        if track is None or colour is None:
+            continue
+        size = max(4, round(d * (SNAP_START_SIZE + (1 - SNAP_START_SIZE) * track.value)))
+        peg = art.pegs.peg(art.colours[colour], colour, size, art.symbols)
+        surface.blit(peg, peg.get_rect(center=layout.slot_rect(row, col).center))
+
+
+def _draw_clock(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
+    """The game time from the record, drawn live over the still frame."""
+    info = layout.item_rect("info")
+    half = info.h // 2
+    box = pygame.Rect(info.x, info.y + half, info.w, info.h - half)
+    size = art.text.fit_size("Time 00:00", box.w, box.h, 28)
+    art.text.draw(surface, f"Time {run.record.time_text}", size, pal.TEXT_DIM, box.center)
+
+
+def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot) -> None:
+    text = art.text
+    info = layout.item_rect("info")
+    half = info.h // 2
+    turns = run.config.turns
+    text.draw_in(
+        surface, f"Turn {run.turn} of {turns}", pygame.Rect(info.x, info.y, info.w, half), pal.TEXT, 34
+    )
+    problem = run.submit_problem()
+    over = run.game.over
+    for name in PANEL_BUTTONS:
+        if layout.button_rect(name) is None:
+            continue  # a mode without this button (a duel has no Solve, a match round no Hint)
+        if name == "submit":
+            enabled = problem is None
+        elif name == "undo":
+            enabled = run.can_undo
+        else:
+            enabled = not (over and name in ("clear", "reveal", "solve", "hint"))
+        draw_button(
+            surface,
+            text,
+            layout.button_rect(name),
+            BUTTON_LABELS.get(name, name),
+            enabled=enabled,
+            hot=hot == Button(name),
+            primary=name == "submit",
+        )
+    if over:
+        return
+    message = run.message if run.message and problem is not None else (problem or "ready: Submit or Enter")
+    warn = (problem and not problem.startswith("place")) or run.message
+    box = layout.item_rect("message")
+    size, lines = text.fit_wrapped(message[:1].upper() + message[1:], box.w, box.h, 24)
+    line_h = text.font(size).get_linesize()
+    colour = pal.TEXT_WARN if warn else pal.TEXT_DIM
+    for i, line in enumerate(lines):
+        text.draw(surface, line, size, colour, (box.centerx, box.y + i * line_h), align="midtop")
