@@ -270,6 +270,7 @@ class DailyResultState(State):
         self.copied = False
         self.points = 0
         self.rank_asked = False
+        self.celebrate = False  # a win just played: confetti on the first frame
         self.book = DailyBook()
 
     def enter(self, app) -> None:
@@ -285,13 +286,7 @@ class DailyResultState(State):
         if self.won and self.finished is not None and not self.refused:
             record = self.finished
             self.points = score_game(GameResult(record.config, GameEnd.WON, record.guesses, record.elapsed_s))
-            colours = [board_art(app).colours[c] for c in daily_secret(self.day, self.preset)]
-            win_burst(
-                app.session.particles,
-                app.surface.get_rect(),
-                colours + [pal.SELECTION],
-                reduced_motion=app.settings.reduced_motion,
-            )
+            self.celebrate = True
 
     @property
     def won(self) -> bool:
@@ -331,6 +326,17 @@ class DailyResultState(State):
         return lines
 
     def update(self, dt: float) -> Transition | State | None:
+        if self.celebrate:  # on the first frame: the session clears particles as a screen enters
+            self.celebrate = False
+            app = self.app
+            colours = [board_art(app).colours[c] for c in daily_secret(self.day, self.preset)]
+            burst = self.layout().share.inflate(0, -self.layout().share.h // 2)
+            win_burst(
+                app.session.particles,
+                burst,
+                colours + [pal.SELECTION],
+                reduced_motion=app.settings.reduced_motion,
+            )
         if self.points and not self.rank_asked and self.app.store is not None:
             self.rank_asked = True
             table = self.app.store.load_high_scores()[DAILY_HIGH_SCORES]

@@ -7,7 +7,14 @@ import pygame
 
 from game.app import App
 from game.core.state import Outcome
-from game.states.attract import ATTRACT_IDLE_S, DEMOS, RESULT_HOLD_S, AttractState
+from game.states.attract import (
+    ATTRACT_IDLE_S,
+    DEMOS,
+    RESULT_HOLD_S,
+    SCORES_PAGE_S,
+    TITLE_HOLD_S,
+    AttractState,
+)
 from game.states.base import Push
 from game.states.menu import MenuState
 from game.store import Store
@@ -44,7 +51,8 @@ def test_attract__plays_demo_games_to_the_end_then_the_next_one(tmp_path):
     assert first.finished and first.game.outcome is Outcome.WON
     assert first.info.name == DEMOS[0][1]
     app.draw()  # the finished demo with the secret shown
-    settle(app, RESULT_HOLD_S + 0.2, dt=0.1)
+    # then the high scores (one page: nothing stored yet) and the title, then the next demo
+    settle(app, RESULT_HOLD_S + SCORES_PAGE_S + TITLE_HOLD_S + 0.2, dt=0.1)
     assert demo.run is not first and demo.games_played == 1
     assert demo.run.game.config.pegs == 3  # the second demo: Easy
     assert app.rng.getstate() == rng_before
