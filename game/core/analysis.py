@@ -3,8 +3,9 @@
 Two questions a person grading by hand (or stuck while playing) asks:
 - "Does my new grade fit the earlier ones?" check_grade_steps() counts the codes that still fit every
   row (space.py's streaming filter) and, when none does, finds a Conflict: a smallest set of earlier
-  rows that the new grade contradicts, with a message such as
-  "row 4's grade 2B1W contradicts rows 1 and 3: no code fits all three".
+  rows that the new grade contradicts, with a message in words such as
+  "row 4 graded 0 black, 0 white contradicts row 1, which was graded 1 black, 1 white: no code
+  fits both".
 - "What would the computer play?" hint_steps() runs the strongest strategy generator and returns the
   number of codes still possible with its suggested guess.
 
@@ -30,7 +31,7 @@ from . import space
 from .codes import Code, Feedback, colour_counts, decode
 from .config import GameConfig
 from .solver import History, Progress, run
-from .variant import grade_from_numbers
+from .variant import Grade, grade_words
 
 # Codes scored per chunk: small enough that one chunk is about a millisecond of numpy work, large
 # enough that per-chunk Python overhead stays small next to it.
@@ -56,7 +57,8 @@ class Conflict:
     """A new grade that leaves no code possible, and the earlier rows it contradicts.
 
     row: the new row's index (0-based); rows: earlier rows (0-based, ascending) that together with the
-    new row admit no code; smallest: True when no smaller set of earlier rows conflicts with it.
+    new row admit no code; smallest: True when no smaller set of earlier rows conflicts with it;
+    grades: the grades of `rows`, in the same order (for the message; may be left empty).
     """
 
     row: int
@@ -64,18 +66,27 @@ class Conflict:
     feedback: Feedback
     rows: tuple[int, ...]
     smallest: bool = True
+    grades: tuple[Grade, ...] = ()
 
     @property
     def message(self) -> str:
         """A sentence a person can act on, rows numbered from 1 as on the board."""
-        head = f"row {self.row + 1}'s grade {grade_from_numbers(tuple(self.feedback))}"
+        head = f"row {self.row + 1} graded {grade_words(self.feedback)}"
         if not self.rows:
             return f"{head} cannot happen for that guess: no code gets that grade"
         names = [str(r + 1) for r in self.rows]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         word = "row" if len(names) == 1 else "rows"
         together = _COUNT_WORDS.get(len(names) + 1, f"all {len(names) + 1}")
-        return f"{head} contradicts {word} {listed}: no code fits {together}"
+        if len(self.grades) != len(self.rows):
+            return f"{head} contradicts {word} {listed}: no code fits {together}"
+        if len(self.rows) == 1:
+            earlier = f"row {listed}, which was graded {grade_words(self.grades[0])}"
+        else:
+            pairs = zip(self.rows, self.grades, strict=True)
+            said = "; ".join(f"row {r + 1} was graded {grade_words(g)}" for r, g in pairs)
+            earlier = f"{word} {listed} ({said})"
+        return f"{head} contradicts {earlier}: no code fits {together}"
 
 
 @dataclass(frozen=True)
@@ -211,7 +222,8 @@ def check_grade_steps(
         rows, smallest = yield from _smallest_conflict(masks, earlier)
     else:
         rows, smallest = yield from _conflict_by_queries(config, history, guess, feedback)
-    return GradeCheck(0, Conflict(earlier, guess, feedback, tuple(rows), smallest))
+    grades = tuple(history[r][1] for r in rows)
+    return GradeCheck(0, Conflict(earlier, guess, feedback, tuple(rows), smallest, grades))
 
 
 def _fit_masks_steps(

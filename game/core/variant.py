@@ -30,6 +30,8 @@ from .grid import (
 )
 
 Grade = Feedback | GridFeedback
+ROW_KINDS = ("black", "white")  # the classic row's grade numbers, in the order written and shown
+GRID_KINDS = ("black", "grey", "white")  # the grid's
 
 
 class GradeError(ValueError):
@@ -55,7 +57,7 @@ class Variant:
     @property
     def kinds(self) -> tuple[str, ...]:
         """Names of the grade's numbers, in the order they are written and shown."""
-        return ("black", "grey", "white") if self.grid else ("black", "white")
+        return GRID_KINDS if self.grid else ROW_KINDS
 
     def score(self, guess: Code, secret: Code) -> Grade:
         if self.grid is None:
@@ -146,4 +148,12 @@ def grade_from_numbers(numbers: tuple[int, ...]) -> Grade:
     raise GradeError(f"a grade is black,white or, for a grid, black,grey,white; not {numbers!r}")
 
 
-__all__ = ["Grade", "GradeError", "GridFeedback", "Variant", "grade_from_numbers"]
+def grade_words(grade: Grade | tuple[int, ...]) -> str:
+    """A grade as a person says it: (0, 0) -> "0 black, 0 white"; a grid's (2, 1, 0) ->
+    "2 black, 1 grey, 0 white"."""
+    numbers = tuple(int(n) for n in grade)
+    kinds = GRID_KINDS if len(numbers) == len(GRID_KINDS) else ROW_KINDS
+    return ", ".join(f"{n} {kind}" for n, kind in zip(numbers, kinds, strict=True))
+
+
+__all__ = ["Grade", "GradeError", "GridFeedback", "Variant", "grade_from_numbers", "grade_words"]

@@ -4,7 +4,8 @@
 - the player sets black and white counts and confirms;
 - the grade is checked at once against every earlier row (game/core/analysis.py); a grade that
   leaves no code possible is refused with a message naming the earlier rows it contradicts;
-- undo takes back the last accepted grade (its guess comes back to be graded again);
+- undo takes back the last accepted grade (its guess comes back to be graded again, and the count
+  of codes that fit goes back to the one for the grades that remain);
 - all black ends it; running out of turns, or giving up, ends with the computer asking the player to
   check the grades, because some grade must have been wrong.
 
@@ -61,6 +62,7 @@ class HandGradeRun:
         self.black = 0
         self.white = 0
         self.possible: int | None = None  # codes fitting every accepted grade, once known
+        self._possible_after: list[int] = []  # codes fitting the grades up to each accepted row
         self.refusal: str | None = None  # why the last grade was refused
         self.conflict_rows: tuple[int, ...] = ()  # earlier rows (0-based) the refused grade contradicts
         self.ending: Ending | None = None
@@ -93,6 +95,11 @@ class HandGradeRun:
     @property
     def pending(self) -> Feedback:
         return Feedback(self.black, self.white)
+
+    @property
+    def found_code(self) -> Code | None:
+        """The player's code once the computer has it (its all-black guess), else None."""
+        return self.game.rows[-1].guess if self.ending is Ending.SOLVED else None
 
     @property
     def progress_fraction(self) -> float:
@@ -165,12 +172,14 @@ class HandGradeRun:
         self._cancel()
         last = self.game.rows[-1]
         self.record = self.record.without_last_row()
+        del self._possible_after[len(self.game.rows) :]
         self.guess = last.guess
         self.black, self.white = last.feedback
         self.ending = None
         self.refusal = None
         self.conflict_rows = ()
-        self.possible = None
+        # the count for the grades that remain (None before any grade: every code fits)
+        self.possible = self._possible_after[-1] if self._possible_after else None
         return True
 
     def give_up(self) -> None:
@@ -236,6 +245,7 @@ class HandGradeRun:
         self.record = self.record.played(self.guess, Player.COMPUTER, feedback)
         self.cues.add(Cue.SUBMIT)
         self.possible = result.possible
+        self._possible_after.append(result.possible)
         if self.game.outcome is Outcome.WON:
             self.ending = Ending.SOLVED
             self.cues.add(Cue.WIN)

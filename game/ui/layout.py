@@ -431,20 +431,29 @@ def button_row(area: pygame.Rect, names: Sequence[str], height: int, gap: int) -
 
 
 class SetupLayout:
-    """Custom game setup: rows of controls (label on the left, control on the right), then buttons."""
+    """Custom game setup: a top bar (title, Menu) as on the codemaker screen, rows of controls (label
+    on the left, control on the right) centred in the height under it, the turns line, then buttons."""
 
     ROWS = ("pegs", "colours", "duplicates", "difficulty")
+    STEPPER_VALUE_SIDES = 1.3  # the value between - and +, in button widths: close to both
 
     def __init__(self, size: tuple[int, int]) -> None:
         w, h = size
         m = margin_px(size)
-        self.title_rect = pygame.Rect(m, round(h * 0.04), w - 2 * m, round(h * 0.11))
         bh = button_height_px(size)
+        top_h = top_bar_height_px(size)
+        self.top_bar = pygame.Rect(0, 0, w, top_h)
+        menu_w = round(_clamp(w * 0.1, 78, 150))
+        menu_h = min(bh, top_h - 8)
+        self.menu_rect = pygame.Rect(w - m - menu_w, (top_h - menu_h) // 2, menu_w, menu_h)
+        self.title_rect = pygame.Rect(m, 4, max(10, w - menu_w - 3 * m), top_h - 8)
         width = round(min(w - 2 * m, _clamp(w * 0.8, 560, 980)))
         left = (w - width) // 2
-        top = self.title_rect.bottom + m
         row_h = round(_clamp(h * 0.085, 36, 66))
         gap = round(row_h * 0.3)
+        block_h = len(self.ROWS) * (row_h + gap) + round(row_h * 1.7) + gap // 2 + bh + 2 * m
+        free = h - m - (top_h + m)
+        top = top_h + m + max(0, (free - block_h) // 3)
         label_w = round(width * 0.36)
         self.labels: dict[str, pygame.Rect] = {}
         self.controls: dict[str, pygame.Rect] = {}
@@ -455,20 +464,21 @@ class SetupLayout:
         y = top + len(self.ROWS) * (row_h + gap)
         self.turns_rect = pygame.Rect(left, y, width, round(row_h * 0.9))
         self.message_rect = pygame.Rect(left, self.turns_rect.bottom + gap // 2, width, round(row_h * 0.8))
-        buttons_area = pygame.Rect(
-            left, self.message_rect.bottom, width, max(bh + 2 * m, h - m - self.message_rect.bottom)
-        )
         self.buttons = button_row(
-            pygame.Rect(left, buttons_area.y, width, bh + 2 * m), ("back", "start"), bh, m
+            pygame.Rect(left, self.message_rect.bottom, width, bh + 2 * m), ("back", "start"), bh, m
         )
+
+    def button_rect(self, name: str) -> pygame.Rect | None:
+        """The top bar's buttons by name, as board.draw_top_bar() asks for them (only Menu here)."""
+        return self.menu_rect if name == "menu" else None
 
     def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """(minus, value, plus) rects of a stepper control."""
         rect = self.controls[name]
         side = rect.h
         minus = pygame.Rect(rect.x, rect.y, side, side)
-        plus = pygame.Rect(rect.x + side * 3, rect.y, side, side)
-        value = pygame.Rect(minus.right, rect.y, plus.x - minus.right, side)
+        value = pygame.Rect(minus.right, rect.y, round(side * self.STEPPER_VALUE_SIDES), side)
+        plus = pygame.Rect(value.right, rect.y, side, side)
         return minus, value, plus
 
     def segments(self, name: str, count: int) -> list[pygame.Rect]:

@@ -107,7 +107,9 @@ class SettingsLayout:
         preview_h = round(_clamp(self.card.h * 0.09, 28, 64))
         hint_h = round(_clamp(self.card.h * 0.06, 20, 40))
         avail = buttons_area.y - top - preview_h - hint_h - 3 * m
-        row_h = _clamp(avail / max(1, len(self.rows)) * 0.8, *SETTING_ROW_H_PX)
+        # never taller than an equal share of the room: a small window gets rows under the minimum
+        share = avail / max(1, len(self.rows))
+        row_h = int(min(_clamp(share * 0.8, *SETTING_ROW_H_PX), share))
         gap = min(row_h * 0.25, max(0.0, (avail - row_h * len(self.rows)) / max(1, len(self.rows))))
         label_w = round(width * SETTING_LABEL_W_FRAC)
         self.labels: dict[str, pygame.Rect] = {}

@@ -3,7 +3,8 @@
 A NoticeBoard is view state driven by update(dt). Invariants: at most MAX_SHOWN notices are on
 screen, newest at the bottom; the same text shown again restarts its timer instead of stacking;
 long texts wrap inside a card at most NOTICE_WIDTH_FRAC of the window wide, so nothing is clipped.
-Notices never fade or blink (reduced motion or not): they appear, stay, and go.
+Notices never fade or blink (reduced motion or not): they appear, stay, and go. They stack up from
+the bottom of the window, or from above a screen's footer when the screen names a floor for them.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class NoticeBoard:
             notice.left_s -= dt
         self.notices = [n for n in self.notices if n.left_s > 0]
 
-    def draw(self, surface: pygame.Surface, text: TextRenderer) -> None:
+    def draw(self, surface: pygame.Surface, text: TextRenderer, floor: int | None = None) -> None:
+        """Draw the notices, the newest lowest, all above `floor` (a y; None: the window's bottom)."""
         if not self.notices:
             return
         w, h = surface.get_size()
@@ -55,7 +57,7 @@ class NoticeBoard:
         max_w = round(w * NOTICE_WIDTH_FRAC)
         pad = size_px // 2
         line_h = text.font(size_px).get_linesize()
-        bottom = h - pad * 2
+        bottom = h - pad * 2 if floor is None else min(h - pad * 2, floor - pad // 2)
         for notice in reversed(self.notices):
             lines = text.wrap(notice.text, size_px, max_w - 2 * pad)
             widest = max(text.size(line, size_px)[0] for line in lines)

@@ -10,6 +10,7 @@ import pytest
 from game.core.analysis import Conflict, check_grade, count_possible, first_conflict, hint
 from game.core.codes import Feedback, score
 from game.core.config import GameConfig
+from game.core.grid import GridFeedback
 from game.core.solver import is_consistent
 
 
@@ -81,14 +82,38 @@ def test_check_grade__names_rows_in_message() -> None:
     result = check_grade(config, history, (0, 0, 1, 1), Feedback(0, 0))
     assert result.conflict is not None
     assert result.conflict.rows == (0,)
-    assert result.conflict.message == "row 4's grade 0B0W contradicts row 1: no code fits both"
+    assert result.conflict.message == (
+        "row 4 graded 0 black, 0 white contradicts row 1, which was graded 1 black, 1 white: "
+        "no code fits both"
+    )
 
 
 def test_conflict__message_lists_several_rows() -> None:
     conflict = Conflict(row=3, guess=(0, 0, 0, 0), feedback=Feedback(2, 1), rows=(0, 2))
-    assert conflict.message == "row 4's grade 2B1W contradicts rows 1 and 3: no code fits all three"
-    conflict = Conflict(row=5, guess=(0, 0, 0, 0), feedback=Feedback(0, 0), rows=(0, 1, 4))
-    assert conflict.message == "row 6's grade 0B0W contradicts rows 1, 2 and 5: no code fits all four"
+    assert (
+        conflict.message == "row 4 graded 2 black, 1 white contradicts rows 1 and 3: no code fits all three"
+    )
+    conflict = Conflict(
+        row=5,
+        guess=(0, 0, 0, 0),
+        feedback=Feedback(0, 0),
+        rows=(0, 1, 4),
+        grades=(Feedback(1, 0), Feedback(0, 2), Feedback(1, 1)),
+    )
+    assert conflict.message == (
+        "row 6 graded 0 black, 0 white contradicts rows 1, 2 and 5 (row 1 was graded 1 black, 0 white; "
+        "row 2 was graded 0 black, 2 white; row 5 was graded 1 black, 1 white): no code fits all four"
+    )
+
+
+def test_conflict__grid_grades_in_words() -> None:
+    conflict = Conflict(
+        row=2, guess=(0, 0, 0, 0), feedback=GridFeedback(2, 1, 0), rows=(0,), grades=(GridFeedback(0, 0, 1),)
+    )
+    assert conflict.message == (
+        "row 3 graded 2 black, 1 grey, 0 white contradicts row 1, which was graded 0 black, 0 grey, 1 white: "
+        "no code fits both"
+    )
 
 
 def test_check_grade__impossible_on_its_own_names_no_rows() -> None:
