@@ -51,6 +51,7 @@ from game.core.codes import (  # noqa: E402
     code_to_text,
     colour_counts,
     decode,
+    encode,
     grade_count,
     score_many,
     unpack,
@@ -66,7 +67,7 @@ from game.core.strategies.partition import (  # noqa: E402
     negative_parts,
     sum_of_squares,
 )
-from game.core.strategies.pool import canonical_mask, first_occurrences, shapes, symmetry_classes  # noqa: E402
+from game.core.strategies.pool import canonical_mask, canonicalise, shapes, symmetry_classes  # noqa: E402
 from game.core.strategies.walk import walk  # noqa: E402
 
 # Games are played out to this many guesses while scoring (a failure costs them all).
@@ -116,14 +117,19 @@ def candidate_pool(
     classes = symmetry_classes(config, history, absent)
     if is_small(config):
         space = small_space(config.pegs, config.colours, config.duplicates)
-        pool, codes = space.indices, space.codes
-    else:
-        seed = int.from_bytes(code_to_text(first).encode() + bytes(grade), "big")
-        pool = np.unique(random_legal_indices(config, pool_size, seed))
-        codes = decode(pool, config.pegs, config.colours)
+        if classes:
+            return space.indices[canonical_mask(space.first, classes)]
+        return space.indices
+    # A sample is mapped to its orbits' representatives (filtering it instead would keep mostly
+    # codes that use few of the interchangeable colours), plus the grade's own secrets.
+    seed = int.from_bytes(code_to_text(first).encode() + bytes(grade), "big")
+    drawn = np.concatenate(
+        [random_legal_indices(config, pool_size, seed), sample(secrets, pool_size // 4, seed)]
+    )
+    codes = decode(drawn, config.pegs, config.colours)
     if classes:
-        pool = pool[canonical_mask(first_occurrences(codes, config.colours), classes)]
-    return pool
+        codes = canonicalise(codes, classes, config.colours)
+    return np.unique(encode(codes, config.colours))
 
 
 def nominate(
