@@ -26,6 +26,7 @@ import pygame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.core.config import GameConfig  # noqa: E402
 from game.core.state import Guess, Reveal, apply_move  # noqa: E402
+from game.play.record import GameRecord, Player  # noqa: E402
 from game.states.base import Push  # noqa: E402
 from game.states.confirm import ConfirmOverlay  # noqa: E402
 from game.states.help import HelpOverlay  # noqa: E402
@@ -61,12 +62,18 @@ def secret_for(config: GameConfig) -> tuple[int, ...]:
 
 
 def playing(app: App, config: GameConfig, rows: int) -> PlayingState:
-    state = PlayingState(config, secret=secret_for(config))
-    app.apply(state)
+    record = GameRecord.new(config, secret_for(config))
     for code in guesses(config, rows):
-        if code != state.game.secret and not state.game.over:
-            state.game = apply_move(state.game, Guess(code))
+        if code != record.game.secret and not record.over:
+            record = record.played(code, Player.PLAYER)
+    state = PlayingState(config, record=record)
+    app.apply(state)
     return state
+
+
+def finished(game, seconds: float) -> GameRecord:
+    """A record of `game` played by the player in `seconds`."""
+    return GameRecord(game, (Player.PLAYER,) * len(game.rows), seconds)
 
 
 def scene(app: App, name: str, config: GameConfig) -> None:
@@ -76,10 +83,10 @@ def scene(app: App, name: str, config: GameConfig) -> None:
     elif name == "setup":
         app.apply(SetupState(config))
     elif name == "settings":
-        from game.states.menu import SettingsOverlay
+        from game.states.settings import SettingsState
 
         app.apply(MenuState())
-        app.apply(Push(SettingsOverlay()))
+        app.apply(Push(SettingsState()))
     elif name in ("help-rules", "help-controls"):
         playing(app, config, 2)
         app.apply(Push(HelpOverlay(page=0 if name == "help-rules" else 1)))
@@ -87,32 +94,30 @@ def scene(app: App, name: str, config: GameConfig) -> None:
         playing(app, config, 0)
     elif name == "playing-mid":
         state = playing(app, config, min(3, config.turns - 1))
-        state.draft = [0, None] + [1] * (config.pegs - 2) if config.pegs > 2 else [0, None]
-        state.cursor = 1
-        state.selected = 1
+        state.run.draft = [0, None] + [1] * (config.pegs - 2) if config.pegs > 2 else [0, None]
+        state.run.cursor = 1
+        state.run.selected = 1
     elif name == "playing-full":
         playing(app, config, config.turns - 1)
     elif name == "playing-drag":
-        from game.states.playing import Drag
+        from game.play.breaker import Drag, DragSource
 
         state = playing(app, config, 1)
         layout = state.layout()
         target = layout.slot_rect(1, config.pegs - 1)
         pos = (target.centerx + target.w // 3, target.centery - target.h // 3)
-        state.drag = Drag(config.colours - 1, "palette", layout.palette_rect(0).center, pos, moved=True)
+        start = layout.palette_rect(0).center
+        state.run.drag = Drag(config.colours - 1, DragSource.PALETTE, start, pos, moved=True)
         state.mouse = pos
     elif name == "playing-grading":
-        from game.states.playing import GradeAnimation
-
         state = playing(app, config, 1)
-        state.game = apply_move(state.game, Guess(tuple(reversed(state.game.secret))))
-        row = state.game.rows[-1]
-        state.grading = GradeAnimation(len(state.game.rows) - 1, row.feedback)
-        state.grading.update(0.4, 1.0, app.sound)
+        state.run.draft = list(reversed(state.game.secret))
+        state.run.submit()
+        state.run.update(0.4)
     elif name == "confirm":
         playing(app, config, 2)
         app.apply(
-            Push(ConfirmOverlay("Reveal the secret and end this game?", "reveal", "Reveal", "Keep playing"))
+            Push(ConfirmOverlay("Reveal the secret and end this game?", None, "Reveal", "Keep playing"))
         )
     elif name.startswith("result"):
         state = playing(app, config, 2 if name != "result-lost" else config.turns)
@@ -121,13 +126,15 @@ def scene(app: App, name: str, config: GameConfig) -> None:
             game = apply_move(game, Guess(game.secret))
         elif name == "result-revealed" and not game.over:
             game = apply_move(game, Reveal())
-        app.apply(ResultState(game, 95.0))
+        app.apply(ResultState(finished(game, 95.0)))
     elif name in ISSUE5_SCENES:
         issue5_scene(app, name, config)
     elif name in ISSUE4_SCENES:
         issue4_scene(app, name, config)
     elif name in MODE_SCENES:
         mode_scene(app, name)
+    elif name in DUEL_MATCH_SCENES:
+        duel_match_scene(app, name)
     else:
         raise ValueError(f"no scene called {name!r}")
 
@@ -185,28 +192,29 @@ def issue5_scene(app: App, name: str, config: GameConfig) -> None:
                 break
         demo.time_s = 0.4
     elif name == "resume":
-        from game.session import ResumeOverlay
+        from game.states.resume import ResumeOverlay
 
         state = playing(app, config, 2)
         app.apply(Push(ResumeOverlay(SavedGame.from_state(state.game, 75.0))))
     elif name == "win-celebration":
         state = playing(app, config, 2)
         game = apply_move(state.game, Guess(state.game.secret))
-        result = ResultState(game, 95.0)
+        result = ResultState(finished(game, 95.0))
         app.apply(result)
-        result.score_line, result.streak_line = "Score 1,234 · new best!", "Streak 3"
         from game.core.records import GameEnd
+        from game.session import RecordedOutcome
 
-        app.session._celebrate(result, GameEnd.WON)
+        app.session._outcome = RecordedOutcome(result.record, "Score 1,234 · new best!", "Streak 3")
+        app.session._celebrate(result, result.record, GameEnd.WON)
         for _ in range(48):  # 0.8 s of frames: the confetti near the top of its flight
             app.session.particles.update(1 / 60)
     elif name == "loss-dust":
         state = playing(app, config, config.turns)
-        result = ResultState(state.game, 301.0)
+        result = ResultState(finished(state.game, 301.0))
         app.apply(result)
         from game.core.records import GameEnd
 
-        app.session._celebrate(result, GameEnd.LOST)
+        app.session._celebrate(result, result.record, GameEnd.LOST)
         for _ in range(60):  # one second of the dust settling
             app.session.particles.update(1 / 60)
     elif name == "notice":
@@ -397,6 +405,72 @@ def mode_scene(app: App, name: str) -> None:
         app.session.update(0.1)
 
 
+# --- the duel against the computer and two players at one screen ---------------------------------
+DUEL_MATCH_SCENES = (
+    "duel-setup",
+    "duel-mid",
+    "duel-end",
+    "match-setup",
+    "look-away",
+    "match-secret",
+    "scoreboard",
+    "scoreboard-final",
+)
+
+
+def duel_match_scene(app: App, name: str) -> None:
+    """Build a duel or two-player scene through real key events and frames (explicit dt)."""
+    from game.core.config import preset
+    from game.core.duel import DuelRules, level_named
+    from game.core.match import new_match
+    from game.play.record import GameRecord
+    from game.states.duel import DuelState
+    from game.states.duel_setup import DuelSetupState
+    from game.states.match import HandOverState, MatchSecretState, MatchSetupState
+    from game.states.match_scores import ScoreboardState
+
+    def keys(*pairs) -> None:
+        for key, char in pairs:
+            app.apply(app.state.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char)))
+            app.step([], 1 / 60, draw=False)
+
+    def play(code) -> None:
+        keys(*((pygame.K_1 + colour, "") for colour in code), (pygame.K_RETURN, ""))
+
+    match = new_match(("Ann", "Bob"), 4)
+    if name == "duel-setup":
+        app.apply(DuelSetupState())
+    elif name in ("duel-mid", "duel-end"):
+        duel = DuelState(DuelRules(preset("Classic").config(), level_named("Expert")), secret=(2, 3, 4, 5))
+        app.apply(duel)
+        for turn, code in enumerate(((0, 0, 1, 1), (2, 2, 3, 3), (2, 3, 0, 4)), start=1):
+            play(code)
+            for _ in range(600):
+                if len(duel.computer.game.rows) == turn and duel.to_move() is not None:
+                    break
+                app.step([], 1 / 30, draw=False)
+        keys((pygame.K_3, ""), (pygame.K_4, ""))
+        if name == "duel-end":
+            keys((pygame.K_5, ""), (pygame.K_6, ""), (pygame.K_RETURN, ""))
+            for _ in range(300):
+                app.step([], 1 / 30, draw=False)
+    elif name == "match-setup":
+        app.apply(MatchSetupState())
+        keys((pygame.K_a, "A"), (pygame.K_n, "n"), (pygame.K_n, "n"), (pygame.K_TAB, ""))
+    elif name == "look-away":
+        app.apply(HandOverState(match))
+    elif name == "match-secret":
+        app.apply(MatchSecretState(match))
+        keys((pygame.K_2, ""), (pygame.K_6, ""))
+    elif name in ("scoreboard", "scoreboard-final"):
+        results = ((5, True), (7, False), (3, True), (4, True))
+        for guesses_, cracked in results[: 2 if name == "scoreboard" else 4]:
+            match = match.record(guesses_, cracked)
+        app.apply(ScoreboardState(match, GameRecord.new(match.rules.config, (5, 5, 0, 1))))
+    for _ in range(6):  # past the fade-in of the last screen
+        app.session.update(0.1)
+
+
 SCENES = (
     "menu",
     "setup",
@@ -415,8 +489,18 @@ SCENES = (
     *ISSUE5_SCENES,
     *ISSUE4_SCENES,
     *MODE_SCENES,
+    *DUEL_MATCH_SCENES,
 )
-CONFIG_FREE = {"menu", "settings", "help-controls", "statistics", "settings-screen", "attract", *MODE_SCENES}
+CONFIG_FREE = {
+    "menu",
+    "settings",
+    "help-controls",
+    "statistics",
+    "settings-screen",
+    "attract",
+    *MODE_SCENES,
+    *DUEL_MATCH_SCENES,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
