@@ -70,7 +70,7 @@ class DuelLayout(PlayLayout):
             else:
                 high = mid - 1
         total = used(low)
-        shift = round(area.centerx - total / 2) - self.palette_panel.x
+        shift = area.x + max(0, area.w - total) // 2 - self.palette_panel.x
         self._shift(shift)
 
     def _shift(self, dx: int) -> None:
