@@ -5,9 +5,14 @@ the run exposes; the run owns the record (game/play/record.py), the row being bu
 one drag model, submit with its reasons, the grading animation's timing and the finish.
 
 Intents: press/motion/release (one drag model for palette, draft and played pegs; a press that
-moves less than DRAG_THRESHOLD_PX is a click), right_click, type_colour, move_cursor, cycle_colour,
-backspace, delete, clear_row, undo, submit, take_hint, reveal. Targets are play's own values
-(PaletteColour, BoardSlot, OffSlot): the state maps the layout's hits onto them.
+moves less than DRAG_THRESHOLD_PX is a click), right_click (on a palette colour: rule it out or back
+in), rule_out (the X key: the chosen colour, else the one under the cursor), type_colour,
+move_cursor, cycle_colour, backspace, delete, clear_row, undo, submit, take_hint, reveal. Targets
+are play's own values (PaletteColour, BoardSlot, OffSlot): the state maps the layout's hits onto them.
+
+Aids: colours ruled out are a note kept in the record (they survive resume; toggling one undoes
+it; a ruled-out colour can still be played); `nudge` says, before submitting, when the row being
+built repeats an earlier row (a repeat is still allowed: it wastes a turn, it breaks no rule).
 
 Homes for data: the record is the game (undo never takes back a submitted row); draft, cursor,
 selected, drag and message are UI state; motion lives on `timeline`. Invariants: draft has `pegs`
@@ -111,6 +116,28 @@ class BreakerRun:
     @property
     def turn(self) -> int:
         return self.record.turn
+
+    @property
+    def ruled_out(self) -> frozenset[int]:
+        """Colours the player has marked as not in the code (drawn dimmed on the palette)."""
+        return frozenset(self.record.ruled_out)
+
+    @property
+    def repeat_of(self) -> int | None:
+        """The earlier row (0-based) whose guess the full row being built repeats, or None."""
+        if None in self.draft or self.game.over:
+            return None
+        draft = tuple(self.draft)
+        for row, played in enumerate(self.game.rows):
+            if tuple(played.guess) == draft:
+                return row
+        return None
+
+    @property
+    def nudge(self) -> str | None:
+        """A gentle word before submitting a row that repeats an earlier one (it can still go in)."""
+        row = self.repeat_of
+        return None if row is None else f"row {row + 1} already tried this"
 
     @property
     def can_undo(self) -> bool:
@@ -227,8 +254,27 @@ class BreakerRun:
         if isinstance(target, BoardSlot) and target.row == self.active_row:
             self._edit(lambda: self._clear(target.col))
             self.cursor = target.col
+        elif isinstance(target, PaletteColour):
+            self.toggle_ruled_out(target.colour)
         else:
             self.selected = None
+
+    def toggle_ruled_out(self, colour: int) -> None:
+        """Mark `colour` as ruled out, or back in when it was."""
+        if self._blocked() or not 0 <= colour < self.config.colours:
+            return
+        out = colour not in self.ruled_out
+        self.record = self.record.with_ruled_out(colour, out)
+        self.cues.add(Cue.CLEAR if out else Cue.PLACE)
+
+    def rule_out(self) -> bool:
+        """The X key: rule out (or back in) the chosen colour, else the colour under the cursor;
+        False when there is neither."""
+        colour = self.selected if self.selected is not None else self.draft[self.cursor]
+        if colour is None or self._blocked():
+            return False
+        self.toggle_ruled_out(colour)
+        return True
 
     # --- keys -------------------------------------------------------------------------------------
     def type_colour(self, colour: int) -> None:

@@ -3,16 +3,18 @@ resume and the post-game analysis.
 
 A record is a frozen value: the game state (config, secret, rows, outcome), who played each row,
 the player's elapsed play time, whether the player was assisted (a hint count or suggestion), the
-computer's label when it finished the game, and the row being built (so a half-filled row survives
-a resume). Runs (game/play/breaker.py, computer.py, handgrade.py) make new records as play goes on;
-nothing else does, and only these methods call apply_move.
+computer's label when it finished the game, the row being built (so a half-filled row survives
+a resume) and the colours the player has ruled out (a note on the palette, kept with the game).
+Runs (game/play/breaker.py, computer.py, handgrade.py) make new records as play goes on; nothing
+else does, and only these methods call apply_move.
 
 Its text form round-trips: GameRecord.from_dict(r.to_dict()) == r. from_dict checks every type and
 raises RecordFormatError (a ValueError) with a message a person can act on: a count that is a bool,
 a non-finite or negative time, a row owner that is not a player, moves that do not replay.
 
 Invariants: len(played_by) == len(game.rows); elapsed_s is finite and >= 0; draft is () or holds
-`pegs` entries, each None or a colour below `colours`; time is added only while the game is not over.
+`pegs` entries, each None or a colour below `colours`; ruled_out is sorted, without repeats, each a
+colour below `colours`; time is added only while the game is not over.
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ class GameRecord:
     assisted: bool = False
     solved_by: str | None = None
     draft: Draft = field(default=())
+    ruled_out: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.played_by) != len(self.game.rows):
@@ -82,6 +85,7 @@ class GameRecord:
             )
         _check_seconds(self.elapsed_s)
         _check_draft(self.draft, self.game.config)
+        _check_ruled_out(self.ruled_out, self.game.config)
 
     # --- starting ----------------------------------------------------------------------------
     @classmethod
@@ -185,6 +189,11 @@ class GameRecord:
     def with_draft(self, draft: Draft) -> GameRecord:
         return replace(self, draft=tuple(draft))
 
+    def with_ruled_out(self, colour: int, ruled_out: bool) -> GameRecord:
+        """The record with `colour` marked as ruled out (or no longer)."""
+        marked = set(self.ruled_out) | {colour} if ruled_out else set(self.ruled_out) - {colour}
+        return replace(self, ruled_out=tuple(sorted(marked)))
+
     def with_assist(self) -> GameRecord:
         return self if self.assisted else replace(self, assisted=True)
 
@@ -214,6 +223,7 @@ class GameRecord:
             "assisted": self.assisted,
             "solved_by": self.solved_by,
             "draft": list(self.draft),
+            "ruled_out": list(self.ruled_out),
         }
 
     @classmethod
@@ -264,7 +274,9 @@ class GameRecord:
             raise RecordFormatError(f"solved_by must be a strategy label or null, not {solved_by!r}")
         draft_raw = _field(data, "draft", list)
         draft = tuple(draft_raw)
-        return cls(game, players, elapsed, assisted, solved_by, draft)
+        # a record written before colours could be ruled out has none
+        ruled_out = tuple(_field(data, "ruled_out", list)) if "ruled_out" in data else ()
+        return cls(game, players, elapsed, assisted, solved_by, draft, ruled_out)
 
 
 def _field(data: Mapping, name: str, kind: type) -> Any:
@@ -301,3 +313,13 @@ def _check_draft(draft: Any, config: GameConfig) -> None:
             continue
         if isinstance(peg, bool) or not isinstance(peg, int) or not 0 <= peg < config.colours:
             raise RecordFormatError(f"a draft peg is a colour 0..{config.colours - 1} or empty, not {peg!r}")
+
+
+def _check_ruled_out(ruled_out: Any, config: GameConfig) -> None:
+    if not isinstance(ruled_out, tuple):
+        raise RecordFormatError(f"ruled_out is a list of colours, not {ruled_out!r}")
+    for colour in ruled_out:
+        if isinstance(colour, bool) or not isinstance(colour, int) or not 0 <= colour < config.colours:
+            raise RecordFormatError(f"a ruled-out colour is 0..{config.colours - 1}, not {colour!r}")
+    if list(ruled_out) != sorted(set(ruled_out)):
+        raise RecordFormatError(f"ruled_out lists each colour once, in order, not {list(ruled_out)!r}")

@@ -220,6 +220,8 @@ class PlayingState(State):
             run.delete()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             run.submit()
+        elif key == pygame.K_x:
+            run.rule_out()
         elif key == pygame.K_ESCAPE:
             return None if run.deselect() else self.press("menu")
         else:

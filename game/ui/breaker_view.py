@@ -5,6 +5,8 @@ BoardView and a FrameCache the state keeps). Idle frames cost one blit: everythi
 into the frame cache only when still_key() changes; the clock, snapping pegs, grading pegs popping
 in, the win pulse and the dragged peg (last) go on top live. How big a snapping or popping peg is,
 and whether the win outline pulses, comes from the run's timeline (reduced motion is read there).
+Colours the player ruled out are dimmed and struck through on the palette, key number included;
+the panel's line nudges when the row being built repeats an earlier one.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ PANEL_ITEMS = (
 PANEL_BUTTONS = tuple(name for name, _ in PANEL_ITEMS if name in BUTTON_LABELS)
 SNAP_START_SIZE = 0.6  # a snapping peg starts at this fraction of its size
 WIN_OUTLINE_PX = (2, 5)  # the winning row's outline pulses between these widths
+RULED_OUT_VEIL_ALPHA = 170  # how much of the palette's background covers a ruled-out colour
 
 
 def still_key(layout: PlayLayout, run: BreakerRun, hot, art: Art) -> tuple:
@@ -62,6 +65,7 @@ def still_key(layout: PlayLayout, run: BreakerRun, hot, art: Art) -> tuple:
         dragging,
         art.key,
         run.can_undo,
+        run.ruled_out,
     )
 
 
@@ -85,6 +89,7 @@ def draw_still(
         graded_rows=run.graded_rows,
         active_row=run.active_row,
     )
+    draw_ruled_out(surface, layout, run.ruled_out)
     _draw_draft(surface, layout, run, art)
     _draw_panel(surface, layout, run, art, hot)
 
@@ -118,6 +123,23 @@ def draw_live(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
         d = round(layout.peg_diameter() * 1.1)
         peg = art.pegs.peg(art.colours[drag.colour], drag.colour, d, art.symbols)
         surface.blit(peg, peg.get_rect(center=drag.pos))
+
+
+def draw_ruled_out(surface, layout: PlayLayout, ruled_out) -> None:
+    """Palette colours ruled out: the peg and its key number under a veil, struck through."""
+    for colour in sorted(ruled_out):
+        if not 0 <= colour < layout.colours:
+            continue
+        cell = layout.palette_rect(colour)
+        veil = pygame.Surface(cell.size, pygame.SRCALPHA)
+        veil.fill((*pal.BOARD, RULED_OUT_VEIL_ALPHA))
+        surface.blit(veil, cell)
+        peg = layout.palette_peg_rect(colour)
+        inset = round(peg.w * 0.18)
+        width = max(2, round(peg.w * 0.08))
+        box = peg.inflate(-inset, -inset)
+        pygame.draw.line(surface, pal.TEXT_WARN, box.topleft, box.bottomright, width)
+        pygame.draw.line(surface, pal.TEXT_WARN, box.bottomleft, box.topright, width)
 
 
 def hot_item(layout: PlayLayout, mouse: tuple[int, int]):
@@ -203,8 +225,11 @@ def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot) -> 
         )
     if over:
         return
+    nudge = run.nudge if problem is None else None
     message = run.message if run.message and problem is not None else (problem or "ready: Submit or Enter")
-    warn = (problem and not problem.startswith("place")) or run.message
+    if nudge is not None:
+        message = f"{nudge}: change a peg, or Submit anyway"
+    warn = (problem and not problem.startswith("place")) or run.message or nudge
     box = layout.item_rect("message")
     size, lines = text.fit_wrapped(message[:1].upper() + message[1:], box.w, box.h, 24)
     line_h = text.font(size).get_linesize()
