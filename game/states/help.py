@@ -14,6 +14,7 @@ from types import MappingProxyType
 import pygame
 
 from game.core.codes import score
+from game.core.variant import grade_words
 from game.states.base import Pop, Push, Reset, State, Transition
 from game.ui import palette as pal
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
@@ -23,47 +24,103 @@ EXAMPLE_SECRET = (0, 0, 1, 2)
 EXAMPLE_GUESS = (0, 1, 1, 0)
 PAGES = ("Rules", "Controls")
 
-RULES = (
-    "A secret code of coloured pegs is hidden at the top of the board. Guess it: fill the active row "
-    "and press Submit. Each guess is graded with small pegs: black for a peg of the right colour in the "
-    "right place; white for a peg of a right colour, but in the wrong place.\n"
-    "Each peg earns at most one grading peg, so a repeated colour counts only as often as it is in both "
-    "codes. Grading pegs are shown blacks first and do not say which peg they belong to. "
-    "Crack the code before the turns run out."
+GOAL = "Crack the hidden code before the turns run out. Each guess is graded with small pegs:"
+# The Rules page shows, not tells: each example is drawn as pegs and graded by score() on the page.
+RULE_EXAMPLES = (
+    ("Black: a right colour in the right place", (0, 1, 2, 3), (0, 4, 4, 5)),
+    ("White: a right colour in the wrong place", (0, 1, 2, 3), (4, 0, 5, 4)),
+    ("Repeats count once each", EXAMPLE_SECRET, EXAMPLE_GUESS),
+)
+RULES_NOTE = "Grading pegs show blacks first and never say which peg earned them."
+
+# Keys by what they work on: (keys, what they do); a key tuple is drawn as key caps side by side.
+DRAG = ("drag",)  # drawn as a peg moving onto an empty hole, not as key caps
+KEY_SECTIONS = MappingProxyType(
+    {
+        "playing": (
+            "Your game",
+            (
+                (("1-9", "0"), "place a colour under the cursor"),
+                (("Left", "Right"), "move the cursor"),
+                (("Up", "Down"), "change the colour there"),
+                (("Backspace", "Del"), "empty a slot"),
+                (("Enter",), "submit the row"),
+                (("U", "Ctrl+Z"), "undo a change to the row"),
+                (("C",), "clear the row"),
+                (("X",), "rule a colour out, or back in"),
+                (("S",), "let the computer solve it"),
+                (("R",), "reveal the secret"),
+                (("N",), "new game"),
+            ),
+        ),
+        "mouse": (
+            "Mouse",
+            (
+                (DRAG, "a colour onto a slot"),
+                (("Right-click",), "empty a slot; rule a colour out"),
+            ),
+        ),
+        "solving": (
+            "Watching the computer",
+            (
+                (("Space", "P"), "pause or go on"),
+                (("N", "Right"), "play one step"),
+                (("1-4",), "speed, slow to instant"),
+                (("+", "-"), "faster, slower"),
+            ),
+        ),
+        "handgrade": (
+            "You grade",
+            (
+                (("B", "W"), "add a black, a white"),
+                (("Shift+B", "Shift+W"), "take one away"),
+                (("Backspace",), "clear the grade"),
+                (("Enter",), "confirm the grade"),
+                (("U", "Ctrl+Z"), "undo the last grade"),
+                (("G",), "give up"),
+            ),
+        ),
+        "anywhere": (
+            "Anywhere",
+            (
+                (("H", "F1"), "this help"),
+                (("M",), "sound off or on"),
+                (("Esc",), "back to the menu"),
+            ),
+        ),
+    }
+)
+# The key tables each screen's Controls page shows: columns of sections (the menu's help: all).
+SCREEN_KEYS = MappingProxyType(
+    {
+        "playing": (("playing", "anywhere"), ("mouse", "solving", "handgrade")),
+        "solving": (("solving",), ("anywhere",)),
+        "handgrade": (("handgrade",), ("anywhere",)),
+    }
+)
+SCREEN_INTROS = MappingProxyType(
+    {
+        "playing": "",
+        "solving": "The computer plays on from the board as it stands; it sees only the grades.",
+        "handgrade": "Grade each guess against the code you keep in mind: click the grading pegs "
+        "(empty, black, white) or use the keys.",
+    }
 )
 
-CONTROLS = (
-    "Mouse: drag a colour from the palette onto a slot; drag a peg to another slot to move it, or off "
-    "the board to remove it; drag a peg from an earlier row to copy it. Or click a colour, then click "
-    "slots. Right-click empties a slot.\n"
-    "Keys: 1-9 and 0 place colours in the slot under the cursor; Left/Right move the cursor; Up/Down "
-    "change its colour; Backspace/Delete clear; Ctrl+Z or U undoes the last change to the row being "
-    "built (never a submitted guess); Enter submits.\n"
-    "C clears the row, R reveals the secret, N starts a new game, H shows this help, Esc goes to the menu.\n"
-    "M turns the sound off or on anywhere; Settings (menu) has the volume, colours, symbols, animation "
-    "speed and reduced motion."
-)
 
-SOLVING_CONTROLS = (
-    "The computer plays on from the board as it stands. It sees only the grades, never the secret.\n"
-    "Space or P pauses and resumes; N, Right or . plays one step; 1-4 pick the speed (slow, normal, "
-    "fast, instant); + or Up is faster, - or Down slower. The Speed, Pause and Step buttons do the "
-    "same.\n"
-    "H or F1 shows this help, Esc goes to the menu, M turns the sound off or on. The result screen "
-    "comes by itself when the code is broken."
-)
+def controls_text(screen: str) -> str:
+    """A screen's key tables as plain text (what the Controls page draws, for tests and readers)."""
+    lines = [SCREEN_INTROS[screen]] if SCREEN_INTROS[screen] else []
+    for column in SCREEN_KEYS[screen]:
+        for name in column:
+            title, rows = KEY_SECTIONS[name]
+            lines.append(title + ": " + "; ".join(f"{' or '.join(keys)}: {action}" for keys, action in rows))
+    return "\n".join(lines)
 
-HANDGRADE_CONTROLS = (
-    "The computer guesses; you grade each guess against the code you keep in mind (or on a real "
-    "board): black for a right colour in the right place, white for a right colour elsewhere.\n"
-    "Mouse: click the grading pegs of the active row (each click: empty, black, white), or use the "
-    "Black and White steppers; Confirm grade submits.\n"
-    "Keys: B or W adds a black or a white, Shift+B or Shift+W takes one away, Backspace clears the "
-    "grade, Enter confirms. A grade that contradicts earlier ones is refused and the rows it "
-    "contradicts are outlined.\n"
-    "U or Ctrl+Z undoes the last grade, G gives up, Enter after the end starts again, H or F1 shows "
-    "this help, Esc goes to the menu, M turns the sound off or on."
-)
+
+CONTROLS = controls_text("playing")
+SOLVING_CONTROLS = controls_text("solving")
+HANDGRADE_CONTROLS = controls_text("handgrade")
 
 DUEL_CONTROLS = (
     "Duel: you and the computer crack the same secret, each on your own board. Each turn you guess "
@@ -110,6 +167,11 @@ BLITZ_CONTROLS = (
     "offers to resume it. This help stops the clock too. A score in the top ten asks for initials."
 )
 
+MIN_LINE_PX = 18  # a line of the help never shrinks below this (its text stays >= 14 px)
+MAX_KEY_LINE_PX = 44  # a key table's line stops growing here
+HEADING_LINES = 1.3  # a section heading's height, in table lines
+CAP_GAP_PX = 4  # between two key caps of one row
+
 SCREEN_CONTROLS = MappingProxyType(
     {
         "playing": CONTROLS,
@@ -121,6 +183,16 @@ SCREEN_CONTROLS = MappingProxyType(
         "blitz": BLITZ_CONTROLS,
     }
 )
+
+
+def example_caption(palette_name: str = "safe") -> str:
+    """The repeats example's caption: the grade from score() and why, in a few words."""
+    black, white = score(EXAMPLE_GUESS, EXAMPLE_SECRET)
+    a, b = (pal.colour_name(i, palette_name) for i in (0, 1))
+    return (
+        f"Repeats count once each\n{black} black, {white} white: places 1 and 3 match; the last {a} "
+        f"finds the other {a}; the {b} in place 2 earns nothing (the only {b} is already matched)."
+    )
 
 
 def example_text(palette_name: str = "safe") -> str:
@@ -139,6 +211,7 @@ class HelpOverlay(State):
     is_overlay = True
 
     def __init__(self, page: int | None = None, screen: str = "playing") -> None:
+        self.screen = screen
         self.controls = SCREEN_CONTROLS[screen]
         self.page = page if page is not None else (0 if screen == "playing" else PAGES.index("Controls"))
         self.mouse = (-1, -1)
@@ -184,10 +257,9 @@ class HelpOverlay(State):
         for i, (name, rect) in enumerate(tabs.items()):
             draw_button(surface, text, rect, name, primary=i == self.page, hot=rect.collidepoint(self.mouse))
         if self.page == 0:
-            example_h = round(body.h * 0.3)
-            words = pygame.Rect(body.x, body.y, body.w, body.h - example_h)
-            self._draw_paragraphs(surface, RULES + "\n" + example_text(self.app.settings.palette), words)
-            self._draw_example(surface, pygame.Rect(body.x, words.bottom, body.w, example_h))
+            self._draw_rules(surface, body)
+        elif self.screen in SCREEN_KEYS:
+            self._draw_keys(surface, body)
         else:
             self._draw_paragraphs(surface, self.controls, body)
         draw_button(surface, text, close, "Close", primary=True, hot=close.collidepoint(self.mouse))
@@ -198,36 +270,147 @@ class HelpOverlay(State):
         for line, y in lines:
             text.draw(surface, line, size, pal.TEXT, (box.x, box.y + y), align="topleft")
 
-    def _draw_example(self, surface, box: pygame.Rect) -> None:
-        """Secret and guess as pegs, with the guess's grade drawn as key pegs."""
+    def _draw_rules(self, surface, body: pygame.Rect) -> None:
+        """The goal, three graded examples drawn as pegs (caption on the left), and a note."""
+        text = self.app.text
+        line_h = max(MIN_LINE_PX, round(body.h * 0.08))
+        goal = pygame.Rect(body.x, body.y, body.w, line_h)
+        note = pygame.Rect(body.x, body.bottom - line_h, body.w, line_h)
+        size = min(
+            text.fit_size(GOAL, body.w, line_h * 0.75, 28),
+            text.fit_size(RULES_NOTE, body.w, line_h * 0.75, 28),
+        )
+        text.draw(surface, GOAL, size, pal.TEXT, goal.midleft, align="midleft")
+        text.draw(surface, RULES_NOTE, size, pal.TEXT_DIM, note.midleft, align="midleft")
+        top, bottom = goal.bottom, note.y
+        block_h = (bottom - top) / len(RULE_EXAMPLES)
+        caption_w = round(body.w * 0.42)
+        captions = [self._caption(i) for i in range(len(RULE_EXAMPLES))]
+        caption_px = min(text.fit_wrapped(c, caption_w - 12, block_h * 0.8, 26)[0] for c in captions)
+        for i, (_, secret, guess) in enumerate(RULE_EXAMPLES):
+            y = round(top + i * block_h)
+            block = pygame.Rect(body.x, y, body.w, round(block_h))
+            if i % 2 == 0:
+                pygame.draw.rect(surface, pal.BUTTON_DISABLED, block.inflate(8, -4), border_radius=6)
+            title, _, detail = captions[i].partition("\n")
+            inked = [(line, pal.TEXT) for line in text.wrap(title, caption_px, caption_w - 12)]
+            inked += [(line, pal.TEXT_DIM) for line in text.wrap(detail, caption_px, caption_w - 12)]
+            line_px = text.font(caption_px).get_linesize()
+            y0 = block.centery - line_px * len(inked) / 2
+            for k, (line, ink) in enumerate(inked):
+                text.draw(surface, line, caption_px, ink, (block.x + 6, y0 + k * line_px), align="topleft")
+            pegs_box = pygame.Rect(block.x + caption_w, block.y, block.w - caption_w, block.h)
+            self._draw_example(surface, pegs_box.inflate(0, -round(block.h * 0.12)), secret, guess)
+
+    def _caption(self, index: int) -> str:
+        """Example `index`'s caption: its title and grade; the repeats example says why."""
+        title, secret, guess = RULE_EXAMPLES[index]
+        if (secret, guess) == (EXAMPLE_SECRET, EXAMPLE_GUESS):
+            return example_caption(self.app.settings.palette)
+        return f"{title}\n{grade_words(score(guess, secret))}"
+
+    def _draw_example(self, surface, box: pygame.Rect, secret, guess) -> None:
+        """Secret and guess as pegs, with the guess's grade drawn as key pegs beside it."""
         text = self.app.text
         colours = pal.palette(self.app.settings.palette)
         symbols = self.app.settings.symbols
         line_h = box.h / 2
-        d = max(8, min(round(line_h * 0.8), box.w // 12))
-        label_w = min(box.w // 4, 160)
-        feedback = score(EXAMPLE_GUESS, EXAMPLE_SECRET)
-        for line, (label, code) in enumerate((("Secret", EXAMPLE_SECRET), ("Guess", EXAMPLE_GUESS))):
+        label_w = min(box.w // 4, 110)
+        d = max(8, min(round(line_h * 0.82), int((box.w - label_w) / ((len(guess) + 2.4) * 1.1))))
+        feedback = score(guess, secret)
+        label_px = min(text.fit_size(w, label_w - 6, line_h * 0.5, 22) for w in ("Secret", "Guess"))
+        for line, (label, code) in enumerate((("Secret", secret), ("Guess", guess))):
             y = box.y + line * line_h
-            label_rect = pygame.Rect(box.x, round(y), label_w, round(line_h))
-            text.draw_in(
-                surface, label, label_rect.inflate(0, -round(line_h * 0.4)), pal.TEXT_DIM, 28, align="midleft"
-            )
+            text.draw(surface, label, label_px, pal.TEXT_DIM, (box.x, y + line_h / 2), align="midleft")
             for i, colour in enumerate(code):
                 peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
                 surface.blit(peg, (box.x + label_w + round(i * d * 1.1), round(y + (line_h - d) / 2)))
             if line == 1:
-                kd = max(4, round(d * 0.45))
-                x0 = box.x + label_w + round(len(code) * d * 1.1) + d // 2
-                pygame.draw.rect(
-                    surface,
-                    pal.GRADE_AREA,
-                    (x0 - 4, round(y + (line_h - d) / 2), kd * 2 * 1.2 * 2 + 8, d),
-                    border_radius=4,
+                kd = max(6, round(d * 0.42))
+                x0 = box.x + label_w + round(len(code) * d * 1.1) + d // 3
+                area = pygame.Rect(x0, round(y + (line_h - d) / 2), round(kd * 2.6), d)
+                pygame.draw.rect(surface, pal.GRADE_AREA, area, border_radius=4)
+                for k in range(len(code)):
+                    centre = (
+                        area.x + kd * 0.75 + (k % 2) * kd * 1.15,
+                        area.y + d * 0.3 + (k // 2) * d * 0.42,
+                    )
+                    if k < feedback.black + feedback.white:
+                        key = self.app.pegs.key(k < feedback.black, kd)
+                    else:
+                        key = self.app.pegs.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
+                    surface.blit(key, key.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def _draw_keys(self, surface, body: pygame.Rect) -> None:
+        """The screen's key tables: section headings, key caps, what each does; columns side by side."""
+        text = self.app.text
+        intro = SCREEN_INTROS[self.screen]
+        top = body.y
+        if intro:
+            size, lines = text.fit_wrapped(intro, body.w, body.h * 0.14, 26)
+            line_px = text.font(size).get_linesize()
+            for k, line in enumerate(lines):
+                text.draw(surface, line, size, pal.TEXT_DIM, (body.x, top + k * line_px), align="topleft")
+            top += line_px * len(lines) + line_px // 2
+        columns = SCREEN_KEYS[self.screen]
+        gap = max(12, body.w // 30)
+        col_w = (body.w - gap * (len(columns) - 1)) / len(columns)
+        lines_needed = max(
+            sum(len(KEY_SECTIONS[name][1]) + HEADING_LINES for name in column) for column in columns
+        )
+        line_h = min((body.bottom - top) / lines_needed, MAX_KEY_LINE_PX)
+        cap_h = max(MIN_LINE_PX - 4, round(line_h * 0.8))
+        cap_px = text.fit_size("Ctrl+Z", 999, cap_h * 0.62, 26)
+        for c, column in enumerate(columns):
+            x = round(body.x + c * (col_w + gap))
+            caps_w = max(
+                self._caps_width(keys, cap_h, cap_px) for name in column for keys, _ in KEY_SECTIONS[name][1]
+            )
+            caps_w = min(caps_w, round(col_w * 0.55))
+            y = float(top)
+            for name in column:
+                title, rows = KEY_SECTIONS[name]
+                box = pygame.Rect(x, round(y), round(col_w), round(line_h * HEADING_LINES))
+                text.draw_in(
+                    surface, title, box.inflate(0, -round(line_h * 0.35)), pal.SELECTION, 30, "midleft"
                 )
-                for k in range(feedback.black + feedback.white):
-                    key = self.app.pegs.key(k < feedback.black, kd)
-                    surface.blit(key, (x0 + round(k * kd * 1.2), round(y + line_h / 2 - kd / 2)))
+                y += line_h * HEADING_LINES
+                action_px = min(
+                    text.fit_size(action, col_w - caps_w - 10, line_h * 0.62, 26) for _, action in rows
+                )
+                for keys, action in rows:
+                    mid = round(y + line_h / 2)
+                    self._draw_caps(surface, keys, (x, mid), cap_h, cap_px)
+                    text.draw(surface, action, action_px, pal.TEXT, (x + caps_w + 10, mid), align="midleft")
+                    y += line_h
+
+    def _caps_width(self, keys: tuple[str, ...], cap_h: int, cap_px: int) -> int:
+        if keys == DRAG:
+            return round(cap_h * 3.2)
+        text = self.app.text
+        return sum(text.size(k, cap_px)[0] + round(cap_h * 0.5) for k in keys) + CAP_GAP_PX * (len(keys) - 1)
+
+    def _draw_caps(self, surface, keys: tuple[str, ...], midleft: tuple[int, int], cap_h: int, cap_px: int):
+        """Key caps side by side from `midleft`; DRAG draws a peg, an arrow and an empty hole."""
+        x, mid = midleft
+        if keys == DRAG:
+            colours = pal.palette(self.app.settings.palette)
+            peg = self.app.pegs.peg(colours[2], 2, cap_h, self.app.settings.symbols)
+            surface.blit(peg, peg.get_rect(midleft=(x, mid)))
+            start, end = x + cap_h + 4, x + round(cap_h * 2.1)
+            pygame.draw.line(surface, pal.TEXT, (start, mid), (end, mid), 2)
+            pygame.draw.polygon(surface, pal.TEXT, [(end + 6, mid), (end - 2, mid - 5), (end - 2, mid + 5)])
+            hole = self.app.pegs.hole(cap_h)
+            surface.blit(hole, hole.get_rect(midleft=(end + 8, mid)))
+            return
+        text = self.app.text
+        for k in keys:
+            w = text.size(k, cap_px)[0] + round(cap_h * 0.5)
+            cap = pygame.Rect(x, mid - cap_h // 2, w, cap_h)
+            pygame.draw.rect(surface, pal.BUTTON, cap, border_radius=max(3, cap_h // 5))
+            pygame.draw.rect(surface, pal.BOARD_EDGE, cap, width=1, border_radius=max(3, cap_h // 5))
+            text.draw(surface, k, cap_px, pal.TEXT, cap.center)
+            x += w + CAP_GAP_PX
 
 
 def top_bar_action(name: str, screen: str) -> Transition | None:

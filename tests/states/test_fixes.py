@@ -9,9 +9,11 @@ from game.app import App
 from game.core.codes import score
 from game.core.config import GameConfig, legal_codes
 from game.core.solver import is_consistent
+from game.core.variant import grade_words
 from game.play.handgrade import Ending
 from game.states.codemaker import CodemakerState
 from game.states.handgrade import HandGradeState
+from game.states.help import PAGES, RULE_EXAMPLES, HelpOverlay
 from game.states.menu import MenuState
 from game.states.playing import PlayingState
 from game.states.settings import ROWS, SettingsState
@@ -334,3 +336,54 @@ def test_menu__sound_off_notice_stays_above_the_footer() -> None:
         assert notice, "the notice was not drawn"
         footer = app.state.layout().footer_rect
         assert all(rect.bottom <= footer.y for rect in notice), size
+
+
+# --- help -------------------------------------------------------------------------------------------
+
+
+def test_help__controls_page_shows_every_key_as_caps_with_the_watch_and_grading_keys() -> None:
+    for size in ((640, 480), (1280, 800)):
+        app = make_app(size=size)
+        press_key(app, pygame.K_h)
+        assert isinstance(app.state, HelpOverlay)
+        press_key(app, pygame.K_RIGHT)
+        assert PAGES[app.state.page] == "Controls"
+        drawn: dict[str, list[pygame.Rect]] = {}
+        real_draw = app.text.draw
+
+        def spy(surface, line, *args, _real=real_draw, _drawn=drawn, **kwargs):
+            rect = _real(surface, line, *args, **kwargs)
+            _drawn.setdefault(line, []).append(rect)
+            return rect
+
+        app.text.draw = spy
+        app.state.draw(app.surface)  # the overlay alone (the menu under it has its own lines)
+        for cap in ("Space", "N", "1-4", "B", "W", "U", "G", "Enter", "X", "Esc", "M"):
+            assert cap in drawn, (cap, size)
+        for heading in ("Your game", "Watching the computer", "You grade", "Mouse", "Anywhere"):
+            assert heading in drawn
+        card = app.state.geometry()[0]
+        for line, rects in drawn.items():  # nothing spills out of the card
+            for rect in rects:
+                assert card.contains(rect), (line, size)
+        # show, don't tell: short lines beside key caps, no paragraph of prose
+        assert max(len(line) for line in drawn) <= 40
+
+
+def test_help__rules_page_shows_graded_examples_as_pegs() -> None:
+    app = make_app(size=(1280, 800))
+    press_key(app, pygame.K_h)
+    pegs_drawn = []
+    real_peg = app.pegs.peg
+
+    def spy(colour, index, diameter, symbols=True):
+        pegs_drawn.append(index)
+        return real_peg(colour, index, diameter, symbols)
+
+    app.pegs.peg = spy
+    shown = text_spy(app)
+    app.state.draw(app.surface)  # the overlay alone
+    assert len(pegs_drawn) >= 3 * 2 * 4  # three examples, each a secret and a guess of four pegs
+    for _, secret, guess in RULE_EXAMPLES:
+        assert grade_words(score(guess, secret)) in " ".join(shown)
+    assert sum(len(line.split()) for line in shown) < 140  # a few captions, not a wall of prose

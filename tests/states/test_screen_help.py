@@ -57,5 +57,5 @@ def test_screen_help__handgrade_h_f1_and_button_open_its_controls():
     assert app.state is state
     click(app, state.layout().button_rect("help").center)
     assert_help_on_controls(app, HANDGRADE_CONTROLS)
-    for words in ("B or W", "Ctrl+Z", "Backspace", "Enter", "G gives up"):
+    for words in ("B or W", "Ctrl+Z", "Backspace", "Enter", "G: give up"):
         assert words in HANDGRADE_CONTROLS
