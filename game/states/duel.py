@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable, Generator
 from typing import Any
 
 import pygame
 
 from game import tables
+from game.core.codes import Code, Feedback
+from game.core.config import GameConfig
 from game.core.duel import (
     DuelOutcome,
     DuelRules,
@@ -34,7 +37,7 @@ from game.core.duel import (
     opponent_think,
     side_to_move,
 )
-from game.core.solver import StrategyInfo
+from game.core.solver import Progress, StrategyInfo, Think
 from game.core.state import GameState
 from game.play.computer import ComputerRun, Phase
 from game.play.record import GameRecord
@@ -64,11 +67,14 @@ class OwnBoardMind:
     """The opponent's strategy as a ComputerRun calls it, routed through opponent_think() so the
     strategy is handed only the computer board's own rows (copied into plain tuples)."""
 
-    def __init__(self, think, board: GameState) -> None:
+    def __init__(self, think: Think, board: GameState) -> None:
         self._think = think
-        self.board = lambda: board  # the computer's board; the run replaces this once it exists
+        self.board: Callable[[], GameState] = lambda: board  # the run's own board, once it exists
 
-    def think(self, config, history, rng):
+    def think(
+        self, config: GameConfig, history: object, rng: random.Random
+    ) -> Generator[Progress, None, Code]:
+        """The run's call: `config` and `history` are ignored, the board itself is read instead."""
         return opponent_think(self._think, self.board(), rng)
 
 
@@ -118,7 +124,7 @@ class DuelState(PlayingState):
             self.computer = opponent_run(self.rules.level, record, rng, motion(app))
 
     # --- the rules, from both boards --------------------------------------------------------
-    def grades(self) -> tuple[list, list]:
+    def grades(self) -> tuple[list[Feedback], list[Feedback]]:
         return (
             [row.feedback for row in self.run.game.rows],
             [row.feedback for row in self.computer.game.rows],
