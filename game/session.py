@@ -32,7 +32,7 @@ from typing import Any
 import pygame
 
 from game.core.highscores import HIGH_SCORE_MODES
-from game.core.records import GameEnd, GameResult, stats_key
+from game.core.records import DifficultyStats, GameEnd, GameResult, stats_key
 from game.play.record import GameRecord
 from game.store import SavedGame
 from game.ui import palette as pal
@@ -52,6 +52,8 @@ class RecordedOutcome:
     score_line: str = ""
     streak_line: str = ""
     high_score: tuple[str, int] | None = None  # (table, points) when the score makes a top ten
+    points: int = 0  # the score the game earned (0: none)
+    new_best: bool = False  # the points beat the best score this difficulty had before
 
 
 class Session:
@@ -64,6 +66,7 @@ class Session:
         self._outcome: RecordedOutcome | None = None
         self._closed = False
         self._shown = False  # the first screen just appears; later ones fade in
+        self._fade_pending = False
         store = app.store
         if store is not None:
             app.settings = store.load_settings().changed(**(explicit_settings or {}))
@@ -74,8 +77,7 @@ class Session:
     def on_enter(self, state: Any) -> None:
         if _is_overlay(state):
             return
-        if self._shown:
-            self._start_fade()
+        self._fade_pending = self._shown  # the fade starts with the next frame's update
         self._shown = True
         if not _is_overlay(state) and self.particles.active:
             self.particles.clear()
@@ -111,6 +113,9 @@ class Session:
         return False
 
     def update(self, dt: float) -> None:
+        if self._fade_pending:
+            self._fade_pending = False
+            self._start_fade()
         speed = self.app.settings.animation_speed
         self.fade_s = max(0.0, self.fade_s - dt * speed)
         self.particles.update(dt)
@@ -120,7 +125,9 @@ class Session:
     def draw(self, surface: pygame.Surface) -> None:
         if self.fade_s > 0:
             self._draw_fade(surface)
-        self.particles.draw(surface)
+        # confetti never hides what the screen names (the secret row on a result screen)
+        keep_clear = getattr(getattr(self.app, "state", None), "keep_clear", None)
+        self.particles.draw(surface, keep_clear=keep_clear if isinstance(keep_clear, pygame.Rect) else None)
         # a screen with a footer (the menu's key line) names a floor the notices stay above
         floor = getattr(getattr(self.app, "state", None), "notice_floor", None)
         self.notices.draw(surface, self.app.text, floor if isinstance(floor, int) else None)
@@ -137,6 +144,14 @@ class Session:
         """The recorded outcome of `record` (the result screen's score and streak lines), if any."""
         outcome = self._outcome
         return outcome if outcome is not None and outcome.record is record else None
+
+    def stats_of(self, config: Any) -> DifficultyStats | None:
+        """The statistics of `config`'s difficulty (streak, best score) for a heads-up display; None
+        without a store. It reads the file: call it when a screen enters, not every frame."""
+        store = self.app.store
+        if store is None:
+            return None
+        return store.load_stats().get(stats_key(config), DifficultyStats())
 
     def take_saved_game(self) -> SavedGame | None:
         """The game saved on the last quit, to offer for resume (None without a store or a save)."""
@@ -189,6 +204,7 @@ class Session:
         store = self.app.store
         score_line = streak_line = ""
         high_score = None
+        points = best = 0
         if store is not None:
             key = stats_key(record.config)
             before = store.load_stats().get(key)
@@ -204,7 +220,9 @@ class Session:
                 streak_line = f"Streak {stats.current_streak}"
             if points and key in HIGH_SCORE_MODES and store.load_high_scores()[key].qualifies(points):
                 high_score = (key, points)
-        self._outcome = RecordedOutcome(record, score_line, streak_line, high_score)
+        self._outcome = RecordedOutcome(
+            record, score_line, streak_line, high_score, points, bool(points) and points > best
+        )
         self._celebrate(state, record, result.end)
 
     def _record_mode_result(self, result: GameResult) -> None:

@@ -53,7 +53,6 @@ FRAME_DT_S = 1 / 60
 
 def idle_playing(args: argparse.Namespace, config: GameConfig) -> App:
     """The playing state with a few rows played and a half-built row, mouse resting: nothing moves."""
-    from game.core.state import Guess, apply_move
 
     state = PlayingState(
         config, secret=tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
@@ -62,8 +61,11 @@ def idle_playing(args: argparse.Namespace, config: GameConfig) -> App:
     for k in range(min(3, config.turns - 1)):
         code = tuple((k + i) % config.colours for i in range(config.pegs))
         if code != state.game.secret:
-            state.game = apply_move(state.game, Guess(code))
-    state.draft[0] = 0
+            state.run.draft = list(code)
+            state.run.submit()
+    state.run.input_arrived()  # the grades are on the board: nothing moves
+    state.run.type_colour(0)
+    state.run.input_arrived()
     return app
 
 
