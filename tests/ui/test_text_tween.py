@@ -1,4 +1,4 @@
-"""Text fitting (never wider or taller than its box while a size fits) and tweens driven by dt."""
+"""Text fitting (never wider or taller than its box while a size fits) and the easings game/ui draws with."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.ui.text import MIN_FONT_PX, TextRenderer
-from game.ui.tween import EASINGS, Tween, ease_out_back
+from game.ui.tween import EASINGS, ease_out_back
 
 
 @pytest.fixture(scope="module")
@@ -36,20 +36,8 @@ def test_text__wrapped_paragraphs_fit_width_and_height(text):
     assert " ".join(line for line, _ in lines).replace("  ", " ").count("grading") == 2
 
 
-def test_tween__runs_from_zero_to_one_after_its_delay_and_finish_jumps_to_the_end():
-    tween = Tween(0.5, delay_s=0.25)
-    tween.update(0.2)
-    assert not tween.started and tween.value == 0
-    tween.update(0.3)
-    assert tween.started and 0 < tween.raw < 1
-    tween.finish()
-    assert tween.done and tween.value == pytest.approx(1)
+def test_tween__the_ui_names_the_timelines_easings_and_the_pop_overshoots():
+    from game.play import timeline
 
-
-def test_tween__speed_scales_time_and_easings_end_at_zero_and_one():
-    tween = Tween(1.0)
-    tween.update(0.25, speed=4.0)
-    assert tween.done
-    for ease in EASINGS.values():
-        assert ease(0.0) == pytest.approx(0) and ease(1.0) == pytest.approx(1)
+    assert EASINGS is timeline.EASINGS and ease_out_back is timeline.ease_out_back
     assert max(ease_out_back(t / 100) for t in range(101)) > 1  # the pop overshoots, then settles
