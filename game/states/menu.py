@@ -65,7 +65,7 @@ def _statistics(menu: MenuState) -> Transition:
 
 
 def _codemaker(mode: str) -> Action:
-    """The computer at work (issue 4): make the code, grade by hand, or watch a random code."""
+    """The computer at work: make the code, grade by hand, or watch a random code."""
 
     def action(menu: MenuState) -> State:
         from game.states.codemaker import CodemakerState
