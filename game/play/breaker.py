@@ -14,6 +14,11 @@ Aids: colours ruled out are a note kept in the record (they survive resume; togg
 it; a ruled-out colour can still be played); `nudge` says, before submitting, when the row being
 built repeats an earlier row (a repeat is still allowed: it wastes a turn, it breaks no rule).
 
+Motion (all on `timeline`, read by views as 0..1 progress): a picked-up peg lifts (LIFT_S), a
+dropped one flies from where it was let go (`drop_from`) and snaps in (DROP_SNAP_S), grading pegs
+drop in one at a time with a cue each, and at the end the secret's shield opens (SHIELD_OPEN_S) and,
+on a loss, the board shakes (SHAKE_S); the result screen waits for the finish flash and the shield.
+
 Homes for data: the record is the game (undo never takes back a submitted row); draft, cursor,
 selected, drag and message are UI state; motion lives on `timeline`. Invariants: draft has `pegs`
 entries, each None or a colour below `colours`; cursor is a valid column; every change to the draft
@@ -28,16 +33,21 @@ from enum import StrEnum
 
 from game.core.codes import Code, CodeError
 from game.core.config import GameConfig
+from game.core.records import GameEnd, GameResult, score_game
 from game.core.state import GameState, Outcome
 from game.play.cues import Cue, CueQueue
 from game.play.record import Draft, GameRecord, Player
-from game.play.timeline import Motion, Timeline, Track, ease_out_back
+from game.play.timeline import Motion, Timeline, Track, ease_out_back, linear
 
 GRADE_STAGGER_S = 0.16  # between one grading peg and the next
 GRADE_POP_S = 0.18  # one grading peg growing into place
 WIN_FLASH_S = 1.1  # the winning row pulses this long before the result screen; always completes
 LOSS_PAUSE_S = 0.8  # a beat on the full board before the result screen after the last turn
 PEG_SNAP_S = 0.14  # a placed peg grows into its slot with a little overshoot
+DROP_SNAP_S = 0.22  # a dragged peg let go flies the rest of the way into its slot and overshoots
+LIFT_S = 0.12  # a picked-up peg grows to its lifted size
+SHIELD_OPEN_S = 0.6  # the secret's shield slides open once the last grade is on the board
+SHAKE_S = 0.45  # the board's shake on a loss
 DRAG_THRESHOLD_PX = 6  # a press that moves less than this is a click, not a drag
 DRAFT_UNDO_DEPTH = 200  # steps of the row being built that Undo can take back; older ones are dropped
 FINISH_KEY = "finish"
@@ -98,6 +108,8 @@ class BreakerRun:
         self.grading_row: int | None = None  # the row whose grading pegs are appearing
         self._grade_cued = 0
         self._finish: Track | None = None
+        self._shield: Track | None = None
+        self.drop_from: dict[int, tuple[int, int]] = {}  # draft slot -> where its dropped peg was let go
         self.cues = CueQueue()
 
     # --- what views read ---------------------------------------------------------------------
@@ -150,8 +162,38 @@ class BreakerRun:
 
     @property
     def finished(self) -> bool:
-        """The finish flash has run to its end: the result screen may show."""
-        return self._finish is not None and self._finish.done
+        """The finish flash and the shield's opening have run to their end: the result screen may show."""
+        shield_open = self._shield is None or self._shield.done
+        return self._finish is not None and self._finish.done and shield_open
+
+    @property
+    def win_worth(self) -> int:
+        """What a win with the row being built would score now (game.core.records.score_game with
+        this turn and the time so far); 0 once a hint was taken or the game is over."""
+        if self.game.over:
+            return 0
+        record = self.record
+        result = GameResult(self.config, GameEnd.WON, record.turn, record.elapsed_s, record.assisted)
+        return score_game(result)
+
+    @property
+    def lift_progress(self) -> float:
+        """How far the held peg has lifted (0..1; 1 once lifted)."""
+        track = self.timeline.get("lift")
+        return 1.0 if track is None else track.progress
+
+    @property
+    def shield_progress(self) -> float:
+        """How far the secret's shield has opened: 0 until the finish, 1 once open."""
+        if self._shield is None:
+            return 1.0 if self._finish is not None else 0.0  # a revealed game has no shield
+        return 1.0 if self._shield.done else self._shield.progress
+
+    @property
+    def shake_progress(self) -> float:
+        """How far a loss's shake has run (1: still)."""
+        track = self.timeline.get("shake")
+        return 1.0 if track is None else track.progress
 
     @property
     def finish_track(self) -> Track | None:
@@ -199,18 +241,21 @@ class BreakerRun:
         if isinstance(target, PaletteColour):
             self.drag = Drag(target.colour, DragSource.PALETTE, pos, pos)
             self.cues.add(Cue.PICK)
+            self.timeline.move("lift", LIFT_S)
         elif isinstance(target, BoardSlot) and target.row == row:
             self.cursor = target.col
             colour = self.draft[target.col]
             if colour is not None:
                 self.drag = Drag(colour, DragSource.DRAFT, pos, pos, col=target.col)
                 self.cues.add(Cue.PICK)
+                self.timeline.move("lift", LIFT_S)
             elif self.selected is not None:
                 self._edit(lambda: self._place(target.col, self.selected))
         elif isinstance(target, BoardSlot) and target.row < len(self.game.rows):
             colour = self.game.rows[target.row].guess[target.col]
             self.drag = Drag(colour, DragSource.PLAYED, pos, pos)
             self.cues.add(Cue.PICK)
+            self.timeline.move("lift", LIFT_S)
 
     def motion(self, pos: tuple[int, int]) -> None:
         drag = self.drag
@@ -338,6 +383,7 @@ class BreakerRun:
         self.cursor = cursor
         for col in range(self.config.pegs):
             self.timeline.drop(("snap", col))
+        self.drop_from.clear()
         self.message = ""
         return True
 
@@ -357,6 +403,7 @@ class BreakerRun:
         self.draft_undo.clear()  # a submitted row is never undone
         for col in range(self.config.pegs):
             self.timeline.drop(("snap", col))
+        self.drop_from.clear()
         self.cursor = 0
         self.message = ""
         return None
@@ -406,6 +453,10 @@ class BreakerRun:
             won = self.game.outcome is Outcome.WON
             self.cues.add(Cue.WIN if won else Cue.LOSE)
             self._finish = self.timeline.flash(FINISH_KEY, WIN_FLASH_S if won else LOSS_PAUSE_S)
+            # a move, so animation speed scales it; it is kept here, so it is never dropped unseen
+            self._shield = self.timeline.move("shield", SHIELD_OPEN_S, ease=linear)
+            if not won:
+                self.timeline.move("shake", SHAKE_S, ease=linear)
 
     # --- inside -----------------------------------------------------------------------------------
     def _blocked(self) -> bool:
@@ -436,10 +487,12 @@ class BreakerRun:
 
     def _place(self, col: int, colour: int, cue: Cue = Cue.PLACE) -> None:
         self.draft[col] = colour
+        self.drop_from.pop(col, None)
         self.timeline.move(("snap", col), PEG_SNAP_S, ease=ease_out_back)
         self.cues.add(cue)
 
     def _clear(self, col: int) -> None:
+        self.drop_from.pop(col, None)
         self.timeline.drop(("snap", col))
         if self.draft[col] is not None:
             self.draft[col] = None
@@ -452,6 +505,8 @@ class BreakerRun:
             if previous is not None:
                 self.timeline.move(("snap", drag.col), PEG_SNAP_S, ease=ease_out_back)
         self._place(col, drag.colour, Cue.DROP)
+        self.drop_from[col] = drag.pos
+        self.timeline.move(("snap", col), DROP_SNAP_S, ease=linear)  # the view eases it (overshoot)
         self.cursor = col
 
     def _next_empty(self, after: int) -> int:

@@ -11,7 +11,9 @@ Animation speed and reduced motion are interpreted here and nowhere else:
   reads as complete (value 1.0: a peg appears at full size, no growth, no overshoot);
 - flashes run in real time whatever the speed (a beat is a beat); with reduced motion their pulse
   is steady.
-Views read tracks (`value`, `started`, `pulse`), never a setting.
+Views read tracks (`value`, `progress`, `started`, `pulse`), never a setting; `progress` is the
+raw fraction the drawing helpers in game/ui/juice.py take (a started move under reduced motion
+reads 1.0, so they draw its resting form at once).
 
 Invariants: time comes only from update(dt); a track's elapsed time never decreases; a cut move is
 done; keys are any hashable the caller chooses (("snap", col), ("grade", i)).
@@ -105,6 +107,13 @@ class Track:
     def raw(self) -> float:
         """Uneased progress 0..1."""
         return max(0.0, min(1.0, (self.elapsed_s - self.delay_s) / self.duration_s))
+
+    @property
+    def progress(self) -> float:
+        """Uneased progress 0..1 as drawing should use it: a started move reads 1.0 with reduced motion."""
+        if self._motion.reduced and not self.flash:
+            return 1.0 if self.started else 0.0
+        return self.raw
 
     @property
     def value(self) -> float:

@@ -14,6 +14,10 @@ A mode (game/states/modes.py: Daily code, Blitz) is composed in with `mode=`: it
 play, the panel's buttons (a button it leaves out has no shortcut either), what Menu asks, a heads-up
 display over the board, what happens when a game ends, and keeps its own game in progress when the
 state leaves (`keeps_own_game`: the session's saved game is left alone).
+
+The arcade heads-up display (`hud`: the difficulty's name, turn, time, streak, best and what a win
+now is worth) reads this difficulty's statistics once, as the state enters, through the session
+(no store import); a loss shakes the frame (breaker_view.shake, timed by the run).
 """
 
 from __future__ import annotations
@@ -78,6 +82,7 @@ class PlayingState(State):
         self.board = BoardView()
         self.frame = FrameCache()
         self._layout: PlayLayout | None = None
+        self.stats = None  # this difficulty's DifficultyStats for the HUD (None: no statistics)
 
     # --- life cycle ---------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -90,6 +95,13 @@ class PlayingState(State):
                 secret = self._secret if self._secret is not None else random_secret(self.config, app.rng)
                 record = GameRecord.new(self.config, secret)
             self.run = BreakerRun(record, motion(app))
+            if self.mode is None:
+                self.stats = app.session.stats_of(self.config)
+
+    @property
+    def hud(self) -> breaker_view.Hud:
+        """What the heads-up display shows this frame."""
+        return breaker_view.make_hud(self.run, self.stats)
 
     @property
     def keeps_own_game(self) -> bool:
@@ -301,12 +313,18 @@ class PlayingState(State):
         layout, run, art = self.layout(), self.run, board_art(self.app)
         hot = breaker_view.hot_item(layout, self.mouse)
         key = breaker_view.still_key(layout, run, hot, art)
+        title = breaker_view.hud_name(self.config) if self.mode is None else None
         self.frame.blit(
-            surface, key, lambda image: breaker_view.draw_still(image, layout, run, art, self.board, hot)
+            surface,
+            key,
+            lambda image: breaker_view.draw_still(image, layout, run, art, self.board, hot, title),
         )
         breaker_view.draw_live(surface, layout, run, art)
         if self.mode is not None:
             self.mode.draw(surface, layout, self, art)
+        else:
+            breaker_view.draw_hud(surface, layout, self.hud, art)
+        breaker_view.shake(surface, run)
 
     def _play_cues(self) -> None:
         for cue in self.run.take_cues():

@@ -9,6 +9,10 @@ session's outcome for this very record, so the result screen and statistics cann
 `play_again`, when given, makes the state Play again goes to (a computer game started from the
 codemaker screen goes back there with the same choices); without it Play again starts a
 break-the-code game with the same config.
+
+A scored win counts its score up (SCORE_COUNT_S on a play/ Timeline, so animation speed scales it
+and reduced motion shows the score at once) and then says "New best!" when it beat this
+difficulty's best; the confetti stays off the secret row (`keep_clear`).
 """
 
 from __future__ import annotations
@@ -19,14 +23,17 @@ import pygame
 
 from game.core.state import GameState, Outcome
 from game.play.record import GameRecord
-from game.states.base import Push, Reset, State, Transition, board_art
+from game.play.timeline import Timeline, Track, linear
+from game.states.base import Push, Reset, State, Transition, board_art, motion
 from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
+from game.ui.juice import count_up
 from game.ui.layout import Button, PlayLayout
 from game.ui.widgets import draw_button
 
 PANEL_ITEMS = (("verdict", 1.4), ("details", 3.2), ("again", 1.15), ("analysis", 1.0), ("menu", 1.0))
 BUTTON_LABELS = {"again": "Play again", "analysis": "Analysis", "menu": "Menu"}
+SCORE_COUNT_S = 1.2  # a win's score counts up from 0 this long (at animation speed 1)
 
 
 class ResultState(State):
@@ -38,6 +45,8 @@ class ResultState(State):
         self.pressed: str | None = None
         self._layout: PlayLayout | None = None
         self.initials_asked = False  # a score that makes a top ten asks for initials once
+        self.timeline = Timeline()
+        self._count: Track | None = None
 
     def layout(self) -> PlayLayout:
         size = self.app.surface.get_size()
@@ -75,11 +84,42 @@ class ResultState(State):
             return "Out of turns"
         return "Secret revealed"
 
+    @property
+    def points(self) -> int:
+        """The score this game earned (0: none)."""
+        outcome = self.app.session.outcome_of(self.record)
+        return outcome.points if outcome is not None else 0
+
+    @property
+    def counted(self) -> bool:
+        """The score has finished counting up (or there is none to count)."""
+        return self._count is None or self._count.done
+
+    @property
+    def shown_points(self) -> int:
+        """The score as it is shown this frame: counting up to `points`."""
+        if self._count is None or self._count.done:
+            return self.points
+        return count_up(self._count.progress, self.points)
+
+    @property
+    def new_best(self) -> bool:
+        """"New best!" shows once the score has counted up and beat this difficulty's best."""
+        outcome = self.app.session.outcome_of(self.record)
+        return outcome is not None and outcome.new_best and self.counted
+
+    @property
+    def keep_clear(self) -> pygame.Rect:
+        """The secret row: the session's confetti is never drawn over it."""
+        return self.layout().secret_rect()
+
     def details(self) -> list[str]:
         record = self.record
         lines = [f"{record.guesses} of {record.config.turns} guesses", f"Time {record.time_text}"]
         outcome = self.app.session.outcome_of(record)
-        if outcome is not None and outcome.score_line:
+        if outcome is not None and outcome.points and not self.counted:
+            lines.insert(1, f"Score {self.shown_points:,}")
+        elif outcome is not None and outcome.score_line:  # counted: "Score 1,310 · new best!"
             lines.insert(1, outcome.score_line)
         if outcome is not None and outcome.streak_line:
             lines.append(outcome.streak_line)
@@ -92,9 +132,13 @@ class ResultState(State):
         return lines
 
     def update(self, dt: float) -> Transition | State | None:
+        self.timeline.set_motion(motion(self.app))
+        self.timeline.update(dt)
         if self.initials_asked:
             return None
         self.initials_asked = True
+        if self.points:  # the session records the game as this screen enters; count its score up
+            self._count = self.timeline.move("count", SCORE_COUNT_S, ease=linear)
         outcome = self.app.session.outcome_of(self.record)
         if outcome is None or outcome.high_score is None:
             return None
@@ -157,7 +201,8 @@ class ResultState(State):
         line_h = details.h / len(lines)
         for i, line in enumerate(lines):
             box = pygame.Rect(details.x, round(details.y + i * line_h), details.w, round(line_h * 0.8))
-            text.draw_in(surface, line, box, pal.TEXT if i < 2 else pal.TEXT_DIM, 30)
+            colour = pal.SELECTION if (self.new_best and line.startswith("Score")) else None
+            text.draw_in(surface, line, box, colour or (pal.TEXT if i < 2 else pal.TEXT_DIM), 30)
         for name in ("again", "analysis", "menu"):
             rect = layout.button_rect(name)
             draw_button(

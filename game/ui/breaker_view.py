@@ -7,16 +7,34 @@ in, the win pulse and the dragged peg (last) go on top live. How big a snapping 
 and whether the win outline pulses, comes from the run's timeline (reduced motion is read there).
 Colours the player ruled out are dimmed and struck through on the palette, key number included;
 the panel's line nudges when the row being built repeats an earlier one.
+
+Motion comes from the run as 0..1 progress (game/play/breaker.py; reduced motion already read
+there) and is drawn with game/ui/juice.py: the held peg lifted with its shadow, a dropped peg flying
+into its slot with an overshoot, grading pegs dropping in, the secret's shield (closed in the still
+frame, opening live at the end) and a loss's shake. The arcade heads-up display (Hud: the
+difficulty's name in the top bar; streak, best and what a win now is worth beside it) is drawn live.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
+from game.core.config import GameConfig
+from game.core.records import CUSTOM_KEY, stats_key
 from game.core.state import Outcome
 from game.play.breaker import BreakerRun, DragSource
 from game.ui import palette as pal
 from game.ui.board import Art, BoardView, draw_board_screen, draw_grade_pop
+from game.ui.juice import (
+    draw_lifted_peg,
+    draw_shield,
+    drop_position,
+    drop_scale,
+    shake_amplitude_px,
+    shake_offset,
+)
 from game.ui.layout import Button, PaletteItem, PlayLayout, Slot
 from game.ui.widgets import draw_button
 
@@ -44,6 +62,76 @@ PANEL_BUTTONS = tuple(name for name, _ in PANEL_ITEMS if name in BUTTON_LABELS)
 SNAP_START_SIZE = 0.6  # a snapping peg starts at this fraction of its size
 WIN_OUTLINE_PX = (2, 5)  # the winning row's outline pulses between these widths
 RULED_OUT_VEIL_ALPHA = 170  # how much of the palette's background covers a ruled-out colour
+HUD_TEMPLATE = "Streak 000   Best 00,000   Win now 00,000"  # sizes the HUD's text (its widest form)
+HUD_LARGEST_PX = 30
+
+
+@dataclass(frozen=True)
+class Hud:
+    """What the heads-up display shows: the difficulty's name, turn and time (from the record),
+    the current streak and best score of this difficulty (None: no statistics), and the points a
+    win with the row being built would score now."""
+
+    name: str
+    turn: int
+    turns: int
+    time_text: str
+    streak: int | None
+    best: int | None
+    worth: int
+
+    @property
+    def fields(self) -> tuple[tuple[str, str], ...]:
+        """(label, value) pairs beside the name, in the order drawn."""
+        fields = []
+        if self.streak is not None:
+            fields.append(("Streak", str(self.streak)))
+        if self.best is not None:
+            fields.append(("Best", f"{self.best:,}" if self.best else "-"))
+        fields.append(("Win now", f"{self.worth:,}" if self.worth else "no score"))
+        return tuple(fields)
+
+
+def hud_name(config: GameConfig) -> str:
+    """The difficulty as a player names it: the preset's name ("Super"), or Custom with its size."""
+    key = stats_key(config)
+    if key != CUSTOM_KEY:
+        return key
+    return f"Custom {config.pegs}×{config.colours} · {config.turns} turns"
+
+
+def make_hud(run: BreakerRun, stats) -> Hud:
+    """The HUD's values from the run and this difficulty's statistics (a DifficultyStats or None)."""
+    record = run.record
+    return Hud(
+        hud_name(run.config),
+        record.turn,
+        run.config.turns,
+        record.time_text,
+        stats.current_streak if stats is not None else None,
+        stats.best_score if stats is not None else None,
+        run.win_worth,
+    )
+
+
+def draw_hud(surface, layout: PlayLayout, hud: Hud, art: Art) -> pygame.Rect:
+    """The fields beside the name in the top bar (the name itself is the bar's title, drawn still);
+    right-aligned before the bar's buttons. Returns the area drawn in."""
+    text = art.text
+    title = layout.title_rect.inflate(0, -round(layout.title_rect.h * 0.3))
+    name_px = text.fit_size(hud.name, title.w, title.h, 40)
+    name_w = text.size(hud.name, name_px)[0]
+    gap = max(12, title.h // 2)
+    area = pygame.Rect(title.x + name_w + gap, title.y, title.right - title.x - name_w - gap, title.h)
+    if area.w <= 0:
+        return area
+    size = min(name_px, text.fit_size(HUD_TEMPLATE, area.w, area.h, HUD_LARGEST_PX))
+    x = area.right
+    for label, value in reversed(hud.fields):
+        x = text.draw(surface, value, size, pal.SELECTION, (x, area.centery), align="midright").x
+        x = text.draw(surface, label + " ", size, pal.TEXT_DIM, (x, area.centery), align="midright").x
+        x -= gap
+    return area
 
 
 def still_key(layout: PlayLayout, run: BreakerRun, hot, art: Art) -> tuple:
@@ -73,7 +161,8 @@ def draw_still(
     surface, layout: PlayLayout, run: BreakerRun, art: Art, board: BoardView, hot, title: str | None = None
 ) -> None:
     """Everything but the moving parts (the clock, pegs snapping or popping, the pulse, the drag);
-    `title` for the top bar (None: the config's)."""
+    `title` for the top bar (None: the config's). The secret is under its closed shield while the
+    game goes on; once it is over the secret is drawn and the shield opens live over it."""
     hot_colour = hot.colour if isinstance(hot, PaletteItem) else None
     hot_rect = layout.button_rect(hot.name) if isinstance(hot, Button) else None
     draw_board_screen(
@@ -88,7 +177,10 @@ def draw_still(
         hot_colour=hot_colour,
         graded_rows=run.graded_rows,
         active_row=run.active_row,
+        show_secret=run.game.over,
     )
+    if not run.game.over:
+        draw_shield(surface, layout.secret_cover_rect(), 0.0)
     draw_ruled_out(surface, layout, run.ruled_out)
     _draw_draft(surface, layout, run, art)
     _draw_panel(surface, layout, run, art, hot)
@@ -102,9 +194,9 @@ def draw_live(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
         row = run.grading_row
         track = run.grade_track
 
-        def pop(i: int) -> float | None:
+        def pop(i: int) -> float | None:  # each grading peg drops in: a little big, then lands
             t = track(i)
-            return 1.0 if t is None else (t.value if t.started else None)
+            return 1.0 if t is None else (drop_scale(t.progress) if t.started else None)
 
         draw_grade_pop(surface, layout, row, run.game.rows[row].feedback, pop, art.pegs)
     flash = run.finish_track
@@ -114,15 +206,42 @@ def draw_live(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
         width = round(low + (high - low) * flash.pulse)
         row_rect = layout.row_rect(len(run.game.rows) - 1).inflate(8, 6)
         pygame.draw.rect(surface, pal.ACTIVE_EDGE, row_rect, width=width, border_radius=6)
+    if run.game.over and run.shield_progress < 1.0:
+        draw_shield(surface, layout.secret_cover_rect(), run.shield_progress)
     drag = run.drag
     if drag is not None and drag.moved:
         target = layout.hit_test(drag.pos)
         if isinstance(target, Slot) and target.row == run.active_row:  # where the peg will land
             cell = layout.slot_rect(target.row, target.col)
             pygame.draw.circle(surface, pal.SELECTION, cell.center, layout.peg_diameter() / 2 + 3, 2)
-        d = round(layout.peg_diameter() * 1.1)
-        peg = art.pegs.peg(art.colours[drag.colour], drag.colour, d, art.symbols)
-        surface.blit(peg, peg.get_rect(center=drag.pos))
+        colour = art.colours[drag.colour]
+        draw_lifted_peg(
+            surface,
+            art.pegs,
+            colour,
+            drag.colour,
+            layout.peg_diameter(),
+            drag.pos,
+            run.lift_progress,
+            symbols=art.symbols,
+        )
+
+
+def shake(surface, run: BreakerRun) -> tuple[int, int]:
+    """Shake the whole frame by a loss's offset (none once still or with reduced motion, which the
+    run's progress already reads as done); the strip uncovered is filled with the background."""
+    progress = run.shake_progress
+    if progress >= 1.0:
+        return (0, 0)
+    dx, dy = shake_offset(progress, shake_amplitude_px(surface.get_size()), seed=len(run.game.rows))
+    if dx or dy:
+        surface.scroll(dx, dy)
+        w, h = surface.get_size()
+        if dx:
+            surface.fill(pal.BACKGROUND, pygame.Rect(0 if dx > 0 else w + dx, 0, abs(dx), h))
+        if dy:
+            surface.fill(pal.BACKGROUND, pygame.Rect(0, 0 if dy > 0 else h + dy, w, abs(dy)))
+    return (dx, dy)
 
 
 def draw_ruled_out(surface, layout: PlayLayout, ruled_out) -> None:
@@ -181,9 +300,16 @@ def _draw_snaps(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
         track = run.snap_track(col)
         if track is None or colour is None:
             continue
-        size = max(4, round(d * (SNAP_START_SIZE + (1 - SNAP_START_SIZE) * track.value)))
+        centre = layout.slot_rect(row, col).center
+        start = run.drop_from.get(col)
+        if start is not None:  # let go of a drag: it flies the rest of the way, overshoots and settles
+            progress = track.progress
+            centre = drop_position(start, centre, progress)
+            size = max(4, round(d * drop_scale(progress)))
+        else:  # placed by a click or a key: it grows into its slot
+            size = max(4, round(d * (SNAP_START_SIZE + (1 - SNAP_START_SIZE) * track.value)))
         peg = art.pegs.peg(art.colours[colour], colour, size, art.symbols)
-        surface.blit(peg, peg.get_rect(center=layout.slot_rect(row, col).center))
+        surface.blit(peg, peg.get_rect(center=centre))
 
 
 def _draw_clock(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
