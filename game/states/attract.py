@@ -9,6 +9,10 @@ with a secret from its own seeded generator, through ComputerRun (game/ui/comput
 strategy is pumped within ATTRACT_BUDGET_MS per frame and sees only the grades. Any key, click or
 real mouse movement pops back to the menu. The demo is silent and never touches the statistics.
 
+The same demos play behind the menu (MenuState keeps an AttractState(backdrop=True) it updates and
+draws under a translucent card): a backdrop plays one demo after another, no high scores, no
+title, no side panel, and is never on the stack (the menu owns it).
+
 Invariants: the app's own random generator is never drawn from (a demo cannot change the secret of
 the next real game); one pump call per frame; reduced motion keeps the "press any key" banner still.
 """
@@ -78,7 +82,9 @@ class AttractState(State):
         budget_ms: float = ATTRACT_BUDGET_MS,
         clock: Callable[[], float] = time.perf_counter,
         seed: int = ATTRACT_SEED,
+        backdrop: bool = False,
     ) -> None:
+        self.backdrop = backdrop
         self.demo = demo
         self.budget_ms = budget_ms
         self.clock = clock
@@ -121,7 +127,8 @@ class AttractState(State):
         size = self.app.surface.get_size()
         config = self.run.game.config
         if self._layout is None or self._layout.size != size:
-            self._layout = PlayLayout(size, config.pegs, config.colours, config.turns, PANEL_ITEMS, (), ())
+            items = () if self.backdrop else PANEL_ITEMS  # behind the menu: no side panel
+            self._layout = PlayLayout(size, config.pegs, config.colours, config.turns, items, (), ())
         return self._layout
 
     # --- input and time ---------------------------------------------------------------------------
@@ -150,7 +157,11 @@ class AttractState(State):
             self.hold_s += dt
             if self.hold_s >= RESULT_HOLD_S:
                 self.games_played += 1
-                self._show_scores()
+                if self.backdrop:  # behind the menu: straight on to the next demo
+                    self.demo += 1
+                    self._start()
+                else:
+                    self._show_scores()
             return None
         run.update(dt)
         return None
@@ -180,10 +191,11 @@ class AttractState(State):
             draw_attract_title(surface, art.text, art.pegs, art.colours, art.symbols, self._banner_colour())
             return
         run, layout = self.run, self.layout()
-        title = f"Demo · {config_title(run.game.config)}"
+        title = "" if self.backdrop else f"Demo · {config_title(run.game.config)}"
         art = board_art(self.app)
         draw_computer_board(surface, layout, self.view, run, art, title=title, show_secret=run.finished)
-        self._draw_panel(surface, layout)
+        if not self.backdrop:
+            self._draw_panel(surface, layout)
 
     def _draw_panel(self, surface, layout: PlayLayout) -> None:
         text, run = self.app.text, self.run

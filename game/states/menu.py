@@ -7,6 +7,11 @@ Arrow keys, Home/End and Enter work as well as the mouse; in two columns Left/Ri
 entry beside the focused one. A menu that comes back puts its focus on the entry it is given (Back
 from Custom: Custom), else on the difficulty played last (settings.last_difficulty), so Enter plays
 it again.
+
+The menu is alive: a demo game (game/states/attract.py, as a backdrop the menu owns) plays behind a
+translucent card (game/ui/juice.draw_panel) under a veil that keeps every text at its contrast;
+with reduced motion the menu stands on its plain background. Left idle, the full attract loop
+(demo, high scores, title) takes over as before.
 """
 
 from __future__ import annotations
@@ -19,9 +24,14 @@ import pygame
 from game.core.config import PRESETS, Preset
 from game.states.base import Push, Quit, State, Transition
 from game.ui import palette as pal
+from game.ui.juice import draw_panel
 from game.ui.layout import MenuLayout
 
 Action = Callable[["MenuState"], "Transition | State | None"]
+BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
+BACKDROP_VEIL_ALPHA = 150  # how much of the background colour dims the demo behind the whole menu
+SUBTITLE = "Break the secret code: black = right colour, right place; white = right colour only"
+FOOTER = "Arrows + Enter or the mouse · H help · Esc quits"
 
 
 @dataclass(frozen=True)
@@ -138,9 +148,16 @@ class MenuState(State):
         self._focus_label = focus  # the entry to focus on entering, by label
         self.mouse = (-1, -1)
         self.pressed: int | None = None
+        self.backdrop: State | None = None  # the demo game behind the menu (an AttractState)
+        self._veil: pygame.Surface | None = None
 
     def enter(self, app) -> None:
         super().enter(app)
+        if self.backdrop is None:
+            from game.states.attract import AttractState
+
+            self.backdrop = AttractState(seed=BACKDROP_SEED, backdrop=True)
+            self.backdrop.enter(app)
         labels = [entry.label for entry in self.entries]
         if self._focus_label in labels:
             self.focus = labels.index(self._focus_label)
@@ -158,7 +175,14 @@ class MenuState(State):
     def update(self, dt: float) -> Transition | State | None:
         from game.states.attract import attract_when_idle  # the demo game after a while idle
 
+        if self.live_backdrop:
+            self.backdrop.update(dt)
         return attract_when_idle(self, dt)
+
+    @property
+    def live_backdrop(self) -> bool:
+        """The demo plays behind the menu (not with reduced motion)."""
+        return self.backdrop is not None and not self.app.settings.reduced_motion
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         self.idle_s = 0.0
@@ -214,11 +238,11 @@ class MenuState(State):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout()
         text = self.app.text
-        surface.fill(pal.BACKGROUND)
+        self._draw_backdrop(surface, layout)
         self._draw_title(surface, layout)
         text.draw_in(
             surface,
-            "Break the secret code: black = right colour, right place; white = right colour only",
+            SUBTITLE,
             layout.subtitle_rect.inflate(0, -layout.subtitle_rect.h // 4),
             pal.TEXT_DIM,
             26,
@@ -239,8 +263,36 @@ class MenuState(State):
                 )
                 text.draw(surface, entry.detail, detail_px, pal.TEXT_DIM, anchor, align=align)
         text.draw_in(
-            surface, "Arrows + Enter or the mouse · H help · Esc quits", layout.footer_rect, pal.TEXT_DIM, 22
+            surface, FOOTER, layout.footer_rect, pal.TEXT_DIM, 22
         )
+
+    def _draw_backdrop(self, surface: pygame.Surface, layout: MenuLayout) -> None:
+        """The demo under a veil, and the card the entries sit on; the plain background without it."""
+        if not self.live_backdrop:
+            surface.fill(pal.BACKGROUND)
+            return
+        self.backdrop.draw(surface)
+        if self._veil is None or self._veil.get_size() != surface.get_size():
+            self._veil = pygame.Surface(surface.get_size())
+            self._veil.fill(pal.BACKGROUND)
+            self._veil.set_alpha(BACKDROP_VEIL_ALPHA)
+        surface.blit(self._veil, (0, 0))
+        # the card spans the entries, and the subtitle and footer lines where they are wider
+        entries = layout.entries[0].unionall(layout.entries)
+        text = self.app.text
+        widest = max(
+            text.size(line, text.fit_size(line, box.w, box.h, largest))[0]
+            for line, box, largest in (
+                (SUBTITLE, layout.subtitle_rect.inflate(0, -layout.subtitle_rect.h // 4), 26),
+                (FOOTER, layout.footer_rect, 22),
+            )
+        )
+        left = min(entries.x, layout.subtitle_rect.centerx - widest // 2)
+        right = max(entries.right, layout.subtitle_rect.centerx + widest // 2 + 1)
+        pad = max(8, layout.footer_rect.h // 3)
+        top, bottom = layout.subtitle_rect.y, layout.footer_rect.bottom
+        card = pygame.Rect(left, top, right - left, bottom - top)
+        draw_panel(surface, card.inflate(2 * pad, 2 * pad))
 
     @staticmethod
     def _entry_boxes(rect: pygame.Rect, two_lines: bool) -> tuple[pygame.Rect, pygame.Rect]:
