@@ -19,8 +19,9 @@ Invariants:
   mode with more to keep than one record (duel, two-player round) offers a SavedGame with its mode;
 - a mode's end screen that offers `stats_result` (a GameResult with its bucket, e.g. Duel) is
   recorded once when it enters, instead of its record;
-- a new screen (a state that is not an overlay entering) fades in over FADE_IN_S, scaled by the
-  animation speed; with reduced motion it simply appears. Overlays never fade.
+- a new screen (a state that is not an overlay entering) cross-fades in over FADE_IN_S from the
+  last frame of the screen it replaces (game/ui/juice.transition_alpha), scaled by the animation
+  speed; with reduced motion it simply appears. Overlays never fade.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from game.core.records import DifficultyStats, GameEnd, GameResult, stats_key
 from game.play.record import GameRecord
 from game.store import SavedGame
 from game.ui import palette as pal
+from game.ui.juice import transition_alpha
 from game.ui.notices import SHORT_NOTICE_S, NoticeBoard
 from game.ui.particles import ParticleField, loss_settle, win_burst
 
@@ -63,6 +65,7 @@ class Session:
         self.particles = ParticleField(random.Random(PARTICLE_SEED))
         self.fade_s = 0.0  # time left of the fade-in of the current screen
         self._veil: pygame.Surface | None = None
+        self._leaving: pygame.Surface | None = None  # the screen a new one cross-fades in over
         self._outcome: RecordedOutcome | None = None
         self._closed = False
         self._shown = False  # the first screen just appears; later ones fade in
@@ -78,6 +81,8 @@ class Session:
         if _is_overlay(state):
             return
         self._fade_pending = self._shown  # the fade starts with the next frame's update
+        if self._shown and not self.app.settings.reduced_motion:
+            self._leaving = self.app.surface.copy()  # the last frame drawn: the screen being left
         self._shown = True
         if not _is_overlay(state) and self.particles.active:
             self.particles.clear()
@@ -118,6 +123,8 @@ class Session:
             self._start_fade()
         speed = self.app.settings.animation_speed
         self.fade_s = max(0.0, self.fade_s - dt * speed)
+        if self.fade_s <= 0:
+            self._leaving = None
         self.particles.update(dt)
         self.notices.update(dt)
         self._take_store_notices()
@@ -237,6 +244,11 @@ class Session:
         self.fade_s = 0.0 if self.app.settings.reduced_motion else FADE_IN_S
 
     def _draw_fade(self, surface: pygame.Surface) -> None:
+        leaving = self._leaving
+        if leaving is not None and leaving.get_size() == surface.get_size():
+            leaving.set_alpha(255 - transition_alpha(1.0 - self.fade_s / FADE_IN_S))
+            surface.blit(leaving, (0, 0))
+            return
         if self._veil is None or self._veil.get_size() != surface.get_size():
             self._veil = pygame.Surface(surface.get_size())
             self._veil.fill(pal.BACKGROUND)
