@@ -10,7 +10,13 @@ For every row of a finished game (rows numbered from 0 here, from 1 on screen):
   with possible_after); best_worst: the most it could have left over every code still possible
   (worst case); best_expected: the number it leaves on average over the codes still possible (the
   expected size, sum of squared class sizes / possible_before). guess_worst / guess_expected give
-  the same two figures for the player's own guess.
+  the same two figures for the player's own guess;
+- guess_to_finish / best_to_finish: the guesses to finish, on average over the codes still possible,
+  after the player's guess and after the best guess (tofinish.py): exact where an optimal table
+  covers the position (the table's own guess; best_exact), else an estimate by the same measure for
+  both (sampled above tofinish.FULL_TREE_CODES codes, to_finish_sampled). The best guess is never
+  shown as worse than the player's by it: when the player's guess does at least as well, it is the
+  best guess (best_source YOURS_SOURCE).
 And for the whole game: optimal_guesses, the guesses optimal play (or the strongest heuristic, see
 optimal_source) needs for this secret from the start, i.e. from the player's first row.
 
@@ -36,8 +42,10 @@ from .optimal import StrategyTable
 from .solver import History, Progress, run
 from .space import consistent_steps, count_consistent_steps, is_small, small_space
 from .strategies.optimal import FALLBACK_IF_STRONGEST_IS_OPTIMAL
+from .tofinish import Position, is_exact_table, table_to_finish_steps, to_finish_steps
 
 OPTIMAL_SOURCE = "optimal"
+YOURS_SOURCE = "yours"  # the player's own guess was the best by guesses to finish
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,11 @@ class RowReport:
     best_left: int | None = None  # None when the secret is unknown
     best_worst: int | None = None
     best_expected: float | None = None
+    guess_to_finish: float | None = None
+    best_to_finish: float | None = None
+    guess_exact: bool = False  # guess_to_finish is exact (the table's own guess), not an estimate
+    best_exact: bool = False
+    to_finish_sampled: bool = False  # the estimates were made on a sample of the codes still possible
 
 
 @dataclass(frozen=True)
@@ -154,6 +167,11 @@ def analyse_steps(
         after = int(guess_parts[variant.pack(feedback)])
         could_win = bool(guess_parts[variant.win] > 0)
         best, source = yield from _best_guess(config, before_history, table, name, seed + row)
+        finish = yield from _to_finish_steps(
+            config, space, possible, table, before_history, guess, best, seed + row
+        )
+        if finish.best_is_yours:
+            best, source = guess, YOURS_SOURCE
         best_parts = _split(best, codes, counts, config)
         best_left = None if secret is None else int(best_parts[variant.pack(variant.score(best, secret))])
         reports.append(
@@ -171,6 +189,11 @@ def analyse_steps(
                 best_left=best_left,
                 best_worst=int(best_parts.max()),
                 best_expected=float((best_parts.astype(np.int64) ** 2).sum() / before),
+                guess_to_finish=finish.guess,
+                best_to_finish=finish.best,
+                guess_exact=finish.guess_exact,
+                best_exact=finish.best_exact,
+                to_finish_sampled=finish.sampled,
             )
         )
     won = bool(history) and history[-1][1].black == pegs
@@ -179,6 +202,49 @@ def analyse_steps(
         optimal_guesses, optimal_source = yield from play_from_start_steps(config, secret, table, name, seed)
     yield Progress(len(history), len(history), "analysed")
     return PostGame(tuple(reports), len(history), won, optimal_guesses, optimal_source)
+
+
+@dataclass(frozen=True)
+class _Finish:
+    guess: float
+    best: float
+    guess_exact: bool
+    best_exact: bool
+    sampled: bool
+    best_is_yours: bool
+
+
+def _to_finish_steps(
+    config: GameConfig,
+    space,
+    possible: np.ndarray,
+    table: StrategyTable | None,
+    history: History,
+    guess: Code,
+    best: Code,
+    seed: int,
+) -> Generator[Progress, None, _Finish]:
+    """Guesses to finish for the player's guess and the best one, by the same measure; the best
+    never worse (the player's guess takes its place when it does at least as well)."""
+    position = Position.of(config, space, space.positions(possible), seed)
+    exact_best = None
+    if is_exact_table(table) and table.fits(config.pegs, config.colours, config.duplicates, config.grid):
+        if table.next_guess(history) == tuple(best):
+            exact_best = yield from table_to_finish_steps(position, table, history)
+    if exact_best is not None:
+        best_value, best_exact = exact_best, True
+        if tuple(guess) == tuple(best):
+            return _Finish(exact_best, exact_best, True, True, False, False)
+    else:
+        best_value, best_exact = (yield from to_finish_steps(position, best)), False
+    guess_value = yield from to_finish_steps(position, guess)
+    sampled = position.sampled
+    yours = guess_value <= best_value and tuple(guess) != tuple(best)
+    if possible.shape[0] <= 2:  # with one or two codes left every way to play is plain: exact
+        return _Finish(guess_value, min(best_value, guess_value), True, True, False, yours)
+    if yours:
+        return _Finish(guess_value, guess_value, False, False, sampled, True)
+    return _Finish(guess_value, best_value, False, best_exact, sampled, False)
 
 
 def analyse(

@@ -3,16 +3,18 @@
 Pushed by the result screen (its Analysis button or the A key). It pumps game.core.postgame's
 analysis inside a frame budget (so a big game never stalls drawing) and then shows a table:
 
-    row | your guess | codes possible before -> after | best guess | best leaves | on average: you / best
+    row | your guess | codes possible before -> after | best guess | guesses to finish: you / best
 
-"best leaves" is the number of codes the best guess would have left for THIS secret (comparable with
-the player's "after"); "on average" is the expected number left over every code still possible
-(sum of squared class sizes / codes possible). The best guess is the optimal table's move while the
-player followed it (game/tables.py loads the table), else the strongest heuristic's. The footer says
-how many guesses optimal play needs for this secret from the start. Escape, Enter, A or Close pops.
+"Guesses to finish" (game/core/tofinish.py) is how many guesses, on average over the codes still
+possible, the guess and good play after it need, the guess counted: exact where the optimal table
+covers the position, else an estimate marked "~" (both guesses by the same measure), so the best
+guess never looks worse than the player's; when the player's own guess was as good, it is the best.
+The footer says how many guesses optimal play needs for this secret from the start, where the best
+guesses came from, and what the figures mean. Escape, Enter, A or Close pops.
 
 Invariants: the analysis sees only the finished game (history and, once the game is over, the secret);
-drawing only reads the pump's answer; all geometry comes from geometry(), used by drawing and clicks.
+drawing only reads the pump's answer; all geometry comes from geometry(), used by drawing and clicks;
+the card is as tall as its table and footer need (at most the window), the footer at a readable size.
 """
 
 from __future__ import annotations
@@ -20,32 +22,39 @@ from __future__ import annotations
 import pygame
 
 from game.core.codes import Code
-from game.core.postgame import OPTIMAL_SOURCE, PostGame, RowReport, analyse_steps
+from game.core.postgame import OPTIMAL_SOURCE, YOURS_SOURCE, PostGame, RowReport, analyse_steps
+from game.core.tofinish import FULL_TREE_CODES
 from game.play.pump import Pump
 from game.play.record import GameRecord
 from game.states.base import Pop, State, Transition
 from game.tables import cached_table
 from game.ui import palette as pal
-from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
+from game.ui.layout import button_height_px, button_row, margin_px
 from game.ui.widgets import draw_button, draw_card, shade
 
-ANALYSIS_BUDGET_MS = 6.0  # thinking time per frame, as the solving state gives its strategy
+ANALYSIS_BUDGET_MS = 8.0  # thinking time per frame (drawing this overlay takes little of a frame)
 # Columns: (key, heading, share of the table width).
 COLUMNS = (
-    ("row", "Row", 0.07),
-    ("guess", "Your guess", 0.22),
+    ("row", "Row", 0.06),
+    ("guess", "Your guess", 0.24),
     ("left", "Possible", 0.17),
-    ("best", "Best guess", 0.22),
-    ("best_left", "Best leaves", 0.13),
-    ("average", "Avg you / best", 0.19),
+    ("best", "Best guess", 0.24),
+    ("finish", "To finish: you / best", 0.29),
 )
 MAX_ROW_H_PX = 46
-MIN_ROW_H_PX = 8  # long games in small windows: tiny rows rather than a table over the footer
-TABLE_SHARE = 0.66  # at most this much of the space between title and Close goes to the table
-SUMMARY_MAX_PX = 24  # font size caps for the sentences under the table
-LEGEND_MAX_PX = 18
+MIN_ROW_H_PX = 18  # long games in small windows: rows this small, the card at the window's height
+CARD_W_FRAC, MIN_CARD_W_PX, MAX_CARD_W_PX = 0.86, 560, 1180
+SUMMARY_PX = (0.036, 18, 34)  # the sentences under the table: share of the window height, min, max
+LEGEND_PX = (0.032, 17, 30)  # the footnote, a little smaller, still readable
 PEG_PITCH = 1.12  # peg spacing, in diameters
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_a)
+
+
+def finish_text(value: float | None, exact: bool) -> str:
+    """A guesses-to-finish figure: "4.34" when exact, "~4.43" when estimated, "-" when unknown."""
+    if value is None:
+        return "-"
+    return f"{value:.2f}" if exact else f"~{value:.2f}"
 
 
 def row_cells(report: RowReport) -> dict[str, str]:
@@ -53,21 +62,26 @@ def row_cells(report: RowReport) -> dict[str, str]:
     cells = {
         "row": str(report.row + 1),
         "left": f"{report.possible_before} to {report.possible_after}",
-        "best_left": "-" if report.best_left is None else str(report.best_left),
-        "average": "-",
+        "finish": "-",
     }
-    if report.guess_expected is not None and report.best_expected is not None:
-        cells["average"] = f"{report.guess_expected:.1f} / {report.best_expected:.1f}"
+    if report.guess_to_finish is not None and report.best_to_finish is not None:
+        you = finish_text(report.guess_to_finish, report.guess_exact)
+        best = finish_text(report.best_to_finish, report.best_exact)
+        cells["finish"] = f"{you} / {best}"
     return cells
 
 
 def source_label(source: str) -> str:
+    if source == YOURS_SOURCE:
+        return "your own guess"
     return "the optimal table" if source == OPTIMAL_SOURCE else f"the {source} strategy"
 
 
 LEGEND = (
-    "Possible: codes that fit before and after your row. Best leaves: codes the best guess would have "
-    "left for this secret. Avg: codes left on average over every code still possible."
+    "Possible: codes that fit before and after your row. To finish: guesses needed on average over "
+    "the codes still possible, the guess itself included, with good play after it; exact from the "
+    "optimal table, ~ an estimate by the same measure for both (the guess, then each time the guess "
+    f"leaving fewest codes on average; on a sample above {FULL_TREE_CODES:,} codes)."
 )
 
 
@@ -110,20 +124,48 @@ class AnalysisOverlay(State):
         return self.pump.answer if self.pump.done else None
 
     def geometry(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """card, title, table, footer, close button."""
+        """card, title, table, footer, close: the card as tall as its content, centred."""
         size = self.app.surface.get_size()
-        card = dialog_rect(size, 0.9, 0.9, 560, 380)
+        w, h = size
         m = margin_px(size)
         bh = button_height_px(size)
-        close = button_row(card, ("close",), bh, m)["close"]
-        inner = card.inflate(-4 * m, 0)
-        title = pygame.Rect(inner.x, card.y + m, inner.w, round(bh * 0.9))
-        body_top, body_bottom = title.bottom + m // 2, close.y - m // 2
+        card_w = min(w - 2 * m, max(MIN_CARD_W_PX, min(MAX_CARD_W_PX, round(w * CARD_W_FRAC))))
+        inner_w = card_w - 4 * m
+        footer_h = self._footer_height(inner_w)
+        title_h = round(bh * 0.9)
         lines = len(self.game.rows) + 1  # the heading, then one line per row
-        row_h = max(MIN_ROW_H_PX, min(MAX_ROW_H_PX, int((body_bottom - body_top) * TABLE_SHARE) // lines))
-        table = pygame.Rect(inner.x, body_top, inner.w, row_h * lines)
-        footer = pygame.Rect(inner.x, table.bottom + m // 2, inner.w, body_bottom - table.bottom - m // 2)
+        fixed = m + title_h + m // 2 + m // 2 + footer_h + m // 2 + bh + 2 * m
+        row_h = max(MIN_ROW_H_PX, min(MAX_ROW_H_PX, (h - 2 * m - fixed) // lines))
+        card_h = min(h - 2 * m, fixed + row_h * lines)
+        card = pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
+        close = button_row(card, ("close",), bh, m)["close"]
+        title = pygame.Rect(card.x + 2 * m, card.y + m, inner_w, title_h)
+        table = pygame.Rect(title.x, title.bottom + m // 2, inner_w, row_h * lines)
+        footer = pygame.Rect(
+            title.x, table.bottom + m // 2, inner_w, max(0, close.y - m // 2 - table.bottom - m // 2)
+        )
         return card, title, table, footer, close
+
+    def _footer_lines(self, width: int) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """(line, size px, colour) of the footer: the summary sentences, then the legend, wrapped."""
+        text = self.app.text
+        result = self.result
+        summary = summary_lines(result) if result is not None and self.pump.error is None else []
+        height = self.app.surface.get_height()
+        summary_px, legend_px = (
+            round(max(low, min(high, height * frac))) for frac, low, high in (SUMMARY_PX, LEGEND_PX)
+        )
+        out = []
+        for i, sentence in enumerate(summary):
+            for line in text.wrap(sentence, summary_px, width):
+                out.append((line, summary_px, pal.TEXT if i == 0 else pal.TEXT_DIM))
+        for line in text.wrap(LEGEND, legend_px, width):
+            out.append((line, legend_px, pal.TEXT_DIM))
+        return out
+
+    def _footer_height(self, width: int) -> int:
+        text = self.app.text
+        return sum(text.font(px).get_linesize() for _, px, _ in self._footer_lines(width))
 
     def column_rects(self, table: pygame.Rect, row_h: int, line: int) -> dict[str, pygame.Rect]:
         """The cell rects of table line `line` (0 is the heading)."""
@@ -163,26 +205,20 @@ class AnalysisOverlay(State):
             text.draw_in(surface, str(self.pump.error), table, pal.TEXT_WARN, 24)
         else:
             self._draw_table(surface, table, result)
-            self._draw_footer(surface, footer, summary_lines(result))
+            self._draw_footer(surface, footer)
         draw_button(surface, text, close, "Close", primary=True, hot=close.collidepoint(self.mouse))
 
-    def _draw_footer(self, surface: pygame.Surface, footer: pygame.Rect, lines: list[str]) -> None:
-        """The summary sentences, then the legend in what is left; a legend line that would not fit
-        whole is left out rather than drawn over the Close button."""
+    def _draw_footer(self, surface: pygame.Surface, footer: pygame.Rect) -> None:
+        """The summary sentences, then the legend; a line that would not fit whole is left out
+        rather than drawn over the Close button (only when the window is too small for the card)."""
         text = self.app.text
-        line_h = max(MIN_ROW_H_PX, min(round(SUMMARY_MAX_PX * 1.3), footer.h // (len(lines) + 2)))
-        for i, line in enumerate(lines):
-            box = pygame.Rect(footer.x, footer.y + i * line_h, footer.w, round(line_h * 0.85))
-            text.draw_in(surface, line, box, pal.TEXT if i == 0 else pal.TEXT_DIM, SUMMARY_MAX_PX)
-        legend_top = footer.y + len(lines) * line_h
-        size, legend_lines = text.fit_wrapped(LEGEND, footer.w, footer.bottom - legend_top, LEGEND_MAX_PX)
-        legend_line_h = text.font(size).get_linesize()
-        for i, line in enumerate(legend_lines):
-            if legend_top + (i + 1) * legend_line_h > footer.bottom:
+        y = footer.y
+        for line, px, colour in self._footer_lines(footer.w):
+            line_h = text.font(px).get_linesize()
+            if y + line_h > footer.bottom + 2:
                 break
-            text.draw(
-                surface, line, size, pal.TEXT_DIM, (footer.centerx, legend_top + i * legend_line_h), "midtop"
-            )
+            text.draw(surface, line, px, colour, (footer.x, y), "topleft")
+            y += line_h
 
     def _draw_table(self, surface: pygame.Surface, table: pygame.Rect, result: PostGame) -> None:
         text = self.app.text
@@ -193,15 +229,18 @@ class AnalysisOverlay(State):
         )
         for key, label, _ in COLUMNS:
             text.draw_in(surface, label, heading[key], pal.TEXT_DIM, heading_size)
-        for report in result.rows:
+        numbers = ("row", "left", "finish")
+        values = [row_cells(report) for report in result.rows]
+        box_h = row_h - round(row_h * 0.35)
+        # one size for every figure of the table, the largest at which each fits its column
+        cell_px = min(text.fit_size(v[key], heading[key].w - 4, box_h, 26) for v in values for key in numbers)
+        for report, value in zip(result.rows, values, strict=True):
             cells = self.column_rects(table, row_h, report.row + 1)
             if report.row % 2 == 0:
                 band = pygame.Rect(table.x, cells["row"].y, table.w, row_h)
                 pygame.draw.rect(surface, pal.BUTTON_DISABLED, band, border_radius=4)
-            values = row_cells(report)
-            for key in ("row", "left", "best_left", "average"):
-                box = cells[key].inflate(-4, -round(row_h * 0.35))
-                text.draw_in(surface, values[key], box, pal.TEXT, 26)
+            for key in numbers:
+                text.draw(surface, value[key], cell_px, pal.TEXT, cells[key].center)
             self._draw_code(surface, cells["guess"], report.guess)
             if report.best_guess is not None:
                 self._draw_code(surface, cells["best"], report.best_guess)

@@ -1,5 +1,7 @@
 """The post-game analysis overlay, driven through the real app with real events."""
 
+from dataclasses import replace
+
 import pygame
 
 from game.core.codes import score
@@ -72,13 +74,12 @@ def test_row_cells__and_summary_say_what_the_numbers_are():
         276,
         276,
         185.27,
+        guess_to_finish=4.4312,
+        best_to_finish=5625 / 1296,
+        best_exact=True,
     )
-    assert row_cells(row) == {
-        "row": "1",
-        "left": "1296 to 256",
-        "best_left": "276",
-        "average": "204.5 / 185.3",
-    }
+    assert row_cells(row) == {"row": "1", "left": "1296 to 256", "finish": "~4.43 / 4.34"}
+    assert row_cells(replace(row, guess_to_finish=None))["finish"] == "-"
     result = PostGame((row,), 5, True, 4, OPTIMAL_SOURCE)
     lines = summary_lines(result)
     assert lines[0] == "Optimal play needs 4 guesses for this code from the start; you took 5 (1 more)."
@@ -96,3 +97,34 @@ def test_result_screen__a_key_opens_the_analysis_and_escape_returns():
     assert isinstance(app.state, AnalysisOverlay)
     press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, ResultState)
+
+
+def test_analysis_overlay__card_fits_its_content_and_draws_the_whole_footnote():
+    secret = (3, 1, 4, 5)
+    game = finished_game(GameConfig(4, 6), secret, [(0, 0, 1, 1), (2, 2, 3, 3), secret])
+    long_game = finished_game(
+        GameConfig(4, 6),
+        (5, 5, 4, 3),
+        [(0, 0, 1, 1), (0, 1, 2, 2), (1, 0, 3, 3), (2, 3, 0, 4), (3, 4, 4, 5), (4, 2, 5, 5), (5, 5, 4, 3)],
+    )
+    for played, size in ((game, (1920, 1080)), (game, (1024, 720)), (long_game, (640, 480))):
+        app = open_overlay(played, size)
+        overlay = app.state
+        card, title, table, footer, close = overlay.geometry()
+        assert app.surface.get_rect().contains(card) and card.contains(close)
+        assert title.bottom <= table.y and table.bottom <= footer.y and footer.bottom <= close.y
+        lines = overlay._footer_lines(footer.w)
+        assert sum(app.text.font(px).get_linesize() for _, px, _ in lines) <= footer.h + 2
+        assert min(px for _, px, _ in lines) >= 16  # a readable footnote at every size
+        drawn = []
+        real_draw = app.text.draw
+
+        def spy(surface, line, *args, _real=real_draw, _drawn=drawn, **kwargs):
+            _drawn.append(line)
+            return _real(surface, line, *args, **kwargs)
+
+        app.text.draw = spy
+        overlay.draw(app.surface)
+        assert all(line in drawn for line, _, _ in lines), size  # every footer line is drawn
+        if played is game:  # a short game: the card is as tall as its content, not the window
+            assert card.h < app.surface.get_height() * 0.8

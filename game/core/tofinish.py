@@ -1,0 +1,214 @@
+"""Expected guesses to finish: on average over the codes still possible, how many guesses a guess and
+the play after it need to find the code (the guess itself counted). The post-game analysis
+(postgame.py) compares the player's guess and the best guess by this one measure.
+
+- Exact where an optimal table covers the position: a table made by tools/optimal.py without a cap
+  (fewest guesses in total over every secret) plays optimally from every position on its own path,
+  so the average of its guess counts over the codes still possible is the least any play can
+  reach from there (table_to_finish_steps).
+- An estimate elsewhere (to_finish_steps): the guess, then expected-size play (each later guess the
+  one that leaves the fewest codes on average, Irving's rule; among every legal code when the
+  space has a score table, else among the codes still possible, cut to CELL_BUDGET cells). Over the
+  whole set while it holds at most FULL_TREE_CODES codes (then it is the exact score of a real way
+  to play, so never below the optimum), else over SAMPLE_SECRETS secrets drawn with a fixed seed:
+  every guess weighed at one Position meets the same secrets, so two guesses are compared fairly.
+
+Positions are index arrays into a SmallSpace (space.py). Pure (numpy, no clock, no file); the work
+is generators yielding Progress every few nodes, like the strategies; grades go through the
+variant (grades_between with the config's grid), so grid games (black, grey, white) work the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .codes import Code, encode
+from .config import GameConfig
+from .optimal import StrategyTable
+from .solver import History, Progress
+from .space import SmallSpace, grades_between, has_table, score_table
+
+FULL_TREE_CODES = 1_500  # weigh every code still possible up to this many, else a sample
+SAMPLE_SECRETS = 96  # secrets a large position is weighed on
+CELL_BUDGET = 400_000  # guess-by-code grades one expected-size choice may look at
+NODES_PER_YIELD = 16
+
+
+def is_exact_table(table: StrategyTable | None) -> bool:
+    """Is `table` optimal for expected guesses (uncapped, fewest guesses in total)? Opening books and
+    capped tables are not."""
+    if table is None:
+        return False
+    header = table.header
+    return header.get("cap") == "none" and "fewest guesses in total" in header.get("objective", "")
+
+
+@dataclass
+class Position:
+    """The codes still possible at one point of a game (sorted positions in `space`), and what weighing
+    guesses there shares: the score table if the space has one, the sampled secrets, the choices made."""
+
+    config: GameConfig
+    space: SmallSpace
+    possible: np.ndarray
+    seed: int = 0
+    table: np.ndarray | None = None
+    secrets: np.ndarray | None = None  # None: weigh every code still possible
+    _choices: dict[bytes, int] = field(default_factory=dict)
+    _rows: dict[tuple[int, bytes], np.ndarray] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, config: GameConfig, space: SmallSpace, possible: np.ndarray, seed: int = 0) -> Position:
+        possible = np.sort(np.asarray(possible, dtype=np.int64))
+        table = (
+            score_table(config.pegs, config.colours, config.duplicates, config.grid)
+            if has_table(config)
+            else None
+        )
+        secrets = None
+        if possible.shape[0] > FULL_TREE_CODES:
+            rng = np.random.default_rng(seed)
+            secrets = np.sort(rng.choice(possible, SAMPLE_SECRETS, replace=False))
+        return cls(config, space, possible, seed, table, secrets)
+
+    @property
+    def sampled(self) -> bool:
+        return self.secrets is not None
+
+    def position_of(self, code: Code) -> int:
+        index = encode(np.array([code], dtype=np.int64), self.config.colours)
+        return int(self.space.positions(index)[0])
+
+    def grades(self, guesses: np.ndarray, codes: np.ndarray) -> np.ndarray:
+        """Packed grades (k, m) of guesses against codes, both positions in the space."""
+        if self.table is not None:
+            return self.table[np.ix_(guesses, codes)]
+        space = self.space
+        return grades_between(
+            space.codes[guesses],
+            space.counts[guesses],
+            space.codes[codes],
+            space.counts[codes],
+            self.config.grid,
+        )
+
+    def choose(self, codes: np.ndarray) -> int:
+        """Expected-size play's guess at the position whose possible codes are `codes` (sorted)."""
+        key = codes.tobytes()
+        chosen = self._choices.get(key)
+        if chosen is not None:
+            return chosen
+        if codes.shape[0] <= 2:
+            chosen = int(codes[0])
+        else:
+            pool = np.arange(self.space.indices.shape[0]) if self.table is not None else codes
+            if pool.shape[0] * codes.shape[0] > CELL_BUDGET:
+                keep = max(1, CELL_BUDGET // codes.shape[0])
+                pool = codes[np.linspace(0, codes.shape[0] - 1, keep).astype(np.int64)]
+            grades = self.grades(pool, codes).astype(np.int64)
+            width = int(grades.max()) + 1
+            rows = np.arange(pool.shape[0], dtype=np.int64)[:, None] * width
+            sizes = np.bincount((grades + rows).ravel(), minlength=pool.shape[0] * width)
+            squares = (sizes.reshape(pool.shape[0], width).astype(np.int64) ** 2).sum(axis=1)
+            # fewest codes left on average; among equals a code that can win, then the lowest
+            inside = np.isin(pool, codes)
+            chosen = int(pool[np.lexsort((pool, ~inside, squares))[0]])
+        self._choices[key] = chosen
+        return chosen
+
+    def split_row(self, guess: int, codes: np.ndarray) -> np.ndarray:
+        """The grades of `codes` for `guess`, kept for the sampled secrets that pass the same way."""
+        key = (guess, codes.tobytes())
+        row = self._rows.get(key)
+        if row is None:
+            row = self._rows[key] = self.grades(np.array([guess]), codes)[0]
+        return row
+
+    def parts(self, guess: int, codes: np.ndarray) -> list[np.ndarray]:
+        """`codes` split by their grade for `guess`, the winning part (guess itself) left out."""
+        row = self.grades(np.array([guess]), codes)[0]
+        order = np.argsort(row, kind="stable")
+        cuts = np.flatnonzero(np.diff(row[order])) + 1
+        return [
+            part for part in np.split(codes[order], cuts) if not (part.shape[0] == 1 and part[0] == guess)
+        ]
+
+
+def to_finish_steps(position: Position, guess: Code) -> Generator[Progress, None, float]:
+    """Estimated guesses to finish after playing `guess` at `position` (see the module docstring)."""
+    g = position.position_of(guess)
+    possible = position.possible
+    if position.secrets is None:
+        total = yield from _tree_total(position, g, possible)
+        return 1.0 + total / possible.shape[0]
+    counted = 0
+    for k, secret in enumerate(position.secrets):
+        counted += yield from _path_length(position, g, possible, int(secret))
+        if k % NODES_PER_YIELD == 0:
+            yield Progress(k, position.secrets.shape[0], "weighing guesses")
+    return counted / position.secrets.shape[0]
+
+
+def _tree_total(position: Position, guess: int, codes: np.ndarray) -> Generator[Progress, None, float]:
+    """Guesses after `guess`, summed over `codes`, with expected-size play (an explicit stack)."""
+    total = 0.0
+    stack = [(part, 1) for part in position.parts(guess, codes)]  # (codes, guesses already made)
+    nodes = 0
+    while stack:
+        part, made = stack.pop()
+        if part.shape[0] == 1:
+            total += 1  # the one code left is played next
+            continue
+        chosen = position.choose(part)
+        if np.isin(chosen, part):
+            total += 1  # the code chosen wins at once for itself
+        children = position.parts(chosen, part)
+        total += sum(child.shape[0] for child in children)  # every other code needs that guess too
+        stack.extend((child, made + 1) for child in children)
+        nodes += 1
+        if nodes % NODES_PER_YIELD == 0:
+            yield Progress(nodes, nodes + len(stack), "weighing guesses")
+    return total
+
+
+def _path_length(
+    position: Position, guess: int, codes: np.ndarray, secret: int
+) -> Generator[Progress, None, int]:
+    """Guesses expected-size play needs for `secret` after `guess` (counted) at `codes` (sorted)."""
+    made = 1
+    while guess != secret:
+        row = position.split_row(guess, codes)
+        codes = codes[row == row[np.searchsorted(codes, secret)]]
+        guess = position.choose(codes)
+        made += 1
+    return made
+    yield  # a generator, so callers pump it like the rest
+
+
+def table_to_finish_steps(
+    position: Position, table: StrategyTable, history: History
+) -> Generator[Progress, None, float | None]:
+    """Exact guesses to finish when the optimal `table` plays from the position `history` reached (its
+    guess first), or None when the table does not cover that position."""
+    variant = position.config.variant
+    space = position.space
+    stack = [(tuple(history), position.possible)]
+    total = 0
+    nodes = 0
+    while stack:
+        past, codes = stack.pop()
+        guess = table.next_guess(past)
+        if guess is None:
+            return None
+        g = position.position_of(guess)
+        total += codes.shape[0]  # every code here needs this guess
+        for part in position.parts(g, codes):
+            grade = variant.score(guess, tuple(int(p) for p in space.codes[part[0]]))
+            stack.append((past + ((guess, grade),), part))
+        nodes += 1
+        if nodes % NODES_PER_YIELD == 0:
+            yield Progress(nodes, nodes + len(stack), "reading the optimal table")
+    return total / position.possible.shape[0]
