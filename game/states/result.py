@@ -93,7 +93,7 @@ class ResultState(State):
     @property
     def counted(self) -> bool:
         """The score has finished counting up (or there is none to count)."""
-        return self._count is None or self._count.done
+        return self._count is None or self._count.progress >= 1.0  # at once with reduced motion
 
     @property
     def shown_points(self) -> int:

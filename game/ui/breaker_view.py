@@ -116,7 +116,7 @@ def make_hud(run: BreakerRun, stats) -> Hud:
 
 def draw_hud(surface, layout: PlayLayout, hud: Hud, art: Art) -> pygame.Rect:
     """The fields beside the name in the top bar (the name itself is the bar's title, drawn still);
-    right-aligned before the bar's buttons. Returns the area drawn in."""
+    right-aligned before the bar's buttons. Returns the rectangle the fields' text covers."""
     text = art.text
     title = layout.title_rect.inflate(0, -round(layout.title_rect.h * 0.3))
     name_px = text.fit_size(hud.name, title.w, title.h, 40)
@@ -124,14 +124,15 @@ def draw_hud(surface, layout: PlayLayout, hud: Hud, art: Art) -> pygame.Rect:
     gap = max(12, title.h // 2)
     area = pygame.Rect(title.x + name_w + gap, title.y, title.right - title.x - name_w - gap, title.h)
     if area.w <= 0:
-        return area
+        return pygame.Rect(area.right, area.centery, 0, 0)
     size = min(name_px, text.fit_size(HUD_TEMPLATE, area.w, area.h, HUD_LARGEST_PX))
-    x = area.right
+    x, drawn = area.right, pygame.Rect(area.right, area.centery, 0, 0)
     for label, value in reversed(hud.fields):
-        x = text.draw(surface, value, size, pal.SELECTION, (x, area.centery), align="midright").x
-        x = text.draw(surface, label + " ", size, pal.TEXT_DIM, (x, area.centery), align="midright").x
+        for part, colour in ((value, pal.SELECTION), (label + " ", pal.TEXT_DIM)):
+            rect = text.draw(surface, part, size, colour, (x, area.centery), align="midright")
+            drawn, x = drawn.union(rect), rect.x
         x -= gap
-    return area
+    return drawn
 
 
 def still_key(layout: PlayLayout, run: BreakerRun, hot, art: Art) -> tuple:
