@@ -2,6 +2,7 @@
 
     python tools/screenshots.py --out shots/            # everything (default folder shots/, git-ignored)
     python tools/screenshots.py --sizes 800x600 --configs 8x10r --scenes playing-mid
+    python tools/screenshots.py --readme                # the README's four pictures into docs/
 
 Scenes are built through the real App and states (SDL dummy video driver), then saved with
 pygame.image.save. Playing scenes are also saved in greyscale (suffix -grey) to check that pegs
@@ -511,7 +512,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenes", nargs="*", default=list(SCENES), choices=list(SCENES))
     parser.add_argument("--no-symbols", action="store_true", help="pegs without symbols")
     parser.add_argument("--palette", default="safe", choices=["safe", "classic"])
+    parser.add_argument(
+        "--readme",
+        nargs="?",
+        const="docs",
+        metavar="DIR",
+        help="write only the README's four screenshots (1280x800) into DIR (default docs/)",
+    )
     args = parser.parse_args(argv)
+    if args.readme is not None:
+        from tools.readme_shots import write_readme_shots
+
+        print(json.dumps({"out": args.readme, "files": write_readme_shots(Path(args.readme))}))
+        return 0
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     settings = {"symbols": not args.no_symbols, "palette": args.palette}

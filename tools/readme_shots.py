@@ -1,0 +1,164 @@
+"""The README's screenshots: the menu, a game in progress, the computer solving and the post-game
+analysis, at 1280x800, written into docs/ as PNGs (python tools/screenshots.py --readme).
+
+Each scene is reached the way a player reaches it: the real App (SDL dummy video driver), real pygame
+events posted to its queue and frames stepped with an explicit dt, so the pictures show what the game
+draws today. Seeded, so the same commit makes the same pictures. Prints one JSON line: the files
+written and their sizes in bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.core.codes import score  # noqa: E402
+from game.core.config import GameConfig, preset  # noqa: E402
+from game.core.state import Guess, apply_move, new_game  # noqa: E402
+from game.play.record import GameRecord, Player  # noqa: E402
+
+README_SIZE = (1280, 800)
+FRAME_S = 1 / 60
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def step(app: App, *events: pygame.event.Event, dt: float = FRAME_S) -> None:
+    for event in events:
+        pygame.event.post(event)
+    app.step(None, dt)
+
+
+def settle(app: App, seconds: float) -> None:
+    for _ in range(round(seconds / FRAME_S)):
+        app.step([], FRAME_S)
+
+
+def key(k: int, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0)
+
+
+def mouse(kind: int, pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=button)
+
+
+def new_app(seed: int = 1) -> App:
+    app = App(size=README_SIZE, seed=seed, settings={"symbols": True, "palette": "safe"})
+    pygame.event.clear()
+    return app
+
+
+def menu_scene(app: App) -> None:
+    settle(app, 1.5)
+
+
+def playing_scene(app: App) -> None:
+    """Super (5 pegs, 8 colours): three rows played by keys, two colours ruled out, a peg mid-drag."""
+    from game.states.playing import PlayingState
+
+    config = preset("Super").config()
+    secret = (6, 2, 7, 2, 4)
+    state = PlayingState(config, secret=secret)
+    app.apply(state)
+    settle(app, 0.5)
+    history: list = []
+    for code in ((0, 0, 1, 1, 2), (3, 3, 4, 4, 5), (2, 6, 5, 7, 4)):
+        for colour in code:
+            step(app, key(pygame.K_1 + colour, str(colour + 1)))
+        step(app, key(pygame.K_RETURN))
+        settle(app, 2.5)
+        history.append((code, score(code, secret)))
+    layout = state.layout()
+    for colour in (0, 1):  # row 1 holds no black or white for them
+        pos = layout.palette_rect(colour).center
+        step(app, mouse(pygame.MOUSEBUTTONDOWN, pos, 3), mouse(pygame.MOUSEBUTTONUP, pos, 3))
+    for colour in (6, 2):
+        step(app, key(pygame.K_1 + colour, str(colour + 1)))
+    settle(app, 0.5)
+    start = layout.palette_rect(7).center
+    target = layout.slot_rect(len(history), 2)
+    end = (target.centerx + target.w // 4, target.centery - target.h // 3)
+    step(app, mouse(pygame.MOUSEMOTION, start), mouse(pygame.MOUSEBUTTONDOWN, start))
+    for k in range(1, 9):
+        x = start[0] + (end[0] - start[0]) * k // 8
+        y = start[1] + (end[1] - start[1]) * k // 8
+        step(app, mouse(pygame.MOUSEMOTION, (x, y)))
+    settle(app, 0.3)
+
+
+def solving_scene(app: App) -> None:
+    """The computer (Knuth's minimax) breaking a Classic code, its third grade dropping in."""
+    from game.play.computer import Phase
+    from game.states.solving import SolvingState
+
+    config = GameConfig(4, 6)
+    state = SolvingState(new_game(config, (5, 3, 1, 3)), strategy="knuth")
+    app.apply(state)
+    for _ in range(20_000):
+        app.step([], FRAME_S)
+        run = state.run
+        if len(run.game.rows) >= 3 and run.phase is Phase.GRADING:
+            break
+    settle(app, 0.25)
+
+
+def analysis_scene(app: App) -> None:
+    """A finished Classic game, the result screen's A key, the analysis weighed to the end."""
+    from game.states.result import ResultState
+
+    config = GameConfig(4, 6)
+    secret = (3, 1, 4, 5)
+    game = new_game(config, secret)
+    for code in ((0, 0, 1, 1), (2, 2, 3, 3), (4, 5, 1, 3), (1, 3, 4, 5), secret):
+        game = apply_move(game, Guess(code))
+    app.apply(ResultState(GameRecord(game, (Player.PLAYER,) * len(game.rows), 83.0)))
+    settle(app, 1.0)
+    step(app, key(pygame.K_a, "a"))
+    for _ in range(6000):
+        app.step([], FRAME_S)
+        if getattr(app.state, "result", None) is not None:
+            break
+    settle(app, 0.3)
+
+
+SCENES = (
+    ("menu", menu_scene),
+    ("playing", playing_scene),
+    ("solving", solving_scene),
+    ("analysis", analysis_scene),
+)
+
+
+def write_readme_shots(out: Path = DOCS) -> dict[str, int]:
+    """Make every README scene and save it as out/<name>.png; returns {path: bytes}."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = {}
+    for name, build in SCENES:
+        app = new_app()
+        build(app)
+        app.draw()
+        path = out / f"{name}.png"
+        pygame.image.save(app.surface, str(path))
+        written[str(path)] = path.stat().st_size
+    pygame.quit()
+    return written
+
+
+def main() -> int:
+    print(json.dumps({"files": write_readme_shots()}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
