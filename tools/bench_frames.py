@@ -19,8 +19,12 @@ cold; only one draw before the first frame fills the font and peg caches, report
 adds strategy, budget_ms, guesses, solved (found within the Classic turn limit), longest_pump_ms and
 longest_step_ms. `strongest` names the strongest built-in strategy.
 
+Other scenarios: `dragging` carries a picked-up peg round the board (one mouse motion a frame),
+`menu` is the menu with its demo game playing behind it, `attract` the idle attract loop.
+
 Extending: a scenario is a function (args) -> App that builds the app in the state to measure,
-registered in SCENARIOS with its name; `run()` stops early when the app stops or `until()` says so
+registered in SCENARIOS with its name (it may set args.feed(frame) to post each frame's input);
+`run()` stops early when the app stops or `until()` says so
 and reports `frames` as the number actually measured. Fields: scenario, frames, p50_ms, p90_ms,
 p99_ms, max_ms, mean_ms, size, pegs, colours, turns, seconds (plus any a scenario adds).
 """
@@ -119,8 +123,52 @@ def attract(args: argparse.Namespace, config: GameConfig) -> App:
     return app
 
 
+def dragging(args: argparse.Namespace, config: GameConfig) -> App:
+    """The idle_playing board with a peg picked up from the palette and carried around the board for
+    every measured frame (one mouse motion event a frame, along a loop over the rows): the lifted
+    peg, its shadow and the landing ring are drawn each frame."""
+    import math
+
+    from game.ui.layout import centre
+
+    app = idle_playing(args, config)
+    state = app.state
+    layout = state.layout()
+    start = centre(layout.palette_rect(0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(None, FRAME_DT_S)
+    board = layout.board
+
+    def feed(frame: int) -> None:
+        angle = frame * 2 * math.pi / 240  # once round the board every 4 s
+        pos = (
+            round(board.centerx + 0.4 * board.w * math.cos(angle)),
+            round(board.centery + 0.4 * board.h * math.sin(angle)),
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+
+    args.feed = feed
+    return app
+
+
+def menu(args: argparse.Namespace, config: GameConfig) -> App:
+    """The menu with its demo game playing behind it (never left idle long enough for the attract
+    loop: the idle count is reset every frame); --pegs/--colours do not apply."""
+    app = App(size=args.size, seed=args.seed)
+    menu_state = app.state
+
+    def feed(frame: int) -> None:
+        menu_state.idle_s = 0.0
+
+    args.feed = feed
+    return app
+
+
 SCENARIOS: dict[str, Callable[[argparse.Namespace, GameConfig], App]] = {
     "idle-playing": idle_playing,
+    "dragging": dragging,
+    "menu": menu,
     "solve": computer_solve,
     "attract": attract,
 }
@@ -131,14 +179,25 @@ def percentile(sorted_ms: list[float], fraction: float) -> float:
     return sorted_ms[index]
 
 
-def run(app: App, frames: int, warmup: int, until: Callable[[], bool] | None = None) -> list[float]:
-    """Step the app `warmup` + `frames` times (or until `until()`); return the measured frame times in ms."""
-    for _ in range(warmup):
-        app.step([], FRAME_DT_S)
+def run(
+    app: App,
+    frames: int,
+    warmup: int,
+    until: Callable[[], bool] | None = None,
+    feed: Callable[[int], None] | None = None,
+) -> list[float]:
+    """Step the app `warmup` + `frames` times (or until `until()`); return the measured frame times in ms.
+    `feed(frame)`, when given, posts the input of each frame (warm-up ones included) before it runs."""
+    for frame in range(warmup):
+        if feed is not None:
+            feed(frame)
+        app.step(pygame.event.get() if feed is not None else [], FRAME_DT_S)
     times = []
-    for _ in range(frames):
+    for frame in range(warmup, warmup + frames):
         if not app.running or (until is not None and until()):
             break
+        if feed is not None:
+            feed(frame)
         pygame.event.pump()
         start = time.perf_counter()
         app.step(pygame.event.get(), FRAME_DT_S)
@@ -209,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         state = args.solving_state
         until = lambda: app.state is not state  # noqa: E731  (the solve handed over to the result)
     started = time.perf_counter()
-    times = run(app, frames, warmup, until)
+    times = run(app, frames, warmup, until, getattr(args, "feed", None))
     seconds = time.perf_counter() - started
     ordered = sorted(times)
     result = {
