@@ -151,7 +151,6 @@ def write_readme_shots(out: Path = DOCS) -> dict[str, int]:
         path = out / f"{name}.png"
         pygame.image.save(app.surface, str(path))
         written[str(path)] = path.stat().st_size
-    pygame.quit()
     return written
 
 

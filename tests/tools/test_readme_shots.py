@@ -1,0 +1,24 @@
+"""tools/screenshots.py --readme: the README's four pictures, made through the real app, of a
+modest size (1280x800, a few hundred KB at most)."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from tools.screenshots import main
+
+README_PICTURES = ("menu", "playing", "solving", "analysis")
+MAX_BYTES = 400_000
+
+
+def test_screenshots__readme_writes_four_modest_pngs(tmp_path, capsys):
+    assert main(["--readme", str(tmp_path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert sorted(printed["files"]) == sorted(str(tmp_path / f"{name}.png") for name in README_PICTURES)
+    for name in README_PICTURES:
+        path = tmp_path / f"{name}.png"
+        assert 10_000 < path.stat().st_size <= MAX_BYTES
+        image = pygame.image.load(str(path))
+        assert image.get_size() == (1280, 800)
