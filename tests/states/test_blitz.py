@@ -18,7 +18,7 @@ from game.states.resume import ResumeOverlay
 from game.store import Store
 from game.ui.blitz_view import URGENT_FILL
 from tests.states.driver import key, lowest_consistent, post, settle
-from tests.states.test_daily import open_menu_entry, type_row
+from tests.states.test_daily import open_menu_entry, release_apps, type_row  # noqa: F401  (release_apps: an autouse fixture)
 
 NOW = dt.datetime(2026, 11, 23, 9, 30, tzinfo=dt.UTC)
 FRAME_S = 0.05

@@ -5,8 +5,10 @@ New game absent, and a platform without a clipboard told so on screen."""
 from __future__ import annotations
 
 import datetime as dt
+import gc
 
 import pygame
+import pytest
 
 from game.app import App
 from game.core.codes import score
@@ -21,6 +23,14 @@ from tests.states.driver import key, lowest_consistent, post, settle
 
 DAY = dt.date(2026, 11, 23)
 NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(autouse=True)
+def release_apps():
+    """Collect each test's apps when it ends: an app's cached fonts hold open files until its
+    reference cycles are collected, and a long run would otherwise pile up hundreds of them."""
+    yield
+    gc.collect()
 
 
 class Clock:

@@ -18,7 +18,7 @@ from game.states.result import ResultState
 from game.store import Store
 from game.ui.highscores_view import InitialsLayout
 from tests.states.driver import click, key, post, settle
-from tests.states.test_daily import open_menu_entry, play_to_the_end
+from tests.states.test_daily import open_menu_entry, play_to_the_end, release_apps  # noqa: F401  (release_apps: an autouse fixture)
 
 NOW = dt.datetime(2026, 11, 23, 20, 15, tzinfo=dt.UTC)
 
