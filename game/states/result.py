@@ -27,6 +27,7 @@ from game.play.timeline import Timeline, Track, linear
 from game.states.base import Push, Reset, State, Transition, board_art, motion
 from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
+from game.ui.breaker_view import hud_name
 from game.ui.juice import count_up
 from game.ui.layout import Button, PlayLayout
 from game.ui.widgets import draw_button
@@ -191,7 +192,10 @@ class ResultState(State):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout()
         art = board_art(self.app)
-        draw_board_screen(surface, layout, art, self.view, self.game, palette=False, show_secret=True)
+        title = hud_name(self.game.config)  # the difficulty as the playing screen's HUD named it
+        draw_board_screen(
+            surface, layout, art, self.view, self.game, title=title, palette=False, show_secret=True
+        )
         text = art.text
         won = self.game.outcome is Outcome.WON
         verdict_box = layout.item_rect("verdict")
@@ -201,7 +205,7 @@ class ResultState(State):
         line_h = details.h / len(lines)
         for i, line in enumerate(lines):
             box = pygame.Rect(details.x, round(details.y + i * line_h), details.w, round(line_h * 0.8))
-            colour = pal.SELECTION if (self.new_best and line.startswith("Score")) else None
+            colour = pal.SELECTION if (self.points and line.startswith("Score")) else None
             text.draw_in(surface, line, box, colour or (pal.TEXT if i < 2 else pal.TEXT_DIM), 30)
         for name in ("again", "analysis", "menu"):
             rect = layout.button_rect(name)

@@ -70,7 +70,7 @@ HUD_LARGEST_PX = 30
 class Hud:
     """What the heads-up display shows: the difficulty's name, turn and time (from the record),
     the current streak and best score of this difficulty (None: no statistics), and the points a
-    win with the row being built would score now."""
+    win with the row being built would score now (None once the game is over)."""
 
     name: str
     turn: int
@@ -78,7 +78,7 @@ class Hud:
     time_text: str
     streak: int | None
     best: int | None
-    worth: int
+    worth: int | None
 
     @property
     def fields(self) -> tuple[tuple[str, str], ...]:
@@ -88,7 +88,8 @@ class Hud:
             fields.append(("Streak", str(self.streak)))
         if self.best is not None:
             fields.append(("Best", f"{self.best:,}" if self.best else "-"))
-        fields.append(("Win now", f"{self.worth:,}" if self.worth else "no score"))
+        if self.worth is not None:
+            fields.append(("Win now", f"{self.worth:,}" if self.worth else "no score"))
         return tuple(fields)
 
 
@@ -110,7 +111,7 @@ def make_hud(run: BreakerRun, stats) -> Hud:
         record.time_text,
         stats.current_streak if stats is not None else None,
         stats.best_score if stats is not None else None,
-        run.win_worth,
+        None if run.game.over else run.win_worth,
     )
 
 
