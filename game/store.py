@@ -99,6 +99,7 @@ BLITZ_FILE = "blitz.json"
 MODES_LOCK_FILE = ".modes.lock"  # high scores, daily and blitz are read-modify-written under it
 STATS_LOCK_FILE = ".statistics.lock"  # never deleted: removing a lock file races with its next user
 MAX_ASIDE_FILES = 1000  # settings.corrupt-1.json .. -1000.json; past that the file stays put
+MAX_RECORD_S = 1e9  # over 31 years: a longer best time is not a real game (and would not fit on screen)
 
 
 DESCRIPTIONS = MappingProxyType(
@@ -435,8 +436,9 @@ def checked_book(data: Any) -> dict[str, DifficultyStats]:
     book = book_from_dict(data)
     most_guesses = largest_turn_limit()
     for key, stats in book.items():
-        if stats.best_time_s is not None and not _is_seconds(stats.best_time_s):
-            raise RecordError(f"{key}: best_time_s must be finite seconds, not {stats.best_time_s!r}")
+        best = stats.best_time_s
+        if best is not None and not (_is_seconds(best) and best <= MAX_RECORD_S):
+            raise RecordError(f"{key}: best_time_s must be seconds up to {MAX_RECORD_S:.0e}, not {best!r}")
         if any(not 1 <= guesses <= most_guesses for guesses in stats.guesses_needed):
             raise RecordError(f"{key}: guesses_needed counts games of 1 to {most_guesses} guesses")
         if sum(stats.guesses_needed.values()) > stats.wins:

@@ -89,6 +89,7 @@ def test_store__deep_nesting_is_moved_aside_not_a_recursion_error(tmp_path, name
         ("best_time_s", "Infinity"),
         ("best_time_s", "-Infinity"),
         ("best_time_s", "1e999"),  # a float that overflows to infinity
+        ("best_time_s", "1e300"),  # finite, but no game lasts that long
         ("games", "1" + "0" * 40),  # an integer no real count reaches
     ],
 )
