@@ -22,13 +22,16 @@ import numpy as np
 
 from .codes import Code, colour_counts
 from .config import MAX_GRID_CODES, GameConfig
-from .grid import grid_grades
+from .grid import grid_grades, match_table_levels
 from .headtail import WORK_PER_YIELD
 from .solver import History, Progress
 
 
 def _space_steps(config: GameConfig):
     from .space import small_space_steps
+
+    for level in match_table_levels(*config.grid):  # built once per shape, before any grading
+        yield Progress(level, config.pegs, "preparing the grid")
 
     space = yield from small_space_steps(config.pegs, config.colours, config.duplicates, limit=MAX_GRID_CODES)
     return space

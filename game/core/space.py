@@ -213,7 +213,9 @@ def score_table_steps(
     if not build.parts:
         build.parts.append(np.empty((count, count), dtype=np.uint8 if grid is None else grade_dtype(pegs)))
     table = build.parts[0]
-    step = max(1, WORK_PER_YIELD // (count * (2 * pegs + 2 * colours)))
+    # A grid grade costs a matrix product and a look-up per colour: about 4 x (pegs + colours) per cell.
+    cost = 2 * pegs + 2 * colours if grid is None else 4 * (pegs + colours) * colours
+    step = max(1, WORK_PER_YIELD // (count * cost))
     while build.done < count:
         rows = slice(build.done, min(count, build.done + step))
         table[rows] = grades_between(space.codes[rows], space.counts[rows], space.codes, space.counts, grid)

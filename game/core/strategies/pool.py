@@ -24,7 +24,7 @@ import numpy as np
 
 from ..codes import Code, colour_counts, decode, encode
 from ..config import GameConfig
-from ..grid import symmetries
+from ..grid import match_table_levels, symmetries
 from ..headtail import sorted_unique
 from ..solver import History, Progress, run
 
@@ -50,6 +50,10 @@ def shapes(pegs: int, colours: int, duplicates: bool) -> list[Code]:
                 code += [colour] * times
             codes.append(tuple(code))
     return sorted(codes)
+
+
+# Codes relabelled per step when listing grid shapes (about 2 ms of numpy work).
+SHAPES_PER_STEP = 4_000
 
 
 @dataclass
@@ -88,22 +92,19 @@ def grid_shapes_steps(
             parts.append(np.column_stack([grow, np.full(grow.shape[0], colour, dtype=np.uint8)]))
         codes = np.concatenate(parts)
     best = encode(codes, colours)
-    at = np.arange(codes.shape[0])[:, None]
     perms = symmetries(rows, cols)
     for number, perm in enumerate(perms):
-        moved = codes[:, perm]
-        # Relabel colours in order of first appearance: the lowest code of the colour orbit.
-        first = np.stack(
-            [
-                np.where((moved == c).any(axis=1), np.argmax(moved == c, axis=1), cells)
-                for c in range(colours)
-            ],
-            axis=1,
-        )
-        first = first * colours + np.arange(colours)  # distinct, unused colours last in colour order
-        rank = (first[:, None, :] < first[:, :, None]).sum(axis=2).astype(np.uint8)
-        best = np.minimum(best, encode(rank[at, moved], colours))
-        yield Progress(number + 1, perms.shape[0], "choosing a first guess")
+        for start in range(0, codes.shape[0], SHAPES_PER_STEP):
+            part = slice(start, start + SHAPES_PER_STEP)
+            moved = codes[part][:, perm]
+            # Relabel colours in order of first appearance: the lowest code of the colour orbit.
+            seen = [moved == c for c in range(colours)]
+            first = np.stack([np.where(s.any(axis=1), np.argmax(s, axis=1), cells) for s in seen], axis=1)
+            first = first * colours + np.arange(colours)  # distinct; unused colours last, in colour order
+            rank = (first[:, None, :] < first[:, :, None]).sum(axis=2).astype(np.uint8)
+            relabelled = rank[np.arange(moved.shape[0])[:, None], moved]
+            best[part] = np.minimum(best[part], encode(relabelled, colours))
+            yield Progress(number + 1, perms.shape[0], "choosing a first guess")
     lowest = sorted_unique(best)
     cache.value = tuple(
         tuple(int(i) // colours ** (cells - 1 - p) % colours for p in range(cells)) for i in lowest
@@ -167,7 +168,9 @@ def canonicalise(codes: np.ndarray, classes: list[list[int]], colours: int) -> n
 
 # Candidate x code cells scored exactly for a grid's first guess; above this the candidates are scored
 # against a fixed sample of codes (seed FIRST_GUESS_SAMPLE_SEED, so every run chooses alike).
-FIRST_GUESS_CELLS = 12_000_000
+FIRST_GUESS_CELLS = 4_000_000
+# Sampled codes graded per step against one candidate first guess.
+FIRST_GUESS_CODES_PER_STEP = 8_000
 FIRST_GUESS_SAMPLE_SEED = 0
 
 
@@ -180,6 +183,8 @@ def grid_first_guess_steps(
 
     candidates = yield from grid_shapes_steps(*config.grid, config.colours, config.duplicates)
     possible = legal_count(config)
+    for level in match_table_levels(*config.grid):  # built once per shape, in steps
+        yield Progress(level, config.pegs, "preparing the grid", possible)
     if len(candidates) == 1:
         return candidates[0]
     size = config.variant.grade_count
@@ -194,7 +199,12 @@ def grid_first_guess_steps(
         counts = colour_counts(codes, config.colours)
         for number, code in enumerate(candidates):
             g = np.asarray([code], dtype=np.uint8)
-            grades = grades_between(g, colour_counts(g, config.colours), codes, counts, config.grid)[0]
-            rows.append(np.bincount(grades, minlength=size))
-            yield Progress(number + 1, len(candidates), "choosing a first guess", possible)
+            g_counts = colour_counts(g, config.colours)
+            parts = np.zeros(size, dtype=np.int64)
+            for start in range(0, codes.shape[0], FIRST_GUESS_CODES_PER_STEP):
+                block = slice(start, start + FIRST_GUESS_CODES_PER_STEP)
+                grades = grades_between(g, g_counts, codes[block], counts[block], config.grid)[0]
+                parts += np.bincount(grades, minlength=size)
+                yield Progress(number, len(candidates), "choosing a first guess", possible)
+            rows.append(parts)
     return candidates[score_rows(np.vstack(rows))]
