@@ -149,7 +149,8 @@ class MenuState(State):
         self.mouse = (-1, -1)
         self.pressed: int | None = None
         self.backdrop: State | None = None  # the demo game behind the menu (an AttractState)
-        self._veil: pygame.Surface | None = None
+        self._front: pygame.Surface | None = None  # veil, card and menu over the demo (view cache)
+        self._front_key: tuple | None = None
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -237,8 +238,27 @@ class MenuState(State):
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout()
+        if not self.live_backdrop:
+            surface.fill(pal.BACKGROUND)
+            self._draw_front(surface, layout)
+            return
+        self.backdrop.draw(surface)
+        # the veil, the card and the menu on them change only with the focus or the look: one image,
+        # blitted over the moving demo each frame
+        settings = self.app.settings
+        labels = tuple(entry.label for entry in self.entries)
+        key = (surface.get_size(), self.focus, labels, settings.palette, settings.symbols)
+        if self._front is None or self._front_key != key:
+            self._front = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._front.fill((*pal.BACKGROUND, BACKDROP_VEIL_ALPHA))
+            draw_panel(self._front, self._card_rect(layout))
+            self._draw_front(self._front, layout)
+            self._front_key = key
+        surface.blit(self._front, (0, 0))
+
+    def _draw_front(self, surface: pygame.Surface, layout: MenuLayout) -> None:
+        """Title, subtitle, entries and footer."""
         text = self.app.text
-        self._draw_backdrop(surface, layout)
         self._draw_title(surface, layout)
         text.draw_in(
             surface,
@@ -266,18 +286,9 @@ class MenuState(State):
             surface, FOOTER, layout.footer_rect, pal.TEXT_DIM, 22
         )
 
-    def _draw_backdrop(self, surface: pygame.Surface, layout: MenuLayout) -> None:
-        """The demo under a veil, and the card the entries sit on; the plain background without it."""
-        if not self.live_backdrop:
-            surface.fill(pal.BACKGROUND)
-            return
-        self.backdrop.draw(surface)
-        if self._veil is None or self._veil.get_size() != surface.get_size():
-            self._veil = pygame.Surface(surface.get_size())
-            self._veil.fill(pal.BACKGROUND)
-            self._veil.set_alpha(BACKDROP_VEIL_ALPHA)
-        surface.blit(self._veil, (0, 0))
-        # the card spans the entries, and the subtitle and footer lines where they are wider
+    def _card_rect(self, layout: MenuLayout) -> pygame.Rect:
+        """The card under the menu: it spans the entries, and the subtitle and footer lines where
+        they are wider."""
         entries = layout.entries[0].unionall(layout.entries)
         text = self.app.text
         widest = max(
@@ -291,8 +302,7 @@ class MenuState(State):
         right = max(entries.right, layout.subtitle_rect.centerx + widest // 2 + 1)
         pad = max(8, layout.footer_rect.h // 3)
         top, bottom = layout.subtitle_rect.y, layout.footer_rect.bottom
-        card = pygame.Rect(left, top, right - left, bottom - top)
-        draw_panel(surface, card.inflate(2 * pad, 2 * pad))
+        return pygame.Rect(left, top, right - left, bottom - top).inflate(2 * pad, 2 * pad)
 
     @staticmethod
     def _entry_boxes(rect: pygame.Rect, two_lines: bool) -> tuple[pygame.Rect, pygame.Rect]:

@@ -177,3 +177,27 @@ def test_motion__confetti_never_covers_the_revealed_secret(tmp_path):
         assert pygame.image.tobytes(plain.subsurface(clear), "RGB") == pygame.image.tobytes(
             app.surface.subsurface(clear), "RGB"
         )
+
+
+def test_motion__the_menu_plays_a_demo_behind_itself_and_stands_still_under_reduced_motion():
+    from game.states.menu import MenuState
+
+    frames = {}
+    for reduced in (False, True):
+        app = App(size=(1024, 720), seed=3, settings={"reduced_motion": reduced})
+        pygame.event.clear()
+        menu = app.state
+        assert isinstance(menu, MenuState) and menu.live_backdrop is not reduced
+        rng_before = app.rng.getstate()
+        app.step([], 0.05)
+        first = pygame.image.tobytes(app.surface, "RGB")
+        for _ in range(120):  # six seconds: the demo plays its first guesses
+            app.step([], 0.05)
+            menu.idle_s = 0.0  # a player reading the menu (the idle attract loop is tested elsewhere)
+        assert isinstance(app.state, MenuState)
+        frames[reduced] = (first, pygame.image.tobytes(app.surface, "RGB"))
+        assert app.rng.getstate() == rng_before  # the demo never draws the next game's secret
+        if not reduced:
+            assert menu.backdrop.run.game.rows  # the demo has played
+    assert frames[False][0] != frames[False][1]  # alive
+    assert frames[True][0] == frames[True][1]  # still
