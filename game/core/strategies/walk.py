@@ -36,7 +36,7 @@ class Game:
 
 def node_rng(seed: int, history: History) -> random.Random:
     """The rng a strategy gets at this history: a function of the seed and the history only."""
-    text = ";".join(f"{code_to_text(guess)}={','.join(str(int(n)) for n in fb)}" for guess, fb in history)
+    text = ";".join(f"{code_to_text(guess)}={','.join(map(str, fb))}" for guess, fb in history)
     return random.Random(f"{seed}|{text}")
 
 
