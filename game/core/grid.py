@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -73,7 +73,7 @@ def adjacency(rows: int, cols: int) -> np.ndarray:
     return share
 
 
-def max_matching(left: list[int], right: list[int], edge) -> int:
+def max_matching(left: list[int], right: list[int], edge: Callable[[int, int], bool]) -> int:
     """Size of a maximum matching between `left` and `right` items (Kuhn's augmenting paths).
 
     edge(a, b) says whether left item a may pair with right item b. Scalar, for reference grading.
@@ -92,7 +92,7 @@ def max_matching(left: list[int], right: list[int], edge) -> int:
     return sum(augment(a, set()) for a in range(len(left)))
 
 
-def score_grid(guess, secret, rows: int, cols: int) -> GridFeedback:
+def score_grid(guess: Sequence[int], secret: Sequence[int], rows: int, cols: int) -> GridFeedback:
     """Grade one grid guess against one secret (the scalar rule, written for clarity)."""
     cells = rows * cols
     guess, secret = tuple(int(p) for p in guess), tuple(int(p) for p in secret)
@@ -200,7 +200,7 @@ def grade_dtype(cells: int) -> type:
     return np.uint8 if grade_count_grid(cells) <= 255 else np.uint16
 
 
-def pack_grid(feedback, cells: int) -> int:
+def pack_grid(feedback: Sequence[int], cells: int) -> int:
     black, grey, white = feedback
     return int(_ranks(cells)[0][(black * (cells + 1) + grey) * (cells + 1) + white])
 

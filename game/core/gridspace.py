@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,8 +27,11 @@ from .grid import grid_grades, match_table_levels
 from .headtail import WORK_PER_YIELD
 from .solver import History, Progress
 
+if TYPE_CHECKING:  # space imports this module; the type alone is needed here
+    from .space import SmallSpace
 
-def _space_steps(config: GameConfig):
+
+def _space_steps(config: GameConfig) -> Generator[Progress, None, SmallSpace]:
     from .space import small_space_steps
 
     for level in match_table_levels(*config.grid):  # built once per shape, before any grading
@@ -42,7 +46,7 @@ def _chunk(config: GameConfig) -> int:
     return max(1, WORK_PER_YIELD // (config.pegs * (4 + 4 * config.colours)))
 
 
-def _table_steps(config: GameConfig):
+def _table_steps(config: GameConfig) -> Generator[Progress, None, np.ndarray | None]:
     from .space import has_table, score_table_steps
 
     if not has_table(config):
@@ -84,7 +88,13 @@ def _remembered() -> _Remembered:
     return _Remembered()
 
 
-def _narrow_steps(config: GameConfig, space, table, positions: np.ndarray, grades: list[tuple[Code, int]]):
+def _narrow_steps(
+    config: GameConfig,
+    space: SmallSpace,
+    table: np.ndarray | None,
+    positions: np.ndarray,
+    grades: list[tuple[Code, int]],
+) -> Generator[Progress, None, np.ndarray]:
     """The members of `positions` (in the listed space) that give every (guess, packed grade)."""
     chunk = _chunk(config)
     for number, (guess, packed) in enumerate(grades):
