@@ -98,7 +98,7 @@ def hud_name(config: GameConfig) -> str:
     key = stats_key(config)
     if key != CUSTOM_KEY:
         return key
-    return f"Custom {config.pegs}×{config.colours} · {config.turns} turns"
+    return f"Custom {config.pegs}×{config.colours}"  # its turns are in the panel ("Turn 3 of 12")
 
 
 def make_hud(run: BreakerRun, stats) -> Hud:
@@ -127,8 +127,17 @@ def draw_hud(surface, layout: PlayLayout, hud: Hud, art: Art) -> pygame.Rect:
     if area.w <= 0:
         return pygame.Rect(area.right, area.centery, 0, 0)
     size = min(name_px, text.fit_size(HUD_TEMPLATE, area.w, area.h, HUD_LARGEST_PX))
+    fields = list(hud.fields)
+
+    def width(pairs) -> int:
+        return sum(text.size(f"{label} {value}", size)[0] + gap for label, value in pairs) - gap
+
+    while len(fields) > 1 and width(fields) > area.w:
+        fields.pop(0)  # a narrow window keeps what a win now is worth, then the best
+    if width(fields) > area.w:
+        return pygame.Rect(area.right, area.centery, 0, 0)
     x, drawn = area.right, pygame.Rect(area.right, area.centery, 0, 0)
-    for label, value in reversed(hud.fields):
+    for label, value in reversed(fields):
         for part, colour in ((value, pal.SELECTION), (label + " ", pal.TEXT_DIM)):
             rect = text.draw(surface, part, size, colour, (x, area.centery), align="midright")
             drawn, x = drawn.union(rect), rect.x

@@ -82,7 +82,7 @@ def test_hud__custom_shows_its_size_and_no_statistics_without_a_store():
     pygame.event.clear()
     settle(app, 0.2)
     hud = app.state.hud
-    assert hud.name == f"Custom 5×7 · {config.turns} turns"
+    assert hud.name == "Custom 5×7" and (hud.turn, hud.turns) == (1, config.turns)
     assert hud.streak is None and hud.best is None
     assert [label for label, _ in hud.fields] == ["Win now"]
 
@@ -91,18 +91,22 @@ def test_hud__fits_in_the_top_bar_left_of_its_buttons_at_every_window_size(tmp_p
     from game.ui.breaker_view import draw_hud
 
     store_with_two_super_wins(tmp_path)
-    for size in ((640, 480), (1280, 800), (1920, 1080)):
-        app = App(size=size, seed=5, store=Store(tmp_path), start=PlayingState(preset("Super").config()))
-        pygame.event.clear()
-        settle(app, 0.1)
-        playing = app.state
-        layout = playing.layout()
-        drawn = draw_hud(app.surface, layout, playing.hud, playing_art(app))
-        title = layout.title_rect
-        name_px = app.text.fit_size("Super", title.w, title.h * 0.7, 40)
-        assert drawn.w > 0 and layout.top_bar.contains(drawn), size
-        assert drawn.x > title.x + app.text.size("Super", name_px)[0], size  # clear of the name
-        assert drawn.right <= layout.button_rect("help").x, size
+    store = Store(tmp_path)
+    store.record(GameResult(GameConfig(8, 10), GameEnd.WON, 9, 999.0))  # Custom has statistics too
+    for config in (preset("Super").config(), GameConfig(8, 10)):
+        for size in ((640, 480), (1280, 800), (1920, 1080)):
+            app = App(size=size, seed=5, store=Store(tmp_path), start=PlayingState(config))
+            pygame.event.clear()
+            settle(app, 0.1)
+            playing = app.state
+            layout = playing.layout()
+            drawn = draw_hud(app.surface, layout, playing.hud, playing_art(app))
+            title = layout.title_rect.inflate(0, -round(layout.title_rect.h * 0.3))
+            name = playing.hud.name
+            name_w = app.text.size(name, app.text.fit_size(name, title.w, title.h, 40))[0]
+            assert drawn.w > 0 and layout.top_bar.contains(drawn), (config, size)
+            assert drawn.x > title.x + name_w, (config, size)  # clear of the name
+            assert drawn.right <= layout.button_rect("help").x, (config, size)
 
 
 def playing_art(app):
