@@ -7,8 +7,13 @@ thinking budget. A test checks that importing it leaves pygame out of sys.module
 - record.py    GameRecord: config, rows and who played each, elapsed play time, assisted, the
                computer's label, the row being built; the one source for the result screen,
                statistics, score, resume (to_dict/from_dict) and analysis. Only it calls apply_move.
-- breaker.py   BreakerRun: a person breaking a secret (draft row, its undo, one drag model, submit
-               with reasons, grading timing, the finish flash).
+- breaker.py   BreakerRun: a person breaking a secret (intents, submit with reasons, aids, peg motion),
+               built from the parts beside it:
+- draft.py     DraftRow: the row being built, its cursor and its undo.
+- drag.py      Drag: the one drag model (a held peg, click or drag) and the targets it is let go on;
+               the codemaker's secret entry uses it too.
+- grading.py   GradingShow: the timing of a grade appearing and of the finish (flash, shield, shake).
+- run.py       RecordRun: what every run shares (its record, game, config and cue queue).
 - computer.py  ComputerRun: a strategy (already bound to its table) plays on from any record.
 - handgrade.py HandGradeRun: the computer guesses, a person grades (no secret anywhere).
 - pump.py      Pump: runs a solver generator inside a per-frame time budget.
@@ -27,9 +32,10 @@ The mode's state ends by handing the finished record to ResultState(record); sta
 score come from record.result(), so a mode that should not count returns None from end().
 """
 
-from game.play.breaker import BoardSlot, BreakerRun, Drag, DragSource, OffSlot, PaletteColour
+from game.play.breaker import BreakerRun
 from game.play.computer import ComputerRun, Phase, Speed
 from game.play.cues import Cue
+from game.play.drag import BoardSlot, Drag, DragSource, OffSlot, PaletteColour
 from game.play.handgrade import Ending, HandGradeRun
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.play.record import GameRecord, Player, RecordFormatError, format_play_time

@@ -2,7 +2,9 @@
 
 The state (game/states/playing.py) turns pygame events into the intents below and draws from what
 the run exposes; the run owns the record (game/play/record.py), the row being built, its undo, the
-one drag model, submit with its reasons, the grading animation's timing and the finish.
+one drag model, submit with its reasons, the grading animation's timing and the finish. Its parts
+live beside it: the drag model and targets in drag.py, the row being built and its undo in draft.py,
+the grade's and the finish's timing in grading.py.
 
 Intents: press/motion/release (one drag model for palette, draft and played pegs; a press that
 moves less than DRAG_THRESHOLD_PX is a click), right_click (on a palette colour: rule it out or back
@@ -28,99 +30,59 @@ finish flash; once the game is over no intent changes anything; time counts only
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
-
 from game.core.codes import Code, CodeError
-from game.core.config import GameConfig
 from game.core.records import GameEnd, GameResult, score_game
-from game.core.state import GameState, Outcome
 from game.play.cues import Cue, CueQueue
+from game.play.draft import DraftRow
+from game.play.drag import BoardSlot, Drag, DragSource, OffSlot, PaletteColour, Target
+from game.play.grading import GradingShow
 from game.play.record import Draft, GameRecord, Player
+from game.play.run import RecordRun
 from game.play.timeline import Motion, Timeline, Track, ease_out_back, linear
 
-GRADE_STAGGER_S = 0.16  # between one grading peg and the next
-GRADE_POP_S = 0.18  # one grading peg growing into place
-WIN_FLASH_S = 1.1  # the winning row pulses this long before the result screen; always completes
-LOSS_PAUSE_S = 0.8  # a beat on the full board before the result screen after the last turn
 PEG_SNAP_S = 0.14  # a placed peg grows into its slot with a little overshoot
 DROP_SNAP_S = 0.22  # a dragged peg let go flies the rest of the way into its slot and overshoots
 LIFT_S = 0.12  # a picked-up peg grows to its lifted size
-SHIELD_OPEN_S = 0.6  # the secret's shield slides open once the last grade is on the board
-SHAKE_S = 0.45  # the board's shake on a loss
-DRAG_THRESHOLD_PX = 6  # a press that moves less than this is a click, not a drag
-DRAFT_UNDO_DEPTH = 200  # steps of the row being built that Undo can take back; older ones are dropped
-FINISH_KEY = "finish"
 
 
-class DragSource(StrEnum):
-    PALETTE = "palette"
-    DRAFT = "draft"  # a peg of the row being built (moving it, or off the board to remove it)
-    PLAYED = "played"  # a peg of a submitted row (copied)
-
-
-@dataclass
-class Drag:
-    """A peg held by the pointer. `col` is the draft slot it came from (DRAFT only)."""
-
-    colour: int
-    source: DragSource
-    start: tuple[int, int]
-    pos: tuple[int, int]
-    col: int | None = None
-    moved: bool = False
-
-
-@dataclass(frozen=True)
-class PaletteColour:
-    colour: int
-
-
-@dataclass(frozen=True)
-class BoardSlot:
-    row: int
-    col: int
-
-
-@dataclass(frozen=True)
-class OffSlot:
-    """On the board but not on a slot: a dragged draft peg let go here stays."""
-
-
-Target = PaletteColour | BoardSlot | OffSlot | None
-
-
-class BreakerRun:
+class BreakerRun(RecordRun):
     """Break the code: build a row, submit, read the grade (see the module docstring)."""
 
     def __init__(self, record: GameRecord, motion: Motion | None = None) -> None:
         if record.game.secret is None:
             raise ValueError("a breaker run needs a game that knows its secret")
         self.record = record
-        pegs = record.config.pegs
-        self.draft: list[int | None] = list(record.draft) if record.draft else [None] * pegs
-        self.draft_undo: list[tuple[Draft, int]] = []
-        self.cursor = 0
+        self.row = DraftRow(record.config.pegs, record.draft)
         self.selected: int | None = None
         self.drag: Drag | None = None
         self.message = ""
         self.timeline = Timeline(motion)
-        self.grading_row: int | None = None  # the row whose grading pegs are appearing
-        self._grade_cued = 0
-        self._finish: Track | None = None
-        self._shield: Track | None = None
         self.drop_from: dict[int, tuple[int, int]] = {}  # draft slot -> where its dropped peg was let go
         self.cues = CueQueue()
+        self.show = GradingShow(self.timeline, self.cues)
 
-    # --- what views read ---------------------------------------------------------------------
+    # --- the row being built (kept by self.row) ---------------------------------------------------
     @property
-    def game(self) -> GameState:
-        return self.record.game
+    def draft(self) -> list[int | None]:
+        return self.row.cells
+
+    @draft.setter
+    def draft(self, cells: list[int | None]) -> None:
+        self.row.cells = list(cells)
 
     @property
-    def config(self) -> GameConfig:
-        return self.record.config
+    def cursor(self) -> int:
+        return self.row.cursor
 
+    @cursor.setter
+    def cursor(self, col: int) -> None:
+        self.row.cursor = col
+
+    @property
+    def draft_undo(self) -> list[tuple[Draft, int]]:
+        return self.row.undo_stack
+
+    # --- what views read (game, config, take_cues: RecordRun) ------------------------------------
     @property
     def active_row(self) -> int | None:
         return None if self.game.over else self.game.turn
@@ -163,8 +125,7 @@ class BreakerRun:
     @property
     def finished(self) -> bool:
         """The finish flash and the shield's opening have run to their end: the result screen may show."""
-        shield_open = self._shield is None or self._shield.done
-        return self._finish is not None and self._finish.done and shield_open
+        return self.show.finished
 
     @property
     def win_worth(self) -> int:
@@ -185,19 +146,21 @@ class BreakerRun:
     @property
     def shield_progress(self) -> float:
         """How far the secret's shield has opened: 0 until the finish, 1 once open."""
-        if self._shield is None:
-            return 1.0 if self._finish is not None else 0.0  # a revealed game has no shield
-        return 1.0 if self._shield.done else self._shield.progress
+        return self.show.shield_progress
 
     @property
     def shake_progress(self) -> float:
         """How far a loss's shake has run (1: still)."""
-        track = self.timeline.get("shake")
-        return 1.0 if track is None else track.progress
+        return self.show.shake_progress
 
     @property
     def finish_track(self) -> Track | None:
-        return self._finish if self._finish is not None and not self._finish.done else None
+        return self.show.finish_track
+
+    @property
+    def grading_row(self) -> int | None:
+        """The row whose grading pegs are appearing, or None."""
+        return self.show.grading_row
 
     @property
     def graded_rows(self) -> int:
@@ -206,7 +169,7 @@ class BreakerRun:
 
     def grade_track(self, i: int) -> Track | None:
         """The i-th grading peg of the row being graded, while it is appearing (None once shown)."""
-        return self.timeline.get(("grade", i))
+        return self.show.grade_track(i)
 
     def snap_track(self, col: int) -> Track | None:
         return self.timeline.get(("snap", col))
@@ -224,12 +187,9 @@ class BreakerRun:
             return str(exc)
         return None
 
-    def take_cues(self) -> tuple[Cue, ...]:
-        return self.cues.take()
-
     def snapshot(self) -> GameRecord:
         """The record with the row being built, for resume."""
-        return self.record.with_draft(tuple(self.draft) if any(p is not None for p in self.draft) else ())
+        return self.record.with_draft(tuple(self.draft) if self.row.started else ())
 
     # --- pointer --------------------------------------------------------------------------------
     def press(self, target: Target, pos: tuple[int, int]) -> None:
@@ -239,32 +199,27 @@ class BreakerRun:
         self.drag = None
         row = self.active_row
         if isinstance(target, PaletteColour):
-            self.drag = Drag(target.colour, DragSource.PALETTE, pos, pos)
+            self.drag = Drag.lift(target.colour, DragSource.PALETTE, pos)
             self.cues.add(Cue.PICK)
             self.timeline.move("lift", LIFT_S)
         elif isinstance(target, BoardSlot) and target.row == row:
             self.cursor = target.col
             colour = self.draft[target.col]
             if colour is not None:
-                self.drag = Drag(colour, DragSource.DRAFT, pos, pos, col=target.col)
+                self.drag = Drag.lift(colour, DragSource.DRAFT, pos, target.col)
                 self.cues.add(Cue.PICK)
                 self.timeline.move("lift", LIFT_S)
             elif self.selected is not None:
                 self._edit(lambda: self._place(target.col, self.selected))
         elif isinstance(target, BoardSlot) and target.row < len(self.game.rows):
             colour = self.game.rows[target.row].guess[target.col]
-            self.drag = Drag(colour, DragSource.PLAYED, pos, pos)
+            self.drag = Drag.lift(colour, DragSource.PLAYED, pos)
             self.cues.add(Cue.PICK)
             self.timeline.move("lift", LIFT_S)
 
     def motion(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        if drag is None:
-            return
-        drag.pos = pos
-        dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
-        if dx * dx + dy * dy >= DRAG_THRESHOLD_PX**2:
-            drag.moved = True
+        if self.drag is not None:
+            self.drag.move_to(pos)
 
     def release(self, target: Target, pos: tuple[int, int]) -> None:
         """The left button came up over `target`: a drop, or the end of a click."""
@@ -327,7 +282,7 @@ class BreakerRun:
         if self._blocked() or not 0 <= colour < self.config.colours:
             return
         self._edit(lambda: self._place(self.cursor, colour))
-        self.cursor = self._next_empty(self.cursor)
+        self.cursor = self.row.next_empty(self.cursor)
 
     def move_cursor(self, delta: int) -> None:
         if not self._blocked():
@@ -378,9 +333,7 @@ class BreakerRun:
         """Take back the last change to the row being built; False when there is none."""
         if not self.can_undo or self._blocked():
             return False
-        draft, cursor = self.draft_undo.pop()
-        self.draft = list(draft)
-        self.cursor = cursor
+        self.row.undo()
         for col in range(self.config.pegs):
             self.timeline.drop(("snap", col))
         self.drop_from.clear()
@@ -398,13 +351,12 @@ class BreakerRun:
             return problem
         self.record = self.record.played(tuple(self.draft), Player.PLAYER)
         self.cues.add(Cue.SUBMIT)
-        self._start_grading()
-        self.draft = [None] * self.config.pegs
-        self.draft_undo.clear()  # a submitted row is never undone
+        row = len(self.game.rows) - 1
+        self.show.start(row, self.game.rows[row].feedback)
+        self.row.reset()  # a submitted row is never undone
         for col in range(self.config.pegs):
             self.timeline.drop(("snap", col))
         self.drop_from.clear()
-        self.cursor = 0
         self.message = ""
         return None
 
@@ -414,7 +366,7 @@ class BreakerRun:
             return
         self.record = self.record.with_assist()
         if code is not None and len(code) == self.config.pegs and list(code) != self.draft:
-            self._remember(tuple(self.draft), self.cursor)
+            self.row.remember(tuple(self.draft), self.cursor)
             self.draft = list(code)
 
     def reveal(self) -> None:
@@ -422,14 +374,12 @@ class BreakerRun:
         if not self.game.over:
             self.record = self.record.revealed()
             self.cues.add(Cue.REVEAL)
-            self._finish = self.timeline.flash(FINISH_KEY, 0.0)
-            self._finish.finish()
+            self.show.reveal()
 
     def input_arrived(self) -> None:
         """A press or a key: moves are cut short (the finish flash is not)."""
         self.timeline.cut()
-        if self.grading_row is not None:
-            self._grade_cued = self._grade_total()  # a cut grade makes no more sounds
+        self.show.cut()
 
     # --- time -------------------------------------------------------------------------------------
     def set_motion(self, motion: Motion) -> None:
@@ -438,52 +388,15 @@ class BreakerRun:
     def update(self, dt: float) -> None:
         self.record = self.record.timed(dt)
         self.timeline.update(dt)
-        if self.grading_row is not None:
-            total = self._grade_total()
-            fb = self.game.rows[self.grading_row].feedback
-            while self._grade_cued < total:
-                track = self.grade_track(self._grade_cued)
-                if track is not None and not track.started:
-                    break
-                self.cues.add(Cue.PEG_BLACK if self._grade_cued < fb.black else Cue.PEG_WHITE)
-                self._grade_cued += 1
-            if not any(self.timeline.running(("grade", i)) for i in range(total)):
-                self.grading_row = None
-        if self.game.over and self.grading_row is None and self._finish is None:
-            won = self.game.outcome is Outcome.WON
-            self.cues.add(Cue.WIN if won else Cue.LOSE)
-            self._finish = self.timeline.flash(FINISH_KEY, WIN_FLASH_S if won else LOSS_PAUSE_S)
-            # a move, so animation speed scales it; it is kept here, so it is never dropped unseen
-            self._shield = self.timeline.move("shield", SHIELD_OPEN_S, ease=linear)
-            if not won:
-                self.timeline.move("shake", SHAKE_S, ease=linear)
+        self.show.update(self.game)
 
     # --- inside -----------------------------------------------------------------------------------
     def _blocked(self) -> bool:
         return self.game.over
 
-    def _grade_total(self) -> int:
-        fb = self.game.rows[self.grading_row].feedback
-        return fb.black + fb.white
-
-    def _start_grading(self) -> None:
-        row = len(self.game.rows) - 1
-        self.grading_row = row
-        self._grade_cued = 0
-        fb = self.game.rows[row].feedback
-        for i in range(fb.black + fb.white):
-            self.timeline.move(("grade", i), GRADE_POP_S, GRADE_STAGGER_S * (i + 1), ease_out_back)
-
     def _edit(self, change) -> None:
-        """Run `change` on the draft; remember what it replaced when it changed something."""
-        before, cursor = tuple(self.draft), self.cursor
-        change()
-        if tuple(self.draft) != before:
-            self._remember(before, cursor)
-
-    def _remember(self, draft: Draft, cursor: int) -> None:
-        self.draft_undo.append((draft, cursor))
-        del self.draft_undo[:-DRAFT_UNDO_DEPTH]
+        """Run `change` on the draft; the row remembers what it replaced when it changed something."""
+        self.row.edit(change)
 
     def _place(self, col: int, colour: int, cue: Cue = Cue.PLACE) -> None:
         self.draft[col] = colour
@@ -508,11 +421,3 @@ class BreakerRun:
         self.drop_from[col] = drag.pos
         self.timeline.move(("snap", col), DROP_SNAP_S, ease=linear)  # the view eases it (overshoot)
         self.cursor = col
-
-    def _next_empty(self, after: int) -> int:
-        pegs = self.config.pegs
-        for step in range(1, pegs + 1):
-            col = (after + step) % pegs
-            if self.draft[col] is None:
-                return col
-        return min(after + 1, pegs - 1)

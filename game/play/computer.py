@@ -24,10 +24,11 @@ from types import MappingProxyType
 
 from game.core.codes import Code
 from game.core.solver import StrategyInfo
-from game.core.state import GameState, Outcome
+from game.core.state import Outcome
 from game.play.cues import Cue, CueQueue
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.play.record import GameRecord, Player
+from game.play.run import RecordRun
 from game.play.timeline import Motion, ease_out_back, ease_out_cubic
 
 
@@ -58,7 +59,7 @@ class Phase(StrEnum):
     FINISHED = "finished"  # game over (or the strategy failed); the state moves on
 
 
-class ComputerRun:
+class ComputerRun(RecordRun):
     """A game played on by a strategy, one frame at a time. Reads the secret only through apply_move."""
 
     def __init__(
@@ -118,14 +119,7 @@ class ComputerRun:
         index = SPEEDS.index(self.speed)
         self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + delta))]
 
-    # --- what the view reads ---------------------------------------------------------------
-    @property
-    def game(self) -> GameState:
-        return self.record.game
-
-    def take_cues(self) -> tuple[Cue, ...]:
-        return self.cues.take()
-
+    # --- what the view reads (game, config, take_cues: RecordRun) ----------------------------
     @property
     def finished(self) -> bool:
         return self.phase is Phase.FINISHED

@@ -25,10 +25,11 @@ from game.core.analysis import GradeCheck, check_grade_steps
 from game.core.codes import Code, Feedback
 from game.core.config import GameConfig
 from game.core.solver import StrategyInfo
-from game.core.state import GameState, MoveError, Outcome, check_feedback
+from game.core.state import MoveError, Outcome, check_feedback
 from game.play.cues import Cue, CueQueue
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.play.record import GameRecord, Player
+from game.play.run import RecordRun
 
 CHECK_GRADES = "please check your grades"
 COLOUR_KEYS = "1234567890"  # the key that places colour i, as the palette labels it
@@ -40,7 +41,7 @@ class Ending(StrEnum):
     GAVE_UP = "gave up"
 
 
-class HandGradeRun:
+class HandGradeRun(RecordRun):
     """A game where the player grades the computer's guesses. Driven by update(dt) and the controls."""
 
     def __init__(
@@ -71,18 +72,7 @@ class HandGradeRun:
         self._checking: Feedback | None = None
         self._start_thinking()
 
-    # --- what the view reads ---------------------------------------------------------------------
-    @property
-    def game(self) -> GameState:
-        return self.record.game
-
-    def take_cues(self) -> tuple[Cue, ...]:
-        return self.cues.take()
-
-    @property
-    def config(self) -> GameConfig:
-        return self.game.config
-
+    # --- what the view reads (game, config, take_cues: RecordRun) ------------------------------
     @property
     def busy(self) -> bool:
         """Thinking about a guess or checking a grade: grading controls wait."""

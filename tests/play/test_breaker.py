@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from game.core.config import GameConfig
 from game.core.state import Outcome
-from game.play.breaker import (
-    GRADE_POP_S,
-    GRADE_STAGGER_S,
-    LOSS_PAUSE_S,
-    WIN_FLASH_S,
-    BoardSlot,
-    BreakerRun,
-    OffSlot,
-    PaletteColour,
-)
+from game.play.breaker import BoardSlot, BreakerRun, OffSlot, PaletteColour
 from game.play.cues import Cue
+from game.play.grading import GRADE_POP_S, GRADE_STAGGER_S, LOSS_PAUSE_S, WIN_FLASH_S
 from game.play.record import GameRecord, Player
 from game.play.timeline import Motion
 
