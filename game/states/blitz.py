@@ -24,12 +24,12 @@ from typing import Any
 
 import pygame
 
-from game.core.blitz import BLITZ_CONFIG, BlitzSession, new_blitz
+from game.core.blitz import BLITZ_CONFIG, HINTS_ALLOWED, SOLVE_ALLOWED, BlitzSession, new_blitz
 from game.play.breaker import BreakerRun
 from game.play.modefiles import BlitzBook, blitz_mode, check_blitz_mode
 from game.play.record import GameRecord
 from game.states.base import Push, Replace, Reset, State, Transition, board_art, motion
-from game.states.modes import NO_ASSIST_BUTTONS, PlayMode, draw_title, panel_without
+from game.states.modes import PlayMode, draw_title, panel_without
 from game.ui import palette as pal
 from game.ui.blitz_view import draw_clock
 from game.ui.daily_view import ShareLayout, draw_card_buttons, draw_lines
@@ -37,6 +37,8 @@ from game.ui.widgets import draw_card
 
 BLITZ_HIGH_SCORES = "Blitz"
 CLOCK_PANEL_WEIGHT = 2.4  # the clock box, in button heights: big enough to read at a glance
+# one code after another, so no New game; Solve and Hint as the rules say (both off)
+OFF_BUTTONS = ("new",) + (() if SOLVE_ALLOWED else ("solve",)) + (() if HINTS_ALLOWED else ("hint",))
 SEED_RANGE = 2**31  # a run's seed is drawn from the app's generator (same --seed, same codes)
 
 
@@ -60,7 +62,7 @@ class BlitzMode(PlayMode):
 
     help_screen = "blitz"
 
-    panel_items = (("blitz", CLOCK_PANEL_WEIGHT),) + panel_without(NO_ASSIST_BUTTONS)
+    panel_items = (("blitz", CLOCK_PANEL_WEIGHT),) + panel_without(OFF_BUTTONS)
 
     def __init__(self, run: BlitzSession) -> None:
         self.run = run
