@@ -7,10 +7,12 @@ Three modes share it (Mode):
 - GRADE: the player keeps the code in mind or on a real board and grades by hand (HandGradeState);
 - WATCH: the game draws a random secret nobody sees and the computer breaks it (SolvingState).
 
-Secret editing: drag a colour from the palette onto a slot, drag a slot's peg to another slot (move)
-or off the row (remove), click a colour then a slot, right-click empties a slot; keys 1-9, 0 fill the
-next empty slot, Backspace empties the last filled one, R fills a random legal secret. Choices: pegs,
-colours, repeated colours, strategy (steppers; S cycles the strategy). Enter starts, Escape goes back.
+Secret editing, with play's one drag model (game/play/drag.py: a press that moves less than
+DRAG_THRESHOLD_PX is a click): drag a colour from the palette onto a slot, drag a slot's peg to
+another slot (move) or off the row (remove), click a colour then a slot, right-click empties a
+slot; keys 1-9, 0 fill the next empty slot, Backspace empties the last filled one, R fills a
+random legal secret. Choices: pegs, colours, repeated colours, strategy (steppers; S cycles the
+strategy). Enter starts, Escape goes back.
 The strategy stepper offers a curated list (PICKER_STRATEGIES, strongest first); the "-consistent"
 variants and the other registered strategies stay reachable from the command line and the tools.
 
@@ -20,7 +22,6 @@ colour index below `colours`); the layout is view state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 from types import MappingProxyType
@@ -31,6 +32,7 @@ from game.core import strategies
 from game.core.codes import CodeError
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, ConfigError, GameConfig
 from game.core.state import new_game
+from game.play.drag import Drag, DragSource
 from game.states.base import Reset, State, Transition
 from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
@@ -77,14 +79,6 @@ def picker_strategies(current: str | None = None) -> tuple[str, ...]:
 ROW_LABELS = MappingProxyType(
     {"pegs": "Pegs", "colours": "Colours", "duplicates": "Repeated colours", "strategy": "Strategy"}
 )
-
-
-@dataclass
-class Drag:
-    colour: int
-    source: int | None  # the secret slot it was lifted from, None from the palette
-    pos: tuple[int, int]
-    moved: bool = False
 
 
 class CodemakerState(State):
@@ -209,8 +203,7 @@ class CodemakerState(State):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.drag is not None:
-                self.drag.pos = event.pos
-                self.drag.moved = True
+                self.drag.move_to(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             return self._mouse_down(event.pos, event.button)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -235,12 +228,12 @@ class CodemakerState(State):
             self.change(hit.name, -1 if hit.part == "minus" else +1)
         elif isinstance(hit, PaletteItem):
             self.selected = hit.colour
-            self.drag = Drag(hit.colour, None, pos)
+            self.drag = Drag.lift(hit.colour, DragSource.PALETTE, pos)
             self.app.sound.play("pick")
         elif isinstance(hit, SecretSlot):
             colour = self.secret[hit.col]
             if colour is not None:
-                self.drag = Drag(colour, hit.col, pos)
+                self.drag = Drag.lift(colour, DragSource.DRAFT, pos, hit.col)
             elif self.selected is not None:
                 self.place(hit.col, self.selected)
         return None
@@ -250,12 +243,13 @@ class CodemakerState(State):
         if drag is None or not drag.moved:
             return
         hit = self.layout().hit_test(pos)
+        source = drag.from_slot
         if isinstance(hit, SecretSlot):
-            if drag.source is not None and drag.source != hit.col:
-                self.secret[drag.source] = self.secret[hit.col]  # swap, so a move never loses a peg
+            if source is not None and source != hit.col:
+                self.secret[source] = self.secret[hit.col]  # swap, so a move never loses a peg
             self.place(hit.col, drag.colour)
-        elif drag.source is not None:
-            self.place(drag.source, None)  # dragged off the row: removed
+        elif source is not None:
+            self.place(source, None)  # dragged off the row: removed
 
     def _key(self, key: int) -> Transition | State | None:
         if key == pygame.K_ESCAPE:
@@ -334,7 +328,7 @@ class CodemakerState(State):
             surface, pal.BOARD_EDGE, area, width=2, border_radius=max(4, round(layout.unit * 0.25))
         )
         hole = art.hole(round(d * 0.5))
-        lifted = self.drag.source if (self.drag is not None and self.drag.moved) else None
+        lifted = self.drag.from_slot if (self.drag is not None and self.drag.moved) else None
         for col, colour in enumerate(self.secret):
             cell = layout.secret_slot_rect(col)
             if colour is None or col == lifted:
