@@ -131,13 +131,17 @@ def test_analyse__the_best_guess_is_never_worse_than_the_players_by_guesses_to_f
             assert row.best_to_finish is not None and row.guess_to_finish is not None
             assert row.best_to_finish <= row.guess_to_finish + 1e-9
             followed = table.next_guess(history[: row.row]) is not None
-            if row.best_exact:
-                assert followed and row.best_source == OPTIMAL_SOURCE
-                possible = [c for c in legal(config) if is_consistent(c, history[: row.row])]
-                done = len(history[: row.row])
-                plays = [len(table.play(s)) - done for s in possible]
+            before = history[: row.row]
+            if row.best_exact and followed:  # the optimal table's own play from here, on average
+                possible = [c for c in legal(config) if is_consistent(c, before)]
+                plays = [len(table.play(s)) - len(before) for s in possible]
+                assert row.best_source == OPTIMAL_SOURCE
                 assert row.best_to_finish == pytest.approx(sum(plays) / len(plays))
-            if row.guess_exact:
+            elif row.best_exact or row.guess_exact:  # one or two codes left: every figure is plain
+                assert row.possible_before <= 2
+                assert row.guess_to_finish == pytest.approx(brute_to_finish(config, row.guess, before))
+                assert row.best_to_finish == (1.0 if row.possible_before == 1 else 1.5)
+            if row.guess_exact and row.possible_before > 2:
                 assert row.guess == row.best_guess and row.guess_to_finish == row.best_to_finish
             if row.best_source == YOURS_SOURCE:
                 assert row.best_guess == row.guess
@@ -152,7 +156,7 @@ def test_analyse__grid_games_weigh_guesses_by_grid_grades():
         report = analyse(config, history, secret)
         for row in report.rows:
             assert row.best_to_finish <= row.guess_to_finish + 1e-9
-            assert not row.best_exact and not row.to_finish_sampled
+            assert row.best_exact is (row.possible_before <= 2) and not row.to_finish_sampled
         last = report.rows[-1]
         if last.possible_before <= 12:  # small enough for the plain player over all 256 codes
             expected = brute_to_finish(config, last.guess, history[:-1])
