@@ -29,7 +29,7 @@ from game.states.base import Replace, State, Transition
 from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_palette, draw_top_bar
-from game.ui.layout import Button, PlayLayout
+from game.ui.layout import Button, PlayLayout, stepper_rects
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button
 
@@ -107,9 +107,7 @@ class HandGradeState(State):
         rect = self.layout().item_rect(name)
         side = rect.h
         label_w = rect.w - 3 * side
-        minus = pygame.Rect(rect.x + label_w, rect.y, side, side)
-        value = pygame.Rect(minus.right, rect.y, side, side)
-        plus = pygame.Rect(value.right, rect.y, side, side)
+        minus, value, plus = stepper_rects(pygame.Rect(rect.x + label_w, rect.y, 3 * side, side), side)
         return {
             "label": pygame.Rect(rect.x, rect.y, label_w, side),
             "minus": minus,

@@ -117,6 +117,18 @@ def stack_rects(area: pygame.Rect, weights: Sequence[float], unit_h: float, gap:
     return rects
 
 
+def stepper_rects(control: pygame.Rect, value_w: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """(minus, value, plus) of a stepper at the left of `control`: square buttons as tall as it, the
+    value `value_w` wide between them (at most what the control leaves). Every stepper on every
+    screen (setup, settings, codemaker, hand grading) takes its rects from here."""
+    side = control.h
+    value_w = max(0, min(value_w, control.w - 2 * side))
+    minus = pygame.Rect(control.x, control.y, side, side)
+    value = pygame.Rect(minus.right, control.y, value_w, side)
+    plus = pygame.Rect(value.right, control.y, side, side)
+    return minus, value, plus
+
+
 def top_bar_height_px(size: tuple[int, int]) -> int:
     return round(_clamp(size[1] * TOP_BAR_FRAC, TOP_BAR_MIN_PX, TOP_BAR_MAX_PX))
 
@@ -475,11 +487,7 @@ class SetupLayout:
     def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """(minus, value, plus) rects of a stepper control."""
         rect = self.controls[name]
-        side = rect.h
-        minus = pygame.Rect(rect.x, rect.y, side, side)
-        value = pygame.Rect(minus.right, rect.y, round(side * self.STEPPER_VALUE_SIDES), side)
-        plus = pygame.Rect(value.right, rect.y, side, side)
-        return minus, value, plus
+        return stepper_rects(rect, round(rect.h * self.STEPPER_VALUE_SIDES))
 
     def segments(self, name: str, count: int) -> list[pygame.Rect]:
         rect = self.controls[name]

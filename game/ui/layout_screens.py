@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui.layout import _clamp, button_height_px, button_row, dialog_rect, margin_px
+from game.ui.layout import _clamp, button_height_px, button_row, dialog_rect, margin_px, stepper_rects
 
 CARD_W_FRAC, CARD_H_FRAC = 0.9, 0.88  # of the window: the card nearly fills it
 TITLE_H_FRAC = 0.11  # of the card height
@@ -139,10 +139,7 @@ class SettingsLayout:
 
     def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         rect = self.controls[name]
-        side = rect.h
-        minus = pygame.Rect(rect.x, rect.y, side, side)
-        plus = pygame.Rect(rect.x + side * 3, rect.y, side, side)
-        return minus, pygame.Rect(minus.right, rect.y, plus.x - minus.right, side), plus
+        return stepper_rects(rect, rect.h * 2)
 
     def hit_button(self, pos: tuple[int, int]) -> str | None:
         """The name of the button at `pos`, or None (controls: see hit_row())."""

@@ -24,6 +24,7 @@ from game.ui.layout import (
     button_height_px,
     button_row,
     margin_px,
+    stepper_rects,
     top_bar_height_px,
 )
 
@@ -139,12 +140,7 @@ class MakerLayout(PaletteColumn):
     def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """(minus, value, plus) of a stepper row; the strategy's value is wider for its name."""
         rect = self.controls[name]
-        side = rect.h
-        value_w = rect.w - 2 * side if name == "strategy" else min(rect.w - 2 * side, side * 2)
-        minus = pygame.Rect(rect.x, rect.y, side, side)
-        value = pygame.Rect(minus.right, rect.y, value_w, side)
-        plus = pygame.Rect(value.right, rect.y, side, side)
-        return minus, value, plus
+        return stepper_rects(rect, rect.w if name == "strategy" else rect.h * 2)
 
     def toggle_rect(self, name: str) -> pygame.Rect:
         rect = self.controls[name]
