@@ -45,6 +45,6 @@ def mode_figures(app: Any, key: str) -> tuple[list[tuple[str, str]], str]:
         ("Most codes in a run", str(stats.best_cracked)),
         ("Codes cracked", str(stats.total_cracked)),
         ("Codes per run", per_run),
-        ("Run length", "3:00 + 0:15 a code"),
+        ("Clock, per code", "3:00, +15 s"),
     ]
     return rows, "Each code cracked scores 100 per turn left plus 100, and adds 15 seconds"
