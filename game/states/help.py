@@ -3,8 +3,10 @@
 Two pages (Rules, Controls), switched with the tabs, Left/Right or Tab; Escape, Enter or Close
 pops it. `screen` picks whose controls the Controls page lists (SCREEN_CONTROLS: the playing screen,
 the computer solving, hand grading); the screens other than playing open it on the Controls page.
-Text is wrapped and sized to fit the card at every window size. The worked example is
-graded by the core score() function, so the page can never disagree with the game.
+Text is wrapped and sized to fit the card at every window size. The Rules page draws graded
+examples as pegs (graded by the core score() function, so the page can never disagree with the
+game); the Controls page draws key caps from the tables in help_keys.py (the menu's help: all of
+them), or, for the modes, their paragraph.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import pygame
 from game.core.codes import score
 from game.core.variant import grade_words
 from game.states.base import Pop, Push, Reset, State, Transition
+from game.states.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text
 from game.ui import palette as pal
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
 from game.ui.widgets import draw_button, draw_card, shade
@@ -32,91 +35,6 @@ RULE_EXAMPLES = (
     ("Repeats count once each", EXAMPLE_SECRET, EXAMPLE_GUESS),
 )
 RULES_NOTE = "Grading pegs show blacks first and never say which peg earned them."
-
-# Keys by what they work on: (keys, what they do); a key tuple is drawn as key caps side by side.
-DRAG = ("drag",)  # drawn as a peg moving onto an empty hole, not as key caps
-KEY_SECTIONS = MappingProxyType(
-    {
-        "playing": (
-            "Your game",
-            (
-                (("1-9", "0"), "place a colour under the cursor"),
-                (("Left", "Right"), "move the cursor"),
-                (("Up", "Down"), "change the colour there"),
-                (("Backspace", "Del"), "empty a slot"),
-                (("Enter",), "submit the row"),
-                (("U", "Ctrl+Z"), "undo a change to the row"),
-                (("C",), "clear the row"),
-                (("X",), "rule a colour out, or back in"),
-                (("S",), "let the computer solve it"),
-                (("R",), "reveal the secret"),
-                (("N",), "new game"),
-            ),
-        ),
-        "mouse": (
-            "Mouse",
-            (
-                (DRAG, "a colour onto a slot"),
-                (("Right-click",), "empty a slot; rule a colour out"),
-            ),
-        ),
-        "solving": (
-            "Watching the computer",
-            (
-                (("Space", "P"), "pause or go on"),
-                (("N", "Right"), "play one step"),
-                (("1-4",), "speed, slow to instant"),
-                (("+", "-"), "faster, slower"),
-            ),
-        ),
-        "handgrade": (
-            "You grade",
-            (
-                (("B", "W"), "add a black, a white"),
-                (("Shift+B", "Shift+W"), "take one away"),
-                (("Backspace",), "clear the grade"),
-                (("Enter",), "confirm the grade"),
-                (("U", "Ctrl+Z"), "undo the last grade"),
-                (("G",), "give up"),
-            ),
-        ),
-        "anywhere": (
-            "Anywhere",
-            (
-                (("H", "F1"), "this help"),
-                (("M",), "sound off or on"),
-                (("Esc",), "back to the menu"),
-            ),
-        ),
-    }
-)
-# The key tables each screen's Controls page shows: columns of sections (the menu's help: all).
-SCREEN_KEYS = MappingProxyType(
-    {
-        "playing": (("playing", "anywhere"), ("mouse", "solving", "handgrade")),
-        "solving": (("solving",), ("anywhere",)),
-        "handgrade": (("handgrade",), ("anywhere",)),
-    }
-)
-SCREEN_INTROS = MappingProxyType(
-    {
-        "playing": "",
-        "solving": "The computer plays on from the board as it stands; it sees only the grades.",
-        "handgrade": "Grade each guess against the code you keep in mind: click the grading pegs "
-        "(empty, black, white) or use the keys.",
-    }
-)
-
-
-def controls_text(screen: str) -> str:
-    """A screen's key tables as plain text (what the Controls page draws, for tests and readers)."""
-    lines = [SCREEN_INTROS[screen]] if SCREEN_INTROS[screen] else []
-    for column in SCREEN_KEYS[screen]:
-        for name in column:
-            title, rows = KEY_SECTIONS[name]
-            lines.append(title + ": " + "; ".join(f"{' or '.join(keys)}: {action}" for keys, action in rows))
-    return "\n".join(lines)
-
 
 CONTROLS = controls_text("playing")
 SOLVING_CONTROLS = controls_text("solving")
