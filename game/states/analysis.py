@@ -13,8 +13,9 @@ The footer says how many guesses optimal play needs for this secret from the sta
 guesses came from, and what the figures mean. Escape, Enter, A or Close pops.
 
 Invariants: the analysis sees only the finished game (history and, once the game is over, the secret);
-drawing only reads the pump's answer; all geometry comes from geometry(), used by drawing and clicks;
-the card is as tall as its table and footer need (at most the window), the footer at a readable size.
+drawing only reads the pump's answer; all geometry comes from layout() (AnalysisLayout in
+game/ui/layout_dialogs.py), used by drawing and clicks; the card is as tall as its table and
+footer need (at most the window), the footer at a readable size.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from game.play.record import GameRecord
 from game.states.base import Pop, State, Transition
 from game.tables import cached_table
 from game.ui import palette as pal
-from game.ui.layout import button_height_px, button_row, margin_px
+from game.ui.layout_dialogs import AnalysisLayout
 from game.ui.widgets import draw_button, draw_card, shade
 
 ANALYSIS_BUDGET_MS = 8.0  # thinking time per frame (drawing this overlay takes little of a frame)
@@ -41,9 +42,6 @@ COLUMNS = (
     ("best", "Best guess", 0.24),
     ("finish", "To finish: you / best", 0.29),
 )
-MAX_ROW_H_PX = 46
-MIN_ROW_H_PX = 18  # long games in small windows: rows this small, the card at the window's height
-CARD_W_FRAC, MIN_CARD_W_PX, MAX_CARD_W_PX = 0.86, 560, 1180
 SUMMARY_PX = (0.036, 18, 34)  # the sentences under the table: share of the window height, min, max
 LEGEND_PX = (0.032, 17, 30)  # the footnote, a little smaller, still readable
 PEG_PITCH = 1.12  # peg spacing, in diameters
@@ -123,28 +121,9 @@ class AnalysisOverlay(State):
     def result(self) -> PostGame | None:
         return self.pump.answer if self.pump.done else None
 
-    def geometry(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """card, title, table, footer, close: the card as tall as its content, centred."""
-        size = self.app.surface.get_size()
-        w, h = size
-        m = margin_px(size)
-        bh = button_height_px(size)
-        card_w = min(w - 2 * m, max(MIN_CARD_W_PX, min(MAX_CARD_W_PX, round(w * CARD_W_FRAC))))
-        inner_w = card_w - 4 * m
-        footer_h = self._footer_height(inner_w)
-        title_h = round(bh * 0.9)
-        lines = len(self.game.rows) + 1  # the heading, then one line per row
-        fixed = m + title_h + m // 2 + m // 2 + footer_h + m // 2 + bh + 2 * m
-        row_h = max(MIN_ROW_H_PX, min(MAX_ROW_H_PX, (h - 2 * m - fixed) // lines))
-        card_h = min(h - 2 * m, fixed + row_h * lines)
-        card = pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
-        close = button_row(card, ("close",), bh, m)["close"]
-        title = pygame.Rect(card.x + 2 * m, card.y + m, inner_w, title_h)
-        table = pygame.Rect(title.x, title.bottom + m // 2, inner_w, row_h * lines)
-        footer = pygame.Rect(
-            title.x, table.bottom + m // 2, inner_w, max(0, close.y - m // 2 - table.bottom - m // 2)
-        )
-        return card, title, table, footer, close
+    def layout(self) -> AnalysisLayout:
+        """Card, title, table, footer and Close (game/ui/layout_dialogs.py), as tall as the content."""
+        return AnalysisLayout(self.app.surface.get_size(), len(self.game.rows), self._footer_height)
 
     def _footer_lines(self, width: int) -> list[tuple[str, int, tuple[int, int, int]]]:
         """(line, size px, colour) of the footer: the summary sentences, then the legend, wrapped."""
@@ -167,15 +146,6 @@ class AnalysisOverlay(State):
         text = self.app.text
         return sum(text.font(px).get_linesize() for _, px, _ in self._footer_lines(width))
 
-    def column_rects(self, table: pygame.Rect, row_h: int, line: int) -> dict[str, pygame.Rect]:
-        """The cell rects of table line `line` (0 is the heading)."""
-        rects, x = {}, float(table.x)
-        for key, _, share in COLUMNS:
-            width = table.w * share
-            rects[key] = pygame.Rect(round(x), table.y + line * row_h, round(width), row_h)
-            x += width
-        return rects
-
     def update(self, dt: float) -> Transition | State | None:
         self.pump.pump(ANALYSIS_BUDGET_MS)
         return None
@@ -184,7 +154,7 @@ class AnalysisOverlay(State):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.geometry()[4].collidepoint(event.pos):
+            if self.layout().close.collidepoint(event.pos):
                 return Pop(("analysis", True))
         elif event.type == pygame.KEYDOWN and event.key in CLOSE_KEYS:
             return Pop(("analysis", True))
@@ -192,8 +162,9 @@ class AnalysisOverlay(State):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
-        card, title, table, footer, close = self.geometry()
-        draw_card(surface, card)
+        layout = self.layout()
+        title, table, footer, close = layout.title, layout.table, layout.footer, layout.close
+        draw_card(surface, layout.card)
         text = self.app.text
         text.draw_in(surface, "Your game next to the best play", title, pal.TEXT, 34)
         result = self.result
@@ -204,7 +175,7 @@ class AnalysisOverlay(State):
         elif self.pump.error is not None:
             text.draw_in(surface, str(self.pump.error), table, pal.TEXT_WARN, 24)
         else:
-            self._draw_table(surface, table, result)
+            self._draw_table(surface, layout, result)
             self._draw_footer(surface, footer)
         draw_button(surface, text, close, "Close", primary=True, hot=close.collidepoint(self.mouse))
 
@@ -220,10 +191,12 @@ class AnalysisOverlay(State):
             text.draw(surface, line, px, colour, (footer.x, y), "topleft")
             y += line_h
 
-    def _draw_table(self, surface: pygame.Surface, table: pygame.Rect, result: PostGame) -> None:
+    def _draw_table(self, surface: pygame.Surface, layout: AnalysisLayout, result: PostGame) -> None:
         text = self.app.text
+        table = layout.table
         row_h = table.h // (len(result.rows) + 1)
-        heading = self.column_rects(table, row_h, 0)
+        shares = [(key, share) for key, _, share in COLUMNS]
+        heading = layout.cells(shares, 0, row_h)
         heading_size = min(
             text.fit_size(label, heading[key].w * 0.95, row_h * 0.6) for key, label, _ in COLUMNS
         )
@@ -235,7 +208,7 @@ class AnalysisOverlay(State):
         # one size for every figure of the table, the largest at which each fits its column
         cell_px = min(text.fit_size(v[key], heading[key].w - 4, box_h, 26) for v in values for key in numbers)
         for report, value in zip(result.rows, values, strict=True):
-            cells = self.column_rects(table, row_h, report.row + 1)
+            cells = layout.cells(shares, report.row + 1, row_h)
             if report.row % 2 == 0:
                 band = pygame.Rect(table.x, cells["row"].y, table.w, row_h)
                 pygame.draw.rect(surface, pal.BUTTON_DISABLED, band, border_radius=4)

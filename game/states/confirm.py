@@ -15,7 +15,7 @@ import pygame
 
 from game.states.base import Pop, State, Transition
 from game.ui import palette as pal
-from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
+from game.ui.layout_dialogs import ConfirmLayout
 from game.ui.widgets import draw_button, draw_card, shade
 
 
@@ -38,25 +38,16 @@ class ConfirmOverlay(State):
         self.mouse = (-1, -1)
         self.focus = focus  # the safe answer has the keyboard focus
 
-    def geometry(self) -> tuple[pygame.Rect, pygame.Rect, dict[str, pygame.Rect]]:
-        size = self.app.surface.get_size()
-        card = dialog_rect(size, 0.5, 0.32, 420, 220)
-        m = margin_px(size)
-        bh = button_height_px(size)
-        buttons = button_row(card, ("no", "yes"), bh, m * 2)
-        question = pygame.Rect(
-            card.x + 2 * m, card.y + 2 * m, card.w - 4 * m, buttons["no"].y - card.y - 3 * m
-        )
-        return card, question, buttons
+    def layout(self) -> ConfirmLayout:
+        return ConfirmLayout(self.app.surface.get_size())
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            _, _, buttons = self.geometry()
-            for name, rect in buttons.items():
-                if rect.collidepoint(event.pos):
-                    return Pop(self.results[name])
+            name = self.layout().hit_button(event.pos)
+            if name is not None:
+                return Pop(self.results[name])
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_y:
                 return Pop(self.results["yes"])
@@ -72,8 +63,9 @@ class ConfirmOverlay(State):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
-        card, question, buttons = self.geometry()
-        draw_card(surface, card)
+        layout = self.layout()
+        question, buttons = layout.question, layout.buttons
+        draw_card(surface, layout.card)
         text = self.app.text
         size, lines = text.fit_wrapped(self.question, question.w, question.h, 36)
         line_h = text.font(size).get_linesize()

@@ -28,7 +28,7 @@ from game.core.state import GameState
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.states.base import Pop, State, Transition, board_art
 from game.ui import palette as pal
-from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
+from game.ui.layout_dialogs import HintLayout
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button, draw_card, shade
 
@@ -82,19 +82,9 @@ class HintOverlay(State):
             return ("close", "use")
         return ("close", "show") if self.show_count else ("close", "count", "show")
 
-    def geometry(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, dict[str, pygame.Rect]]:
-        """(card, text area, guess row, buttons)."""
-        size = self.app.size
-        card = dialog_rect(size, 0.5, 0.42, 440, 280)
-        m = margin_px(size)
-        bh = button_height_px(size)
-        buttons = button_row(card, self.buttons(), bh, m * 2)
-        top = card.y + 2 * m
-        bottom = min(rect.y for rect in buttons.values()) - m
-        text_h = round((bottom - top) * 0.55)
-        text_area = pygame.Rect(card.x + 2 * m, top, card.w - 4 * m, text_h)
-        guess_row = pygame.Rect(card.x + 2 * m, top + text_h, card.w - 4 * m, bottom - top - text_h)
-        return card, text_area, guess_row, buttons
+    def layout(self) -> HintLayout:
+        """Card, text area, guess row and the buttons shown now (game/ui/layout_dialogs.py)."""
+        return HintLayout(self.app.size, self.buttons())
 
     def close(self) -> Transition:
         return Pop(HintTaken() if self.asked else None)
@@ -115,9 +105,9 @@ class HintOverlay(State):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for name, rect in self.geometry()[3].items():
-                if rect.collidepoint(event.pos):
-                    return self.press(name)
+            name = self.layout().hit_button(event.pos)
+            if name is not None:
+                return self.press(name)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 return self.close()
@@ -136,8 +126,9 @@ class HintOverlay(State):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
-        card, text_area, guess_row, buttons = self.geometry()
-        draw_card(surface, card)
+        layout = self.layout()
+        text_area, guess_row, buttons = layout.text_area, layout.guess_row, layout.buttons
+        draw_card(surface, layout.card)
         text = self.app.text
         hint = self.hint
         error = self.pump.error if self.pump is not None else None

@@ -52,7 +52,7 @@ def test_analysis_overlay__close_button_pops_at_the_smallest_window():
     secret = (2, 1, 0)
     game = finished_game(GameConfig(3, 4), secret, [(0, 0, 0), (1, 1, 1), secret])
     app = open_overlay(game, size=(640, 480))
-    close = app.state.geometry()[4]
+    close = app.state.layout().close
     assert app.surface.get_rect().contains(close)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=close.center, button=1))
     app.step(None, 1 / 60)
@@ -110,7 +110,9 @@ def test_analysis_overlay__card_fits_its_content_and_draws_the_whole_footnote():
     for played, size in ((game, (1920, 1080)), (game, (1024, 720)), (long_game, (640, 480))):
         app = open_overlay(played, size)
         overlay = app.state
-        card, title, table, footer, close = overlay.geometry()
+        layout = overlay.layout()
+        card, title, table = layout.card, layout.title, layout.table
+        footer, close = layout.footer, layout.close
         assert app.surface.get_rect().contains(card) and card.contains(close)
         assert title.bottom <= table.y and table.bottom <= footer.y and footer.bottom <= close.y
         lines = overlay._footer_lines(footer.w)

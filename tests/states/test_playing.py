@@ -70,11 +70,11 @@ def test_playing__reveal_asks_then_ends_the_game():
     click(app, reveal)
     confirm = app.state
     assert confirm.is_overlay
-    _, _, buttons = confirm.geometry()
+    buttons = confirm.layout().buttons
     click(app, centre(buttons["no"]))  # "keep playing" leaves the game running
     assert isinstance(app.state, PlayingState) and not app.state.game.over
     click(app, reveal)
-    _, _, buttons = app.state.geometry()
+    buttons = app.state.layout().buttons
     click(app, centre(buttons["yes"]))
     assert isinstance(app.state, ResultState)
     assert app.state.game.outcome is Outcome.REVEALED

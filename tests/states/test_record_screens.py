@@ -95,7 +95,7 @@ def test_leaving_by_menu__keeps_the_game_and_its_half_filled_row_for_the_next_st
     press_key(app, pygame.K_ESCAPE)
     dialog = app.state
     assert dialog.is_overlay and dialog.labels == {"yes": "Leave (your game is kept)", "no": "Abandon"}
-    click(app, centre(dialog.geometry()[2]["yes"]))
+    click(app, centre(dialog.layout().buttons["yes"]))
     assert isinstance(app.state, MenuState) and (tmp_path / GAME_FILE).exists()
     app.close()
 
@@ -113,7 +113,7 @@ def test_leaving_by_menu__abandon_forgets_the_game(tmp_path):
     type_row(app, (4, 4, 5, 5))
     settle(app, 1.0)
     press_key(app, pygame.K_ESCAPE)
-    click(app, centre(app.state.geometry()[2]["no"]))  # Abandon
+    click(app, centre(app.state.layout().buttons["no"]))  # Abandon
     assert isinstance(app.state, MenuState) and not (tmp_path / GAME_FILE).exists()
     app.close()
     assert isinstance(new_app(tmp_path).state, MenuState)

@@ -1,0 +1,89 @@
+"""Geometry of the overlay cards: confirm, hint and the post-game analysis.
+
+Same rules as layout.py: every rectangle derives from the window size (and, where a card grows with
+its content, from the counts it is given), drawing and hit-testing read the same rects, and a layout
+is a value that can be rebuilt at any time. The states hold none of these numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
+
+ANALYSIS_MAX_ROW_H_PX = 46
+ANALYSIS_MIN_ROW_H_PX = 18  # long games in small windows: rows this small, the card at the window's height
+ANALYSIS_CARD_W_FRAC, ANALYSIS_MIN_CARD_W_PX, ANALYSIS_MAX_CARD_W_PX = 0.86, 560, 1180
+HINT_TEXT_SHARE = 0.55  # of the hint card's content height: the lines; the guess row takes the rest
+
+
+class ConfirmLayout:
+    """A question over two buttons ("no" on the left, "yes" on the right)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.card = dialog_rect(size, 0.5, 0.32, 420, 220)
+        m = margin_px(size)
+        self.buttons = button_row(self.card, ("no", "yes"), button_height_px(size), m * 2)
+        card = self.card
+        self.question = pygame.Rect(
+            card.x + 2 * m, card.y + 2 * m, card.w - 4 * m, self.buttons["no"].y - card.y - 3 * m
+        )
+
+    def hit_button(self, pos: tuple[int, int]) -> str | None:
+        return next((name for name, rect in self.buttons.items() if rect.collidepoint(pos)), None)
+
+
+class HintLayout:
+    """The hint card: a few lines of text, a row for the suggested guess, then `names` buttons."""
+
+    def __init__(self, size: tuple[int, int], names: Sequence[str]) -> None:
+        self.card = card = dialog_rect(size, 0.5, 0.42, 440, 280)
+        m = margin_px(size)
+        self.buttons = button_row(card, names, button_height_px(size), m * 2)
+        top = card.y + 2 * m
+        bottom = min(rect.y for rect in self.buttons.values()) - m
+        text_h = round((bottom - top) * HINT_TEXT_SHARE)
+        self.text_area = pygame.Rect(card.x + 2 * m, top, card.w - 4 * m, text_h)
+        self.guess_row = pygame.Rect(card.x + 2 * m, top + text_h, card.w - 4 * m, bottom - top - text_h)
+
+    def hit_button(self, pos: tuple[int, int]) -> str | None:
+        return next((name for name, rect in self.buttons.items() if rect.collidepoint(pos)), None)
+
+
+class AnalysisLayout:
+    """Title, a table of `rows` game rows under a heading line, a footer, Close: the card as tall as
+    its content (footer_height(width) says how tall the footer's text is at a width), centred."""
+
+    def __init__(self, size: tuple[int, int], rows: int, footer_height: Callable[[int], int]) -> None:
+        w, h = size
+        m = margin_px(size)
+        bh = button_height_px(size)
+        card_w = min(
+            w - 2 * m,
+            max(ANALYSIS_MIN_CARD_W_PX, min(ANALYSIS_MAX_CARD_W_PX, round(w * ANALYSIS_CARD_W_FRAC))),
+        )
+        inner_w = card_w - 4 * m
+        title_h = round(bh * 0.9)
+        lines = rows + 1  # the heading, then one line per row
+        fixed = m + title_h + m // 2 + m // 2 + footer_height(inner_w) + m // 2 + bh + 2 * m
+        self.row_h = max(ANALYSIS_MIN_ROW_H_PX, min(ANALYSIS_MAX_ROW_H_PX, (h - 2 * m - fixed) // lines))
+        card_h = min(h - 2 * m, fixed + self.row_h * lines)
+        self.card = card = pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
+        self.close = button_row(card, ("close",), bh, m)["close"]
+        self.title = pygame.Rect(card.x + 2 * m, card.y + m, inner_w, title_h)
+        self.table = pygame.Rect(self.title.x, self.title.bottom + m // 2, inner_w, self.row_h * lines)
+        footer_y = self.table.bottom + m // 2
+        self.footer = pygame.Rect(self.title.x, footer_y, inner_w, max(0, self.close.y - m // 2 - footer_y))
+
+    def cells(self, shares: Sequence[tuple[str, float]], line: int, row_h: int) -> dict[str, pygame.Rect]:
+        """The cell rects of table line `line` (0 is the heading) with lines `row_h` tall, one per
+        (key, share of the table's width)."""
+        table = self.table
+        rects, x = {}, float(table.x)
+        for key, share in shares:
+            width = table.w * share
+            rects[key] = pygame.Rect(round(x), table.y + line * row_h, round(width), row_h)
+            x += width
+        return rects
