@@ -5,6 +5,7 @@ statistics and resume. Outcomes are made deterministic with the Rookie level (`l
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pygame
 import pytest
@@ -209,3 +210,18 @@ def test_duel_layout__two_boards_fit_side_by_side(size):
     assert layout.palette_panel.right <= mine.x and mine.right < theirs.x
     assert layout.board_area.contains(mine.union(theirs).union(layout.palette_panel))
     assert theirs.right <= layout.panel.x
+
+
+def test_duel_save__boards_with_different_secrets_are_set_aside(tmp_path):
+    store = Store(tmp_path)
+    app = duel_app((5, 5, 4, 3), store=store)
+    play_code(app, (1, 1, 2, 2))
+    app.close()
+    path = tmp_path / "game.json"
+    document = json.loads(path.read_text())
+    document["data"]["mode"]["computer"]["secret"] = "1111"
+    path.write_text(json.dumps(document))
+    fresh = Store(tmp_path)
+    assert fresh.load_game() is None
+    assert any("different codes" in notice for notice in fresh.take_notices())
+    assert not path.exists() and (tmp_path / "game.corrupt-1.json").exists()
