@@ -225,3 +225,21 @@ def test_duel_save__boards_with_different_secrets_are_set_aside(tmp_path):
     assert fresh.load_game() is None
     assert any("different codes" in notice for notice in fresh.take_notices())
     assert not path.exists() and (tmp_path / "game.corrupt-1.json").exists()
+
+
+def test_duel__nobody_cracking_it_within_the_turns_is_nobodys_win(monkeypatch):
+    def stubborn(config, history, rng):  # a strategy that never learns: always 0000
+        yield from ()
+        return (0, 0, 0, 0)
+
+    wrapped = dataclasses.replace(strategies.get("lowest"), think=stubborn)
+    monkeypatch.setattr("game.states.duel.opponent_strategy", lambda level: wrapped)
+    app = duel_app((5, 5, 5, 5))
+    state = app.state
+    for turn in range(1, CLASSIC.turns + 1):
+        play_code(app, (1, 2, 3, 4))
+        until(app, lambda turn=turn: len(state.computer.game.rows) == turn)
+    result = to_result(app)
+    assert result.outcome is DuelOutcome.NEITHER
+    assert (result.player.guesses, result.computer.guesses) == (CLASSIC.turns, CLASSIC.turns)
+    assert result.stats_result.end.value == "lost"
