@@ -27,6 +27,7 @@ from typing import Any
 
 from game.core.codes import Code, CodeError, code_from_text, code_to_text
 from game.core.config import ConfigError, GameConfig
+from game.core.grid import parse_shape, shape_text
 from game.core.records import GameEnd, GameResult
 from game.core.state import (
     GameState,
@@ -215,6 +216,7 @@ class GameRecord:
                 "duplicates": c.duplicates,
                 "difficulty": c.difficulty.value,
                 "turns": c.turns,
+                **({"grid": shape_text(c.grid)} if c.grid else {}),  # classic records stay as they were
             },
             "secret": None if game.secret is None else code_to_text(game.secret),
             "moves": moves,
@@ -235,6 +237,11 @@ class GameRecord:
         if version != RECORD_VERSION:
             raise RecordFormatError(f"a game record of version {version} cannot be read here")
         raw = _field(data, "config", Mapping)
+        grid = raw.get("grid")  # only grid games write it
+        try:
+            shape = None if grid is None else parse_shape(grid)
+        except (ValueError, AttributeError):
+            raise RecordFormatError(f"grid must be rows x columns such as 2x3, not {grid!r}") from None
         try:
             config = GameConfig(
                 pegs=_field(raw, "pegs", int),
@@ -242,6 +249,7 @@ class GameRecord:
                 duplicates=_field(raw, "duplicates", bool),
                 difficulty=_field(raw, "difficulty", str),
                 turns=_field(raw, "turns", int),
+                grid=shape,
             )
         except ConfigError as exc:
             raise RecordFormatError(f"config: {exc}") from None
