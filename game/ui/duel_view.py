@@ -22,6 +22,7 @@ from game.core.state import GameState
 from game.play.computer import ComputerRun, Phase
 from game.ui import palette as pal
 from game.ui.board import Art, BoardView, draw_grade_pegs, draw_grade_pop
+from game.ui.juice import draw_shield
 from game.ui.layout import PlayLayout, margin_px
 
 BOARD_GAP_FRAC = 1.2  # between the two boards, in margins
@@ -119,6 +120,7 @@ def draw_opponent_board(
     blank = GameState(game.config, None)  # an empty board: holes and grade areas, the secret covered
     active = len(game.rows) if to_move and not game.over else None
     view.draw(surface, layout, blank, art.pegs, art.text, art.colours, art.symbols, active_row=active)
+    draw_shield(surface, layout.secret_cover_rect(), 0.0)  # closed, as over the player's secret
     unit = layout.unit
     side = max(4, round(unit * COVER_U))
     radius = max(2, side // 4)
