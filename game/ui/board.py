@@ -54,24 +54,41 @@ def draw_board_screen(
     show_secret: bool = False,
     active_row: int | None = None,
 ) -> None:
-    """The prologue every board screen shares: background, top bar, palette column, board."""
-    surface.fill(pal.BACKGROUND)
-    draw_top_bar(surface, layout, art.text, title if title is not None else config_title(game.config), mouse)
-    draw_palette(
-        surface, layout, art.pegs, art.text, art.colours, art.symbols, selected, hot_colour, enabled=palette
-    )
-    board.draw(
-        surface,
-        layout,
-        game,
-        art.pegs,
-        art.text,
-        art.colours,
-        art.symbols,
-        graded_rows=graded_rows,
-        show_secret=show_secret,
-        active_row=active_row,
-    )
+    """The prologue every board screen shares: background, top bar, palette column, board.
+
+    It is drawn into the BoardView's screen cache and blitted as one opaque image while nothing in it
+    changes (the key holds everything it depends on), so a frame of a board screen costs one blit
+    plus what moves; the full render happens when a row is played, the hover changes and so on."""
+    title = title if title is not None else config_title(game.config)
+    board_key = board.key(layout, game, art.colours, art.symbols, graded_rows, show_secret, active_row)
+    hot_buttons = tuple(name for name in TOP_BAR_LABELS if _top_button_hot(layout, name, mouse))
+    key = (board_key, title, hot_buttons, palette, selected, hot_colour, art.key, id(art.text))
+
+    def render(image: pygame.Surface) -> None:
+        image.fill(pal.BACKGROUND)
+        draw_top_bar(image, layout, art.text, title, mouse)
+        draw_palette(
+            image, layout, art.pegs, art.text, art.colours, art.symbols, selected, hot_colour, enabled=palette
+        )
+        board.draw(
+            image,
+            layout,
+            game,
+            art.pegs,
+            art.text,
+            art.colours,
+            art.symbols,
+            graded_rows=graded_rows,
+            show_secret=show_secret,
+            active_row=active_row,
+        )
+
+    board.screen.blit(surface, key, render)
+
+
+def _top_button_hot(layout: PlayLayout, name: str, mouse: tuple[int, int] | None) -> bool:
+    rect = layout.button_rect(name)
+    return mouse is not None and rect is not None and rect.collidepoint(mouse)
 
 
 class BoardView:
@@ -80,6 +97,34 @@ class BoardView:
     def __init__(self) -> None:
         self._key: tuple | None = None
         self._surface: pygame.Surface | None = None
+        self.screen = FrameCache()  # the whole board screen's still image (draw_board_screen)
+
+    @staticmethod
+    def key(
+        layout: PlayLayout,
+        game: GameState,
+        colours: Sequence[pal.RGB],
+        symbols: bool,
+        graded_rows: int | None,
+        show_secret: bool,
+        active_row: int | None,
+    ) -> tuple:
+        """Everything the static board image depends on."""
+        if graded_rows is None:
+            graded_rows = len(game.rows)
+        return (
+            layout.size,
+            layout.board.topleft,
+            layout.unit,
+            game.config,
+            game.rows,
+            game.secret,
+            tuple(colours),
+            symbols,
+            graded_rows,
+            show_secret,
+            active_row,
+        )
 
     def draw(
         self,
@@ -98,19 +143,7 @@ class BoardView:
         """Blit the static board. Rows >= graded_rows are drawn without their grade (it is animating)."""
         if graded_rows is None:
             graded_rows = len(game.rows)
-        key = (
-            layout.size,
-            layout.board.topleft,
-            layout.unit,
-            game.config,
-            game.rows,
-            game.secret,
-            tuple(colours),
-            symbols,
-            graded_rows,
-            show_secret,
-            active_row,
-        )
+        key = self.key(layout, game, colours, symbols, graded_rows, show_secret, active_row)
         if key != self._key or self._surface is None:
             self._surface = self._render(
                 layout, game, art, text, colours, symbols, graded_rows, show_secret, active_row
