@@ -50,15 +50,8 @@ from game.ui import breaker_view, duel_view
 from game.ui.board import BoardView
 from game.ui.duel_view import DuelLayout
 
-PANEL_ITEMS = (
-    ("info", 1.3),
-    ("submit", 1.15),
-    ("message", 1.3),
-    ("clear", 1.0),
-    ("undo", 1.0),
-    ("reveal", 1.0),
-)
 PANEL_BUTTONS = ("submit", "clear", "undo", "reveal")
+PANEL_ITEMS = breaker_view.panel_items(PANEL_BUTTONS)
 NOT_YOUR_TURN = "wait: the computer is replying"
 END_PAUSE_S = 0.6  # both boards stay a moment once decided, before the end screen
 

@@ -45,15 +45,8 @@ from game.ui.widgets import draw_button, draw_card
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
 CARET_PERIOD_S = 1.0  # the text caret blinks on and off once a second
-ROUND_PANEL_ITEMS = (
-    ("info", 1.3),
-    ("submit", 1.15),
-    ("message", 1.3),
-    ("clear", 1.0),
-    ("undo", 1.0),
-    ("reveal", 1.0),
-)
 ROUND_BUTTONS = ("submit", "clear", "undo", "reveal")
+ROUND_PANEL_ITEMS = breaker_view.panel_items(ROUND_BUTTONS)
 
 
 @dataclass(frozen=True)

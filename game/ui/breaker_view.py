@@ -59,11 +59,18 @@ PANEL_ITEMS = (
     ("hint", 1.0),
 )
 PANEL_BUTTONS = tuple(name for name, _ in PANEL_ITEMS if name in BUTTON_LABELS)
+
 SNAP_START_SIZE = 0.6  # a snapping peg starts at this fraction of its size
 WIN_OUTLINE_PX = (2, 5)  # the winning row's outline pulses between these widths
 RULED_OUT_VEIL_ALPHA = 170  # how much of the palette's background covers a ruled-out colour
 HUD_TEMPLATE = "Streak 000   Best 00,000   Win now 00,000"  # sizes the HUD's text (its widest form)
 HUD_LARGEST_PX = 30
+
+
+def panel_items(buttons: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
+    """The side panel of a board with only `buttons` (a duel or match round): the turn line and the
+    message stay, the other buttons go, the rest keep PANEL_ITEMS' order and weights."""
+    return tuple((name, w) for name, w in PANEL_ITEMS if name not in BUTTON_LABELS or name in buttons)
 
 
 @dataclass(frozen=True)
