@@ -323,20 +323,27 @@ class FrameCache:
 
     A state draws its still parts into the cache only when `key` (everything they depend on)
     changes, then blits one image per frame and draws only the moving parts on top, so idle frames
-    cost one blit.
+    cost one blit. A screen's first frame draws straight onto the window and the image is made on the
+    second (a window-sized surface costs a few ms to allocate): the frame that switches screens, which
+    also meets new text first, pays no more than drawing once.
     """
 
     def __init__(self) -> None:
         self._key: tuple | None = None
+        self._first: tuple | None = None  # the key of a frame drawn straight, before any image exists
         self._surface: pygame.Surface | None = None
 
     def blit(self, surface: pygame.Surface, key: tuple, render) -> None:
         """Blit the cached image; re-render it with render(image) first when key or size changed."""
         size = surface.get_size()
         if self._surface is None or self._surface.get_size() != size:
-            self._surface = (
-                pygame.Surface(size).convert(surface) if surface.get_bitsize() else pygame.Surface(size)
-            )
+            if self._surface is None and key != self._first:
+                self._first = key
+                render(surface)
+                return
+            # the target's own pixel format, so the frame's blit is a plain copy (no conversion)
+            depth = surface.get_bitsize()
+            self._surface = pygame.Surface(size, 0, surface) if depth else pygame.Surface(size)
             self._key = None
         if key != self._key:
             render(self._surface)
