@@ -23,6 +23,7 @@ now is worth) reads this difficulty's statistics once, as the state enters, thro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -30,7 +31,8 @@ import pygame
 from game.core.codes import Code
 from game.core.config import GameConfig
 from game.core.state import GameState
-from game.play.breaker import BoardSlot, BreakerRun, OffSlot, PaletteColour, Target
+from game.play.breaker import BreakerRun
+from game.play.drag import Target
 from game.play.record import GameRecord
 from game.states.base import Push, Replace, Reset, State, Transition, board_art, motion
 from game.states.confirm import ConfirmOverlay
@@ -38,10 +40,14 @@ from game.states.hint import HintOverlay, HintTaken
 from game.states.modes import PlayMode
 from game.ui import breaker_view
 from game.ui.board import BoardView, FrameCache
-from game.ui.layout import Board, Button, PaletteItem, PlayLayout, Slot
+from game.ui.layout import Button, PlayLayout
 
 DIGIT_KEYS = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
 DIGIT_KEYS |= {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
+KEY_BUTTONS = MappingProxyType(  # shortcuts that press a button (a mode without it ignores them)
+    {pygame.K_h: "help", pygame.K_F1: "help", pygame.K_r: "reveal"}
+    | {pygame.K_n: "new", pygame.K_c: "clear", pygame.K_s: "solve"}
+)
 
 
 @dataclass(frozen=True)
@@ -185,14 +191,7 @@ class PlayingState(State):
         return result
 
     def _target(self, pos: tuple[int, int]) -> Target:
-        hit = self.layout().hit_test(pos)
-        if isinstance(hit, PaletteItem):
-            return PaletteColour(hit.colour)
-        if isinstance(hit, Slot):
-            return BoardSlot(hit.row, hit.col)
-        if isinstance(hit, Board):
-            return OffSlot()
-        return None
+        return breaker_view.target_at(self.layout(), pos)
 
     def _mouse_down(self, event) -> Transition | State | None:
         hit = self.layout().hit_test(event.pos)
@@ -236,16 +235,8 @@ class PlayingState(State):
             run.rule_out()
         elif key == pygame.K_ESCAPE:
             return None if run.deselect() else self.press("menu")
-        else:
-            name = {
-                pygame.K_h: "help",
-                pygame.K_F1: "help",
-                pygame.K_r: "reveal",
-                pygame.K_n: "new",
-                pygame.K_c: "clear",
-                pygame.K_s: "solve",
-            }.get(key)
-            return self.press(name) if name else None
+        elif key in KEY_BUTTONS:
+            return self.press(KEY_BUTTONS[key])
         return None
 
     def press(self, name: str) -> Transition | State | None:

@@ -24,7 +24,8 @@ import pygame
 from game.core.config import GameConfig
 from game.core.records import CUSTOM_KEY, stats_key
 from game.core.state import Outcome
-from game.play.breaker import BreakerRun, DragSource
+from game.play.breaker import BreakerRun
+from game.play.drag import BoardSlot, DragSource, OffSlot, PaletteColour, Target
 from game.ui import palette as pal
 from game.ui.board import Art, BoardView, draw_board_screen, draw_grade_pop
 from game.ui.juice import (
@@ -35,7 +36,7 @@ from game.ui.juice import (
     shake_amplitude_px,
     shake_offset,
 )
-from game.ui.layout import Button, PaletteItem, PlayLayout, Slot
+from game.ui.layout import Board, Button, PaletteItem, PlayLayout, Slot
 from game.ui.widgets import draw_button
 
 BUTTON_LABELS = {
@@ -277,6 +278,19 @@ def draw_ruled_out(surface, layout: PlayLayout, ruled_out) -> None:
         box = peg.inflate(-inset, -inset)
         pygame.draw.line(surface, pal.TEXT_WARN, box.topleft, box.bottomright, width)
         pygame.draw.line(surface, pal.TEXT_WARN, box.bottomleft, box.topright, width)
+
+
+def target_at(layout: PlayLayout, pos: tuple[int, int]) -> Target:
+    """What the run calls the place at `pos`: a palette colour, a board slot, the board off its
+    slots, or None (the layout's hit test, in play's terms)."""
+    hit = layout.hit_test(pos)
+    if isinstance(hit, PaletteItem):
+        return PaletteColour(hit.colour)
+    if isinstance(hit, Slot):
+        return BoardSlot(hit.row, hit.col)
+    if isinstance(hit, Board):
+        return OffSlot()
+    return None
 
 
 def hot_item(layout: PlayLayout, mouse: tuple[int, int]):
