@@ -242,7 +242,8 @@ def issue4_scene(app: App, name: str, config: GameConfig) -> None:
     from game.core.codes import Feedback, score
     from game.core.state import new_game
     from game.play.computer import Phase
-    from game.states.codemaker import CodemakerState, Drag, Mode
+    from game.play.drag import Drag, DragSource
+    from game.states.codemaker import CodemakerState, Mode
     from game.states.handgrade import HandGradeState
     from game.states.hint import HintOverlay
     from game.states.solving import SolvingState
@@ -296,9 +297,8 @@ def issue4_scene(app: App, name: str, config: GameConfig) -> None:
         state.secret = [c if i % 3 != 2 else None for i, c in enumerate(secret)]
         layout = state.layout()
         target = layout.secret_slot_rect(2)
-        state.drag = Drag(
-            1, None, (target.centerx - target.w // 3, target.centery + target.h // 3), moved=True
-        )
+        held = (target.centerx - target.w // 3, target.centery + target.h // 3)
+        state.drag = Drag(1, DragSource.PALETTE, held, held, moved=True)
     elif name == "hint":
         state = playing(app, config, 2)
         overlay = HintOverlay(state.game)
