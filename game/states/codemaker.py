@@ -34,11 +34,11 @@ from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, Confi
 from game.core.state import new_game
 from game.play.drag import Drag, DragSource
 from game.states.base import Reset, State, Transition
+from game.ui import maker_view
 from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
 from game.ui.layout import Button, PaletteItem, SecretSlot
 from game.ui.maker_layout import Control, MakerLayout
-from game.ui.widgets import draw_button, draw_stepper, draw_toggle
 
 DIGIT_KEYS = MappingProxyType({pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9})
 
@@ -74,11 +74,6 @@ def picker_strategies(current: str | None = None) -> tuple[str, ...]:
     if current is not None and current in strategies.STRATEGIES and current not in names:
         names += (current,)
     return names
-
-
-ROW_LABELS = MappingProxyType(
-    {"pegs": "Pegs", "colours": "Colours", "duplicates": "Repeated colours", "strategy": "Strategy"}
-)
 
 
 class CodemakerState(State):
@@ -294,7 +289,8 @@ class CodemakerState(State):
             hot = hit.colour if isinstance(hit, PaletteItem) else None
             draw_palette(surface, layout, app.pegs, text, colours, symbols, self.selected, hot)
             text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, 34)
-            self._draw_secret(surface, layout, colours, symbols)
+            lifted = self.drag.from_slot if (self.drag is not None and self.drag.moved) else None
+            maker_view.draw_secret_row(surface, layout, app.pegs, self.secret, colours, symbols, lifted)
         else:
             if self.mode is Mode.GRADE:  # the colours to make the code from, not to click
                 draw_palette(surface, layout, app.pegs, text, colours, symbols, enabled=False)
@@ -302,64 +298,11 @@ class CodemakerState(State):
                 surface, EXPLAIN[self.mode], layout.secret_label.union(layout.secret_area), pal.TEXT_DIM, 28
             )
         self._draw_choices(surface, layout, hit)
-        problem = self.problem()
-        message = problem or "Ready: Start or press Enter"
-        colour = pal.TEXT_WARN if problem and not problem.startswith("place") else pal.TEXT_DIM
-        text.draw_in(surface, message[:1].upper() + message[1:], layout.message_rect, colour, 26)
-        for name in layout.buttons:
-            rect = layout.button_rect(name)
-            label = {"back": "Back", "random": "Random code", "start": "Start", "menu": "Menu"}[name]
-            enabled = problem is None if name == "start" else True
-            draw_button(
-                surface, text, rect, label, enabled=enabled, hot=hit == Button(name), primary=name == "start"
-            )
-        if self.drag is not None and self.drag.moved:
-            peg = app.pegs.peg(
-                colours[self.drag.colour], self.drag.colour, round(layout.peg_diameter() * 1.1), symbols
-            )
-            surface.blit(peg, peg.get_rect(center=self.drag.pos))
-
-    def _draw_secret(self, surface, layout: MakerLayout, colours, symbols: bool) -> None:
-        art = self.app.pegs
-        d = layout.peg_diameter()
-        area = layout.secret_area.inflate(round(layout.unit * 0.3), round(layout.unit * 0.2))
-        pygame.draw.rect(surface, pal.BOARD, area, border_radius=max(4, round(layout.unit * 0.25)))
-        pygame.draw.rect(
-            surface, pal.BOARD_EDGE, area, width=2, border_radius=max(4, round(layout.unit * 0.25))
-        )
-        hole = art.hole(round(d * 0.5))
-        lifted = self.drag.from_slot if (self.drag is not None and self.drag.moved) else None
-        for col, colour in enumerate(self.secret):
-            cell = layout.secret_slot_rect(col)
-            if colour is None or col == lifted:
-                surface.blit(hole, hole.get_rect(center=cell.center))
-            else:
-                peg = art.peg(colours[colour], colour, d, symbols)
-                surface.blit(peg, peg.get_rect(center=cell.center))
+        maker_view.draw_buttons(surface, layout, text, hit, self.problem())
+        maker_view.draw_held_peg(surface, layout, app.pegs, self.drag, colours, symbols)
 
     def _draw_choices(self, surface, layout: MakerLayout, hit) -> None:
-        text = self.app.text
-        values = {"pegs": str(self.pegs), "colours": str(self.colours)}
-        limits = {"pegs": (MIN_PEGS, MAX_PEGS), "colours": (MIN_COLOURS, MAX_COLOURS)}
-        for name, label in ROW_LABELS.items():
-            text.draw_in(
-                surface,
-                label,
-                layout.labels[name].inflate(-8, -round(layout.labels[name].h * 0.4)),
-                pal.TEXT,
-                30,
-                align="midleft",
-            )
-            hot = hit.part if isinstance(hit, Control) and hit.name == name else None
-            if name == "duplicates":
-                draw_toggle(surface, text, layout.toggle_rect(name), self.duplicates, hot=hot == "toggle")
-            elif name == "strategy":
-                info = strategies.get(self.strategy)
-                draw_stepper(surface, text, layout.stepper_parts(name), info.label, True, True, hot)
-                text.draw_in(surface, info.description, layout.detail_rect, pal.TEXT_DIM, 24)
-            else:
-                low, high = limits[name]
-                value = int(values[name])
-                draw_stepper(
-                    surface, text, layout.stepper_parts(name), values[name], value > low, value < high, hot
-                )
+        """The choice rows (a screen built on this one draws its own in their place)."""
+        maker_view.draw_choices(
+            surface, layout, self.app.text, hit, self.pegs, self.colours, self.duplicates, self.strategy
+        )

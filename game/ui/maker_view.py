@@ -1,0 +1,111 @@
+"""Drawing the codemaker screen's pieces: the secret row, the choice rows, the buttons and the held
+peg. Functions of (layout, what is chosen, art), like the other views; the state (game/states/
+codemaker.py) decides what to draw, these say how. Geometry comes from MakerLayout only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import MappingProxyType
+
+import pygame
+
+from game.core import strategies
+from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS
+from game.play.drag import Drag
+from game.ui import palette as pal
+from game.ui.layout import Button
+from game.ui.maker_layout import Control, MakerLayout
+from game.ui.pegs import PegArt
+from game.ui.text import TextRenderer
+from game.ui.widgets import draw_button, draw_stepper, draw_toggle
+
+ROW_LABELS = MappingProxyType(
+    {"pegs": "Pegs", "colours": "Colours", "duplicates": "Repeated colours", "strategy": "Strategy"}
+)
+BUTTON_LABELS = MappingProxyType({"back": "Back", "random": "Random code", "start": "Start", "menu": "Menu"})
+HELD_PEG_SCALE = 1.1  # a held peg is drawn this much larger than the row's pegs
+
+
+def draw_secret_row(
+    surface: pygame.Surface,
+    layout: MakerLayout,
+    art: PegArt,
+    secret: Sequence[int | None],
+    colours: Sequence[pal.RGB],
+    symbols: bool,
+    lifted: int | None,
+) -> None:
+    """The secret's slots on a small board; slot `lifted` (its peg is being dragged) shows a hole."""
+    d = layout.peg_diameter()
+    area = layout.secret_area.inflate(round(layout.unit * 0.3), round(layout.unit * 0.2))
+    radius = max(4, round(layout.unit * 0.25))
+    pygame.draw.rect(surface, pal.BOARD, area, border_radius=radius)
+    pygame.draw.rect(surface, pal.BOARD_EDGE, area, width=2, border_radius=radius)
+    hole = art.hole(round(d * 0.5))
+    for col, colour in enumerate(secret):
+        cell = layout.secret_slot_rect(col)
+        if colour is None or col == lifted:
+            surface.blit(hole, hole.get_rect(center=cell.center))
+        else:
+            peg = art.peg(colours[colour], colour, d, symbols)
+            surface.blit(peg, peg.get_rect(center=cell.center))
+
+
+def draw_choices(
+    surface: pygame.Surface,
+    layout: MakerLayout,
+    text: TextRenderer,
+    hit,
+    pegs: int,
+    colours: int,
+    duplicates: bool,
+    strategy: str,
+) -> None:
+    """The choice rows: pegs and colours steppers, the repeats toggle, the strategy stepper with its
+    description under it."""
+    values = {"pegs": pegs, "colours": colours}
+    limits = {"pegs": (MIN_PEGS, MAX_PEGS), "colours": (MIN_COLOURS, MAX_COLOURS)}
+    for name, label in ROW_LABELS.items():
+        box = layout.labels[name].inflate(-8, -round(layout.labels[name].h * 0.4))
+        text.draw_in(surface, label, box, pal.TEXT, 30, align="midleft")
+        hot = hit.part if isinstance(hit, Control) and hit.name == name else None
+        if name == "duplicates":
+            draw_toggle(surface, text, layout.toggle_rect(name), duplicates, hot=hot == "toggle")
+        elif name == "strategy":
+            info = strategies.get(strategy)
+            draw_stepper(surface, text, layout.stepper_parts(name), info.label, True, True, hot)
+            text.draw_in(surface, info.description, layout.detail_rect, pal.TEXT_DIM, 24)
+        else:
+            (low, high), value = limits[name], values[name]
+            parts = layout.stepper_parts(name)
+            draw_stepper(surface, text, parts, str(value), value > low, value < high, hot)
+
+
+def draw_buttons(
+    surface: pygame.Surface, layout: MakerLayout, text: TextRenderer, hit, problem: str | None
+) -> None:
+    """The message line (why Start waits, or that it is ready) and the buttons (Start only when ready)."""
+    message = problem or "Ready: Start or press Enter"
+    colour = pal.TEXT_WARN if problem and not problem.startswith("place") else pal.TEXT_DIM
+    text.draw_in(surface, message[:1].upper() + message[1:], layout.message_rect, colour, 26)
+    for name in layout.buttons:
+        enabled = problem is None if name == "start" else True
+        rect, hot = layout.button_rect(name), hit == Button(name)
+        label, primary = BUTTON_LABELS[name], name == "start"
+        draw_button(surface, text, rect, label, enabled=enabled, hot=hot, primary=primary)
+
+
+def draw_held_peg(
+    surface: pygame.Surface,
+    layout: MakerLayout,
+    art: PegArt,
+    drag: Drag | None,
+    colours: Sequence[pal.RGB],
+    symbols: bool,
+) -> None:
+    """The peg under the pointer while it is dragged (drawn last, over everything)."""
+    if drag is not None and drag.moved:
+        size = round(layout.peg_diameter() * HELD_PEG_SCALE)
+        peg = art.peg(colours[drag.colour], drag.colour, size, symbols)
+        surface.blit(peg, peg.get_rect(center=drag.pos))
