@@ -17,15 +17,13 @@ it; a ruled-out colour can still be played); `nudge` says, before submitting, wh
 built repeats an earlier row (a repeat is still allowed: it wastes a turn, it breaks no rule).
 
 Motion (all on `timeline`, read by views as 0..1 progress): a picked-up peg lifts (LIFT_S), a
-dropped one flies from where it was let go (`drop_from`) and snaps in (DROP_SNAP_S), grading pegs
-drop in one at a time with a cue each, and at the end the secret's shield opens (SHIELD_OPEN_S) and,
-on a loss, the board shakes (SHAKE_S); the result screen waits for the finish flash and the shield.
+dropped one flies from where it was let go (`drop_from`) and snaps in (DROP_SNAP_S); the grade and
+the finish are timed by grading.py (GradingShow); the result screen waits for `finished`.
 
-Homes for data: the record is the game (undo never takes back a submitted row); draft, cursor,
-selected, drag and message are UI state; motion lives on `timeline`. Invariants: draft has `pegs`
-entries, each None or a colour below `colours`; cursor is a valid column; every change to the draft
-pushes the draft it replaced (at most DRAFT_UNDO_DEPTH kept); input cuts moves short, never the
-finish flash; once the game is over no intent changes anything; time counts only while not over.
+Homes for data: the record is the game (undo never takes back a submitted row); the row being built
+(draft.py: draft, cursor, its undo), selected, drag and message are UI state; motion lives on
+`timeline`. Invariants: input cuts moves short, never the finish flash; once the game is over no
+intent changes anything; time counts only while not over.
 """
 
 from __future__ import annotations
