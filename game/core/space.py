@@ -349,7 +349,10 @@ def consistent_steps(config: GameConfig, history: History) -> Generator[Progress
     cache = _consistent_cache()
     result = cache.get(key)
     if result is None:
-        result = (yield from _from_ancestor_steps(config, history)) if history else None
+        # With a score table, filtering the whole space is a few row look-ups: cheaper than re-grading
+        # an ancestor's codes, so narrowing is kept for spaces without one.
+        narrow = history and not has_table(config)
+        result = (yield from _from_ancestor_steps(config, history)) if narrow else None
         if result is None and is_small(config):
             mask = yield from _small_mask_steps(config, history)
             result = small_space(config.pegs, config.colours, config.duplicates).indices[mask]
