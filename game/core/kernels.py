@@ -12,18 +12,22 @@ of cells in a whole 5x8 sweep). Two changes over the straightforward per-colour 
 Part counts (how many codes get each grade, per guess) are written straight into one intp array with
 the row offsets added, so numpy.bincount does not copy the block again.
 
-MultisetScorer is immutable once built (its arrays are read-only); scorer_for() caches one per size.
+MultisetScorer is immutable once built (its arrays are read-only); scorer_steps() builds one per size
+a block of rows per step and caches it (scorer_for() is its plain-function form).
 Pure numpy, no I/O.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from collections.abc import Generator
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from .codes import colour_counts
+from .headtail import WORK_PER_YIELD
+from .solver import Progress, run
 
 # Multisets above this count make the common-colour table too big (its bytes are the square).
 MAX_MULTISETS = 4_000
@@ -92,19 +96,53 @@ def multiset_count(pegs: int, colours: int) -> int:
     return comb(pegs + colours - 1, pegs)
 
 
+@dataclass
+class _ScorerBuild:
+    """A scorer's common-colour table filled a block of rows per step; only scorer_steps changes it."""
+
+    keys: np.ndarray
+    counts: np.ndarray
+    common: np.ndarray
+    done: int = 0
+    scorer: MultisetScorer | None = field(default=None)
+
+
 @functools.lru_cache(maxsize=4)
-def scorer_for(pegs: int, colours: int) -> MultisetScorer | None:
-    """The cached scorer for this size, or None when its table would be too large."""
+def _scorer_build(pegs: int, colours: int) -> _ScorerBuild | None:
     if multiset_count(pegs, colours) > MAX_MULTISETS:
         return None
     counts = _multisets(pegs, colours)
     keys = counts @ ((pegs + 1) ** np.arange(colours, dtype=np.int64))
     order = np.argsort(keys)
-    keys, counts = keys[order], counts[order]
-    common = np.minimum(counts[:, None, :], counts[None, :, :]).sum(axis=2).astype(np.uint8)
-    keys.setflags(write=False)
-    common.setflags(write=False)
-    return MultisetScorer(pegs, colours, keys, common)
+    size = keys.shape[0]
+    return _ScorerBuild(keys[order], counts[order].astype(np.uint8), np.empty((size, size), dtype=np.uint8))
+
+
+def scorer_steps(pegs: int, colours: int) -> Generator[Progress, None, MultisetScorer | None]:
+    """The cached scorer for this size (None when its table would be too large), built a block of
+    rows per step: the table is 9 M cells at 6x9, far more than one frame's work."""
+    build = _scorer_build(pegs, colours)
+    if build is None:
+        return None
+    size = build.keys.shape[0]
+    rows_per_step = max(1, WORK_PER_YIELD // (12 * size * colours))  # ~12 byte-ops a cell: min, widen, sum
+    while build.scorer is None:
+        if build.done < size:
+            stop = min(size, build.done + rows_per_step)
+            block = np.minimum(build.counts[build.done : stop, None, :], build.counts[None, :, :])
+            build.common[build.done : stop] = block.sum(axis=2, dtype=np.uint8)
+            build.done = stop
+            yield Progress(stop, size, "building the grading table")
+        else:
+            build.keys.setflags(write=False)
+            build.common.setflags(write=False)
+            build.scorer = MultisetScorer(pegs, colours, build.keys, build.common)
+    return build.scorer
+
+
+def scorer_for(pegs: int, colours: int) -> MultisetScorer | None:
+    """Plain-function form of scorer_steps()."""
+    return run(scorer_steps(pegs, colours))
 
 
 def part_counts(grades: np.ndarray, size: int) -> np.ndarray:

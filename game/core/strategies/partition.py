@@ -37,7 +37,7 @@ import numpy as np
 from ..codes import Code, colour_counts, decode, encode, index_code
 from ..config import GameConfig
 from ..headtail import sorted_unique
-from ..kernels import n_log2_n, part_counts, scorer_for
+from ..kernels import n_log2_n, part_counts, scorer_for, scorer_steps
 from ..mitm import is_huge
 from ..solver import History, NoCodeLeft, Progress
 from ..space import (
@@ -264,6 +264,8 @@ def think_partition(
     if consistent.shape[0] > EVAL_CAP:
         evaluation = _sample(np_rng, consistent, EVAL_CAP)
     exact = evaluation is consistent and possible == consistent.shape[0]
+    if config.grid is None:  # the multiset table is built a block per step, never inside one frame
+        yield from scorer_steps(config.pegs, config.colours)
     pool = _build_pool(config, history, consistent, evaluation.shape[0], consistent_only, np_rng)
     yield Progress(0, 1, "choosing guesses to weigh", possible)
 
