@@ -4,8 +4,8 @@ import random
 
 import numpy as np
 
-from game.core.codes import pack, score
 from game.core import kernels
+from game.core.codes import pack, score
 from game.core.kernels import WORK_PER_YIELD, scorer_for, scorer_steps
 
 
