@@ -148,7 +148,7 @@ class ComputerRun(RecordRun):
         if not self.game.rows:
             return 0
         fb = self.game.rows[-1].feedback
-        count = fb.black + fb.white
+        count = sum(fb)  # every grading peg, a grid's greys too
         if self.phase is not Phase.GRADING:
             return count
         duration = self._scaled(GRADE_PEG_S)
@@ -225,7 +225,7 @@ class ComputerRun(RecordRun):
         self._advance(dt)
         if self.phase is Phase.GRADING and self.shown_grade_pegs != shown:
             fb = self.game.rows[-1].feedback
-            if fb.black + fb.white:
+            if sum(fb):
                 self.cues.add(Cue.PEG_BLACK if self.shown_grade_pegs <= fb.black else Cue.PEG_WHITE)
 
     def _scaled(self, seconds: float) -> float:
@@ -281,7 +281,7 @@ class ComputerRun(RecordRun):
             return self._scaled(PEG_PLACE_S) * self.game.config.pegs
         if self.phase is Phase.GRADING:
             fb = self.game.rows[-1].feedback
-            return self._scaled(GRADE_PEG_S) * (fb.black + fb.white)
+            return self._scaled(GRADE_PEG_S) * sum(fb)
         if self.phase is Phase.RESTING:
             return self._scaled(FINISH_REST_S if self.game.over else ROW_REST_S)
         return 0.0

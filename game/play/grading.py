@@ -104,4 +104,4 @@ class GradingShow:
 
     def _total(self) -> int:
         fb = self._feedback
-        return 0 if fb is None else fb.black + fb.white
+        return 0 if fb is None else sum(fb)  # every grading peg, a grid's greys too

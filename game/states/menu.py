@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.config import PRESETS, Preset
+from game.core.config import PRESETS, GameConfig, Preset
 from game.states.base import Push, Quit, State, Transition
 from game.ui import palette as pal
 from game.ui.juice import draw_panel
@@ -31,6 +31,7 @@ Action = Callable[["MenuState"], "Transition | State | None"]
 BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
 BACKDROP_VEIL_ALPHA = 150  # how much of the background colour dims the demo behind the whole menu
 SUBTITLE = "Break the secret code: black = right colour, right place; white = right colour only"
+GRID_PRESETS = ((2, 2, 6), (3, 3, 4))  # (rows, columns, colours) of the grid games on the menu
 FOOTER = "Arrows + Enter or the mouse · H help · Esc quits"
 
 
@@ -48,6 +49,23 @@ def _play_preset(preset: Preset) -> Action:
         return PlayingState(preset.config())
 
     return action
+
+
+def _play_grid(rows: int, columns: int, colours: int) -> Action:
+    """The 2-D puzzle: a rows x columns grid graded black, grey and white (README, "The 2-D puzzle")."""
+
+    def action(menu: MenuState) -> State:
+        from game.states.playing import PlayingState
+
+        return PlayingState(GameConfig(colours=colours, grid=(rows, columns)))
+
+    return action
+
+
+def _grid_entry(label: str, rows: int, columns: int, colours: int) -> MenuEntry:
+    turns = GameConfig(colours=colours, grid=(rows, columns)).turns
+    detail = f"{colours} colours · {turns} turns · grey pegs"
+    return MenuEntry(label, detail, _play_grid(rows, columns, colours))
 
 
 def _custom(menu: MenuState) -> State:
@@ -122,6 +140,8 @@ def default_entries() -> list[MenuEntry]:
         for p in PRESETS
     ]
     entries += [
+        _grid_entry("Grid 2×2", *GRID_PRESETS[0]),
+        _grid_entry("Grid 3×3", *GRID_PRESETS[1]),
         MenuEntry("Custom game", "choose pegs, colours, turns", _custom),
         MenuEntry("Daily code", "one code a day for all", _daily),
         MenuEntry("Blitz", "codes against the clock", _blitz),

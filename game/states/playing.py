@@ -164,7 +164,7 @@ class PlayingState(State):
             c = self.config
             items = breaker_view.PANEL_ITEMS if self.mode is None else self.mode.panel_items
             buttons = tuple(name for name in breaker_view.PANEL_BUTTONS if name in dict(items))
-            self._layout = PlayLayout(size, c.pegs, c.colours, c.turns, items, buttons)
+            self._layout = PlayLayout(size, c.pegs, c.colours, c.turns, items, buttons, grid=c.grid)
         return self._layout
 
     # --- input --------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ class ResultState(State):
                 PANEL_ITEMS,
                 ("again", "analysis", "menu"),
                 top_buttons=(),
+                grid=config.grid,
             )
         return self._layout
 

@@ -199,6 +199,7 @@ class SolvingState(State):
                 PANEL_ITEMS,
                 PANEL_BUTTONS,
                 top_buttons=("help", "menu"),
+                grid=config.grid,
             )
         return self._layout
 

@@ -17,6 +17,7 @@ import pygame
 
 from game.core.state import GameState
 from game.ui import palette as pal
+from game.ui.grid_board import grade_kind, grade_total, key_image
 from game.ui.layout import PlayLayout
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
@@ -220,16 +221,15 @@ class BoardView:
 def draw_grade_pegs(
     surface, layout: PlayLayout, row: int, feedback, art: PegArt, offset=(0, 0), count: int | None = None
 ) -> None:
-    """Grading pegs of `row`: blacks first, then whites, then empty holes; only the first `count` pegs
-    of the grade are shown (None: all of them)."""
+    """Grading pegs of `row`: blacks first, then (a grid's) greys, then whites, then empty holes; only
+    the first `count` pegs of the grade are shown (None: all of them)."""
     kd = layout.grade_peg_rect(row, 0).w
-    black = feedback.black if feedback is not None else 0
-    white = feedback.white if feedback is not None else 0
-    shown = black + white if count is None else min(count, black + white)
+    total = grade_total(feedback) if feedback is not None else 0
+    shown = total if count is None else min(count, total)
     for i in range(layout.pegs):
         rect = layout.grade_peg_rect(row, i).move(offset)
         if i < shown:
-            image = art.key(i < black, kd)
+            image = key_image(art, grade_kind(feedback, i), kd)
         else:
             image = art.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
         surface.blit(image, image.get_rect(center=rect.center))
@@ -242,11 +242,11 @@ def draw_grade_pop(
     (None: not showing yet; 1.0: in place). One drawing for every screen that grades a row."""
     draw_grade_pegs(surface, layout, row, None, art)
     kd = layout.grade_peg_rect(row, 0).w
-    for i in range(feedback.black + feedback.white):
+    for i in range(grade_total(feedback)):
         value = pop(i)
         if value is None:
             break
-        image = art.key(i < feedback.black, kd)
+        image = key_image(art, grade_kind(feedback, i), kd)
         if value != 1.0:
             # the popping peg: the cached image scaled, not a new image per size
             side = max(2, round(kd * value))
@@ -315,6 +315,8 @@ def config_title(config) -> str:
     """The title of a game configuration, such as "Classic · 4 pegs × 6 colours · 10 turns"."""
     dup = "" if config.duplicates else ", no repeats"
     size = f"{config.pegs} pegs × {config.colours} colours"
+    if config.grid is not None:
+        size = f"{config.grid[0]}×{config.grid[1]} grid × {config.colours} colours"
     return f"{config.difficulty.value.title()} · {size} · {config.turns} turns{dup}"
 
 

@@ -106,6 +106,8 @@ def hud_name(config: GameConfig) -> str:
     key = stats_key(config)
     if key != CUSTOM_KEY:
         return key
+    if config.grid is not None:
+        return f"Grid {config.grid[0]}×{config.grid[1]} × {config.colours} colours"
     return f"Custom {config.pegs}×{config.colours}"  # its turns are in the panel ("Turn 3 of 12")
 
 

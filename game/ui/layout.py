@@ -187,9 +187,13 @@ class PlayLayout(PaletteColumn):
         panel_items: Sequence[tuple[str, float]] = (),
         buttons: Sequence[str] = (),
         top_buttons: Sequence[str] = ("help", "menu"),
+        grid: tuple[int, int] | None = None,
     ) -> None:
         self.size = (int(size[0]), int(size[1]))
         self.pegs, self.colours, self.turns = pegs, colours, turns
+        # a grid game's code is a small grid: slot i is cell divmod(i, columns), one unit a cell
+        self.grid = grid
+        self.code_rows, self.code_cols = grid if grid is not None else (1, pegs)
         w, h = self.size
         m = margin_px(self.size)
         self.margin = m
@@ -225,11 +229,16 @@ class PlayLayout(PaletteColumn):
 
     # --- board fitting ------------------------------------------------------------------------
     @property
+    def grade_lines(self) -> int:
+        """Lines of grading pegs in a row: two, or one per cell row of a taller grid."""
+        return max(2, self.code_rows)
+
+    @property
     def grade_cols(self) -> int:
-        return math.ceil(self.pegs / 2)
+        return math.ceil(self.pegs / self.grade_lines)
 
     def _column_width_u(self) -> float:
-        return LABEL_U + self.pegs + GRADE_GAP_U + self.grade_cols * GRADE_PITCH_U + ROW_TAIL_U
+        return LABEL_U + self.code_cols + GRADE_GAP_U + self.grade_cols * GRADE_PITCH_U + ROW_TAIL_U
 
     def _fit_board(self, area: pygame.Rect) -> None:
         """Choose the columns of rows and of palette that give the biggest pegs, then place both.
@@ -246,7 +255,7 @@ class PlayLayout(PaletteColumn):
             if columns > 1 and math.ceil(self.turns / (columns - 1)) == per_column:
                 continue
             width_u = 2 * BOARD_PAD_U + columns * cw + (columns - 1) * COLUMN_GAP_U
-            height_u = 2 * BOARD_PAD_U + 1.0 + SECRET_GAP_U + per_column * ROW_PITCH_U
+            height_u = 2 * BOARD_PAD_U + self.code_rows + SECRET_GAP_U + per_column * self._min_pitch_u
             for pal_columns in range(1, MAX_PALETTE_COLUMNS + 1):
                 pal_rows = math.ceil(self.colours / pal_columns)
                 if pal_columns > 1 and math.ceil(self.colours / (pal_columns - 1)) == pal_rows:
@@ -260,8 +269,11 @@ class PlayLayout(PaletteColumn):
                     best = (score, unit, columns, per_column, width_u, height_u, pal_rows)
         _, unit, columns, per_column, width_u, height_u, pal_rows = best
         # when the width limits the pegs, spread the rows to use the height too
-        fixed_u = 2 * BOARD_PAD_U + 1.0 + SECRET_GAP_U
-        self.row_pitch_u = _clamp((area.h / unit - fixed_u) / per_column, ROW_PITCH_U, MAX_ROW_PITCH_U)
+        fixed_u = 2 * BOARD_PAD_U + self.code_rows + SECRET_GAP_U
+        extra_u = self.code_rows - 1  # a grid row is code_rows units tall; the air between rows is the same
+        self.row_pitch_u = _clamp(
+            (area.h / unit - fixed_u) / per_column, self._min_pitch_u, MAX_ROW_PITCH_U + extra_u
+        )
         height_u = fixed_u + per_column * self.row_pitch_u
         self.unit = unit
         self.columns = columns
@@ -276,7 +288,11 @@ class PlayLayout(PaletteColumn):
         palette = pygame.Rect(round(left), round(self.board.centery - pal_h / 2), pal_w, pal_h)
         self.palette_panel = palette.clamp(area)
         self._origin = (self.board.x + BOARD_PAD_U * unit, self.board.y + BOARD_PAD_U * unit)
-        self._rows_top = self._origin[1] + (1.0 + SECRET_GAP_U) * unit
+        self._rows_top = self._origin[1] + (self.code_rows + SECRET_GAP_U) * unit
+
+    @property
+    def _min_pitch_u(self) -> float:
+        return ROW_PITCH_U + (self.code_rows - 1)
 
     # --- board geometry -----------------------------------------------------------------------
     def _row_origin(self, row: int) -> tuple[float, float]:
@@ -289,16 +305,21 @@ class PlayLayout(PaletteColumn):
     def row_rect(self, row: int) -> pygame.Rect:
         """The whole turn row: label, slots and grading area."""
         x, y = self._row_origin(row)
-        return pygame.Rect(round(x), round(y), round(self._column_width_u() * self.unit), round(self.unit))
+        u = self.unit
+        height = round(u) if self.grid is None else round(y + self.code_rows * u) - round(y)
+        return pygame.Rect(round(x), round(y), round(self._column_width_u() * u), height)
 
     def label_rect(self, row: int) -> pygame.Rect:
         x, y = self._row_origin(row)
-        return pygame.Rect(round(x), round(y), round(LABEL_U * self.unit), round(self.unit))
+        return pygame.Rect(round(x), round(y), round(LABEL_U * self.unit), round(self.code_rows * self.unit))
 
     def _slot_at(self, x: float, y: float, col: int) -> pygame.Rect:
         u = self.unit
-        left = x + (LABEL_U + col) * u
-        return pygame.Rect(round(left), round(y), round(left + u) - round(left), round(u))
+        cell_row, cell_col = divmod(col, self.code_cols)
+        left = x + (LABEL_U + cell_col) * u
+        top = y + cell_row * u
+        height = round(u) if self.grid is None else round(top + u) - round(top)  # grid cells tile exactly
+        return pygame.Rect(round(left), round(top), round(left + u) - round(left), height)
 
     def slot_rect(self, row: int, col: int) -> pygame.Rect:
         """The cell of code slot (row, col); the peg is drawn centred in it; clicks anywhere in it hit it."""
@@ -315,18 +336,25 @@ class PlayLayout(PaletteColumn):
     def grade_rect(self, row: int) -> pygame.Rect:
         x, y = self._row_origin(row)
         u = self.unit
-        left = x + (LABEL_U + self.pegs + GRADE_GAP_U) * u
+        left = x + (LABEL_U + self.code_cols + GRADE_GAP_U) * u
         return pygame.Rect(
-            round(left), round(y + u * 0.06), round(self.grade_cols * GRADE_PITCH_U * u), round(u * 0.88)
+            round(left),
+            round(y + u * 0.06),
+            round(self.grade_cols * GRADE_PITCH_U * u),
+            round(u * (self.code_rows - 0.12)),
         )
 
     def grade_peg_rect(self, row: int, index: int) -> pygame.Rect:
-        """Grading peg `index` (blacks first, then whites) of `row`: two lines, left to right."""
+        """Grading peg `index` (blacks first, then greys, then whites) of `row`: in grade_lines lines,
+        left to right, centred on the row's height."""
         x, y = self._row_origin(row)
         u = self.unit
         line, col = divmod(index, self.grade_cols)
-        cx = x + (LABEL_U + self.pegs + GRADE_GAP_U + (col + 0.5) * GRADE_PITCH_U) * u
-        cy = y + (0.5 + (line - 0.5) * GRADE_PITCH_U) * u
+        cx = x + (LABEL_U + self.code_cols + GRADE_GAP_U + (col + 0.5) * GRADE_PITCH_U) * u
+        pitch = GRADE_PITCH_U
+        if self.grid is not None:  # a taller row spreads its grading lines over its height
+            pitch = max(GRADE_PITCH_U, 0.8 * self.code_rows / self.grade_lines)
+        cy = y + (self.code_rows / 2 + (line - (self.grade_lines - 1) / 2) * pitch) * u
         d = max(3, round(KEY_DIAMETER_U * u))
         return pygame.Rect(round(cx - d / 2), round(cy - d / 2), d, d)
 
@@ -334,7 +362,8 @@ class PlayLayout(PaletteColumn):
         """The hidden secret row (over the first column, aligned with its slots)."""
         x, y = self._origin
         u = self.unit
-        return pygame.Rect(round(x), round(y), round((LABEL_U + self.pegs) * u), round(u))
+        width = round((LABEL_U + self.code_cols) * u)
+        return pygame.Rect(round(x), round(y), width, round(self.code_rows * u))
 
     def secret_slot_rect(self, col: int) -> pygame.Rect:
         x, y = self._origin
@@ -346,7 +375,7 @@ class PlayLayout(PaletteColumn):
 
     def secret_label_rect(self) -> pygame.Rect:
         x, y = self._origin
-        return pygame.Rect(round(x), round(y), round(LABEL_U * self.unit), round(self.unit))
+        return pygame.Rect(round(x), round(y), round(LABEL_U * self.unit), round(self.code_rows * self.unit))
 
     # --- palette and panel --------------------------------------------------------------------
     def button_rect(self, name: str) -> pygame.Rect | None:
