@@ -44,6 +44,7 @@ from game.core.config import (
     GameConfig,
     preset,
 )
+from game.core.grid import parse_shape
 from game.settings import Settings
 from game.states.base import Pop, Push, Quit, Replace, Reset, State, Transition
 from game.ui.pegs import PegArt
@@ -289,6 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--colours", type=int, help=f"start a game with this many colours ({MIN_COLOURS}..{MAX_COLOURS})"
     )
     parser.add_argument("--difficulty", choices=["relaxed", "classic", "tight"], help="turn limit rule")
+    parser.add_argument("--grid", help="start a grid game of RxC cells (2x2, 3x3...): black, grey, white")
     parser.add_argument(
         "--no-duplicates", action="store_true", help="a secret never uses a colour twice (nor may guesses)"
     )
@@ -298,6 +300,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     """The game to start straight into, or None for the menu; raises ConfigError when impossible."""
+    grid = getattr(args, "grid", None)
+    if grid is not None:
+        return _grid_config(args)
     if args.preset is None and args.pegs is None and args.colours is None and args.difficulty is None:
         if args.no_duplicates:
             raise ConfigError("--no-duplicates needs --preset or --pegs/--colours")
@@ -310,6 +315,23 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         colours=args.colours if args.colours is not None else base.colours,
         duplicates=base.duplicates and not args.no_duplicates,
         difficulty=args.difficulty or base.difficulty,
+    )
+
+
+def _grid_config(args: argparse.Namespace) -> GameConfig:
+    """The grid game of --grid RxC: its cells are its pegs, so --preset and --pegs conflict."""
+    given = [f"--{flag}" for flag in ("preset", "pegs") if getattr(args, flag) is not None]
+    if given:
+        raise ConfigError(f"--grid sets the cells itself; drop {' and '.join(given)}")
+    try:
+        shape = parse_shape(args.grid)
+    except ValueError as error:
+        raise ConfigError(f"--grid: {error}") from None
+    return GameConfig(
+        colours=args.colours if args.colours is not None else GameConfig().colours,
+        duplicates=not args.no_duplicates,
+        difficulty=args.difficulty or "classic",
+        grid=shape,
     )
 
 

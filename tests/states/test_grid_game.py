@@ -154,3 +154,15 @@ def test_grid_board__grade_kinds_are_blacks_then_greys_then_whites():
 
     kinds = [grade_kind(GridFeedback(2, 3, 1), i) for i in range(9)]
     assert kinds == ["black"] * 2 + ["grey"] * 3 + ["white"] + [""] * 3
+
+
+def test_grid_cli__grid_flag_starts_a_grid_game_and_refuses_conflicts():
+    from game.app import build_parser, config_from_args
+    from game.core.config import ConfigError
+
+    config = config_from_args(build_parser().parse_args(["--grid", "3x3", "--colours", "4"]))
+    assert config.grid == (3, 3) and config.pegs == 9 and config.colours == 4
+    refused = (["--grid", "3x3", "--pegs", "4"], ["--grid", "three"], ["--grid", "2x2", "--preset", "easy"])
+    for argv in refused:
+        with pytest.raises(ConfigError):
+            config_from_args(build_parser().parse_args(argv))
