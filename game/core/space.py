@@ -114,6 +114,7 @@ class _Build:
     done: int = 0
     value: object = None
     source: Iterator | None = None
+    joined: list = field(default_factory=list)  # the finished columns, while the parts are joined
 
 
 @functools.lru_cache(maxsize=8)
@@ -152,11 +153,15 @@ def small_space_steps(
             build.parts.append((indices, codes, colour_counts(codes, colours), first))
             build.done += codes.shape[0]
             yield Progress(build.done, total, "listing codes")
+        elif len(build.joined) < len(build.parts[0]):
+            # one column joined per step: a large grid space's columns take a few ms each
+            build.joined.append(np.concatenate([part[len(build.joined)] for part in build.parts]))
+            yield Progress(total, total, "listing codes")
         else:
-            arrays = [np.concatenate(column) for column in zip(*build.parts, strict=True)]
-            read_only(*arrays)
-            build.value = SmallSpace(pegs, colours, *arrays)
+            read_only(*build.joined)
+            build.value = SmallSpace(pegs, colours, *build.joined)
             build.parts.clear()
+            build.joined = []
             build.source = None
     return build.value  # type: ignore[return-value]
 
