@@ -1,12 +1,13 @@
 """The help overlay: how to play, a worked grading example with duplicates, and the controls.
 
-Two pages (Rules, Controls), switched with the tabs, Left/Right or Tab; Escape, Enter or Close
-pops it. `screen` picks whose controls the Controls page lists (SCREEN_CONTROLS: the playing screen,
-the computer solving, hand grading); the screens other than playing open it on the Controls page.
-Text is wrapped and sized to fit the card at every window size. The Rules page draws graded
-examples as pegs (graded by the core score() function, so the page can never disagree with the
-game); the Controls page draws key caps from the tables in help_keys.py (the menu's help: all of
-them), or, for the modes, their paragraph.
+Three pages (Rules, Controls, Grid: the grid puzzle with a worked example), switched with the tabs,
+Left/Right or Tab; Escape, Enter or Close pops it. `screen` picks whose controls the Controls page
+lists (SCREEN_CONTROLS: the playing screen, the computer solving, hand grading); the screens other
+than playing open it on the Controls page. Text is wrapped and sized to fit the card at every window
+size. The Rules page draws graded examples as pegs (graded by the core score() function, so the page
+can never disagree with the game), the Grid page likewise with score_grid(); the Controls page draws
+key caps from the tables in help_keys.py (the menu's help: all of them), or, for the modes, their
+paragraph.
 """
 
 from __future__ import annotations
@@ -16,16 +17,25 @@ from types import MappingProxyType
 import pygame
 
 from game.core.codes import score
+from game.core.grid import score_grid
 from game.core.variant import grade_words
 from game.states.base import Pop, Push, Reset, State, Transition
 from game.states.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text
 from game.ui import palette as pal
+from game.ui.grid_board import (
+    HELP_GUESS,
+    HELP_RULES,
+    HELP_SECRET,
+    HELP_SHAPE,
+    draw_grid_example,
+    help_caption,
+)
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
 from game.ui.widgets import draw_button, draw_card, shade
 
 EXAMPLE_SECRET = (0, 0, 1, 2)
 EXAMPLE_GUESS = (0, 1, 1, 0)
-PAGES = ("Rules", "Controls")
+PAGES = ("Rules", "Controls", "Grid")
 
 GOAL = "Crack the hidden code before the turns run out. Each guess is graded with small pegs:"
 # The Rules page shows, not tells: each example is drawn as pegs and graded by score() on the page.
@@ -176,6 +186,8 @@ class HelpOverlay(State):
             draw_button(surface, text, rect, name, primary=i == self.page, hot=rect.collidepoint(self.mouse))
         if self.page == 0:
             self._draw_rules(surface, body)
+        elif PAGES[self.page] == "Grid":
+            self._draw_grid(surface, body)
         elif self.screen in SCREEN_KEYS:
             self._draw_keys(surface, body)
         else:
@@ -219,6 +231,23 @@ class HelpOverlay(State):
                 text.draw(surface, line, caption_px, ink, (block.x + 6, y0 + k * line_px), align="topleft")
             pegs_box = pygame.Rect(block.x + caption_w, block.y, block.w - caption_w, block.h)
             self._draw_example(surface, pegs_box.inflate(0, -round(block.h * 0.12)), secret, guess)
+
+    def _draw_grid(self, surface, body: pygame.Rect) -> None:
+        """The grid puzzle's rules, then a worked example graded by the core's score_grid()."""
+        text = self.app.text
+        feedback = score_grid(HELP_GUESS, HELP_SECRET, *HELP_SHAPE)
+        names = tuple(pal.colour_name(i, self.app.settings.palette) for i in range(5))
+        rules_box = pygame.Rect(body.x, body.y, body.w, round(body.h * 0.36))
+        caption_box = pygame.Rect(body.x, body.bottom - round(body.h * 0.2), body.w, round(body.h * 0.2))
+        self._draw_paragraphs(surface, HELP_RULES, rules_box)
+        example = pygame.Rect(body.x, rules_box.bottom, body.w, caption_box.y - rules_box.bottom)
+        pygame.draw.rect(surface, pal.BUTTON_DISABLED, example.inflate(8, -4), border_radius=6)
+        colours = pal.palette(self.app.settings.palette)
+        art, symbols = self.app.pegs, self.app.settings.symbols
+        draw_grid_example(surface, example.inflate(0, -12), art, text, colours, symbols, feedback)
+        size, lines = text.fit_paragraphs(help_caption(names, feedback), caption_box.w, caption_box.h, 24)
+        for line, y in lines:
+            text.draw(surface, line, size, pal.TEXT_DIM, (caption_box.x, caption_box.y + y), align="topleft")
 
     def _caption(self, index: int) -> str:
         """Example `index`'s caption: its title and grade; the repeats example says why."""

@@ -56,3 +56,69 @@ def _make_grey_key(diameter: int) -> pygame.Surface:
     width = max(1, round(big * GREY_SLASH_FRAC))
     pygame.draw.line(canvas, KEY_RIM, (r - offset, r + offset), (r + offset, r - offset), width)
     return pygame.transform.smoothscale(canvas, (diameter, diameter))
+
+
+# --- the help page's worked example -------------------------------------------------------------
+HELP_SHAPE = (2, 2)
+HELP_SECRET = (0, 1, 2, 3)  # cells row by row: top left, top right, bottom left, bottom right
+HELP_GUESS = (0, 2, 3, 4)
+HELP_RULES = (
+    "The grid puzzle (Grid 2×2, Grid 3×3 on the menu, or --grid RxC): the secret is a small grid of "
+    "colours and every guess is a whole grid. Three kinds of grading pegs, never saying which cell:\n"
+    "Black (solid): a cell with the right colour. Grey (with a slash): among the other cells, a guess "
+    "cell and a secret cell of the same colour in the same row or column, each cell in one pair at "
+    "most. White (plain): a colour in common anywhere else. Pegs show blacks, then greys, then whites."
+)
+KIND_LEGEND = (("black", "right cell"), ("grey", "right row or column"), ("white", "elsewhere"))
+
+
+def help_caption(names: tuple[str, ...], feedback) -> str:
+    """The worked example in words; `names` are the colour names of colours 0..4, `feedback` its grade."""
+    a, _, c, d, e = names
+    return (
+        f"Grade {feedback.black} black, {feedback.grey} grey, {feedback.white} white. Top left {a}: the "
+        f"right cell, black. Bottom left {d}: the secret's {d} is in the same row, grey. Top right {c}: "
+        f"the secret's {c} is across the diagonal, in neither its row nor its column, white. "
+        f"Bottom right {e}: not in the secret."
+    )
+
+
+def draw_grid_example(
+    surface: pygame.Surface, box: pygame.Rect, art: PegArt, text, colours, symbols: bool, feedback
+) -> None:
+    """HELP_SECRET and HELP_GUESS drawn as 2x2 grids side by side, the guess's grade as key pegs beside
+    it, and the three pegs' legend below."""
+    rows, cols = HELP_SHAPE
+    label_h = max(14, round(box.h * 0.14))
+    legend_h = max(14, round(box.h * 0.16))
+    grid_h = box.h - label_h - legend_h
+    d = max(8, min(round(grid_h / rows * 0.86), round(box.w / 9.5 / 1.1)))
+    pitch = round(d * 1.1)
+    grid_w = cols * pitch
+    kd = max(6, round(d * 0.42))
+    grade_w = round(kd * 2.8)
+    total_w = 2 * grid_w + grade_w + 3 * pitch
+    x = box.centerx - total_w // 2
+    top = box.y + label_h
+    label_px = text.fit_size("Secret", grid_w * 1.4, label_h * 0.8, 24)
+    for label, code, left in (("Secret", HELP_SECRET, x), ("Guess", HELP_GUESS, x + grid_w + 2 * pitch)):
+        text.draw(surface, label, label_px, pal.TEXT_DIM, (left + grid_w // 2, box.y + label_h // 2))
+        for cell, colour in enumerate(code):
+            r, c = divmod(cell, cols)
+            peg = art.peg(colours[colour], colour, d, symbols)
+            surface.blit(peg, (left + c * pitch, top + r * pitch))
+    area = pygame.Rect(x + 2 * grid_w + 2 * pitch + pitch // 3, top, grade_w, rows * pitch - (pitch - d))
+    pygame.draw.rect(surface, pal.GRADE_AREA, area, border_radius=4)
+    for k in range(rows * cols):
+        centre = (area.x + kd * 0.8 + (k % 2) * kd * 1.2, area.y + area.h * (0.3 + (k // 2) * 0.4))
+        kind = grade_kind(feedback, k)
+        image = key_image(art, kind, kd) if kind else art.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
+        surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+    legend_y = box.bottom - legend_h // 2
+    part_w = box.w // len(KIND_LEGEND)
+    legend_px = min(text.fit_size(f"{k}: {w}", part_w - kd * 2.5, legend_h * 0.8, 22) for k, w in KIND_LEGEND)
+    for i, (kind, words) in enumerate(KIND_LEGEND):
+        left = box.x + i * part_w + kd
+        image = key_image(art, kind, kd)
+        surface.blit(image, image.get_rect(center=(left, legend_y)))
+        text.draw(surface, f"{kind}: {words}", legend_px, pal.TEXT, (left + kd, legend_y), align="midleft")

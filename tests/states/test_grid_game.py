@@ -166,3 +166,36 @@ def test_grid_cli__grid_flag_starts_a_grid_game_and_refuses_conflicts():
     for argv in refused:
         with pytest.raises(ConfigError):
             config_from_args(build_parser().parse_args(argv))
+
+
+def test_grid_help__tab_reaches_the_grid_page_whose_example_is_graded_by_score_grid():
+    from game.states.help import PAGES, HelpOverlay
+    from game.ui.grid_board import HELP_GUESS, HELP_SECRET, HELP_SHAPE, help_caption
+
+    app = make_app(start=MenuState())
+    press_key(app, pygame.K_h)
+    while PAGES[app.state.page] != "Grid":
+        press_key(app, pygame.K_TAB)
+    assert isinstance(app.state, HelpOverlay)
+    feedback = score_grid(HELP_GUESS, HELP_SECRET, *HELP_SHAPE)
+    # the caption explains one peg of each kind: the example must earn exactly that
+    assert tuple(feedback) == (1, 1, 1)
+    assert help_caption(("a", "b", "c", "d", "e"), feedback).startswith("Grade 1 black, 1 grey, 1 white")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", ["playing-3x3", "help-grid", "solving-3x3"])
+def test_grid_screens__no_text_is_clipped(screen, size):
+    from game.states.base import Push
+    from game.states.help import PAGES, HelpOverlay
+    from tests.states.test_render import CheckingText
+
+    app = make_app(size=size, start=PlayingState(GameConfig(colours=4, grid=(3, 3))))
+    app.text = CheckingText()
+    if screen == "help-grid":
+        app.apply(Push(HelpOverlay(page=PAGES.index("Grid"))))
+    elif screen == "solving-3x3":
+        click(app, centre(app.state.layout().button_rect("solve")))
+        settle(app, 1.0)
+    app.step([], 1 / 60)
+    assert app.text.misfits == []
