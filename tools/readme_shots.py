@@ -123,7 +123,7 @@ def analysis_scene(app: App) -> None:
     for code in ((0, 0, 1, 1), (2, 2, 3, 3), (4, 5, 1, 3), (1, 3, 4, 5), secret):
         game = apply_move(game, Guess(code))
     app.apply(ResultState(GameRecord(game, (Player.PLAYER,) * len(game.rows), 83.0)))
-    settle(app, 1.0)
+    settle(app, 6.0)  # the win's confetti has fallen
     step(app, key(pygame.K_a, "a"))
     for _ in range(6000):
         app.step([], FRAME_S)
