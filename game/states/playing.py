@@ -255,8 +255,10 @@ class PlayingState(State):
         elif name == "undo":
             run.undo()
         elif name == "help":
-            from game.states.help import HelpOverlay
+            from game.states.help import PAGES, HelpOverlay
 
+            if self.mode is None and self.config.grid is not None:  # a grid game opens on the grid's rules
+                return Push(HelpOverlay(page=PAGES.index("Grid")))
             return Push(HelpOverlay(screen=self.mode.help_screen if self.mode is not None else "playing"))
         elif name == "reveal":
             question = "Reveal the secret and end this game?"

@@ -199,3 +199,11 @@ def test_grid_screens__no_text_is_clipped(screen, size):
         settle(app, 1.0)
     app.step([], 1 / 60)
     assert app.text.misfits == []
+
+
+def test_grid_help__help_in_a_grid_game_opens_on_the_grid_page():
+    from game.states.help import PAGES, HelpOverlay
+
+    app = make_app(start=PlayingState(GameConfig(colours=6, grid=(2, 2))))
+    click(app, centre(app.state.layout().button_rect("help")))
+    assert isinstance(app.state, HelpOverlay) and PAGES[app.state.page] == "Grid"
