@@ -44,7 +44,11 @@ class MultisetScorer:
 
     def multiset_ids(self, codes: np.ndarray) -> np.ndarray:
         """(n, pegs) codes -> (n,) int32 ids into the common table."""
-        return np.searchsorted(self.keys, _multiset_keys(codes, self.pegs, self.colours)).astype(np.int32)
+        return self.ids_of_counts(colour_counts(codes, self.colours))
+
+    def ids_of_counts(self, counts: np.ndarray) -> np.ndarray:
+        """(n, colours) colour counts -> (n,) int32 ids (for spaces that keep their counts already)."""
+        return np.searchsorted(self.keys, _keys_of_counts(counts, self.pegs, self.colours)).astype(np.int32)
 
     def grades(
         self, guesses: np.ndarray, guess_ids: np.ndarray, columns: np.ndarray, code_ids: np.ndarray
@@ -68,10 +72,9 @@ class MultisetScorer:
         return black
 
 
-def _multiset_keys(codes: np.ndarray, pegs: int, colours: int) -> np.ndarray:
-    counts = colour_counts(codes, colours).astype(np.int64)
+def _keys_of_counts(counts: np.ndarray, pegs: int, colours: int) -> np.ndarray:
     weights = (pegs + 1) ** np.arange(colours, dtype=np.int64)
-    return counts @ weights
+    return counts.astype(np.int64) @ weights
 
 
 def _multisets(pegs: int, colours: int) -> np.ndarray:

@@ -212,7 +212,7 @@ def _small_scoring_arrays(pegs: int, colours: int, duplicates: bool) -> tuple | 
         return None
     space = small_space(pegs, colours, duplicates)
     columns = np.ascontiguousarray(space.codes.T)
-    ids = scorer.multiset_ids(space.codes)
+    ids = scorer.ids_of_counts(space.counts)  # the listed space keeps its colour counts
     columns.setflags(write=False)
     ids.setflags(write=False)
     return scorer, columns, ids
