@@ -21,8 +21,7 @@ from game.ui import duel_view
 from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
 from game.ui.duel_view import DuelLayout
-from game.ui.layout import Button
-from game.ui.widgets import draw_button
+from game.ui.widgets import ButtonClicks, draw_button
 
 PANEL_ITEMS = (("verdict", 1.6), ("details", 3.4), ("again", 1.15), ("menu", 1.0))
 BUTTON_LABELS = MappingProxyType({"again": "Duel again", "menu": "Menu"})
@@ -56,8 +55,7 @@ class DuelResultState(State):
         )
         self.view = BoardView()
         self.opponent_view = BoardView()
-        self.mouse = (-1, -1)
-        self.pressed: str | None = None
+        self.clicks = ButtonClicks()
         self._layout: DuelLayout | None = None
 
     def layout(self) -> DuelLayout:
@@ -94,18 +92,11 @@ class DuelResultState(State):
         return Reset(MenuState())
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self.layout().hit_test(event.pos)
-            self.pressed = hit.name if isinstance(hit, Button) else None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            hit = self.layout().hit_test(event.pos)
-            pressed, self.pressed = self.pressed, None
-            if isinstance(hit, Button) and hit.name == pressed:
-                self.app.sound.play("click")
-                return self.again() if hit.name == "again" else self.menu()
-        elif event.type == pygame.KEYDOWN:
+        clicked = self.clicks.click(event, self.layout().hit_test)
+        if clicked is not None:
+            self.app.sound.play("click")
+            return self.again() if clicked == "again" else self.menu()
+        if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
                 return self.again()
             if event.key == pygame.K_ESCAPE:
@@ -134,5 +125,5 @@ class DuelResultState(State):
         for name, label in BUTTON_LABELS.items():
             rect = layout.button_rect(name)
             draw_button(
-                surface, text, rect, label, primary=name == "again", hot=rect.collidepoint(self.mouse)
+                surface, text, rect, label, primary=name == "again", hot=rect.collidepoint(self.clicks.mouse)
             )

@@ -29,8 +29,8 @@ from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
 from game.ui.breaker_view import hud_name
 from game.ui.juice import count_up
-from game.ui.layout import Button, PlayLayout
-from game.ui.widgets import draw_button
+from game.ui.layout import PlayLayout
+from game.ui.widgets import ButtonClicks, draw_button
 
 PANEL_ITEMS = (("verdict", 1.4), ("details", 3.2), ("again", 1.15), ("analysis", 1.0), ("menu", 1.0))
 BUTTON_LABELS = {"again": "Play again", "analysis": "Analysis", "menu": "Menu"}
@@ -42,8 +42,7 @@ class ResultState(State):
         self.record = record
         self.play_again = play_again
         self.view = BoardView()
-        self.mouse = (-1, -1)
-        self.pressed: str | None = None
+        self.clicks = ButtonClicks()
         self._layout: PlayLayout | None = None
         self.initials_asked = False  # a score that makes a top ten asks for initials once
         self.timeline = Timeline()
@@ -168,20 +167,13 @@ class ResultState(State):
         return Reset(MenuState())
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self.layout().hit_test(event.pos)
-            self.pressed = hit.name if isinstance(hit, Button) else None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            hit = self.layout().hit_test(event.pos)
-            pressed, self.pressed = self.pressed, None
-            if isinstance(hit, Button) and hit.name == pressed:
-                self.app.sound.play("click")
-                if hit.name == "analysis":
-                    return self.analysis()
-                return self.again() if hit.name == "again" else self.menu()
-        elif event.type == pygame.KEYDOWN:
+        clicked = self.clicks.click(event, self.layout().hit_test)
+        if clicked is not None:
+            self.app.sound.play("click")
+            if clicked == "analysis":
+                return self.analysis()
+            return self.again() if clicked == "again" else self.menu()
+        if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
                 return self.again()
             if event.key == pygame.K_ESCAPE:  # M is the global mute key (game.session)
@@ -216,5 +208,5 @@ class ResultState(State):
                 rect,
                 BUTTON_LABELS[name],
                 primary=name == "again",
-                hot=rect.collidepoint(self.mouse),
+                hot=rect.collidepoint(self.clicks.mouse),
             )

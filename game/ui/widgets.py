@@ -6,13 +6,41 @@ rect by the text renderer so they never clip.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 import pygame
 
 from game.ui import palette as pal
+from game.ui.layout import Button
 from game.ui.text import TextRenderer
 
 BUTTON_RADIUS_FRAC = 0.22  # corner radius, of the button height
 LABEL_HEIGHT_FRAC = 0.52  # label height, of the button height
+
+
+@dataclass
+class ButtonClicks:
+    """A screen's pointer over its buttons (UI state): where the pointer is, and which button a press
+    began on. A click is a release over the button the press began on, so sliding off cancels it."""
+
+    mouse: tuple[int, int] = (-1, -1)
+    pressed: str | None = None
+
+    def click(self, event: pygame.event.Event, hit_test: Callable[[tuple[int, int]], Any]) -> str | None:
+        """The name of the button this event clicks, or None; tracks the pointer on the way."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = hit_test(event.pos)
+            self.pressed = hit.name if isinstance(hit, Button) else None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hit = hit_test(event.pos)
+            pressed, self.pressed = self.pressed, None
+            if isinstance(hit, Button) and hit.name == pressed:
+                return hit.name
+        return None
 
 
 def draw_button(
