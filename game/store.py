@@ -50,6 +50,7 @@ from .core.highscores import book_from_dict as high_score_book_from_dict
 from .core.highscores import book_to_dict as high_score_book_to_dict
 from .core.match import match_from_dict
 from .core.records import (
+    MATCH_KEY,
     DifficultyStats,
     GameResult,
     RecordError,
@@ -441,8 +442,9 @@ def checked_book(data: Any) -> dict[str, DifficultyStats]:
             raise RecordError(f"{key}: best_time_s must be seconds up to {MAX_RECORD_S:.0e}, not {best!r}")
         if any(not 1 <= guesses <= most_guesses for guesses in stats.guesses_needed):
             raise RecordError(f"{key}: guesses_needed counts games of 1 to {most_guesses} guesses")
-        if sum(stats.guesses_needed.values()) > stats.wins:
-            raise RecordError(f"{key}: guesses_needed counts more games than the {stats.wins} wins")
+        counted = stats.games if key == MATCH_KEY else stats.wins  # matches count ties by their rounds
+        if sum(stats.guesses_needed.values()) > counted:
+            raise RecordError(f"{key}: guesses_needed counts more games than the {counted} counted")
         if max(stats.current_streak, stats.best_streak) > stats.wins:
             raise RecordError(f"{key}: a streak cannot be longer than the {stats.wins} wins")
     return book

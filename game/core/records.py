@@ -36,6 +36,10 @@ DIFFICULTY_MULTIPLIER = MappingProxyType(
 
 CUSTOM_KEY = "Custom"
 DUEL_KEY = "Duel"  # duels against the computer, whatever their size, in one bucket of their own
+# Two-player matches, one bucket. A match is not one player's game, so its record reads the bucket's
+# fields as: games = matches, wins = matches decided (the rest tied), best_score = the highest total a
+# player reached, guesses_needed = rounds -> matches of that length. Streaks and times stay unused.
+MATCH_KEY = "Two players"
 
 
 class RecordError(ValueError):
@@ -60,7 +64,8 @@ class GameResult:
     guesses: int  # rows played
     seconds: float  # time from the first peg to the end
     assisted: bool = False  # a hint was taken or the computer solved it
-    bucket: str | None = None  # the statistics bucket when not the config's own (DUEL_KEY)
+    bucket: str | None = None  # the statistics bucket when not the config's own (DUEL_KEY, MATCH_KEY)
+    points: int = 0  # a match's higher total (MATCH_KEY); games score by score_game() instead
 
     @property
     def player_won(self) -> bool:
@@ -126,6 +131,16 @@ class DifficultyStats:
 def record_game(stats: DifficultyStats, result: GameResult) -> DifficultyStats:
     """The statistics after one more finished game (a new value; `stats` is unchanged)."""
     games = stats.games + 1
+    if result.bucket == MATCH_KEY:  # WON means decided, LOST a tie; guesses holds the rounds
+        rounds = dict(stats.guesses_needed)
+        rounds[result.guesses] = rounds.get(result.guesses, 0) + 1
+        return replace(
+            stats,
+            games=games,
+            wins=stats.wins + result.player_won,
+            best_score=max(stats.best_score, result.points),
+            guesses_needed=rounds,
+        )
     if not result.player_won:
         return replace(stats, games=games, current_streak=0)
     streak = stats.current_streak + 1

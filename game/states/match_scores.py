@@ -4,7 +4,9 @@ It uncovers the round's secret, says what the round was worth, and lists every r
 Match value's scoreboard: who made and who broke the code, guesses, points) with the totals. After
 the last round it names the winner or the tie. Enter goes on (next round's look-away screen, or a new
 match with the same names); Escape leaves for the menu (asking first while rounds remain).
-Nothing here is counted in statistics: the scoreboard is the match's record.
+Rounds are not counted in the per-difficulty statistics; the final scoreboard offers `stats_result`
+(records.MATCH_KEY: decided or tied, the higher total, the rounds), which the session records once
+when it enters, like the duel's end screen.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.core.match import Match
+from game.core.records import MATCH_KEY, GameEnd, GameResult
 from game.core.state import Outcome
 from game.play.record import GameRecord
 from game.states.base import State, Transition
@@ -30,6 +33,16 @@ class ScoreboardState(State):
         self.match = match  # with the round just played recorded
         self.round_record = round_record  # not `record`: a round of a match is not a statistics game
         self.mouse = (-1, -1)
+        if match.over:
+            decided = match.winner() is not None
+            self.stats_result = GameResult(
+                match.rules.config,
+                GameEnd.WON if decided else GameEnd.LOST,
+                len(match.results),
+                0.0,
+                bucket=MATCH_KEY,
+                points=max(match.totals),
+            )
 
     # --- words ---------------------------------------------------------------------------------
     def headline(self) -> str:

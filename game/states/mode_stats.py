@@ -1,4 +1,4 @@
-"""The Statistics screen's Daily and Blitz tabs: their figures, read from the store once.
+"""The Statistics screen's Daily, Blitz and Two players tabs: their figures, read from the store once.
 
 Per-difficulty statistics (game/core/records.py) count games of one size; the Daily code and Blitz
 keep their own results (daily.json: streak of days won per preset; blitz.json: runs, best score,
@@ -10,10 +10,24 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.daily import DAILY_PRESETS, daily_day, seconds_until_next_daily
+from game.core.records import DifficultyStats
 from game.play.modefiles import BlitzBook, DailyBook
 from game.ui.daily_view import countdown_text
 
 MODE_TABS = ("Daily", "Blitz")
+
+
+def match_figures(stats: DifficultyStats) -> tuple[list[tuple[str, str]], str]:
+    """The Two players tab: its bucket (records.MATCH_KEY) read as matches, not games."""
+    longest = max(stats.guesses_needed, default=0)
+    rows = [
+        ("Matches", str(stats.games)),
+        ("Decided", str(stats.wins)),
+        ("Ties", str(stats.losses)),
+        ("Highest total", str(stats.best_score) if stats.games else "-"),
+        ("Longest match", f"{longest} rounds" if longest else "-"),
+    ]
+    return rows, "A match counts once, at its final score; the highest total is either player's"
 
 
 def mode_figures(app: Any, key: str) -> tuple[list[tuple[str, str]], str]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 
 from game.core.config import PRESETS
-from game.core.records import CUSTOM_KEY, DUEL_KEY, DifficultyStats, stats_keys
+from game.core.records import CUSTOM_KEY, DUEL_KEY, MATCH_KEY, DifficultyStats, stats_keys
 from game.states.base import Pop, State, Transition
-from game.states.mode_stats import MODE_TABS, mode_figures
+from game.states.mode_stats import MODE_TABS, match_figures, mode_figures
 from game.ui import palette as pal
 from game.ui.layout_screens import StatsLayout
 from game.ui.widgets import draw_button, draw_card, shade
@@ -64,7 +64,7 @@ class StatsState(State):
     is_overlay = True
 
     def __init__(self, selected: str | None = None) -> None:
-        self.keys = stats_keys() + (DUEL_KEY,) + MODE_TABS  # duels, the daily code, Blitz: own tabs
+        self.keys = stats_keys() + (DUEL_KEY, MATCH_KEY) + MODE_TABS  # modes with their own tabs
         self.selected = self.keys.index(selected) if selected in self.keys else None
         self.book: dict[str, DifficultyStats] = {}
         self.mouse = (-1, -1)
@@ -74,6 +74,7 @@ class StatsState(State):
         store = getattr(app, "store", None)
         self.book = store.load_stats() if store is not None else {}
         self.mode_figures = {key: mode_figures(app, key) for key in MODE_TABS}
+        self.mode_figures[MATCH_KEY] = match_figures(self.stats(MATCH_KEY))
         if self.selected is None:
             last = app.settings.last_difficulty
             self.selected = self.keys.index(last) if last in self.keys else self.keys.index("Classic")
