@@ -3,8 +3,9 @@ of guesses needed.
 
 An overlay (drawn over the menu) that reads the statistics once when it opens, from the store
 (app.store.load_stats(); an app without a store shows empty statistics). It never writes: a
-record can only change by playing. Tabs: one per preset, then Custom; Left/Right, Tab, the digit
-keys or the mouse pick one; Esc, Backspace, Enter or Back closes it.
+record can only change by playing. Tabs: one per preset, then Custom, Duel, Matches (two players),
+Daily and Blitz; Left/Right, Tab, the digit keys or the mouse pick one; Esc, Backspace, Enter or Back
+closes it.
 """
 
 from __future__ import annotations
@@ -124,7 +125,7 @@ class StatsState(State):
         )
         for i, (key, rect) in enumerate(zip(self.keys, layout.tabs, strict=True)):
             played = self.stats(key).games
-            label = key if key != CUSTOM_KEY else "Custom"
+            label = {CUSTOM_KEY: "Custom", MATCH_KEY: "Matches"}.get(key, key)  # "Two players" is too wide
             draw_button(
                 surface,
                 text,
