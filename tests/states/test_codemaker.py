@@ -45,7 +45,7 @@ def test_codemaker__drag_and_drop_secret_then_the_computer_breaks_it() -> None:
     result = app.state
     assert isinstance(result, ResultState)
     assert result.game.outcome is Outcome.WON and result.game.rows[-1].guess == (0, 5, 3, 2)
-    assert result.solved_by
+    assert result.solved_by()
 
 
 def test_codemaker__secret_is_validated_against_the_rules() -> None:
