@@ -344,7 +344,8 @@ def mode_scene(app: App, name: str) -> None:
     from game.play.record import Player
     from game.states.attract import AttractState
     from game.states.blitz import BlitzResultState, new_run_state
-    from game.states.daily import DailyResultState, DailyState, open_daily
+    from game.states.daily import DailyState, open_daily
+    from game.states.daily_result import DailyResultState
     from game.states.highscores import HighScoresState, InitialsOverlay
 
     app.store = mode_store()

@@ -8,9 +8,8 @@ Three pieces:
   played again), Menu keeps the game for today. When the screen leaves, the mode writes to the store
   exactly once: a finished game as the day's result (record_daily), an unfinished one as the day's
   game in progress (daily.json, apart from the saved game, so nothing else can drop it).
-- DailyResultState: the result and its share text (exact text from game/core/daily.share_text,
-  copied to the clipboard, or shown to copy by hand when there is none), streak, countdown. It is
-  also what a second attempt the same day gets, with a message saying why.
+- DailyResultState (game/states/daily_result.py): the result and its share text, streak,
+  countdown; also what a second attempt the same day gets, with a message saying why.
 The calendar is app.now() (injectable), so tests choose the day. Nothing here is recorded in the
 per-difficulty statistics: the daily streak and the Daily high-score table are its own.
 """
@@ -30,27 +29,17 @@ from game.core.daily import (
     daily_secret,
     is_won,
     seconds_until_next_daily,
-    share_text,
 )
-from game.core.records import GameEnd, GameResult, score_game
-from game.play.modefiles import DailyBook, grades_of
+from game.play.modefiles import DailyBook
 from game.play.record import GameRecord
 from game.states.base import Push, Reset, State, Transition, board_art
 from game.states.confirm import ConfirmOverlay
 from game.states.modes import NO_ASSIST_BUTTONS, PlayMode, panel_without
 from game.ui import palette as pal
-from game.ui.board import config_title
 from game.ui.daily_view import (
     DailyLayout,
-    ShareLayout,
-    copy_text,
     countdown_text,
-    draw_card_buttons,
-    draw_code,
-    draw_lines,
-    draw_share,
 )
-from game.ui.particles import win_burst
 from game.ui.widgets import draw_button, draw_card
 
 DAILY_HIGH_SCORES = "Daily"  # the high-score table daily wins enter
@@ -60,7 +49,7 @@ def load_daily(app: Any) -> DailyBook:
     return app.store.load_daily() if app.store is not None else DailyBook()
 
 
-def _to_menu() -> Transition:
+def to_menu() -> Transition:
     from game.states.menu import MenuState
 
     return Reset(MenuState())
@@ -70,6 +59,8 @@ def open_daily(app: Any, preset: str) -> State:
     """Today's `preset` daily: the game (new or resumed), or its result when already played."""
     day = daily_day(app.now())
     if not load_daily(app).can_play(preset, day):
+        from game.states.daily_result import DailyResultState
+
         return DailyResultState(preset, day, refused=True)
     from game.states.playing import PlayingState
 
@@ -116,6 +107,7 @@ class DailyMode(PlayMode):
 
     def finished(self, state: Any) -> Any:
         from game.states.base import Replace
+        from game.states.daily_result import DailyResultState
 
         return Replace(DailyResultState(self.preset, self.day, state.record))
 
@@ -178,12 +170,12 @@ class DailyState(State):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             hit = self.layout().hit_test(event.pos)
             if hit == "back":
-                return _to_menu()
+                return to_menu()
             if hit is not None:
                 return self.activate(hit)
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                return _to_menu()
+                return to_menu()
             if event.key in (pygame.K_h, pygame.K_F1):
                 from game.states.help import HelpOverlay
 
@@ -250,134 +242,3 @@ class DailyState(State):
 
 
 # --- the result and its share text ----------------------------------------------------------------
-class DailyResultState(State):
-    """Today's result at one preset: verdict, the code, the share text (copied), streak, countdown.
-
-    `finished` is the game that just ended (None when the day's result is only being looked at);
-    `refused` says the player asked to play again the same day.
-    """
-
-    def __init__(
-        self, preset: str, day: dt.date, finished: GameRecord | None = None, refused: bool = False
-    ) -> None:
-        self.preset = preset
-        self.day = day
-        self.finished = finished
-        self.refused = refused
-        self.mouse = (-1, -1)
-        self.grades: tuple = ()
-        self.share = ""
-        self.copied = False
-        self.points = 0
-        self.rank_asked = False
-        self.celebrate = False  # a win just played: confetti on the first frame
-        self.book = DailyBook()
-
-    def enter(self, app) -> None:
-        super().enter(app)
-        self.book = load_daily(app)
-        result = self.book.result(self.preset)
-        if self.finished is not None and self.finished.game.rows:
-            self.grades = grades_of(self.finished)
-        elif result.last_day == self.day:
-            self.grades = result.grades
-        self.share = share_text(self.day, self.preset, self.grades) if self.grades else ""
-        self.copied = bool(self.share) and copy_text(self.share)
-        if self.won and self.finished is not None and not self.refused:
-            record = self.finished
-            self.points = score_game(GameResult(record.config, GameEnd.WON, record.guesses, record.elapsed_s))
-            self.celebrate = True
-
-    @property
-    def won(self) -> bool:
-        return is_won(self.grades, daily_config(self.preset).pegs)
-
-    def layout(self) -> ShareLayout:
-        return ShareLayout(self.app.surface.get_size())
-
-    def verdict(self) -> str:
-        if self.refused:
-            return f"One attempt a day: today's {self.preset} code is played"
-        if not self.grades:
-            return f"Today's {self.preset} code"
-        if self.won:
-            return f"You cracked today's {self.preset} code in {len(self.grades)}!"
-        return f"Today's {self.preset} code stays unbroken"
-
-    def lines(self) -> list[tuple[str, pal.RGB]]:
-        config = daily_config(self.preset)
-        result = self.book.result(self.preset)
-        lines: list[tuple[str, pal.RGB]] = []
-        if self.grades:
-            mark = len(self.grades) if self.won else "X"
-            lines.append((f"{config_title(config).split(' · ')[0]} · {mark}/{config.turns}", pal.TEXT))
-        if self.points:
-            lines.append((f"Score {self.points:,}", pal.TEXT))
-        streak = result.current_streak(self.day)
-        lines.append((f"Daily streak {streak} · best {result.best_streak}", pal.TEXT))
-        if self.share:
-            lines.append(
-                ("Copied to the clipboard", pal.TEXT_DIM)
-                if self.copied
-                else ("No clipboard here: copy the text by hand", pal.TEXT_WARN)
-            )
-        wait = countdown_text(seconds_until_next_daily(self.app.now()))
-        lines.append((f"Next code in {wait}", pal.SELECTION))
-        return lines
-
-    def update(self, dt: float) -> Transition | State | None:
-        if self.celebrate:  # on the first frame: the session clears particles as a screen enters
-            self.celebrate = False
-            app = self.app
-            colours = [board_art(app).colours[c] for c in daily_secret(self.day, self.preset)]
-            burst = self.layout().share.inflate(0, -self.layout().share.h // 2)
-            win_burst(
-                app.session.particles,
-                burst,
-                colours + [pal.SELECTION],
-                reduced_motion=app.settings.reduced_motion,
-            )
-        if self.points and not self.rank_asked and self.app.store is not None:
-            self.rank_asked = True
-            table = self.app.store.load_high_scores()[DAILY_HIGH_SCORES]
-            if table.qualifies(self.points):
-                from game.states.highscores import InitialsOverlay
-
-                return Push(InitialsOverlay(DAILY_HIGH_SCORES, self.points, self.day.isoformat()))
-        return None
-
-    def copy(self) -> None:
-        if self.share:
-            self.copied = copy_text(self.share)
-            self.app.sound.play("click")
-
-    def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            hit = self.layout().hit_test(event.pos)
-            if hit == "copy":
-                self.copy()
-            elif hit == "menu":
-                return _to_menu()
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_c:
-                self.copy()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE):
-                return _to_menu()
-        return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        layout, art = self.layout(), board_art(self.app)
-        surface.fill(pal.BACKGROUND)
-        draw_card(surface, layout.card)
-        colour = pal.TEXT_WARN if self.refused else (pal.SELECTION if self.won else pal.TEXT)
-        art.text.draw_in(surface, self.verdict(), layout.verdict, colour, 44)
-        draw_code(surface, art, layout.secret, daily_secret(self.day, self.preset), "Today's code")
-        draw_lines(surface, art, layout.lines, self.lines())
-        if self.grades:
-            header = self.share.split("\n")[:2]
-            config = daily_config(self.preset)
-            draw_share(surface, art, layout.share, header, self.grades, config.pegs, config.turns)
-        labels = {"copy": "Copy again (C)" if self.copied else "Copy (C)", "menu": "Menu"}
-        draw_card_buttons(surface, art, layout.buttons, labels, self.mouse, primary="menu")

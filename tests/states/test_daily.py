@@ -13,7 +13,8 @@ import pytest
 from game.app import App
 from game.core.codes import score
 from game.core.daily import daily_config, daily_secret
-from game.states.daily import DailyMode, DailyResultState, DailyState
+from game.states.daily import DailyMode, DailyState
+from game.states.daily_result import DailyResultState
 from game.states.highscores import InitialsOverlay
 from game.states.menu import MenuState
 from game.states.playing import PlayingState

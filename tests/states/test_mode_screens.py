@@ -14,7 +14,8 @@ from game.core.highscores import HighScore
 from game.states.attract import AttractState
 from game.states.base import Push, State
 from game.states.blitz import BlitzResultState, new_run_state
-from game.states.daily import DailyResultState, DailyState, open_daily
+from game.states.daily import DailyState, open_daily
+from game.states.daily_result import DailyResultState
 from game.states.highscores import HighScoresState, InitialsOverlay
 from game.states.stats import StatsState
 from game.store import Store
