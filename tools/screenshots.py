@@ -428,8 +428,9 @@ def duel_match_scene(app: App, name: str) -> None:
     from game.play.record import GameRecord
     from game.states.duel import DuelState
     from game.states.duel_setup import DuelSetupState
-    from game.states.match import HandOverState, MatchSecretState, MatchSetupState
+    from game.states.match import HandOverState, MatchSecretState
     from game.states.match_scores import ScoreboardState
+    from game.states.match_setup import MatchSetupState
 
     def keys(*pairs) -> None:
         for key, char in pairs:

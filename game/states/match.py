@@ -1,6 +1,7 @@
 """Two players at one screen, by the board game's rules (game/core/match.py): the screens of a match.
 
-Setup (names typed, defaults "Player 1" and "Player 2"; 2, 4 or 6 rounds), then for every round:
+Setup (game/states/match_setup.py: names typed, defaults "Player 1" and "Player 2"; 2, 4 or 6
+rounds), then for every round:
 1. a look-away screen: "Pass to <maker>; <breaker>, look away", continued by a button or Enter;
 2. the codemaker's secret entry: the codemaker screen's own (drag-and-drop, keys, Random code),
    with the match's config fixed and the round shown where the choices would be;
@@ -22,13 +23,9 @@ import pygame
 
 from game.core.codes import Code
 from game.core.match import (
-    MAX_NAME_LENGTH,
-    ROUND_CHOICES,
     Match,
-    MatchError,
     match_from_dict,
     match_to_dict,
-    new_match,
 )
 from game.core.state import Outcome
 from game.play.record import GameRecord
@@ -39,12 +36,10 @@ from game.states.playing import PlayingState, RevealChosen
 from game.store import SavedGame
 from game.ui import breaker_view
 from game.ui import palette as pal
-from game.ui.layout import Button, PlayLayout, button_height_px, button_row, dialog_rect, margin_px
-from game.ui.mode_setup import ModeSetupLayout, Option, draw_label, draw_text_field
+from game.ui.layout import PlayLayout
+from game.ui.mode_setup import HandOverLayout
 from game.ui.widgets import draw_button, draw_card
 
-DEFAULT_NAMES = ("Player 1", "Player 2")
-CARET_PERIOD_S = 1.0  # the text caret blinks on and off once a second
 ROUND_BUTTONS = ("submit", "clear", "undo", "reveal")
 ROUND_PANEL_ITEMS = breaker_view.panel_items(ROUND_BUTTONS)
 
@@ -54,7 +49,7 @@ class AbandonMatch:
     """The players confirmed: the match is dropped and the menu shows."""
 
 
-def _menu() -> Transition:
+def to_menu() -> Transition:
     from game.states.menu import MenuState
 
     return Reset(MenuState())
@@ -63,124 +58,6 @@ def _menu() -> Transition:
 def _abandon_question() -> Transition:
     question = "Leave the match for the menu? The match so far is lost."
     return Push(ConfirmOverlay(question, AbandonMatch(), yes="Leave the match", no="Keep playing"))
-
-
-class MatchSetupState(State):
-    """Two names and the number of rounds."""
-
-    FIELDS = ("name0", "name1", "rounds")
-
-    def __init__(self, names: tuple[str, str] = ("", ""), rounds: int = ROUND_CHOICES[0]) -> None:
-        self.names = list(names)
-        self.rounds = rounds
-        self.focus = 0  # index into FIELDS
-        self.mouse = (-1, -1)
-        self.clock_s = 0.0
-
-    def chosen_names(self) -> tuple[str, str]:
-        """What was typed, or the default name for a field left empty."""
-        return tuple(name.strip() or default for name, default in zip(self.names, DEFAULT_NAMES, strict=True))
-
-    def problem(self) -> str | None:
-        try:
-            new_match(self.chosen_names(), self.rounds)
-        except MatchError as exc:
-            return str(exc)
-        return None
-
-    def layout(self) -> ModeSetupLayout:
-        rows = (("name0", 1), ("name1", 1), ("rounds", len(ROUND_CHOICES)))
-        return ModeSetupLayout(self.app.surface.get_size(), rows)
-
-    def start(self) -> Transition | State | None:
-        if self.problem() is not None:
-            self.app.sound.play("error")
-            return None
-        self.app.sound.play("click")
-        return HandOverState(new_match(self.chosen_names(), self.rounds))
-
-    def update(self, dt: float) -> None:
-        self.clock_s = (self.clock_s + dt) % CARET_PERIOD_S
-
-    def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self.layout().hit_test(event.pos)
-            if isinstance(hit, Button):
-                return self.start() if hit.name == "start" else _menu()
-            if isinstance(hit, Option):
-                self.focus = self.FIELDS.index(hit.row)
-                if hit.row == "rounds":
-                    self.rounds = ROUND_CHOICES[hit.index]
-        elif event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return None
-
-    def _key(self, event: pygame.event.Event) -> Transition | State | None:
-        field = self.FIELDS[self.focus]
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.start()
-        if event.key == pygame.K_ESCAPE:
-            return _menu()
-        if event.key in (pygame.K_TAB, pygame.K_DOWN):
-            self.focus = (self.focus + 1) % len(self.FIELDS)
-        elif event.key == pygame.K_UP:
-            self.focus = (self.focus - 1) % len(self.FIELDS)
-        elif field == "rounds" and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = 1 if event.key == pygame.K_RIGHT else -1
-            index = (ROUND_CHOICES.index(self.rounds) + step) % len(ROUND_CHOICES)
-            self.rounds = ROUND_CHOICES[index]
-        elif field != "rounds":
-            i = self.FIELDS.index(field)
-            if event.key == pygame.K_BACKSPACE:
-                self.names[i] = self.names[i][:-1]
-            else:
-                typed = getattr(event, "unicode", "")
-                if len(typed) == 1 and typed.isprintable() and len(self.names[i]) < MAX_NAME_LENGTH:
-                    self.names[i] += typed
-        return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        layout, text = self.layout(), self.app.text
-        surface.fill(pal.BACKGROUND)
-        title = layout.title_rect
-        text.draw_in(surface, "Two players, one screen", title.inflate(0, -title.h // 4), pal.TEXT, 60)
-        caret = self.clock_s < CARET_PERIOD_S / 2
-        for i in range(2):
-            row = f"name{i}"
-            draw_label(surface, text, layout, row, f"Player {i + 1}")
-            rect = layout.options[row][0]
-            focused = self.focus == i
-            if self.names[i]:
-                draw_text_field(surface, text, rect, self.names[i], focused, caret)
-            else:  # the default name, dim, until something is typed
-                draw_text_field(surface, text, rect, "", focused, caret)
-                inner = rect.inflate(-round(rect.h * 0.5), -round(rect.h * 0.42))
-                text.draw_in(surface, DEFAULT_NAMES[i], inner, pal.TEXT_DIM, 40, align="midleft")
-        draw_label(surface, text, layout, "rounds", "Rounds")
-        for i, rect in enumerate(layout.options["rounds"]):
-            rounds = ROUND_CHOICES[i]
-            draw_button(
-                surface,
-                text,
-                rect,
-                str(rounds),
-                primary=rounds == self.rounds,
-                hot=rect.collidepoint(self.mouse),
-                focused=self.focus == 2 and rounds == self.rounds,
-            )
-        names = self.chosen_names()
-        detail = f"{names[0]} makes the first code, {names[1]} breaks it; then you swap"
-        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, 28)
-        problem = self.problem()
-        message = problem or "Type the names · Tab next field · Left/Right rounds · Enter starts"
-        text.draw_in(surface, message, layout.message_rect, pal.TEXT_WARN if problem else pal.TEXT_DIM, 24)
-        for name, rect in layout.buttons.items():
-            label = "Start match" if name == "start" else "Back"
-            enabled = problem is None if name == "start" else True
-            hot = rect.collidepoint(self.mouse)
-            draw_button(surface, text, rect, label, enabled=enabled, primary=name == "start", hot=hot)
 
 
 class HandOverState(State):
@@ -199,7 +76,7 @@ class HandOverState(State):
             return (
                 heading,
                 f"Pass to {m.maker_name}; {m.breaker_name}, look away",
-                f"{m.maker_name} makes the code now. Press Continue only when {m.breaker_name} cannot see.",
+                f"{m.maker_name} makes the code now. Press the button (or Enter) only when {m.breaker_name} cannot see.",
             )
         return (
             heading,
@@ -211,21 +88,8 @@ class HandOverState(State):
         m = self.match
         return f"{m.maker_name}: set the code" if self.secret is None else f"{m.breaker_name}: start"
 
-    def geometry(self) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
-        size = self.app.surface.get_size()
-        card = dialog_rect(size, 0.78, 0.62, 520, 320)
-        m = margin_px(size)
-        bh = button_height_px(size)
-        button = button_row(card, ("go",), round(bh * 1.15), m * 2)["go"]
-        button = button.inflate(max(0, min(card.w - 4 * m, 420) - button.w), 0)
-        top, bottom = card.y + 2 * m, button.y - m
-        weights = (0.9, 1.5, 1.0)
-        unit = (bottom - top) / sum(weights)
-        rects, y = [], float(top)
-        for weight in weights:
-            rects.append(pygame.Rect(card.x + 2 * m, round(y), card.w - 4 * m, round(unit * weight)))
-            y += unit * weight
-        return card, rects, button
+    def layout(self) -> HandOverLayout:
+        return HandOverLayout.for_size(self.app.surface.get_size())
 
     def next_state(self) -> State:
         self.app.sound.play("click")
@@ -237,7 +101,7 @@ class HandOverState(State):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.geometry()[2].collidepoint(event.pos):
+            if self.layout().button.collidepoint(event.pos):
                 return self.next_state()
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -247,12 +111,13 @@ class HandOverState(State):
         return None
 
     def resume(self, result: Any) -> Transition | None:
-        return _menu() if isinstance(result, AbandonMatch) else None
+        return to_menu() if isinstance(result, AbandonMatch) else None
 
     def draw(self, surface: pygame.Surface) -> None:
         text = self.app.text
         surface.fill(pal.BACKGROUND)
-        card, (heading, big, small), button = self.geometry()
+        layout = self.layout()
+        card, (heading, big, small), button = layout.card, layout.lines, layout.button
         draw_card(surface, card)
         first, second, third = self.lines()
         text.draw_in(surface, first, heading.inflate(0, -heading.h // 3), pal.TEXT_DIM, 40)
@@ -295,7 +160,7 @@ class MatchSecretState(CodemakerState):
         return _abandon_question()
 
     def resume(self, result: Any) -> Transition | None:
-        return _menu() if isinstance(result, AbandonMatch) else None
+        return to_menu() if isinstance(result, AbandonMatch) else None
 
     def _draw_choices(self, surface, layout, hit) -> None:
         """Where the codemaker screen has its choices: the round, the roles and the score so far."""

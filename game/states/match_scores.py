@@ -72,7 +72,8 @@ class ScoreboardState(State):
 
     # --- moving on -----------------------------------------------------------------------------
     def go_on(self) -> State:
-        from game.states.match import HandOverState, MatchSetupState
+        from game.states.match import HandOverState
+        from game.states.match_setup import MatchSetupState
 
         self.app.sound.play("click")
         if self.match.over:
@@ -80,14 +81,14 @@ class ScoreboardState(State):
         return HandOverState(self.match)
 
     def leave(self) -> Transition:
-        from game.states.match import _abandon_question, _menu
+        from game.states.match import _abandon_question, to_menu
 
-        return _menu() if self.match.over else _abandon_question()
+        return to_menu() if self.match.over else _abandon_question()
 
     def resume(self, result: Any) -> Transition | None:
-        from game.states.match import AbandonMatch, _menu
+        from game.states.match import AbandonMatch, to_menu
 
-        return _menu() if isinstance(result, AbandonMatch) else None
+        return to_menu() if isinstance(result, AbandonMatch) else None
 
     # --- geometry ------------------------------------------------------------------------------
     def geometry(self):

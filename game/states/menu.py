@@ -110,7 +110,7 @@ def _duel(menu: MenuState) -> State:
 
 
 def _two_players(menu: MenuState) -> State:
-    from game.states.match import MatchSetupState
+    from game.states.match_setup import MatchSetupState
 
     return MatchSetupState()
 

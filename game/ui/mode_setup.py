@@ -1,4 +1,5 @@
-"""Geometry and drawing of the small setup screens of the duel and the two-player match.
+"""Geometry and drawing of the small setup screens of the duel and the two-player match, and of the
+match's hand-over card (HandOverLayout).
 
 A screen is a title, rows of choices (a label on the left, then one or more option boxes side by
 side: choice buttons, or a single text field), a detail line, a message line and Back/Start.
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import palette as pal
-from game.ui.layout import Button, button_height_px, button_row, margin_px
+from game.ui.layout import Button, button_height_px, button_row, dialog_rect, margin_px
 from game.ui.text import TextRenderer
 
 ROW_H_FRAC = 0.085  # a row of choices, of the window height
@@ -92,3 +93,29 @@ def draw_text_field(
     if focused and caret:
         x = drawn.right + 3 if value else inner.x
         pygame.draw.line(surface, pal.TEXT, (x, inner.y), (x, inner.bottom), 2)
+
+
+HANDOVER_LINE_WEIGHTS = (0.9, 1.5, 1.0)  # heading, the big instruction, the small print
+
+
+@dataclass(frozen=True)
+class HandOverLayout:
+    """The hand-over card: three text bands (heading, instruction, small print) and one wide button."""
+
+    card: pygame.Rect
+    lines: tuple[pygame.Rect, pygame.Rect, pygame.Rect]
+    button: pygame.Rect
+
+    @classmethod
+    def for_size(cls, size: tuple[int, int]) -> HandOverLayout:
+        card = dialog_rect(size, 0.78, 0.62, 520, 320)
+        m = margin_px(size)
+        button = button_row(card, ("go",), round(button_height_px(size) * 1.15), m * 2)["go"]
+        button = button.inflate(max(0, min(card.w - 4 * m, 420) - button.w), 0)
+        top, bottom = card.y + 2 * m, button.y - m
+        unit = (bottom - top) / sum(HANDOVER_LINE_WEIGHTS)
+        rects, y = [], float(top)
+        for weight in HANDOVER_LINE_WEIGHTS:
+            rects.append(pygame.Rect(card.x + 2 * m, round(y), card.w - 4 * m, round(unit * weight)))
+            y += unit * weight
+        return cls(card, (rects[0], rects[1], rects[2]), button)

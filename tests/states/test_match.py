@@ -8,8 +8,9 @@ import pygame
 
 from game.app import App
 from game.core.match import new_match
-from game.states.match import HandOverState, MatchRoundState, MatchSecretState, MatchSetupState
+from game.states.match import HandOverState, MatchRoundState, MatchSecretState
 from game.states.match_scores import ScoreboardState
+from game.states.match_setup import MatchSetupState
 from game.states.menu import MenuState
 from game.states.playing import PlayingState
 from game.states.resume import ResumeOverlay
@@ -42,7 +43,7 @@ def continue_hand_over(app, expected: str) -> None:
     state = app.state
     assert isinstance(state, HandOverState)
     assert state.lines()[1] == expected
-    click(app, state.geometry()[2].center)
+    click(app, state.layout().button.center)
 
 
 def until_scoreboard(app) -> ScoreboardState:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.records import MATCH_KEY
-from game.states.match import MatchSetupState
+from game.states.match_setup import MatchSetupState
 from game.states.menu import MenuState
 from game.states.stats import StatsState
 from tests.states.driver import click, press_key, settle
