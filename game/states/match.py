@@ -76,7 +76,8 @@ class HandOverState(State):
             return (
                 heading,
                 f"Pass to {m.maker_name}; {m.breaker_name}, look away",
-                f"{m.maker_name} makes the code now. Press the button (or Enter) only when {m.breaker_name} cannot see.",
+                f"{m.maker_name} makes the code now. Press the button (or Enter) only when "
+                f"{m.breaker_name} cannot see.",
             )
         return (
             heading,
