@@ -128,10 +128,10 @@ def scene(app: App, name: str, config: GameConfig) -> None:
         elif name == "result-revealed" and not game.over:
             game = apply_move(game, Reveal())
         app.apply(ResultState(finished(game, 95.0)))
-    elif name in ISSUE5_SCENES:
-        issue5_scene(app, name, config)
-    elif name in ISSUE4_SCENES:
-        issue4_scene(app, name, config)
+    elif name in RECORD_SCENES:
+        record_scene(app, name, config)
+    elif name in COMPUTER_SCENES:
+        computer_scene(app, name, config)
     elif name in MODE_SCENES:
         mode_scene(app, name)
     elif name in DUEL_MATCH_SCENES:
@@ -140,8 +140,8 @@ def scene(app: App, name: str, config: GameConfig) -> None:
         raise ValueError(f"no scene called {name!r}")
 
 
-# --- statistics, settings, attract, resume and the win celebration (issue 5) ------------------
-ISSUE5_SCENES = (
+# --- statistics, settings, attract, resume and the win celebration ---------------------------
+RECORD_SCENES = (
     "statistics",
     "settings-screen",
     "attract",
@@ -172,7 +172,7 @@ def sample_store():
     return store
 
 
-def issue5_scene(app: App, name: str, config: GameConfig) -> None:
+def record_scene(app: App, name: str, config: GameConfig) -> None:
     from game.states.attract import AttractState
     from game.states.settings import SettingsState
     from game.states.stats import StatsState
@@ -227,8 +227,8 @@ def issue5_scene(app: App, name: str, config: GameConfig) -> None:
         app.session.notices.show("Sound off (M turns it back on)")
 
 
-# --- the computer at work: solving, hand grading, codemaker, hint (issue 4) -------------------
-ISSUE4_SCENES = (
+# --- the computer at work: solving, hand grading, codemaker, hint ----------------------------
+COMPUTER_SCENES = (
     "solving-mid",
     "solving-thinking",
     "handgrade-refused",
@@ -238,7 +238,7 @@ ISSUE4_SCENES = (
 )
 
 
-def issue4_scene(app: App, name: str, config: GameConfig) -> None:
+def computer_scene(app: App, name: str, config: GameConfig) -> None:
     from game.core.codes import Feedback, score
     from game.core.state import new_game
     from game.play.computer import Phase
@@ -489,8 +489,8 @@ SCENES = (
     "result-won",
     "result-lost",
     "result-revealed",
-    *ISSUE5_SCENES,
-    *ISSUE4_SCENES,
+    *RECORD_SCENES,
+    *COMPUTER_SCENES,
     *MODE_SCENES,
     *DUEL_MATCH_SCENES,
 )
