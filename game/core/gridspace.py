@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Generator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .arraycache import ArrayCache
 from .codes import Code, colour_counts
 from .config import MAX_GRID_CODES, GameConfig
 from .grid import grid_grades, match_table_levels
@@ -60,32 +60,9 @@ CACHE_ENTRIES = 512
 CACHE_BYTES = 64_000_000
 
 
-@dataclass
-class _Remembered:
-    """Least-recently-used map history key -> read-only positions in the listed space."""
-
-    entries: dict = field(default_factory=dict)
-    size: int = 0
-
-    def get(self, key: tuple) -> np.ndarray | None:
-        value = self.entries.pop(key, None)
-        if value is not None:
-            self.entries[key] = value
-        return value
-
-    def put(self, key: tuple, value: np.ndarray) -> None:
-        if key in self.entries:
-            return
-        value.setflags(write=False)
-        self.entries[key] = value
-        self.size += value.nbytes
-        while len(self.entries) > CACHE_ENTRIES or self.size > CACHE_BYTES:
-            self.size -= self.entries.pop(next(iter(self.entries))).nbytes
-
-
 @functools.lru_cache(maxsize=1)
-def _remembered() -> _Remembered:
-    return _Remembered()
+def _remembered() -> ArrayCache:
+    return ArrayCache(CACHE_ENTRIES, CACHE_BYTES)
 
 
 def _narrow_steps(

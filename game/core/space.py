@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.random  # noqa: F401  imported lazily by numpy; here it keeps 13 ms out of the first sampled solve
 
+from .arraycache import ArrayCache
 from .codes import Code, colour_counts, decode, encode, grade_count
 from .config import GameConfig
 from .grid import grade_dtype, grid_grades
@@ -276,33 +277,9 @@ CACHE_BYTES = 96_000_000
 CACHE_MAX_ARRAY_BYTES = 16_000_000
 
 
-@dataclass
-class _ConsistentCache:
-    """Least-recently-used map history key -> read-only sorted indices; touched ancestors stay."""
-
-    entries: dict = field(default_factory=dict)
-    size: int = 0
-
-    def get(self, key: tuple) -> np.ndarray | None:
-        value = self.entries.pop(key, None)
-        if value is not None:
-            self.entries[key] = value
-        return value
-
-    def put(self, key: tuple, value: np.ndarray) -> None:
-        if value.nbytes > CACHE_MAX_ARRAY_BYTES or key in self.entries:
-            return
-        value.setflags(write=False)
-        self.entries[key] = value
-        self.size += value.nbytes
-        while len(self.entries) > CACHE_ENTRIES or self.size > CACHE_BYTES:
-            oldest = next(iter(self.entries))
-            self.size -= self.entries.pop(oldest).nbytes
-
-
 @functools.lru_cache(maxsize=1)
-def _consistent_cache() -> _ConsistentCache:
-    return _ConsistentCache()
+def _consistent_cache() -> ArrayCache:
+    return ArrayCache(CACHE_ENTRIES, CACHE_BYTES, CACHE_MAX_ARRAY_BYTES)
 
 
 def _history_key(config: GameConfig, history: History) -> tuple:
