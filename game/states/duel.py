@@ -149,12 +149,9 @@ class DuelState(PlayingState):
         return f"Duel vs {self.rules.level.name} · {c.pegs} pegs × {c.colours} colours · {c.turns} turns"
 
     # --- input ------------------------------------------------------------------------------------
-    def layout(self) -> DuelLayout:
-        size = self.app.surface.get_size()
-        if self._layout is None or self._layout.size != size:
-            c = self.config
-            self._layout = DuelLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, PANEL_BUTTONS)
-        return self._layout
+    def make_layout(self, size: tuple[int, int]) -> DuelLayout:
+        c = self.config
+        return DuelLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, PANEL_BUTTONS)
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if self.outcome() is not DuelOutcome.PLAYING and event.type != pygame.MOUSEMOTION:

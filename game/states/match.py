@@ -203,12 +203,9 @@ class MatchRoundState(PlayingState):
         m = self.match
         return f"Round {m.round_number} of {m.rules.rounds} · {m.breaker_name} breaks {m.maker_name}'s code"
 
-    def layout(self) -> PlayLayout:
-        size = self.app.surface.get_size()
-        if self._layout is None or self._layout.size != size:
-            c = self.config
-            self._layout = PlayLayout(size, c.pegs, c.colours, c.turns, ROUND_PANEL_ITEMS, ROUND_BUTTONS)
-        return self._layout
+    def make_layout(self, size: tuple[int, int]) -> PlayLayout:
+        c = self.config
+        return PlayLayout(size, c.pegs, c.colours, c.turns, ROUND_PANEL_ITEMS, ROUND_BUTTONS)
 
     def press(self, name: str) -> Transition | State | None:
         if name in ("solve", "hint", "new"):

@@ -159,13 +159,18 @@ class PlayingState(State):
         return None
 
     def layout(self) -> PlayLayout:
+        """This window size's layout, made once per size (screens built on this one override
+        make_layout, not the caching)."""
         size = self.app.surface.get_size()
         if self._layout is None or self._layout.size != size:
-            c = self.config
-            items = breaker_view.PANEL_ITEMS if self.mode is None else self.mode.panel_items
-            buttons = tuple(name for name in breaker_view.PANEL_BUTTONS if name in dict(items))
-            self._layout = PlayLayout(size, c.pegs, c.colours, c.turns, items, buttons, grid=c.grid)
+            self._layout = self.make_layout(size)
         return self._layout
+
+    def make_layout(self, size: tuple[int, int]) -> PlayLayout:
+        c = self.config
+        items = breaker_view.PANEL_ITEMS if self.mode is None else self.mode.panel_items
+        buttons = tuple(name for name in breaker_view.PANEL_BUTTONS if name in dict(items))
+        return PlayLayout(size, c.pegs, c.colours, c.turns, items, buttons, grid=c.grid)
 
     # --- input --------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
