@@ -23,7 +23,7 @@ from game.states.base import Pop, State, Transition
 from game.ui import palette as pal
 from game.ui.highscores_view import InitialsLayout, draw_initials, draw_table
 from game.ui.layout_screens import StatsLayout
-from game.ui.widgets import draw_button, draw_card, shade
+from game.ui.widgets import draw_button, draw_card, draw_tabbed_card, shade
 
 
 @dataclass(frozen=True)
@@ -190,17 +190,10 @@ class HighScoresState(State):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface)
         layout = self.layout()
         text = self.app.text
-        draw_card(surface, layout.card)
-        text.draw_in(
-            surface, "High scores", layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, 56
-        )
-        for i, (mode, rect) in enumerate(zip(HIGH_SCORE_MODES, layout.tabs, strict=True)):
-            draw_button(
-                surface, text, rect, mode, primary=i == self.selected, hot=rect.collidepoint(self.mouse)
-            )
+        modes = list(HIGH_SCORE_MODES)
+        draw_tabbed_card(surface, text, layout, "High scores", modes, self.selected, self.mouse)
         body = layout.figures_rect.union(layout.chart_rect)
         body = body.inflate(-body.w // 8, -body.h // 12)
         draw_table(surface, text, body, self.book[self.mode])

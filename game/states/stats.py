@@ -18,7 +18,7 @@ from game.states.base import Pop, State, Transition
 from game.states.mode_stats import MODE_TABS, match_figures, mode_figures
 from game.ui import palette as pal
 from game.ui.layout_screens import StatsLayout
-from game.ui.widgets import draw_button, draw_card, shade
+from game.ui.widgets import draw_button, draw_tabbed_card
 
 CUSTOM_CHART_GUESSES = 10  # bars shown for Custom until a longer game has been won
 BAR_COLOUR = (86, 180, 233)  # Okabe-Ito sky blue: reads on the dark card in both palettes
@@ -116,24 +116,14 @@ class StatsState(State):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface)
         layout = self.layout()
         text = self.app.text
-        draw_card(surface, layout.card)
-        text.draw_in(
-            surface, "Statistics", layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, 56
-        )
-        for i, (key, rect) in enumerate(zip(self.keys, layout.tabs, strict=True)):
+        labels = []
+        for key in self.keys:
             played = self.stats(key).games
             label = {CUSTOM_KEY: "Custom", MATCH_KEY: "Matches"}.get(key, key)  # "Two players" is too wide
-            draw_button(
-                surface,
-                text,
-                rect,
-                f"{label} ({played})" if played else label,
-                primary=i == self.selected,
-                hot=rect.collidepoint(self.mouse),
-            )
+            labels.append(f"{label} ({played})" if played else label)
+        draw_tabbed_card(surface, text, layout, "Statistics", labels, self.selected, self.mouse)
         stats = self.stats()
         rows, note = self.mode_figures.get(self.key, (figures(stats), ""))
         for (label_rect, value_rect), (label, value) in zip(layout.figure_rows(len(rows)), rows, strict=True):

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import palette as pal
 from game.ui.layout import Button
 from game.ui.text import TextRenderer
+
+if TYPE_CHECKING:
+    from game.ui.layout_screens import StatsLayout
 
 BUTTON_RADIUS_FRAC = 0.22  # corner radius, of the button height
 LABEL_HEIGHT_FRAC = 0.52  # label height, of the button height
@@ -103,3 +106,21 @@ def draw_stepper(
     draw_button(surface, text, minus, "-", enabled=can_down, hot=hot == "minus")
     draw_button(surface, text, plus, "+", enabled=can_up, hot=hot == "plus")
     text.draw_in(surface, value, value_rect.inflate(-8, -round(value_rect.h * 0.35)), pal.TEXT)
+
+
+def draw_tabbed_card(
+    surface: pygame.Surface,
+    text: TextRenderer,
+    layout: StatsLayout,
+    title: str,
+    labels: list[str],
+    selected: int | None,
+    mouse: tuple[int, int],
+) -> None:
+    """A shaded screen with its card, title and row of tabs, the selected tab highlighted (the
+    Statistics and High scores screens)."""
+    shade(surface)
+    draw_card(surface, layout.card)
+    text.draw_in(surface, title, layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, 56)
+    for i, (label, rect) in enumerate(zip(labels, layout.tabs, strict=True)):
+        draw_button(surface, text, rect, label, primary=i == selected, hot=rect.collidepoint(mouse))
