@@ -17,20 +17,12 @@ from types import MappingProxyType
 import pygame
 
 from game.core.codes import score
-from game.core.grid import score_grid
 from game.core.variant import grade_words
-from game.states.base import Pop, Push, Reset, State, Transition
+from game.states.base import Pop, Push, Reset, State, Transition, board_art
 from game.states.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text
+from game.ui import help_view
 from game.ui import palette as pal
-from game.ui.grid_board import (
-    HELP_GUESS,
-    HELP_RULES,
-    HELP_SECRET,
-    HELP_SHAPE,
-    draw_grid_example,
-    help_caption,
-)
-from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
+from game.ui.layout_dialogs import HelpLayout
 from game.ui.widgets import draw_button, draw_card, shade
 
 EXAMPLE_SECRET = (0, 0, 1, 2)
@@ -95,10 +87,6 @@ BLITZ_CONTROLS = (
     "offers to resume it. This help stops the clock too. A score in the top ten asks for initials."
 )
 
-MIN_LINE_PX = 18  # a line of the help never shrinks below this (its text stays >= 14 px)
-MAX_KEY_LINE_PX = 44  # a key table's line stops growing here
-HEADING_LINES = 1.3  # a section heading's height, in table lines
-CAP_GAP_PX = 4  # between two key caps of one row
 
 SCREEN_CONTROLS = MappingProxyType(
     {
@@ -144,30 +132,17 @@ class HelpOverlay(State):
         self.page = page if page is not None else (0 if screen == "playing" else PAGES.index("Controls"))
         self.mouse = (-1, -1)
 
-    def geometry(self):
-        size = self.app.surface.get_size()
-        card = dialog_rect(size, 0.86, 0.9, 600, 440)
-        m = margin_px(size)
-        bh = button_height_px(size)
-        tab_w = min(200, (card.w - 4 * m) // 3)
-        tabs = {
-            name: pygame.Rect(card.x + 2 * m + i * (tab_w + m), card.y + m, tab_w, bh)
-            for i, name in enumerate(PAGES)
-        }
-        close = button_row(card, ("close",), bh, m)["close"]
-        body = pygame.Rect(
-            card.x + 2 * m, card.y + 2 * m + bh, card.w - 4 * m, close.y - m - (card.y + 2 * m + bh)
-        )
-        return card, tabs, body, close
+    def layout(self) -> HelpLayout:
+        return HelpLayout(self.app.surface.get_size(), PAGES)
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            _, tabs, _, close = self.geometry()
-            if close.collidepoint(event.pos):
+            layout = self.layout()
+            if layout.close.collidepoint(event.pos):
                 return Pop(("help", True))
-            for i, rect in enumerate(tabs.values()):
+            for i, rect in enumerate(layout.tabs.values()):
                 if rect.collidepoint(event.pos):
                     self.page = i
         elif event.type == pygame.KEYDOWN:
@@ -179,75 +154,25 @@ class HelpOverlay(State):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
-        card, tabs, body, close = self.geometry()
+        layout = self.layout()
+        card, tabs, body, close = layout.card, layout.tabs, layout.body, layout.close
         draw_card(surface, card)
-        text = self.app.text
+        art = board_art(self.app)
+        text = art.text
         for i, (name, rect) in enumerate(tabs.items()):
             draw_button(surface, text, rect, name, primary=i == self.page, hot=rect.collidepoint(self.mouse))
         if self.page == 0:
-            self._draw_rules(surface, body)
+            examples = [(sec, guess, self._caption(i)) for i, (_, sec, guess) in enumerate(RULE_EXAMPLES)]
+            help_view.draw_rules(surface, art, body, GOAL, RULES_NOTE, examples)
         elif PAGES[self.page] == "Grid":
-            self._draw_grid(surface, body)
+            names = tuple(pal.colour_name(i, self.app.settings.palette) for i in range(5))
+            help_view.draw_grid(surface, art, body, names)
         elif self.screen in SCREEN_KEYS:
-            self._draw_keys(surface, body)
+            columns = [[KEY_SECTIONS[name] for name in column] for column in SCREEN_KEYS[self.screen]]
+            help_view.draw_keys(surface, art, body, SCREEN_INTROS[self.screen], columns, DRAG)
         else:
-            self._draw_paragraphs(surface, self.controls, body)
+            help_view.draw_paragraphs(surface, art, self.controls, body)
         draw_button(surface, text, close, "Close", primary=True, hot=close.collidepoint(self.mouse))
-
-    def _draw_paragraphs(self, surface, paragraphs: str, box: pygame.Rect) -> None:
-        text = self.app.text
-        size, lines = text.fit_paragraphs(paragraphs, box.w, box.h, 28)
-        for line, y in lines:
-            text.draw(surface, line, size, pal.TEXT, (box.x, box.y + y), align="topleft")
-
-    def _draw_rules(self, surface, body: pygame.Rect) -> None:
-        """The goal, three graded examples drawn as pegs (caption on the left), and a note."""
-        text = self.app.text
-        line_h = max(MIN_LINE_PX, round(body.h * 0.08))
-        goal = pygame.Rect(body.x, body.y, body.w, line_h)
-        note = pygame.Rect(body.x, body.bottom - line_h, body.w, line_h)
-        size = min(
-            text.fit_size(GOAL, body.w, line_h * 0.75, 28),
-            text.fit_size(RULES_NOTE, body.w, line_h * 0.75, 28),
-        )
-        text.draw(surface, GOAL, size, pal.TEXT, goal.midleft, align="midleft")
-        text.draw(surface, RULES_NOTE, size, pal.TEXT_DIM, note.midleft, align="midleft")
-        top, bottom = goal.bottom, note.y
-        block_h = (bottom - top) / len(RULE_EXAMPLES)
-        caption_w = round(body.w * 0.42)
-        captions = [self._caption(i) for i in range(len(RULE_EXAMPLES))]
-        caption_px = min(text.fit_wrapped(c, caption_w - 12, block_h * 0.8, 26)[0] for c in captions)
-        for i, (_, secret, guess) in enumerate(RULE_EXAMPLES):
-            y = round(top + i * block_h)
-            block = pygame.Rect(body.x, y, body.w, round(block_h))
-            if i % 2 == 0:
-                pygame.draw.rect(surface, pal.BUTTON_DISABLED, block.inflate(8, -4), border_radius=6)
-            title, _, detail = captions[i].partition("\n")
-            inked = [(line, pal.TEXT) for line in text.wrap(title, caption_px, caption_w - 12)]
-            inked += [(line, pal.TEXT_DIM) for line in text.wrap(detail, caption_px, caption_w - 12)]
-            line_px = text.font(caption_px).get_linesize()
-            y0 = block.centery - line_px * len(inked) / 2
-            for k, (line, ink) in enumerate(inked):
-                text.draw(surface, line, caption_px, ink, (block.x + 6, y0 + k * line_px), align="topleft")
-            pegs_box = pygame.Rect(block.x + caption_w, block.y, block.w - caption_w, block.h)
-            self._draw_example(surface, pegs_box.inflate(0, -round(block.h * 0.12)), secret, guess)
-
-    def _draw_grid(self, surface, body: pygame.Rect) -> None:
-        """The grid puzzle's rules, then a worked example graded by the core's score_grid()."""
-        text = self.app.text
-        feedback = score_grid(HELP_GUESS, HELP_SECRET, *HELP_SHAPE)
-        names = tuple(pal.colour_name(i, self.app.settings.palette) for i in range(5))
-        rules_box = pygame.Rect(body.x, body.y, body.w, round(body.h * 0.36))
-        caption_box = pygame.Rect(body.x, body.bottom - round(body.h * 0.2), body.w, round(body.h * 0.2))
-        self._draw_paragraphs(surface, HELP_RULES, rules_box)
-        example = pygame.Rect(body.x, rules_box.bottom, body.w, caption_box.y - rules_box.bottom)
-        pygame.draw.rect(surface, pal.BUTTON_DISABLED, example.inflate(8, -4), border_radius=6)
-        colours = pal.palette(self.app.settings.palette)
-        art, symbols = self.app.pegs, self.app.settings.symbols
-        draw_grid_example(surface, example.inflate(0, -12), art, text, colours, symbols, feedback)
-        size, lines = text.fit_paragraphs(help_caption(names, feedback), caption_box.w, caption_box.h, 24)
-        for line, y in lines:
-            text.draw(surface, line, size, pal.TEXT_DIM, (caption_box.x, caption_box.y + y), align="topleft")
 
     def _caption(self, index: int) -> str:
         """Example `index`'s caption: its title and grade; the repeats example says why."""
@@ -255,109 +180,6 @@ class HelpOverlay(State):
         if (secret, guess) == (EXAMPLE_SECRET, EXAMPLE_GUESS):
             return example_caption(self.app.settings.palette)
         return f"{title}\n{grade_words(score(guess, secret))}"
-
-    def _draw_example(self, surface, box: pygame.Rect, secret, guess) -> None:
-        """Secret and guess as pegs, with the guess's grade drawn as key pegs beside it."""
-        text = self.app.text
-        colours = pal.palette(self.app.settings.palette)
-        symbols = self.app.settings.symbols
-        line_h = box.h / 2
-        label_w = min(box.w // 4, 110)
-        d = max(8, min(round(line_h * 0.82), int((box.w - label_w) / ((len(guess) + 2.4) * 1.1))))
-        feedback = score(guess, secret)
-        label_px = min(text.fit_size(w, label_w - 6, line_h * 0.5, 22) for w in ("Secret", "Guess"))
-        for line, (label, code) in enumerate((("Secret", secret), ("Guess", guess))):
-            y = box.y + line * line_h
-            text.draw(surface, label, label_px, pal.TEXT_DIM, (box.x, y + line_h / 2), align="midleft")
-            for i, colour in enumerate(code):
-                peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
-                surface.blit(peg, (box.x + label_w + round(i * d * 1.1), round(y + (line_h - d) / 2)))
-            if line == 1:
-                kd = max(6, round(d * 0.42))
-                x0 = box.x + label_w + round(len(code) * d * 1.1) + d // 3
-                area = pygame.Rect(x0, round(y + (line_h - d) / 2), round(kd * 2.6), d)
-                pygame.draw.rect(surface, pal.GRADE_AREA, area, border_radius=4)
-                for k in range(len(code)):
-                    centre = (
-                        area.x + kd * 0.75 + (k % 2) * kd * 1.15,
-                        area.y + d * 0.3 + (k // 2) * d * 0.42,
-                    )
-                    if k < feedback.black + feedback.white:
-                        key = self.app.pegs.key(k < feedback.black, kd)
-                    else:
-                        key = self.app.pegs.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
-                    surface.blit(key, key.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-    def _draw_keys(self, surface, body: pygame.Rect) -> None:
-        """The screen's key tables: section headings, key caps, what each does; columns side by side."""
-        text = self.app.text
-        intro = SCREEN_INTROS[self.screen]
-        top = body.y
-        if intro:
-            size, lines = text.fit_wrapped(intro, body.w, body.h * 0.14, 26)
-            line_px = text.font(size).get_linesize()
-            for k, line in enumerate(lines):
-                text.draw(surface, line, size, pal.TEXT_DIM, (body.x, top + k * line_px), align="topleft")
-            top += line_px * len(lines) + line_px // 2
-        columns = SCREEN_KEYS[self.screen]
-        gap = max(12, body.w // 30)
-        col_w = (body.w - gap * (len(columns) - 1)) / len(columns)
-        lines_needed = max(
-            sum(len(KEY_SECTIONS[name][1]) + HEADING_LINES for name in column) for column in columns
-        )
-        line_h = min((body.bottom - top) / lines_needed, MAX_KEY_LINE_PX)
-        cap_h = max(MIN_LINE_PX - 4, round(line_h * 0.8))
-        cap_px = text.fit_size("Ctrl+Z", 999, cap_h * 0.62, 26)
-        for c, column in enumerate(columns):
-            x = round(body.x + c * (col_w + gap))
-            caps_w = max(
-                self._caps_width(keys, cap_h, cap_px) for name in column for keys, _ in KEY_SECTIONS[name][1]
-            )
-            caps_w = min(caps_w, round(col_w * 0.55))
-            y = float(top)
-            for name in column:
-                title, rows = KEY_SECTIONS[name]
-                box = pygame.Rect(x, round(y), round(col_w), round(line_h * HEADING_LINES))
-                text.draw_in(
-                    surface, title, box.inflate(0, -round(line_h * 0.35)), pal.SELECTION, 30, "midleft"
-                )
-                y += line_h * HEADING_LINES
-                action_px = min(
-                    text.fit_size(action, col_w - caps_w - 10, line_h * 0.62, 26) for _, action in rows
-                )
-                for keys, action in rows:
-                    mid = round(y + line_h / 2)
-                    self._draw_caps(surface, keys, (x, mid), cap_h, cap_px)
-                    text.draw(surface, action, action_px, pal.TEXT, (x + caps_w + 10, mid), align="midleft")
-                    y += line_h
-
-    def _caps_width(self, keys: tuple[str, ...], cap_h: int, cap_px: int) -> int:
-        if keys == DRAG:
-            return round(cap_h * 3.2)
-        text = self.app.text
-        return sum(text.size(k, cap_px)[0] + round(cap_h * 0.5) for k in keys) + CAP_GAP_PX * (len(keys) - 1)
-
-    def _draw_caps(self, surface, keys: tuple[str, ...], midleft: tuple[int, int], cap_h: int, cap_px: int):
-        """Key caps side by side from `midleft`; DRAG draws a peg, an arrow and an empty hole."""
-        x, mid = midleft
-        if keys == DRAG:
-            colours = pal.palette(self.app.settings.palette)
-            peg = self.app.pegs.peg(colours[2], 2, cap_h, self.app.settings.symbols)
-            surface.blit(peg, peg.get_rect(midleft=(x, mid)))
-            start, end = x + cap_h + 4, x + round(cap_h * 2.1)
-            pygame.draw.line(surface, pal.TEXT, (start, mid), (end, mid), 2)
-            pygame.draw.polygon(surface, pal.TEXT, [(end + 6, mid), (end - 2, mid - 5), (end - 2, mid + 5)])
-            hole = self.app.pegs.hole(cap_h)
-            surface.blit(hole, hole.get_rect(midleft=(end + 8, mid)))
-            return
-        text = self.app.text
-        for k in keys:
-            w = text.size(k, cap_px)[0] + round(cap_h * 0.5)
-            cap = pygame.Rect(x, mid - cap_h // 2, w, cap_h)
-            pygame.draw.rect(surface, pal.BUTTON, cap, border_radius=max(3, cap_h // 5))
-            pygame.draw.rect(surface, pal.BOARD_EDGE, cap, width=1, border_radius=max(3, cap_h // 5))
-            text.draw(surface, k, cap_px, pal.TEXT, cap.center)
-            x += w + CAP_GAP_PX
 
 
 def top_bar_action(name: str, screen: str) -> Transition | None:

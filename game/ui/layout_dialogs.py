@@ -87,3 +87,20 @@ class AnalysisLayout:
             rects[key] = pygame.Rect(round(x), table.y + line * row_h, round(width), row_h)
             x += width
         return rects
+
+
+class HelpLayout:
+    """The help card: a tab per page along the top, the page's body, Close at the bottom."""
+
+    def __init__(self, size: tuple[int, int], pages: Sequence[str]) -> None:
+        self.card = card = dialog_rect(size, 0.86, 0.9, 600, 440)
+        m = margin_px(size)
+        bh = button_height_px(size)
+        tab_w = min(200, (card.w - 4 * m) // len(pages))
+        self.tabs = {
+            name: pygame.Rect(card.x + 2 * m + i * (tab_w + m), card.y + m, tab_w, bh)
+            for i, name in enumerate(pages)
+        }
+        self.close = button_row(card, ("close",), bh, m)["close"]
+        top = card.y + 2 * m + bh
+        self.body = pygame.Rect(card.x + 2 * m, top, card.w - 4 * m, self.close.y - m - top)

@@ -362,7 +362,7 @@ def test_help__controls_page_shows_every_key_as_caps_with_the_watch_and_grading_
             assert cap in drawn, (cap, size)
         for heading in ("Your game", "Watching the computer", "You grade", "Mouse", "Anywhere"):
             assert heading in drawn
-        card = app.state.geometry()[0]
+        card = app.state.layout().card
         for line, rects in drawn.items():  # nothing spills out of the card
             for rect in rects:
                 assert card.contains(rect), (line, size)

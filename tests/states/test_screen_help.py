@@ -35,7 +35,7 @@ def test_screen_help__solving_h_f1_and_button_open_its_controls():
     assert app.state is state
     click(app, state.layout().button_rect("help").center)
     assert_help_on_controls(app, SOLVING_CONTROLS)
-    click(app, app.state.geometry()[3].center)  # Close
+    click(app, app.state.layout().close.center)  # Close
     assert app.state is state and len(state.run.game.rows) == rows and state.run.paused
     for words in ("Space", "1-4", "Right", "Esc"):
         assert words in SOLVING_CONTROLS

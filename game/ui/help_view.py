@@ -1,0 +1,207 @@
+"""Drawing of the help overlay's pages: prose, graded examples as pegs, the grid example, key tables.
+
+Functions of (surface, art, box, content): the overlay (game/states/help.py) chooses the page and
+hands over its content; grades come from the core's score() and score_grid(), so the pages can never
+disagree with the game. Text is wrapped and sized to fit its box at every window size, and never
+drawn below MIN_LINE_PX lines (text >= 14 px).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.core.codes import Code, score
+from game.core.grid import score_grid
+from game.ui import palette as pal
+from game.ui.board import Art
+from game.ui.grid_board import (
+    HELP_GUESS,
+    HELP_RULES,
+    HELP_SECRET,
+    HELP_SHAPE,
+    draw_grid_example,
+    help_caption,
+)
+
+MIN_LINE_PX = 18  # a line of the help never shrinks below this (its text stays >= 14 px)
+MAX_KEY_LINE_PX = 44  # a key table's line stops growing here
+HEADING_LINES = 1.3  # a section heading's height, in table lines
+CAP_GAP_PX = 4  # between two key caps of one row
+
+KeyRows = Sequence[tuple[tuple[str, ...], str]]  # (key caps, what they do)
+Section = tuple[str, KeyRows]  # (heading, rows)
+
+
+def draw_paragraphs(surface: pygame.Surface, art: Art, paragraphs: str, box: pygame.Rect) -> None:
+    text = art.text
+    size, lines = text.fit_paragraphs(paragraphs, box.w, box.h, 28)
+    for line, y in lines:
+        text.draw(surface, line, size, pal.TEXT, (box.x, box.y + y), align="topleft")
+
+
+def draw_rules(
+    surface: pygame.Surface,
+    art: Art,
+    body: pygame.Rect,
+    goal_text: str,
+    note_text: str,
+    examples: Sequence[tuple[Code, Code, str]],
+) -> None:
+    """The goal, graded examples (secret, guess, caption) drawn as pegs with the caption on the left,
+    and a note."""
+    text = art.text
+    line_h = max(MIN_LINE_PX, round(body.h * 0.08))
+    goal = pygame.Rect(body.x, body.y, body.w, line_h)
+    note = pygame.Rect(body.x, body.bottom - line_h, body.w, line_h)
+    size = min(
+        text.fit_size(goal_text, body.w, line_h * 0.75, 28),
+        text.fit_size(note_text, body.w, line_h * 0.75, 28),
+    )
+    text.draw(surface, goal_text, size, pal.TEXT, goal.midleft, align="midleft")
+    text.draw(surface, note_text, size, pal.TEXT_DIM, note.midleft, align="midleft")
+    top, bottom = goal.bottom, note.y
+    block_h = (bottom - top) / len(examples)
+    caption_w = round(body.w * 0.42)
+    caption_px = min(text.fit_wrapped(c, caption_w - 12, block_h * 0.8, 26)[0] for _, _, c in examples)
+    for i, (secret, guess, caption) in enumerate(examples):
+        y = round(top + i * block_h)
+        block = pygame.Rect(body.x, y, body.w, round(block_h))
+        if i % 2 == 0:
+            pygame.draw.rect(surface, pal.BUTTON_DISABLED, block.inflate(8, -4), border_radius=6)
+        title, _, detail = caption.partition("\n")
+        inked = [(line, pal.TEXT) for line in text.wrap(title, caption_px, caption_w - 12)]
+        inked += [(line, pal.TEXT_DIM) for line in text.wrap(detail, caption_px, caption_w - 12)]
+        line_px = text.font(caption_px).get_linesize()
+        y0 = block.centery - line_px * len(inked) / 2
+        for k, (line, ink) in enumerate(inked):
+            text.draw(surface, line, caption_px, ink, (block.x + 6, y0 + k * line_px), align="topleft")
+        pegs_box = pygame.Rect(block.x + caption_w, block.y, block.w - caption_w, block.h)
+        draw_example(surface, art, pegs_box.inflate(0, -round(block.h * 0.12)), secret, guess)
+
+
+def draw_grid(surface: pygame.Surface, art: Art, body: pygame.Rect, colour_names: Sequence[str]) -> None:
+    """The grid puzzle's rules, then a worked example graded by the core's score_grid()."""
+    text = art.text
+    feedback = score_grid(HELP_GUESS, HELP_SECRET, *HELP_SHAPE)
+    rules_box = pygame.Rect(body.x, body.y, body.w, round(body.h * 0.36))
+    caption_box = pygame.Rect(body.x, body.bottom - round(body.h * 0.2), body.w, round(body.h * 0.2))
+    draw_paragraphs(surface, art, HELP_RULES, rules_box)
+    example = pygame.Rect(body.x, rules_box.bottom, body.w, caption_box.y - rules_box.bottom)
+    pygame.draw.rect(surface, pal.BUTTON_DISABLED, example.inflate(8, -4), border_radius=6)
+    draw_grid_example(surface, example.inflate(0, -12), art.pegs, text, art.colours, art.symbols, feedback)
+    caption = help_caption(tuple(colour_names), feedback)
+    size, lines = text.fit_paragraphs(caption, caption_box.w, caption_box.h, 24)
+    for line, y in lines:
+        text.draw(surface, line, size, pal.TEXT_DIM, (caption_box.x, caption_box.y + y), align="topleft")
+
+
+def draw_example(surface: pygame.Surface, art: Art, box: pygame.Rect, secret: Code, guess: Code) -> None:
+    """Secret and guess as pegs, with the guess's grade drawn as key pegs beside it."""
+    text = art.text
+    line_h = box.h / 2
+    label_w = min(box.w // 4, 110)
+    d = max(8, min(round(line_h * 0.82), int((box.w - label_w) / ((len(guess) + 2.4) * 1.1))))
+    feedback = score(guess, secret)
+    label_px = min(text.fit_size(w, label_w - 6, line_h * 0.5, 22) for w in ("Secret", "Guess"))
+    for line, (label, code) in enumerate((("Secret", secret), ("Guess", guess))):
+        y = box.y + line * line_h
+        text.draw(surface, label, label_px, pal.TEXT_DIM, (box.x, y + line_h / 2), align="midleft")
+        for i, colour in enumerate(code):
+            peg = art.pegs.peg(art.colours[colour], colour, d, art.symbols)
+            surface.blit(peg, (box.x + label_w + round(i * d * 1.1), round(y + (line_h - d) / 2)))
+        if line == 1:
+            kd = max(6, round(d * 0.42))
+            x0 = box.x + label_w + round(len(code) * d * 1.1) + d // 3
+            area = pygame.Rect(x0, round(y + (line_h - d) / 2), round(kd * 2.6), d)
+            pygame.draw.rect(surface, pal.GRADE_AREA, area, border_radius=4)
+            for k in range(len(code)):
+                centre = (
+                    area.x + kd * 0.75 + (k % 2) * kd * 1.15,
+                    area.y + d * 0.3 + (k // 2) * d * 0.42,
+                )
+                if k < feedback.black + feedback.white:
+                    key = art.pegs.key(k < feedback.black, kd)
+                else:
+                    key = art.pegs.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
+                surface.blit(key, key.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def draw_keys(
+    surface: pygame.Surface,
+    art: Art,
+    body: pygame.Rect,
+    intro: str,
+    columns: Sequence[Sequence[Section]],
+    drag: tuple[str, ...],
+) -> None:
+    """Key tables: an intro line, then columns of sections (heading, key caps, what each does).
+    A row whose keys are `drag` draws a peg, an arrow and a hole instead of caps."""
+    text = art.text
+    top = body.y
+    if intro:
+        size, lines = text.fit_wrapped(intro, body.w, body.h * 0.14, 26)
+        line_px = text.font(size).get_linesize()
+        for k, line in enumerate(lines):
+            text.draw(surface, line, size, pal.TEXT_DIM, (body.x, top + k * line_px), align="topleft")
+        top += line_px * len(lines) + line_px // 2
+    gap = max(12, body.w // 30)
+    col_w = (body.w - gap * (len(columns) - 1)) / len(columns)
+    lines_needed = max(sum(len(rows) + HEADING_LINES for _, rows in column) for column in columns)
+    line_h = min((body.bottom - top) / lines_needed, MAX_KEY_LINE_PX)
+    cap_h = max(MIN_LINE_PX - 4, round(line_h * 0.8))
+    cap_px = text.fit_size("Ctrl+Z", 999, cap_h * 0.62, 26)
+    for c, column in enumerate(columns):
+        x = round(body.x + c * (col_w + gap))
+        caps_w = max(_caps_width(art, keys, drag, cap_h, cap_px) for _, rows in column for keys, _ in rows)
+        caps_w = min(caps_w, round(col_w * 0.55))
+        y = float(top)
+        for title, rows in column:
+            box = pygame.Rect(x, round(y), round(col_w), round(line_h * HEADING_LINES))
+            text.draw_in(surface, title, box.inflate(0, -round(line_h * 0.35)), pal.SELECTION, 30, "midleft")
+            y += line_h * HEADING_LINES
+            action_w = col_w - caps_w - 10
+            action_px = min(text.fit_size(action, action_w, line_h * 0.62, 26) for _, action in rows)
+            for keys, action in rows:
+                mid = round(y + line_h / 2)
+                _draw_caps(surface, art, keys, drag, (x, mid), cap_h, cap_px)
+                text.draw(surface, action, action_px, pal.TEXT, (x + caps_w + 10, mid), align="midleft")
+                y += line_h
+
+
+def _caps_width(art: Art, keys: tuple[str, ...], drag: tuple[str, ...], cap_h: int, cap_px: int) -> int:
+    if keys == drag:
+        return round(cap_h * 3.2)
+    text = art.text
+    return sum(text.size(k, cap_px)[0] + round(cap_h * 0.5) for k in keys) + CAP_GAP_PX * (len(keys) - 1)
+
+
+def _draw_caps(
+    surface: pygame.Surface,
+    art: Art,
+    keys: tuple[str, ...],
+    drag: tuple[str, ...],
+    midleft: tuple[int, int],
+    cap_h: int,
+    cap_px: int,
+) -> None:
+    """Key caps side by side from `midleft`; `drag` draws a peg, an arrow and an empty hole."""
+    x, mid = midleft
+    if keys == drag:
+        peg = art.pegs.peg(art.colours[2], 2, cap_h, art.symbols)
+        surface.blit(peg, peg.get_rect(midleft=(x, mid)))
+        start, end = x + cap_h + 4, x + round(cap_h * 2.1)
+        pygame.draw.line(surface, pal.TEXT, (start, mid), (end, mid), 2)
+        pygame.draw.polygon(surface, pal.TEXT, [(end + 6, mid), (end - 2, mid - 5), (end - 2, mid + 5)])
+        hole = art.pegs.hole(cap_h)
+        surface.blit(hole, hole.get_rect(midleft=(end + 8, mid)))
+        return
+    text = art.text
+    for k in keys:
+        w = text.size(k, cap_px)[0] + round(cap_h * 0.5)
+        cap = pygame.Rect(x, mid - cap_h // 2, w, cap_h)
+        pygame.draw.rect(surface, pal.BUTTON, cap, border_radius=max(3, cap_h // 5))
+        pygame.draw.rect(surface, pal.BOARD_EDGE, cap, width=1, border_radius=max(3, cap_h // 5))
+        text.draw(surface, k, cap_px, pal.TEXT, cap.center)
+        x += w + CAP_GAP_PX
