@@ -29,6 +29,8 @@ MIN_COLOURS, MAX_COLOURS = 2, 10
 # Largest grid code space offered: a grid space is listed whole, in steps, but its arrays are joined
 # in one (about 20 ms at 3x4 x 3, 531,441 codes; past 100 ms at a million).
 MAX_GRID_CODES = 600_000
+# The grid shapes the setup screens offer, smallest first (rows, columns); --grid accepts any legal one.
+GRID_SHAPES = ((2, 2), (2, 3), (2, 4), (3, 3), (3, 4))
 
 
 class ConfigError(ValueError):
