@@ -100,9 +100,11 @@ def bind(info: StrategyInfo, directory: Path = TABLES_DIR) -> StrategyInfo:
     if info.name != "optimal":
         return info
 
-    def find(config: GameConfig) -> StrategyTable | None:
-        if config.grid is not None:
-            return cached_grid_table(config.grid, config.colours, config.duplicates, directory)
-        return cached_table(config.pegs, config.colours, config.duplicates, directory)
+    return dataclasses.replace(info, think=make_think(functools.partial(table_for, directory=directory)))
 
-    return dataclasses.replace(info, think=make_think(find))
+
+def table_for(config: GameConfig, directory: Path = TABLES_DIR) -> StrategyTable | None:
+    """The shipped table (exact, else an opening book) of `config`'s game, grid or row; None if none."""
+    if config.grid is not None:
+        return cached_grid_table(config.grid, config.colours, config.duplicates, directory)
+    return cached_table(config.pegs, config.colours, config.duplicates, directory)

@@ -28,7 +28,7 @@ from game.core.tofinish import FULL_TREE_CODES
 from game.play.pump import Pump
 from game.play.record import GameRecord
 from game.states.base import Pop, State, Transition
-from game.tables import cached_table
+from game.tables import table_for
 from game.ui import palette as pal
 from game.ui.layout_dialogs import AnalysisLayout
 from game.ui.widgets import draw_button, draw_card, shade
@@ -113,7 +113,7 @@ class AnalysisOverlay(State):
         self.record = record
         self.game = game = record.game
         config = game.config
-        table = cached_table(config.pegs, config.colours, config.duplicates)
+        table = table_for(config)
         self.pump: Pump[PostGame] = Pump(analyse_steps(config, game.history, game.secret, table))
         self.mouse = (-1, -1)
 
