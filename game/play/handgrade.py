@@ -1,7 +1,8 @@
 """HandGradeRun: make the code, you grade; the game without pygame behind the hand-grading screen
 (game/states/handgrade.py). This is how a solver is used on a physical board:
 - the strategy thinks (pumped inside a frame budget) and shows its guess;
-- the player sets black and white counts and confirms;
+- the player sets the grade's counts (black and white; a grid's black, grey and white: the variant's
+  kinds, in their order) and confirms; the counts never add up to more than the code's cells;
 - the grade is checked at once against every earlier row (game/core/analysis.py); a grade that
   leaves no code possible is refused with a message naming the earlier rows it contradicts;
 - undo takes back the last accepted grade (its guess comes back to be graded again, and the count
@@ -9,9 +10,10 @@
 - all black ends it; running out of turns, or giving up, ends with the computer asking the player to
   check the grades, because some grade must have been wrong.
 
-Invariants: the record holds no secret (nobody here knows it); a refused grade never reaches the
-record; the strategy (already bound to its table by the caller) sees only game.history; one pump
-call per frame (thinking or checking); the run's sound cues are data (game/play/cues.py).
+Invariants: `counts` is in `variant.kinds` order and sums to at most the cells; the record holds no
+secret (nobody here knows it); a refused grade never reaches the record; the strategy (already bound
+to its table by the caller) sees only game.history; one pump call per frame (thinking or checking);
+the run's sound cues are data (game/play/cues.py).
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from collections.abc import Callable
 from enum import StrEnum
 
 from game.core.analysis import GradeCheck, check_grade_steps
-from game.core.codes import Code, Feedback
+from game.core.codes import Code
 from game.core.config import GameConfig
 from game.core.solver import StrategyInfo
-from game.core.state import MoveError, Outcome, check_feedback
+from game.core.state import Outcome
+from game.core.variant import Grade, GradeError
 from game.play.cues import Cue, CueQueue
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.play.record import GameRecord, Player
@@ -33,6 +36,7 @@ from game.play.run import RecordRun
 
 CHECK_GRADES = "please check your grades"
 COLOUR_KEYS = "1234567890"  # the key that places colour i, as the palette labels it
+GRID_GRADE_RULES = "black = right cell; grey = right row or column; white = elsewhere"
 
 
 class Ending(StrEnum):
@@ -59,9 +63,9 @@ class HandGradeRun(RecordRun):
         self.rng = rng
         self.budget_ms = budget_ms
         self.clock = clock
+        self.variant = config.variant
         self.guess: Code | None = None  # the computer's guess waiting for a grade
-        self.black = 0
-        self.white = 0
+        self.counts: tuple[int, ...] = (0,) * len(self.variant.kinds)  # the grade being set, kinds order
         self.possible: int | None = None  # codes fitting every accepted grade, once known
         self._possible_after: list[int] = []  # codes fitting the grades up to each accepted row
         self.refusal: str | None = None  # why the last grade was refused
@@ -69,7 +73,7 @@ class HandGradeRun(RecordRun):
         self.ending: Ending | None = None
         self.think: Pump[Code] | None = None
         self.check: Pump[GradeCheck] | None = None
-        self._checking: Feedback | None = None
+        self._checking: Grade | None = None
         self._start_thinking()
 
     # --- what the view reads (game, config, take_cues: RecordRun) ------------------------------
@@ -83,8 +87,33 @@ class HandGradeRun(RecordRun):
         return self.ending is not None
 
     @property
-    def pending(self) -> Feedback:
-        return Feedback(self.black, self.white)
+    def kinds(self) -> tuple[str, ...]:
+        """The grade's kinds in the order counts, steppers and grading pegs show them."""
+        return self.variant.kinds
+
+    @property
+    def pending(self) -> Grade:
+        return self.variant.grade(*self.counts)
+
+    @property
+    def black(self) -> int:
+        return self.count("black")
+
+    @property
+    def white(self) -> int:
+        return self.count("white")
+
+    def count(self, kind: str) -> int:
+        return self.counts[self.kinds.index(kind)]
+
+    def can_add(self, kind: str) -> bool:
+        """Would one more `kind` fit (grading open and fewer pegs set than cells)?"""
+        return self.grading and kind in self.kinds and sum(self.counts) < self.config.pegs
+
+    @property
+    def grading(self) -> bool:
+        """The player can set a grade now: a guess waits and nothing is being thought or checked."""
+        return not self.busy and not self.over
 
     @property
     def found_code(self) -> Code | None:
@@ -115,26 +144,56 @@ class HandGradeRun(RecordRun):
             return "Checking your grade against the earlier rows..."
         if self.guess is None:
             return "Thinking..."
+        if self.variant.is_grid:
+            return f"Grade my guess: {GRID_GRADE_RULES}"
         return "Grade my guess: black = right colour, right place; white = right colour, wrong place"
 
-    @staticmethod
-    def _code_text(code: Code) -> str:
-        """A code as the keys that place its colours (1..9, 0), as the palette labels them."""
-        return "".join(COLOUR_KEYS[peg] for peg in code)
+    def _code_text(self, code: Code) -> str:
+        """A code as the keys that place its colours (1..9, 0), as the palette labels them; a grid's
+        rows of cells separated by "/" (1234 as a 2x2 grid is 12/34)."""
+        keys = "".join(COLOUR_KEYS[peg] for peg in code)
+        if self.variant.grid is None:
+            return keys
+        cols = self.variant.grid[1]
+        return "/".join(keys[i : i + cols] for i in range(0, len(keys), cols))
 
     # --- controls ----------------------------------------------------------------------------------
-    def set_black(self, count: int) -> None:
-        if self.busy or self.over:
+    def set_count(self, kind: str, count: int) -> None:
+        """Set how many pegs of `kind` the grade has, at most the cells the earlier kinds leave; the
+        later kinds give way so the total stays within the cells (more blacks take from the whites)."""
+        if not self.grading:
             return
-        pegs = self.config.pegs
-        self.black = max(0, min(pegs, count))
-        self.white = min(self.white, pegs - self.black)
+        index = self.kinds.index(kind)
+        room = self.config.pegs - sum(self.counts[:index])
+        counts = list(self.counts)
+        counts[index] = max(0, min(room, count))
+        for later in range(index + 1, len(counts)):
+            room -= counts[later - 1]
+            counts[later] = min(counts[later], room)
+        self.counts = tuple(counts)
         self.refusal = None
 
+    def set_black(self, count: int) -> None:
+        self.set_count("black", count)
+
     def set_white(self, count: int) -> None:
-        if self.busy or self.over:
+        self.set_count("white", count)
+
+    def clear_grade(self) -> None:
+        if self.grading:
+            self.counts = (0,) * len(self.kinds)
+            self.refusal = None
+
+    def cycle_peg(self, index: int) -> None:
+        """Click grading peg `index` (pegs are shown by kind in kinds order, then empty holes): it turns
+        into the next kind, and the last kind back to empty (empty -> black -> white, or on a grid
+        empty -> black -> grey -> white)."""
+        if not self.grading or not 0 <= index < self.config.pegs:
             return
-        self.white = max(0, min(self.config.pegs - self.black, count))
+        shown = [k for k, n in enumerate(self.counts) for _ in range(n)]
+        shown += [len(self.kinds)] * (self.config.pegs - len(shown))  # len(kinds) stands for empty
+        shown[index] = (shown[index] + 1) % (len(self.kinds) + 1)
+        self.counts = tuple(shown.count(k) for k in range(len(self.kinds)))
         self.refusal = None
 
     def confirm(self) -> bool:
@@ -142,8 +201,8 @@ class HandGradeRun(RecordRun):
         if self.busy or self.over or self.guess is None:
             return False
         try:
-            feedback = check_feedback(self.pending, self.config.pegs)
-        except MoveError as exc:
+            feedback = self.variant.check_grade(self.counts)
+        except GradeError as exc:
             self.refusal = str(exc)
             self.conflict_rows = ()
             self.cues.add(Cue.ERROR)
@@ -164,7 +223,7 @@ class HandGradeRun(RecordRun):
         self.record = self.record.without_last_row()
         del self._possible_after[len(self.game.rows) :]
         self.guess = last.guess
-        self.black, self.white = last.feedback
+        self.counts = tuple(int(n) for n in last.feedback)
         self.ending = None
         self.refusal = None
         self.conflict_rows = ()
@@ -215,7 +274,7 @@ class HandGradeRun(RecordRun):
             self.cues.add(Cue.LOSE)
             return
         self.guess = tuple(pump.answer)
-        self.black = self.white = 0
+        self.counts = (0,) * len(self.kinds)
 
     def _checked(self) -> None:
         pump, feedback = self.check, self._checking

@@ -1,11 +1,14 @@
 """The hand-grading state: make the code, you grade. The computer shows its guess; the player grades it.
 
-The game itself is game/ui/handgrading.py's HandGradeRun; this state turns input into its controls
-and draws it. Grading: click the grading pegs of the active row (each click turns a peg empty ->
-black -> white -> empty), or the Black/White steppers, or keys (B and W add one, Shift takes one
-away, Backspace clears); Enter or Confirm submits. A refused grade stays on screen with the reason,
-and the earlier rows it contradicts are outlined on the board. U (or Ctrl+Z) undoes the last grade,
-G gives up, H or F1 opens the help on its Controls page, Escape goes to the menu.
+The game itself is game/play/handgrade.py's HandGradeRun; this state turns input into its controls
+and draws it. Grading: click the grading pegs of the active row (each click turns a peg into the next
+kind: empty -> black -> white -> empty; on a grid empty -> black -> grey -> white -> empty), or a
+stepper per kind (Black, White; a grid's Black, Grey, White), or keys (B, W and on a grid G add one,
+Shift takes one away, Backspace clears); Enter or Confirm submits. A refused grade stays on screen
+with the reason, and the earlier rows it contradicts are outlined on the board. U (or Ctrl+Z) undoes
+the last grade; G gives up in the row game (on a grid G is grey: the Give up button ends it); H or F1
+opens the help on its Controls page, Escape goes to the menu. A grid's rows are drawn as small grids
+by the board every playing screen uses (game/ui/board.py over a PlayLayout with the grid's shape).
 
 Invariants: the game state never holds a secret; drawing only reads the run; the run advances only in
 update(dt).
@@ -21,40 +24,29 @@ from dataclasses import replace
 import pygame
 
 from game.core import strategies
-from game.core.codes import Feedback
 from game.core.config import GameConfig, legal_codes
 from game.play.handgrade import Ending, HandGradeRun
 from game.play.pump import PUMP_BUDGET_MS
-from game.states.base import Replace, State, Transition
+from game.states.base import Replace, State, Transition, board_art
 from game.tables import bind
 from game.ui import palette as pal
-from game.ui.board import BoardView, config_title, draw_palette, draw_top_bar
+from game.ui.board import BoardView, config_title, draw_board_screen, draw_grade_pegs
 from game.ui.layout import Button, PlayLayout, stepper_rects
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button
 
-PANEL_ITEMS = (
-    ("strategy", 0.8),
-    ("possible", 1.0),
-    ("black", 1.0),
-    ("white", 1.0),
-    ("confirm", 1.1),
-    ("undo", 1.0),
-    ("end", 1.0),
-    ("message", 2.6),
-)
 PANEL_BUTTONS = ("confirm", "undo", "end")
 STEPPER_PARTS = ("minus", "value", "plus")
-# A grade slot cycles through these when clicked: empty, black, white.
-EMPTY, BLACK, WHITE = 0, 1, 2
+# The key that adds one peg of a kind (Shift takes one away); grey only exists on a grid.
+KIND_KEYS = ((pygame.K_b, "black"), (pygame.K_g, "grey"), (pygame.K_w, "white"))
 
 
-def cycle_grade_peg(feedback: Feedback, index: int, pegs: int) -> Feedback:
-    """The grade after clicking grading peg `index` (pegs are shown blacks first, then whites)."""
-    kinds = [BLACK] * feedback.black + [WHITE] * feedback.white
-    kinds += [EMPTY] * (pegs - len(kinds))
-    kinds[index] = (kinds[index] + 1) % 3
-    return Feedback(kinds.count(BLACK), kinds.count(WHITE))
+def panel_items(kinds: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
+    """The side panel: strategy, codes that fit, one stepper per grade kind (in kinds order), the
+    buttons and the message."""
+    steppers = tuple((kind, 1.0) for kind in kinds)
+    buttons = (("confirm", 1.1), ("undo", 1.0), ("end", 1.0))
+    return (("strategy", 0.8), ("possible", 1.0), *steppers, *buttons, ("message", 2.6))
 
 
 class HandGradeState(State):
@@ -97,13 +89,13 @@ class HandGradeState(State):
         size = self.app.size
         if self._layout is None or self._layout.size != size:
             c = self.config
-            self._layout = PlayLayout(
-                size, c.pegs, c.colours, c.turns, PANEL_ITEMS, PANEL_BUTTONS, top_buttons=("help", "menu")
-            )
+            items = panel_items(c.variant.kinds)
+            self._layout = PlayLayout(size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, grid=c.grid)
         return self._layout
 
     def stepper_parts(self, name: str) -> dict[str, pygame.Rect]:
-        """[-] value [+] inside panel item `name` ("black" or "white"), under a label on the left."""
+        """[-] value [+] inside panel item `name` (a grade kind: "black", "grey", "white"), after a label
+        on the left."""
         rect = self.layout().item_rect(name)
         side = rect.h
         label_w = rect.w - 3 * side
@@ -145,12 +137,10 @@ class HandGradeState(State):
             return self.press(hit.name)
         peg = self.grade_peg_at(pos)
         if peg is not None:
-            fb = cycle_grade_peg(run.pending, peg, self.config.pegs)
-            run.set_black(fb.black)
-            run.set_white(fb.white)
+            run.cycle_peg(peg)
             self.app.sound.play("peg")
             return None
-        for name in ("black", "white"):
+        for name in run.kinds:
             parts = self.stepper_parts(name)
             for part, delta in (("minus", -1), ("plus", +1)):
                 if parts[part].collidepoint(pos):
@@ -158,12 +148,9 @@ class HandGradeState(State):
                     return None
         return None
 
-    def _adjust(self, name: str, delta: int) -> None:
+    def _adjust(self, kind: str, delta: int) -> None:
         run = self.run
-        if name == "black":
-            run.set_black(run.black + delta)
-        else:
-            run.set_white(run.white + delta)
+        run.set_count(kind, run.count(kind) + delta)
         self.app.sound.play("click")
 
     def _key(self, key: int, mod: int) -> Transition | State | None:
@@ -173,11 +160,11 @@ class HandGradeState(State):
             return self.press("menu")
         if key in (pygame.K_h, pygame.K_F1):
             return self.press("help")
-        if key in (pygame.K_b, pygame.K_w):
-            self._adjust("black" if key == pygame.K_b else "white", -1 if shift else +1)
+        kind = dict(KIND_KEYS).get(key)
+        if kind in run.kinds:
+            self._adjust(kind, -1 if shift else +1)
         elif key == pygame.K_BACKSPACE:
-            run.set_black(0)
-            run.set_white(0)
+            run.clear_grade()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.press("end" if run.over else "confirm")
         elif key == pygame.K_u or (key == pygame.K_z and mod & pygame.KMOD_CTRL):
@@ -221,52 +208,46 @@ class HandGradeState(State):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        app, run = self.app, self.run
+        run, art = self.run, board_art(self.app)
         layout = self.layout()
-        colours = pal.palette(app.settings.palette)
-        symbols = app.settings.symbols
-        surface.fill(pal.BACKGROUND)
-        draw_top_bar(surface, layout, app.text, f"You grade · {config_title(self.config)}")
-        menu = layout.button_rect("menu")
-        draw_button(surface, app.text, menu, "Menu", hot=menu.collidepoint(self.mouse))
-        help_rect = layout.button_rect("help")
-        draw_button(surface, app.text, help_rect, "Help", hot=help_rect.collidepoint(self.mouse))
-        draw_palette(surface, layout, app.pegs, app.text, colours, symbols, enabled=False)
         active = len(run.game.rows) if not run.over else None
         game, found = run.game, run.found_code
         if found is not None:  # the all-black row is the player's code: the secret row shows it
             game = replace(game, secret=found)
-        shown = found is not None
-        self.view.draw(
-            surface, layout, game, app.pegs, app.text, colours, symbols, show_secret=shown, active_row=active
+        draw_board_screen(
+            surface,
+            layout,
+            art,
+            self.view,
+            game,
+            title=f"You grade · {config_title(self.config)}",
+            mouse=self.mouse,
+            palette=False,
+            show_secret=found is not None,
+            active_row=active,
         )
         for row in run.conflict_rows:
             pygame.draw.rect(
                 surface, pal.TEXT_WARN, layout.row_rect(row).inflate(8, 6), width=3, border_radius=6
             )
         if active is not None and run.guess is not None:
-            self._draw_guess(surface, layout, colours, symbols)
+            self._draw_guess(surface, layout, art)
         self._draw_panel(surface, layout)
 
-    def _draw_guess(self, surface, layout: PlayLayout, colours, symbols: bool) -> None:
-        run, art = self.run, self.app.pegs
+    def _draw_guess(self, surface, layout: PlayLayout, art) -> None:
+        """The guess waiting for its grade (cells of a grid where the layout has one) and the grade being
+        set, drawn as the board draws a graded row."""
+        run = self.run
         row = len(run.game.rows)
         d = layout.peg_diameter()
         for col, colour in enumerate(run.guess):
-            peg = art.peg(colours[colour], colour, d, symbols)
+            peg = art.pegs.peg(art.colours[colour], colour, d, art.symbols)
             surface.blit(peg, peg.get_rect(center=layout.slot_rect(row, col).center))
-        kd = layout.grade_peg_rect(row, 0).w
-        fb = run.pending
+        draw_grade_pegs(surface, layout, row, run.pending, art.pegs)
         hot = self.grade_peg_at(self.mouse)
-        for i in range(self.config.pegs):
-            rect = layout.grade_peg_rect(row, i)
-            if i < fb.black + fb.white:
-                image = art.key(i < fb.black, kd)
-            else:
-                image = art.hole(max(2, round(kd * 0.7)), pal.GRADE_HOLE)
-            surface.blit(image, image.get_rect(center=rect.center))
-            if i == hot:
-                pygame.draw.circle(surface, pal.SELECTION, rect.center, kd * 0.75, 2)
+        if hot is not None:
+            rect = layout.grade_peg_rect(row, hot)
+            pygame.draw.circle(surface, pal.SELECTION, rect.center, rect.w * 0.75, 2)
         if run.refusal and run.conflict_rows:
             pygame.draw.rect(
                 surface, pal.TEXT_WARN, layout.row_rect(row).inflate(8, 6), width=3, border_radius=6
@@ -288,12 +269,13 @@ class HandGradeState(State):
             draw_text_lines(
                 text, surface, possible, [f"{legal_codes(self.config):,} codes in all"], pal.TEXT_DIM
             )
-        grading = not run.busy and not run.over
-        for name, count in (("black", run.black), ("white", run.white)):
+        grading = run.grading
+        for name in run.kinds:
+            count = run.count(name)
             parts = self.stepper_parts(name)
             draw_text_lines(text, surface, parts["label"], [name.title()], pal.TEXT)
             can_down = grading and count > 0
-            can_up = grading and run.black + run.white < self.config.pegs
+            can_up = run.can_add(name)
             draw_button(
                 surface,
                 text,
