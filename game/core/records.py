@@ -35,6 +35,9 @@ DIFFICULTY_MULTIPLIER = MappingProxyType(
 )
 
 CUSTOM_KEY = "Custom"
+# Grid games (the 2-D puzzle), whatever their shape and colours, in one bucket: a tab per shape would
+# not fit the Statistics screen's tab row, and a grid game never shares a bucket with row games.
+GRID_KEY = "Grid"
 DUEL_KEY = "Duel"  # duels against the computer, whatever their size, in one bucket of their own
 # Two-player matches, one bucket. A match is not one player's game, so its record reads the bucket's
 # fields as: games = matches, wins = matches decided (the rest tied), best_score = the highest total a
@@ -95,7 +98,10 @@ def score_game(result: GameResult) -> int:
 
 
 def stats_key(config: GameConfig) -> str:
-    """The statistics bucket of a game: its preset's name, or "Custom" for any other configuration."""
+    """The statistics bucket of a game: "Grid" for any grid game, else its preset's name, or "Custom"
+    for any other configuration."""
+    if config.is_grid:
+        return GRID_KEY
     for p in PRESETS:
         if p.config() == config:
             return p.name
@@ -103,13 +109,13 @@ def stats_key(config: GameConfig) -> str:
 
 
 def stats_keys() -> tuple[str, ...]:
-    """Buckets in menu order: the presets, then Custom."""
-    return tuple(p.name for p in PRESETS) + (CUSTOM_KEY,)
+    """Buckets in menu order: the presets, the grid games, then Custom."""
+    return tuple(p.name for p in PRESETS) + (GRID_KEY, CUSTOM_KEY)
 
 
 @dataclass(frozen=True)
 class DifficultyStats:
-    """Statistics of one bucket (a preset or Custom)."""
+    """Statistics of one bucket (a preset, Grid or Custom)."""
 
     games: int = 0
     wins: int = 0

@@ -32,10 +32,11 @@ class ResumeOverlay(ConfirmOverlay):
     def __init__(self, saved: SavedGame) -> None:
         config = saved.config
         played = len(saved.record.game.rows)
-        question = (
-            f"Resume your {stats_key(config)} game ({config.pegs} pegs, {config.colours} colours)? "
-            f"{played} of {config.turns} guesses played."
-        )
+        if config.grid is not None:  # a grid's cells are not pegs in a row: name its shape
+            game = f"Grid {config.grid[0]}×{config.grid[1]} game ({config.colours} colours)"
+        else:
+            game = f"{stats_key(config)} game ({config.pegs} pegs, {config.colours} colours)"
+        question = f"Resume your {game}? {played} of {config.turns} guesses played."
         kind = saved.mode["kind"] if saved.mode is not None else None
         if kind == "duel":
             question = f"Resume your duel against {saved.mode['level']}? Turn {played + 1} of {config.turns}."

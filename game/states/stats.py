@@ -3,9 +3,9 @@ of guesses needed.
 
 An overlay (drawn over the menu) that reads the statistics once when it opens, from the store
 (app.store.load_stats(); an app without a store shows empty statistics). It never writes: a
-record can only change by playing. Tabs: one per preset, then Custom, Duel, Matches (two players),
-Daily and Blitz; Left/Right, Tab, the digit keys or the mouse pick one; Esc, Backspace, Enter or Back
-closes it.
+record can only change by playing. Tabs: one per preset, then Grid (every grid game), Custom, Duel,
+Matches (two players), Daily and Blitz; Left/Right, Tab, the digit keys or the mouse pick one; Esc,
+Backspace, Enter or Back closes it.
 """
 
 from __future__ import annotations

@@ -102,12 +102,13 @@ class Hud:
 
 
 def hud_name(config: GameConfig) -> str:
-    """The difficulty as a player names it: the preset's name ("Super"), or Custom with its size."""
+    """The difficulty as a player names it: the preset's name ("Super"), a grid with its shape, or
+    Custom with its size."""
+    if config.grid is not None:  # the Grid bucket holds every shape: the name says which
+        return f"Grid {config.grid[0]}×{config.grid[1]} × {config.colours} colours"
     key = stats_key(config)
     if key != CUSTOM_KEY:
         return key
-    if config.grid is not None:
-        return f"Grid {config.grid[0]}×{config.grid[1]} × {config.colours} colours"
     return f"Custom {config.pegs}×{config.colours}"  # its turns are in the panel ("Turn 3 of 12")
 
 

@@ -8,9 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, PRESETS, Difficulty, GameConfig
+from game.core.config import (
+    GRID_SHAPES,
+    MAX_COLOURS,
+    MAX_PEGS,
+    MIN_COLOURS,
+    MIN_PEGS,
+    PRESETS,
+    Difficulty,
+    GameConfig,
+)
 from game.core.records import (
     CUSTOM_KEY,
+    GRID_KEY,
     DifficultyStats,
     GameEnd,
     GameResult,
@@ -130,11 +140,13 @@ def test_record_game__solved_game_ends_the_streak():
     assert (stats.games, stats.wins, stats.current_streak, stats.best_streak) == (2, 1, 0, 1)
 
 
-def test_stats_key__presets_by_name_and_everything_else_custom():
+def test_stats_key__presets_by_name_grids_in_grid_and_everything_else_custom():
     for p in PRESETS:
         assert stats_key(p.config()) == p.name
     assert stats_key(GameConfig(4, 6, difficulty=Difficulty.TIGHT)) == CUSTOM_KEY
-    assert stats_keys()[-1] == CUSTOM_KEY and len(stats_keys()) == len(PRESETS) + 1
+    for shape in GRID_SHAPES:  # every grid, even one the size of a preset (2x2 has Easy's 4 cells)
+        assert stats_key(GameConfig(colours=3, grid=shape)) == GRID_KEY
+    assert stats_keys() == tuple(p.name for p in PRESETS) + (GRID_KEY, CUSTOM_KEY)
 
 
 def test_record_in_book__adds_to_the_right_bucket_and_returns_the_score():
