@@ -229,9 +229,12 @@ class App:
             first -= 1
         display = pygame.display.get_surface() or self.surface
         surface = self.surface = self._drawing_surface(display)
-        for state in self.stack[first:]:
-            state.draw(surface)
-        self.session.draw(surface)
+        if self.stack:
+            self.stack[first].draw(surface)
+            self.session.draw_effects(surface, self.stack[first])
+            for state in self.stack[first + 1 :]:
+                state.draw(surface)
+        self.session.draw_notices(surface)
         if surface is not display:
             display.blit(surface, (0, 0))
 

@@ -129,12 +129,17 @@ class Session:
         self.notices.update(dt)
         self._take_store_notices()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_effects(self, surface: pygame.Surface, screen) -> None:
+        """The cross-fade and the particles of `screen`, the full screen under any overlays: they are
+        drawn before the overlays, so a card opened over a win is never covered by its confetti."""
         if self.fade_s > 0:
             self._draw_fade(surface)
         # confetti never hides what the screen names (the secret row on a result screen)
-        keep_clear = getattr(getattr(self.app, "state", None), "keep_clear", None)
+        keep_clear = getattr(screen, "keep_clear", None)
         self.particles.draw(surface, keep_clear=keep_clear if isinstance(keep_clear, pygame.Rect) else None)
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        """Notices, on top of everything."""
         # a screen with a footer (the menu's key line) names a floor the notices stay above
         floor = getattr(getattr(self.app, "state", None), "notice_floor", None)
         self.notices.draw(surface, self.app.text, floor if isinstance(floor, int) else None)

@@ -44,7 +44,6 @@ COLUMNS = (
 )
 SUMMARY_PX = (0.036, 18, 34)  # the sentences under the table: share of the window height, min, max
 LEGEND_PX = (0.032, 17, 30)  # the footnote, a little smaller, still readable
-PEG_PITCH = 1.12  # peg spacing, in diameters
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_a)
 
 
@@ -123,7 +122,9 @@ class AnalysisOverlay(State):
 
     def layout(self) -> AnalysisLayout:
         """Card, title, table, footer and Close (game/ui/layout_dialogs.py), as tall as the content."""
-        return AnalysisLayout(self.app.surface.get_size(), len(self.game.rows), self._footer_height)
+        grid = self.game.config.grid
+        lines = grid[0] if grid is not None else 1
+        return AnalysisLayout(self.app.surface.get_size(), len(self.game.rows), self._footer_height, lines)
 
     def _footer_lines(self, width: int) -> list[tuple[str, int, tuple[int, int, int]]]:
         """(line, size px, colour) of the footer: the summary sentences, then the legend, wrapped."""
@@ -219,12 +220,6 @@ class AnalysisOverlay(State):
                 self._draw_code(surface, cells["best"], report.best_guess)
 
     def _draw_code(self, surface: pygame.Surface, cell: pygame.Rect, code: Code) -> None:
-        colours = pal.palette(self.app.settings.palette)
-        symbols = self.app.settings.symbols
-        diameter = max(4, min(round(cell.h * 0.8), int(cell.w / (len(code) * PEG_PITCH + 0.2))))
-        width = diameter * (PEG_PITCH * (len(code) - 1) + 1)
-        x0 = cell.centerx - width / 2
-        y = cell.centery - diameter / 2
-        for i, colour in enumerate(code):
-            peg = self.app.pegs.peg(colours[colour % len(colours)], colour, diameter, symbols)
-            surface.blit(peg, (round(x0 + i * diameter * PEG_PITCH), round(y)))
+        settings = self.app.settings
+        colours = pal.palette(settings.palette)
+        self.app.pegs.draw_code(surface, cell, code, colours, settings.symbols, self.game.config.grid)

@@ -158,10 +158,4 @@ class HintOverlay(State):
 
     def _draw_guess(self, surface: pygame.Surface, row: pygame.Rect, hint: Hint) -> None:
         art = board_art(self.app)
-        pegs = len(hint.guess)
-        pitch = min(row.w / pegs, row.h)
-        d = max(6, round(pitch * 0.82))
-        left = row.centerx - pitch * pegs / 2
-        for col, colour in enumerate(hint.guess):
-            peg = art.pegs.peg(art.colours[colour], colour, d, art.symbols)
-            surface.blit(peg, peg.get_rect(center=(round(left + (col + 0.5) * pitch), row.centery)))
+        art.pegs.draw_code(surface, row, hint.guess, art.colours, art.symbols, self.game.config.grid)

@@ -14,6 +14,7 @@ import pygame
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
 
 ANALYSIS_MAX_ROW_H_PX = 46
+GRID_ROW_GROWTH = 0.6  # each further line of a grid code makes a table row this much taller, at most
 ANALYSIS_MIN_ROW_H_PX = 18  # long games in small windows: rows this small, the card at the window's height
 ANALYSIS_CARD_W_FRAC, ANALYSIS_MIN_CARD_W_PX, ANALYSIS_MAX_CARD_W_PX = 0.86, 560, 1180
 HINT_TEXT_SHARE = 0.55  # of the hint card's content height: the lines; the guess row takes the rest
@@ -56,7 +57,9 @@ class AnalysisLayout:
     """Title, a table of `rows` game rows under a heading line, a footer, Close: the card as tall as
     its content (footer_height(width) says how tall the footer's text is at a width), centred."""
 
-    def __init__(self, size: tuple[int, int], rows: int, footer_height: Callable[[int], int]) -> None:
+    def __init__(
+        self, size: tuple[int, int], rows: int, footer_height: Callable[[int], int], code_lines: int = 1
+    ) -> None:
         w, h = size
         m = margin_px(size)
         bh = button_height_px(size)
@@ -68,7 +71,9 @@ class AnalysisLayout:
         title_h = round(bh * 0.9)
         lines = rows + 1  # the heading, then one line per row
         fixed = m + title_h + m // 2 + m // 2 + footer_height(inner_w) + m // 2 + bh + 2 * m
-        self.row_h = max(ANALYSIS_MIN_ROW_H_PX, min(ANALYSIS_MAX_ROW_H_PX, (h - 2 * m - fixed) // lines))
+        # a grid game's codes are drawn as small grids, `code_lines` pegs tall: their rows may be taller
+        tallest = round(ANALYSIS_MAX_ROW_H_PX * (1 + GRID_ROW_GROWTH * (code_lines - 1)))
+        self.row_h = max(ANALYSIS_MIN_ROW_H_PX, min(tallest, (h - 2 * m - fixed) // lines))
         card_h = min(h - 2 * m, fixed + self.row_h * lines)
         self.card = card = pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
         self.close = button_row(card, ("close",), bh, m)["close"]

@@ -23,6 +23,7 @@ SYMBOL_SCALE = 0.30  # symbol half-size as a fraction of the peg diameter
 MIN_SYMBOL_DIAMETER_PX = 12  # below this a symbol is unreadable; the peg is drawn plain
 SHADOW_STEP_ALPHA = 42  # each of SHADOW_STEPS discs; stacked, the middle is about 2/3 opaque
 SHADOW_STEPS = 6
+CODE_PITCH = 1.12  # peg spacing of a code drawn on its own (draw_code), in diameters
 
 
 def _shade(colour: RGB, factor: float) -> RGB:
@@ -103,6 +104,28 @@ class PegArt:
             ("peg", colour, index, diameter, symbols),
             lambda: self._make_peg(colour, index, diameter, symbols),
         )
+
+    def draw_code(
+        self,
+        surface: pygame.Surface,
+        box: pygame.Rect,
+        code,
+        colours,
+        symbols: bool = True,
+        grid: tuple[int, int] | None = None,
+    ) -> None:
+        """`code` drawn as large as fits, centred in `box`: a row, or for a grid game `grid` (rows,
+        columns) laid out as the board lays it out, row by row, so a grid reads as a grid everywhere."""
+        rows, columns = grid if grid is not None else (1, len(code))
+        diameter = max(4, int(min(box.h * 0.82 / (rows * CODE_PITCH), box.w / (columns * CODE_PITCH + 0.1))))
+        pitch = diameter * CODE_PITCH
+        x0 = box.centerx - pitch * columns / 2
+        y0 = box.centery - pitch * rows / 2
+        for i, colour in enumerate(code):
+            row, col = divmod(i, columns)
+            peg = self.peg(colours[colour % len(colours)], colour, diameter, symbols)
+            centre = (round(x0 + (col + 0.5) * pitch), round(y0 + (row + 0.5) * pitch))
+            surface.blit(peg, peg.get_rect(center=centre))
 
     def _make_peg(self, colour: RGB, index: int, diameter: int, symbols: bool) -> pygame.Surface:
         big = diameter * SUPERSAMPLE

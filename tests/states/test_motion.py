@@ -13,7 +13,7 @@ from game.states.result import SCORE_COUNT_S, ResultState
 from game.store import Store
 from game.ui.breaker_view import shake
 from game.ui.layout import centre
-from tests.states.driver import key, motion, mouse_down, mouse_up, post, settle
+from tests.states.driver import click, key, motion, mouse_down, mouse_up, post, settle
 
 CONFIG = GameConfig(4, 6)
 SECRET = (0, 1, 2, 3)
@@ -201,3 +201,23 @@ def test_motion__the_menu_plays_a_demo_behind_itself_and_stands_still_under_redu
             assert menu.backdrop.run.game.rows  # the demo has played
     assert frames[False][0] != frames[False][1]  # alive
     assert frames[True][0] == frames[True][1]  # still
+
+
+def test_motion__confetti_stays_under_a_card_opened_over_the_win(tmp_path):
+    app = playing_app(reduced=False, store=Store(tmp_path))
+    result = win_to_the_result(app)
+    post(app, dt=0.0)
+    if not isinstance(app.state, ResultState):
+        post(app, key(pygame.K_ESCAPE), dt=0.0)
+    click(app, result.layout().button_rect("analysis").center)
+    overlay = app.state
+    assert overlay is not result and overlay.is_overlay and app.session.particles.active
+    card = overlay.layout().card.inflate(-24, -24)  # inside the rounded corners
+    for _ in range(10):
+        app.step([], 0.05)
+        plain = app.surface.copy()
+        result.draw(plain)
+        overlay.draw(plain)  # the same frame without particles: the card must look the same
+        assert pygame.image.tobytes(plain.subsurface(card), "RGB") == pygame.image.tobytes(
+            app.surface.subsurface(card), "RGB"
+        )
