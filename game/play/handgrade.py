@@ -173,6 +173,13 @@ class HandGradeRun(RecordRun):
         self.counts = tuple(counts)
         self.refusal = None
 
+    def step_count(self, kind: str, delta: int) -> None:
+        """One more (delta +1) or one fewer (-1) of `kind`, as its stepper or key does: at the cap, with
+        every cell graded, one more does nothing (its [+] is disabled)."""
+        if delta > 0 and not self.can_add(kind):
+            return
+        self.set_count(kind, self.count(kind) + delta)
+
     def set_black(self, count: int) -> None:
         self.set_count("black", count)
 

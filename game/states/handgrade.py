@@ -150,7 +150,7 @@ class HandGradeState(State):
 
     def _adjust(self, kind: str, delta: int) -> None:
         run = self.run
-        run.set_count(kind, run.count(kind) + delta)
+        run.step_count(kind, delta)
         self.app.sound.play("click")
 
     def _key(self, key: int, mod: int) -> Transition | State | None:
