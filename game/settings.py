@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from game.core.config import ConfigError, GameConfig
+from game.core.config import GRID_SHAPES, ConfigError, GameConfig
 from game.play.timeline import Motion
 
 
@@ -45,7 +45,7 @@ class Settings:
     animation_speed: float = 1.0  # 1 = normal; 2 = twice as fast
     reduced_motion: bool = False
     last_difficulty: str | None = None  # a preset name or "Custom"; None before the first game
-    last_custom: str | None = None  # the last Custom game's GameConfig.to_text(); None before one
+    last_custom: str | None = None  # the last Custom game's GameConfig.to_text() (a row or a grid game)
     window_size: tuple[int, int] | None = None  # None: the app's default
 
     @property
@@ -130,4 +130,4 @@ def _custom_config(text: Any) -> GameConfig | None:
         config = GameConfig.from_text(text)
     except ConfigError:
         return None
-    return None if config.is_grid else config
+    return None if config.is_grid and config.grid not in GRID_SHAPES else config  # setup offers these

@@ -473,9 +473,10 @@ def button_row(area: pygame.Rect, names: Sequence[str], height: int, gap: int) -
 
 class SetupLayout:
     """Custom game setup: a top bar (title, Menu) as on the codemaker screen, rows of controls (label
-    on the left, control on the right) centred in the height under it, the turns line, then buttons."""
+    on the left, control on the right) centred in the height under it, the turns line, then buttons.
+    The first row chooses the shape (a row of pegs or a grid), so everything below it follows it."""
 
-    ROWS = ("pegs", "colours", "duplicates", "difficulty")
+    ROWS = ("shape", "pegs", "colours", "duplicates", "difficulty")
     STEPPER_VALUE_SIDES = 1.3  # the value between - and +, in button widths: close to both
 
     def __init__(self, size: tuple[int, int]) -> None:
@@ -490,10 +491,12 @@ class SetupLayout:
         self.title_rect = pygame.Rect(m, 4, max(10, w - menu_w - 3 * m), top_h - 8)
         width = round(min(w - 2 * m, _clamp(w * 0.8, 560, 980)))
         left = (w - width) // 2
-        row_h = round(_clamp(h * 0.085, 36, 66))
+        free = h - m - (top_h + m)
+        # rows shrink (never below the readable minimum) rather than push the buttons off the window
+        fit_h = (free - bh - 2 * m) / (len(self.ROWS) * 1.3 + 1.85)
+        row_h = round(max(24, min(_clamp(h * 0.085, 36, 66), fit_h)))
         gap = round(row_h * 0.3)
         block_h = len(self.ROWS) * (row_h + gap) + round(row_h * 1.7) + gap // 2 + bh + 2 * m
-        free = h - m - (top_h + m)
         top = top_h + m + max(0, (free - block_h) // 3)
         label_w = round(width * 0.36)
         self.labels: dict[str, pygame.Rect] = {}

@@ -1,16 +1,22 @@
 """Menu and setup through real events: arrows and mouse both work, presets start the right game,
-setup steppers change the turn limit live and refuse a combination the game does not offer."""
+setup steppers change the turn limit live and refuse a combination the game does not offer; a grid
+chosen in Custom (mouse or keys) starts a grid game with the grid's turns, a grid with too many codes
+disables Start with the reason, and the last shape is remembered."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.app import App
 from game.core.config import GameConfig, turn_limit
+from game.settings import Settings
 from game.states.help import HelpOverlay, example_text
 from game.states.menu import MenuState
 from game.states.playing import PlayingState
-from game.states.setup import SetupState
+from game.states.setup import SHAPES, SetupState
+from game.store import Store
 from game.ui.layout import MenuLayout, SetupLayout, centre
+from game.ui.sound import Sound
 from tests.states.driver import click, make_app, press_key
 
 
@@ -73,7 +79,7 @@ def test_setup__no_duplicates_with_too_few_colours_disables_start_with_a_reason(
     assert setup.config() is None and "at least 6 colours" in setup.problem()
     click(app, centre(layout.buttons["start"]))
     assert app.state is setup
-    assert setup.focus == 2  # the clicked row has the keyboard focus
+    assert setup.focus == SetupLayout.ROWS.index("duplicates")  # the clicked row has the keyboard focus
     press_key(app, pygame.K_UP)  # to colours
     press_key(app, pygame.K_RIGHT)
     assert setup.config() == GameConfig(6, 6, duplicates=False)
@@ -84,6 +90,7 @@ def test_setup__no_duplicates_with_too_few_colours_disables_start_with_a_reason(
 def test_setup__steppers_stop_at_the_limits():
     app = make_app(start=SetupState(GameConfig(8, 10)))
     setup = app.state
+    press_key(app, pygame.K_DOWN)  # from the shape to the pegs
     for _ in range(3):
         press_key(app, pygame.K_RIGHT)
     assert setup.pegs == 10
@@ -101,3 +108,102 @@ def test_help__pages_switch_and_the_example_grade_comes_from_score():
     press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, MenuState)
     assert "2 black, 1 white" in example_text()
+
+
+# --- grids in Custom ------------------------------------------------------------------------------
+
+
+def drawn_lines(app) -> list[str]:
+    """Every line of text the next frame draws."""
+    shown: list[str] = []
+    real_draw = app.text.draw
+
+    def spy(surface, line, *args, **kwargs):
+        shown.append(line)
+        return real_draw(surface, line, *args, **kwargs)
+
+    app.text.draw = spy
+    try:
+        app.draw()
+    finally:
+        app.text.draw = real_draw
+    return shown
+
+
+def test_setup__grid_3x3_chosen_with_the_mouse_starts_a_3x3_game_with_the_grid_turns():
+    app = make_app(start=SetupState(GameConfig(5, 4)))
+    setup = app.state
+    layout = SetupLayout(app.size)
+    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index((3, 3))]))
+    assert setup.shape == (3, 3) and setup.focus == 0
+    shown = drawn_lines(app)
+    assert "Cells" in shown and "9" in shown  # the pegs row shows the cells, and cannot change them
+    click(app, centre(layout.stepper_parts("pegs")[2]))
+    assert setup.pegs == 5 and setup.cells == 9
+    expected = GameConfig(colours=4, grid=(3, 3))
+    line = f"Grid 3×3 · {expected.turns} turns · 262,144 possible codes"  # 4 ** 9
+    assert any(drawn.startswith(line) for drawn in shown)
+    click(app, centre(layout.buttons["start"]))
+    assert isinstance(app.state, PlayingState)
+    assert app.state.config == expected and app.state.config.turns == turn_limit(9, 4)
+
+
+def test_setup__grid_3x3_chosen_with_the_keys_skips_its_fixed_cells_and_starts():
+    app = make_app(start=SetupState(GameConfig(4, 4)))
+    setup = app.state
+    for _ in range(SHAPES.index((3, 3))):
+        press_key(app, pygame.K_RIGHT)
+    assert setup.shape == (3, 3)
+    press_key(app, pygame.K_DOWN)
+    assert SetupLayout.ROWS[setup.focus] == "colours"  # past the cells the shape fixes
+    press_key(app, pygame.K_UP)
+    assert SetupLayout.ROWS[setup.focus] == "shape"
+    press_key(app, pygame.K_RETURN)
+    assert isinstance(app.state, PlayingState)
+    assert app.state.config == GameConfig(colours=4, grid=(3, 3)) and app.state.config.turns == 13
+
+
+def test_setup__a_grid_with_too_many_colours_disables_start_and_says_why():
+    app = make_app(start=SetupState(GameConfig(colours=4, grid=(3, 3))))
+    setup = app.state
+    layout = SetupLayout(app.size)
+    click(app, centre(layout.stepper_parts("colours")[2]))
+    assert setup.colours == 5 and setup.config() is None
+    assert "3x3 grid with 5 colours" in setup.problem() and "fewer colours" in setup.problem()
+    shown = " ".join(drawn_lines(app))
+    assert "fewer colours" in shown and "turns ·" not in shown
+    click(app, centre(layout.buttons["start"]))
+    press_key(app, pygame.K_RETURN)
+    assert app.state is setup
+    click(app, centre(layout.segments("shape", len(SHAPES))[0]))  # back to a row: 5 colours are fine
+    assert setup.config() == GameConfig(4, 5)
+
+
+def test_setup__the_last_grid_chosen_is_remembered_next_time_and_in_a_new_app(tmp_path):
+    store_dir = tmp_path
+    app = App(size=(1024, 720), seed=1, store=Store(store_dir), sound=Sound(mixer=None))
+    pygame.event.clear()
+    click(app, centre(app.state.layout().entries[entry_index(app.state, "Custom game")]))
+    layout = SetupLayout(app.size)
+    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index((2, 3))]))
+    click(app, centre(layout.stepper_parts("colours")[0]))  # 5 colours
+    click(app, centre(layout.buttons["start"]))
+    assert app.state.config == GameConfig(colours=5, grid=(2, 3))
+    press_key(app, pygame.K_ESCAPE)  # nothing played: back to the menu
+    click(app, centre(app.state.layout().entries[entry_index(app.state, "Custom game")]))
+    assert (app.state.shape, app.state.colours) == ((2, 3), 5)
+    press_key(app, pygame.K_ESCAPE)
+    app.close()
+    again = App(size=(1024, 720), seed=2, store=Store(store_dir), sound=Sound(mixer=None))
+    pygame.event.clear()
+    click(again, centre(again.state.layout().entries[entry_index(again.state, "Custom game")]))
+    assert (again.state.shape, again.state.colours, again.state.cells) == ((2, 3), 5, 6)
+
+
+def test_settings__last_custom_keeps_rows_and_offered_grids_and_drops_other_shapes():
+    row = Settings.from_dict({"last_custom": GameConfig(5, 7).to_text()})  # as older files hold it
+    assert row.custom_config == GameConfig(5, 7)
+    grid = GameConfig(colours=4, grid=(3, 3), difficulty="tight")
+    assert Settings.from_dict({"last_custom": grid.to_text()}).custom_config == grid
+    unoffered = GameConfig(colours=4, grid=(3, 2)).to_text()  # legal, but setup offers no 3x2
+    assert Settings.from_dict({"last_custom": unoffered}).last_custom is None
