@@ -181,6 +181,7 @@ class HandGradeRun(RecordRun):
         self.set_count(kind, self.count(kind) + delta)
 
     def set_black(self, count: int) -> None:
+        """set_count("black", ...), in the row game's words (as tools/screenshots.py grades)."""
         self.set_count("black", count)
 
     def set_white(self, count: int) -> None:
