@@ -11,13 +11,16 @@ Secret editing, with play's one drag model (game/play/drag.py: a press that move
 DRAG_THRESHOLD_PX is a click): drag a colour from the palette onto a slot, drag a slot's peg to
 another slot (move) or off the row (remove), click a colour then a slot, right-click empties a
 slot; keys 1-9, 0 fill the next empty slot, Backspace empties the last filled one, R fills a
-random legal secret. Choices: pegs, colours, repeated colours, strategy (steppers; S cycles the
-strategy). Enter starts, Escape goes back.
+random legal secret. Choices: the shape (a row, or one of the grids config.GRID_SHAPES: G cycles it),
+pegs (a grid's cells are fixed by its shape), colours, repeated colours, strategy (steppers; S
+cycles the strategy). Enter starts, Escape goes back. A grid secret is entered into a grid of cells,
+with the same slot code paths: slot i is cell i in reading order, as the core stores a grid code.
 The strategy stepper offers a curated list (PICKER_STRATEGIES, strongest first); the "-consistent"
 variants and the other registered strategies stay reachable from the command line and the tools.
 
-Homes for data: the choices and `secret` are UI state (a list of `pegs` entries, each None or a
-colour index below `colours`); the layout is view state.
+Homes for data: the choices and `secret` are UI state (a list of one entry per peg or cell, each None
+or a colour index below `colours`); the layout is view state. `pegs` is the row's length and is kept
+while a grid is chosen, so going back to Row restores it.
 """
 
 from __future__ import annotations
@@ -30,7 +33,15 @@ import pygame
 
 from game.core import strategies
 from game.core.codes import CodeError
-from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, ConfigError, GameConfig
+from game.core.config import (
+    GRID_SHAPES,
+    MAX_COLOURS,
+    MAX_PEGS,
+    MIN_COLOURS,
+    MIN_PEGS,
+    ConfigError,
+    GameConfig,
+)
 from game.core.state import new_game
 from game.play.drag import Drag, DragSource
 from game.states.base import Reset, State, Transition
@@ -38,7 +49,7 @@ from game.ui import maker_view
 from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
 from game.ui.layout import Button, PaletteItem, SecretSlot
-from game.ui.maker_layout import Control, MakerLayout
+from game.ui.maker_layout import ROWS, Control, MakerLayout, Shape
 
 DIGIT_KEYS = MappingProxyType({pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9})
 
@@ -76,8 +87,17 @@ def picker_strategies(current: str | None = None) -> tuple[str, ...]:
     return names
 
 
+def picker_shapes(current: Shape = None) -> tuple[Shape, ...]:
+    """The shapes the Shape stepper steps through: Row, then the offered grids smallest first, plus
+    `current` at the end when it is another legal grid (one chosen with --grid)."""
+    shapes: tuple[Shape, ...] = (None, *GRID_SHAPES)
+    return shapes if current in shapes else (*shapes, current)
+
+
 class CodemakerState(State):
     """Choose the game and the strategy; in MAKE mode also set the secret."""
+
+    CHOICES: tuple[str, ...] = ROWS  # the choice rows shown, top to bottom
 
     def __init__(
         self, mode: Mode = Mode.MAKE, config: GameConfig | None = None, strategy: str | None = None
@@ -85,26 +105,38 @@ class CodemakerState(State):
         config = config or GameConfig()
         self.mode = Mode(mode)
         self.pegs, self.colours, self.duplicates = config.pegs, config.colours, config.duplicates
+        self.shape: Shape = config.grid
+        self.shapes = picker_shapes(self.shape)  # what the Shape stepper steps through
+        if self.shape is not None:
+            self.pegs = GameConfig().pegs  # the row's length, should the player go back to Row
         self.strategy = strategy if strategy in strategies.STRATEGIES else strategies.DEFAULT
         self.picker = picker_strategies(self.strategy)  # what the strategy stepper cycles through
-        self.secret: list[int | None] = [None] * self.pegs
+        self.secret: list[int | None] = [None] * config.pegs
         self.selected: int | None = None
         self.drag: Drag | None = None
         self.mouse = (-1, -1)
         self._layout: MakerLayout | None = None
 
     # --- what is chosen --------------------------------------------------------------------------
+    def cells(self) -> int:
+        """How many pegs the secret has: the row's pegs, or the grid's cells."""
+        return self.pegs if self.shape is None else self.shape[0] * self.shape[1]
+
+    def _build(self) -> GameConfig:
+        pegs = self.pegs if self.shape is None else 0  # a grid's pegs come from its shape
+        return GameConfig(pegs, self.colours, self.duplicates, grid=self.shape)
+
     def config(self) -> GameConfig | None:
         try:
-            return GameConfig(self.pegs, self.colours, self.duplicates)
+            return self._build()
         except ConfigError:
             return None
 
     def problem(self) -> str | None:
         """Why Start is disabled, or None when it is not."""
         try:
-            config = GameConfig(self.pegs, self.colours, self.duplicates)
-        except ConfigError as exc:
+            config = self._build()
+        except ConfigError as exc:  # e.g. a 3x3 grid with more colours than grids offer
             return str(exc)
         if self.mode is not Mode.MAKE:
             return None
@@ -120,9 +152,17 @@ class CodemakerState(State):
         return None
 
     def change(self, name: str, step: int) -> None:
-        if name == "pegs":
+        if name == "shape":
+            # Colours are left alone when the shape changes, even when the grid cannot take that many:
+            # Start is then disabled and the message names the fix, as for any other illegal mix. A
+            # stepper that quietly changed another choice would surprise more, and going back to Row
+            # would not restore the game the player had set up.
+            index = max(0, min(len(self.shapes) - 1, self.shapes.index(self.shape) + step))
+            self.shape = self.shapes[index]
+        elif name == "pegs":
+            if self.shape is not None:
+                return  # a grid's cells are fixed by its shape (the stepper is drawn disabled)
             self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
-            self.secret = (self.secret + [None] * self.pegs)[: self.pegs]
         elif name == "colours":
             self.colours = max(MIN_COLOURS, min(MAX_COLOURS, self.colours + step))
             self.secret = [p if p is not None and p < self.colours else None for p in self.secret]
@@ -133,6 +173,8 @@ class CodemakerState(State):
         elif name == "strategy":
             names = self.picker
             self.strategy = names[(names.index(self.strategy) + step) % len(names)]
+        cells = self.cells()  # pegs already placed keep their places, in reading order
+        self.secret = (self.secret + [None] * cells)[:cells]
         self.app.sound.play("click")
 
     def place(self, col: int, colour: int | None) -> None:
@@ -184,12 +226,19 @@ class CodemakerState(State):
     # --- geometry --------------------------------------------------------------------------------
     def layout(self) -> MakerLayout:
         size = self.app.size
-        key = (size, self.pegs, self.colours, self.mode)
+        key = (size, self.pegs, self.colours, self.mode, self.shape)
         if self._layout is None or self._layout_key != key:
             buttons = ("back", "random", "start") if self.mode is Mode.MAKE else ("back", "start")
             # the palette shows whenever the player has a code to make up (set here, or kept in mind)
             with_palette = self.mode is not Mode.WATCH
-            self._layout = MakerLayout(size, self.pegs, self.colours, with_palette, buttons)
+            if self.mode is Mode.MAKE:  # the secret is entered as the game's shape, row or grid
+                pegs, shape = self.cells(), self.shape
+                shapes = self.shapes if "shape" in self.CHOICES else ()
+            else:  # a line of explanation in the secret's place, the same for every shape
+                pegs, shape, shapes = self.pegs, None, ()
+            self._layout = MakerLayout(
+                size, pegs, self.colours, with_palette, buttons, shape, shapes, self.CHOICES
+            )
             self._layout_key = key
         return self._layout
 
@@ -253,6 +302,9 @@ class CodemakerState(State):
             return self.start()
         if key == pygame.K_s:
             self.change("strategy", +1)
+        elif key == pygame.K_g and "shape" in self.CHOICES:  # steps on, from the last back to Row
+            at_end = self.shapes.index(self.shape) == len(self.shapes) - 1
+            self.change("shape", -self.shapes.index(self.shape) if at_end else +1)
         elif self.mode is Mode.MAKE:
             if key in DIGIT_KEYS and DIGIT_KEYS[key] < self.colours:
                 empty = [col for col, peg in enumerate(self.secret) if peg is None]
@@ -288,9 +340,8 @@ class CodemakerState(State):
         if self.mode is Mode.MAKE:
             hot = hit.colour if isinstance(hit, PaletteItem) else None
             draw_palette(surface, layout, app.pegs, text, colours, symbols, self.selected, hot)
-            text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, 34)
             lifted = self.drag.from_slot if (self.drag is not None and self.drag.moved) else None
-            maker_view.draw_secret_row(surface, layout, app.pegs, self.secret, colours, symbols, lifted)
+            maker_view.draw_secret(surface, layout, app.pegs, text, self.secret, colours, symbols, lifted)
         else:
             if self.mode is Mode.GRADE:  # the colours to make the code from, not to click
                 draw_palette(surface, layout, app.pegs, text, colours, symbols, enabled=False)
@@ -304,5 +355,14 @@ class CodemakerState(State):
     def _draw_choices(self, surface, layout: MakerLayout, hit) -> None:
         """The choice rows (a screen built on this one draws its own in their place)."""
         maker_view.draw_choices(
-            surface, layout, self.app.text, hit, self.pegs, self.colours, self.duplicates, self.strategy
+            surface,
+            layout,
+            self.app.text,
+            hit,
+            self.pegs,
+            self.colours,
+            self.duplicates,
+            self.strategy,
+            self.shape,
+            self.shapes,
         )

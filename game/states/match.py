@@ -139,6 +139,8 @@ class HandOverState(State):
 class MatchSecretState(CodemakerState):
     """The codemaker screen's secret entry, for the round's codemaker: the config is the match's."""
 
+    CHOICES = ("pegs", "colours", "duplicates", "strategy")  # rows for its four lines (no Shape to choose)
+
     def __init__(self, match: Match) -> None:
         super().__init__(Mode.MAKE, match.rules.config)
         self.match = match

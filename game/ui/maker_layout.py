@@ -1,13 +1,22 @@
-"""Geometry of the codemaker screen: the player's secret row, the palette, the choices, the buttons.
+"""Geometry of the codemaker screen: the player's secret (a row, or a small grid of cells), the palette,
+the choices, the buttons.
 
 Like game/ui/layout.py (whose helpers it uses): every rectangle is derived from the window size and
 the config, and drawing and hit-testing call the same functions. The palette part has the same
 names as PlayLayout's (palette_panel, palette_rect, palette_peg_rect, palette_key_rect,
 palette_pitch, colours), so the board module's draw_palette() draws it.
+
+The secret sits in a band above the choice rows. When the screen lets the player switch between
+shapes (a row and grids of 2 or 3 cell rows), the band is as tall as the tallest of them and the
+choice rows' height is chosen for that one: switching shapes then never moves a choice row or a
+button under the pointer (clicking the Shape stepper's + again hits the same +); the secret grows
+upwards into the band instead. A grid's cells are numbered in reading order (cell r * columns + c),
+as the core stores a grid code, so SecretSlot(i) is cell i for either shape.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -28,11 +37,16 @@ from game.ui.layout import (
     top_bar_height_px,
 )
 
-ROWS = ("pegs", "colours", "duplicates", "strategy")
+ROWS = ("shape", "pegs", "colours", "duplicates", "strategy")
 MAX_SECRET_UNIT_PX = 84  # a secret peg's cell stops growing here
 SECRET_PEG_FRAC = 0.8  # a secret peg, of its cell
 MAIN_MAX_W_PX = 860  # the column of choices stops widening here
 LABEL_FRAC = 0.34  # share of the column taken by a row's label
+MIN_ROW_PX, MAX_ROW_PX = 30, 58  # a choice row's height, which follows the window's (ROW_FRAC)
+ROW_FRAC = 0.07  # a choice row's height, of the window's height
+GRID_CELL_ROWS = 1.2  # a grid cell is kept at least this many choice rows tall: the rows give way first
+GRID_FRAME_U = 0.3  # the frame around a grid secret, in cells (both sides together)
+SHAPE_VALUE_ROWS = 3.2  # the Shape stepper's value ("Grid 3×4"), in row heights
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -47,14 +61,32 @@ class Control:
     part: str
 
 
+Shape = tuple[int, int] | None  # a secret's shape: (rows, columns) of a grid, or None for a row
+
+
 class MakerLayout(PaletteColumn):
-    """Top bar, palette column (when the secret is set on screen), secret row, choices, message, buttons."""
+    """Top bar, palette column (when the secret is set on screen), secret, choices, message, buttons.
+
+    `shape` is the secret's: None for a row of `pegs`, or (rows, columns) of a grid of `pegs` cells.
+    `shapes` are the others the screen can switch to; the secret's band is reserved for the tallest.
+    `choices` names the choice rows, top to bottom (a screen that fixes the game shows fewer).
+    """
 
     def __init__(
-        self, size: tuple[int, int], pegs: int, colours: int, with_secret: bool, buttons: tuple[str, ...]
+        self,
+        size: tuple[int, int],
+        pegs: int,
+        colours: int,
+        with_secret: bool,
+        buttons: tuple[str, ...],
+        shape: Shape = None,
+        shapes: Sequence[Shape] = (),
+        choices: Sequence[str] = ROWS,
     ) -> None:
         self.size = (int(size[0]), int(size[1]))
-        self.pegs, self.colours = pegs, colours
+        self.pegs, self.colours, self.shape = pegs, colours, shape
+        self.grid_rows, self.grid_cols = shape if shape is not None else (1, pegs)
+        self.choices = tuple(choices)
         w, h = self.size
         m = margin_px(self.size)
         bh = button_height_px(self.size)
@@ -72,75 +104,124 @@ class MakerLayout(PaletteColumn):
         pitch = min(content.h / colours, PALETTE_MAX_PITCH_PX, content.w * 0.09) if with_secret else 0.0
         self.palette_rows = colours
         pal_w = round(pitch * PALETTE_WIDTH_PITCHES)
-        self.palette_panel = pygame.Rect(
-            content.x, round(content.centery - pitch * colours / 2), pal_w, round(pitch * colours)
-        )
-        left = self.palette_panel.right + m if with_secret else content.x
+        left = content.x + pal_w + m if with_secret else content.x
         area = pygame.Rect(left, content.y, content.right - left, content.h)
         col_w = min(round(area.w * 0.9), MAIN_MAX_W_PX)
         x0 = area.centerx - col_w // 2
-        row_h = round(_clamp(h * 0.07, 30, 58))
+        label_w = round(col_w * LABEL_FRAC)
+        control_w = col_w - label_w - m
+        every = [shape, *shapes]
+        tallest = max(s[0] if s is not None else 0 for s in every)
+
+        def rest_h(row_h: float) -> float:
+            """Everything but the secret's band: the choices, detail, message and buttons."""
+            gap = round(row_h * 0.28)
+            return gap + len(self.choices) * (row_h + gap) + row_h * 0.75 + row_h * 0.9 + bh + 2 * m
+
+        # the choice rows follow the window's height, and give way (down to MIN_ROW_PX) so that the
+        # tallest grid's cells stay GRID_CELL_ROWS rows tall
+        row_h = _clamp(h * ROW_FRAC, MIN_ROW_PX, MAX_ROW_PX)
+        while tallest and row_h > MIN_ROW_PX and (area.h - rest_h(row_h)) / tallest < GRID_CELL_ROWS * row_h:
+            row_h = max(MIN_ROW_PX, row_h - 1)
         gap = round(row_h * 0.28)
-        unit = min(col_w * 0.8 / pegs, row_h * 1.6, MAX_SECRET_UNIT_PX)
+        band_budget = area.h - rest_h(row_h)  # what the secret's band may take
+
+        def cell_unit(s: Shape, cap: float) -> float:
+            """The pitch of one secret peg for shape `s`, at most `cap`."""
+            if s is None:
+                return min(col_w * 0.8 / pegs, row_h * 1.6, MAX_SECRET_UNIT_PX, cap)
+            rows, cols = s
+            return min(
+                control_w / (cols + GRID_FRAME_U),
+                row_h * 1.6,
+                MAX_SECRET_UNIT_PX,
+                cap,
+                band_budget / (rows + GRID_FRAME_U),
+            )
+
+        def band_h(s: Shape, unit: float) -> float:
+            if s is None:  # the label above the row
+                return row_h * 0.7 + gap / 2 + unit
+            return (s[0] + GRID_FRAME_U) * unit
+
+        # the band is reserved without the palette's limit, so more colours never move a row either
+        band = max(band_h(s, cell_unit(s, MAX_SECRET_UNIT_PX)) for s in every)
+        unit = cell_unit(shape, MAX_SECRET_UNIT_PX)
         if with_secret:
             # secret pegs no larger than the palette's, the palette's at most PALETTE_PEG_RATIO larger
             unit = min(unit, pitch * PALETTE_PEG_FRAC / SECRET_PEG_FRAC)
             pitch = min(pitch, unit * SECRET_PEG_FRAC * PALETTE_PEG_RATIO / PALETTE_PEG_FRAC)
         self.palette_pitch = pitch
         self.palette_panel = pygame.Rect(
-            self.palette_panel.x, round(content.centery - pitch * colours / 2), pal_w, round(pitch * colours)
+            content.x, round(content.centery - pitch * colours / 2), pal_w, round(pitch * colours)
         )
-        # the whole block (label, secret, choices, detail, message, buttons) centred vertically
-        block_h = (
-            row_h * 0.7
-            + gap / 2
-            + unit
-            + gap
-            + len(ROWS) * (row_h + gap)
-            + row_h * 0.75
-            + row_h * 0.9
-            + bh
-            + 2 * m
-        )
-        y = area.y + max(0, round((area.h - block_h) / 2))
-        # secret row (or an explanation line in its place)
-        self.secret_label = pygame.Rect(x0, y, col_w, round(row_h * 0.7))
-        y = self.secret_label.bottom + gap // 2
         self.unit = unit
-        self.secret_area = pygame.Rect(
-            round(area.centerx - unit * pegs / 2), y, round(unit * pegs), round(unit)
-        )
-        y = self.secret_area.bottom + gap
+        # the whole block (secret band, choices, detail, message, buttons) centred vertically; the
+        # secret at the bottom of its band, right above the choices
+        y = area.y + max(0, round((area.h - band - rest_h(row_h)) / 2))
+        band_bottom = y + band
+        if shape is None:
+            top = band_bottom - unit
+            self.secret_area = pygame.Rect(
+                round(area.centerx - unit * pegs / 2), round(top), round(unit * pegs), round(unit)
+            )
+            self.secret_label = pygame.Rect(x0, round(top - gap / 2 - row_h * 0.7), col_w, round(row_h * 0.7))
+        else:
+            # a grid reads as a choice row: the label at the left, the cells where the controls start
+            rows, cols = shape
+            pad = unit * GRID_FRAME_U / 2
+            top = band_bottom - pad - rows * unit
+            self.secret_area = pygame.Rect(
+                round(x0 + label_w + m + pad), round(top), round(cols * unit), round(rows * unit)
+            )
+            self.secret_label = pygame.Rect(
+                x0, round(top + rows * unit / 2 - row_h / 2), label_w, round(row_h)
+            )
+        y = round(band_bottom) + gap
         # choice rows
-        label_w = round(col_w * LABEL_FRAC)
         self.labels: dict[str, pygame.Rect] = {}
         self.controls: dict[str, pygame.Rect] = {}
-        for name in ROWS:
-            self.labels[name] = pygame.Rect(x0, y, label_w, row_h)
-            self.controls[name] = pygame.Rect(x0 + label_w + m, y, col_w - label_w - m, row_h)
-            y += row_h + gap
+        for name in self.choices:
+            self.labels[name] = pygame.Rect(x0, y, label_w, round(row_h))
+            self.controls[name] = pygame.Rect(x0 + label_w + m, y, control_w, round(row_h))
+            y += round(row_h) + gap
         self.detail_rect = pygame.Rect(x0, y - gap // 2, col_w, round(row_h * 0.75))
         y = self.detail_rect.bottom + gap // 2
         self.message_rect = pygame.Rect(x0, y, col_w, round(row_h * 0.9))
+        # a long message may wrap into the air around its line (above it: the half gap under the
+        # detail line; below: the button row's margin)
+        self.message_box = self.message_rect.inflate(0, 2 * min(gap // 2, m))
         y = self.message_rect.bottom
-        buttons_area = pygame.Rect(x0, y, col_w, max(bh + 2 * m, area.bottom - y))
-        row = button_row(pygame.Rect(x0, buttons_area.y, col_w, bh + 2 * m), buttons, bh, m)
+        row = button_row(pygame.Rect(x0, y, col_w, bh + 2 * m), buttons, bh, m)
         self._buttons.update(row)
 
-    # --- the secret row ----------------------------------------------------------------------
+    # --- the secret ---------------------------------------------------------------------------
     def secret_slot_rect(self, col: int) -> pygame.Rect:
+        """Secret peg `col`'s cell (a grid's cell `col` in reading order); cells tile without gaps."""
         u = self.unit
-        left = self.secret_area.x + col * u
-        return pygame.Rect(round(left), self.secret_area.y, round(left + u) - round(left), round(u))
+        row, column = divmod(col, self.grid_cols)
+        left, top = self.secret_area.x + column * u, self.secret_area.y + row * u
+        return pygame.Rect(
+            round(left), round(top), round(left + u) - round(left), round(top + u) - round(top)
+        )
+
+    def secret_frame_rect(self) -> pygame.Rect:
+        """The little board the secret's cells sit on."""
+        u = self.unit
+        if self.shape is None:
+            return self.secret_area.inflate(round(u * 0.3), round(u * 0.2))
+        return self.secret_area.inflate(round(u * GRID_FRAME_U), round(u * GRID_FRAME_U))
 
     def peg_diameter(self) -> int:
         return max(4, round(self.unit * SECRET_PEG_FRAC))
 
     # --- choices and buttons ----------------------------------------------------------------------
     def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(minus, value, plus) of a stepper row; the strategy's value is wider for its name."""
+        """(minus, value, plus) of a stepper row; the strategy's and the shape's values are wider for their
+        names."""
         rect = self.controls[name]
-        return stepper_rects(rect, rect.w if name == "strategy" else rect.h * 2)
+        value_w = {"strategy": rect.w, "shape": round(rect.h * SHAPE_VALUE_ROWS)}.get(name, rect.h * 2)
+        return stepper_rects(rect, value_w)
 
     def toggle_rect(self, name: str) -> pygame.Rect:
         rect = self.controls[name]
@@ -165,7 +246,7 @@ class MakerLayout(PaletteColumn):
         for col in range(self.pegs):
             if self.palette_pitch and self.secret_slot_rect(col).collidepoint(pos):
                 return SecretSlot(col)
-        for name in ROWS:
+        for name in self.choices:
             if name == "duplicates":
                 if self.toggle_rect(name).collidepoint(pos):
                     return Control(name, "toggle")

@@ -1,6 +1,7 @@
-"""Drawing the codemaker screen's pieces: the secret row, the choice rows, the buttons and the held
-peg. Functions of (layout, what is chosen, art), like the other views; the state (game/states/
-codemaker.py) decides what to draw, these say how. Geometry comes from MakerLayout only.
+"""Drawing the codemaker screen's pieces: the secret (a row, or a grid of cells on its own framed
+little board), the choice rows, the buttons and the held peg. Functions of (layout, what is chosen,
+art), like the other views; the state (game/states/codemaker.py) decides what to draw, these say
+how. Geometry comes from MakerLayout only.
 """
 
 from __future__ import annotations
@@ -21,27 +22,55 @@ from game.ui.text import TextRenderer
 from game.ui.widgets import draw_button, draw_stepper, draw_toggle
 
 ROW_LABELS = MappingProxyType(
-    {"pegs": "Pegs", "colours": "Colours", "duplicates": "Repeated colours", "strategy": "Strategy"}
+    {
+        "shape": "Shape",
+        "pegs": "Pegs",
+        "colours": "Colours",
+        "duplicates": "Repeated colours",
+        "strategy": "Strategy",
+    }
 )
+GRID_LINE_FRAC = 0.04  # the lines between a grid secret's cells, of a cell
 BUTTON_LABELS = MappingProxyType({"back": "Back", "random": "Random code", "start": "Start", "menu": "Menu"})
 HELD_PEG_SCALE = 1.1  # a held peg is drawn this much larger than the row's pegs
 
 
-def draw_secret_row(
+def shape_label(shape: tuple[int, int] | None) -> str:
+    """What the Shape stepper shows: "Row" or "Grid 2×3" (rows × columns, as the menu names grids)."""
+    return "Row" if shape is None else f"Grid {shape[0]}×{shape[1]}"
+
+
+def draw_secret(
     surface: pygame.Surface,
     layout: MakerLayout,
     art: PegArt,
+    text: TextRenderer,
     secret: Sequence[int | None],
     colours: Sequence[pal.RGB],
     symbols: bool,
     lifted: int | None,
 ) -> None:
-    """The secret's slots on a small board; slot `lifted` (its peg is being dragged) shows a hole."""
+    """The "Your secret" label and the secret's slots on a small board; a grid's cells are parted by
+    thin lines so it reads as a grid; slot `lifted` (its peg is being dragged) shows a hole."""
+    if layout.shape is None:
+        text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, 34)
+    else:  # beside the grid, as a choice row's label
+        box = layout.secret_label.inflate(-8, -round(layout.secret_label.h * 0.4))
+        text.draw_in(surface, "Your secret", box, pal.TEXT, 30, align="midleft")
     d = layout.peg_diameter()
-    area = layout.secret_area.inflate(round(layout.unit * 0.3), round(layout.unit * 0.2))
+    area = layout.secret_frame_rect()
     radius = max(4, round(layout.unit * 0.25))
     pygame.draw.rect(surface, pal.BOARD, area, border_radius=radius)
     pygame.draw.rect(surface, pal.BOARD_EDGE, area, width=2, border_radius=radius)
+    if layout.shape is not None:
+        width = max(1, round(layout.unit * GRID_LINE_FRAC))
+        cells = layout.secret_area
+        for col in range(1, layout.grid_cols):
+            x = layout.secret_slot_rect(col).x
+            pygame.draw.line(surface, pal.BOARD_EDGE, (x, cells.top + 2), (x, cells.bottom - 3), width)
+        for row in range(1, layout.grid_rows):
+            y = layout.secret_slot_rect(row * layout.grid_cols).y
+            pygame.draw.line(surface, pal.BOARD_EDGE, (cells.left + 2, y), (cells.right - 3, y), width)
     hole = art.hole(round(d * 0.5))
     for col, colour in enumerate(secret):
         cell = layout.secret_slot_rect(col)
@@ -61,12 +90,15 @@ def draw_choices(
     colours: int,
     duplicates: bool,
     strategy: str,
+    shape: tuple[int, int] | None = None,
+    shapes: Sequence[tuple[int, int] | None] = (None,),
 ) -> None:
-    """The choice rows: pegs and colours steppers, the repeats toggle, the strategy stepper with its
-    description under it."""
+    """The choice rows: the shape, pegs and colours steppers, the repeats toggle, the strategy stepper
+    with its description under it. A grid's cell count stands in the pegs row, fixed by the shape."""
     values = {"pegs": pegs, "colours": colours}
     limits = {"pegs": (MIN_PEGS, MAX_PEGS), "colours": (MIN_COLOURS, MAX_COLOURS)}
-    for name, label in ROW_LABELS.items():
+    for name in layout.choices:
+        label = "Cells" if name == "pegs" and shape is not None else ROW_LABELS[name]
         box = layout.labels[name].inflate(-8, -round(layout.labels[name].h * 0.4))
         text.draw_in(surface, label, box, pal.TEXT, 30, align="midleft")
         hot = hit.part if isinstance(hit, Control) and hit.name == name else None
@@ -76,6 +108,12 @@ def draw_choices(
             info = strategies.get(strategy)
             draw_stepper(surface, text, layout.stepper_parts(name), info.label, True, True, hot)
             text.draw_in(surface, info.description, layout.detail_rect, pal.TEXT_DIM, 24)
+        elif name == "shape":
+            index = shapes.index(shape)
+            parts = layout.stepper_parts(name)
+            draw_stepper(surface, text, parts, shape_label(shape), index > 0, index < len(shapes) - 1, hot)
+        elif name == "pegs" and shape is not None:
+            draw_stepper(surface, text, layout.stepper_parts(name), str(shape[0] * shape[1]), False, False)
         else:
             (low, high), value = limits[name], values[name]
             parts = layout.stepper_parts(name)
@@ -88,7 +126,13 @@ def draw_buttons(
     """The message line (why Start waits, or that it is ready) and the buttons (Start only when ready)."""
     message = problem or "Ready: Start or press Enter"
     colour = pal.TEXT_WARN if problem and not problem.startswith("place") else pal.TEXT_DIM
-    text.draw_in(surface, message[:1].upper() + message[1:], layout.message_rect, colour, 26)
+    message = message[:1].upper() + message[1:]
+    box = layout.message_box
+    size, lines = text.fit_wrapped(message, box.w, box.h, 26)
+    line_h = text.font(size).get_linesize()
+    top = box.centery - len(lines) * line_h / 2
+    for i, line in enumerate(lines):
+        text.draw(surface, line, size, colour, (box.centerx, round(top + (i + 0.5) * line_h)))
     for name in layout.buttons:
         enabled = problem is None if name == "start" else True
         rect, hot = layout.button_rect(name), hit == Button(name)
