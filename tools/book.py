@@ -20,6 +20,13 @@ below it, which is exactly what was scored here. The file header gives the comma
 and the totals over every secret; the file holds no timings, so the same command writes the same
 bytes. Work is split over processes with --jobs (one task per grade and candidate).
 
+Large spaces (6x9) use --lookahead instead (tools/book_lookahead.py): every second-guess candidate is
+scored by the best third guess below it for every cell and an estimate of the guesses after that,
+over every secret without sampling, and the third guesses found are shipped too.
+
+    python tools/book.py --pegs 6 --colours 9 --first 001123 --lookahead --candidates 6 --jobs 2 \
+        --out assets/strategies/book_6x9.txt
+
 Spaces too large to play every secret (6x9 has 531,441) use --sample N: each grade's secrets are
 sampled down to N (seeded) to score the candidates, and the totals in the header are then estimates
 over those samples, said so in the header.
@@ -69,6 +76,7 @@ from game.core.strategies.partition import (  # noqa: E402
 )
 from game.core.strategies.pool import canonical_mask, canonicalise, shapes, symmetry_classes  # noqa: E402
 from game.core.strategies.walk import walk  # noqa: E402
+from tools import book_lookahead  # noqa: E402
 
 # Games are played out to this many guesses while scoring (a failure costs them all).
 MAX_TURNS = 30
@@ -192,9 +200,18 @@ def choose(results: list[tuple[tuple[int, int], Code]], consistent: set[Code], m
 
 def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[StrategyTable, dict]:
     config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
-    secrets = all_secrets(config, args.secrets, args.seed)
     mapper = executor.map if executor is not None else map
     entropy = get(STRONGEST).think
+    if args.lookahead:  # every secret, none played: the first guess is given or entropy's own
+        first = args.first or run(entropy(config, (), random.Random(0)))
+        moves, estimated, differ, scored = book_lookahead.build(
+            config, first, args.candidates, args.pool, args.third_pool, args.seed, mapper
+        )
+        every = np.arange(legal_count(config), dtype=np.int64)
+        table, summary = finish(args, config, every, moves, None, None, scored, [])
+        summary.update(estimated_total=round(estimated, 1), differ_from_entropy=differ)
+        return table, summary
+    secrets = all_secrets(config, args.secrets, args.seed)
     if args.first is not None:
         firsts = [args.first]
     else:
@@ -259,7 +276,13 @@ def finish(args, config, secrets, moves, total, worst, tasks, first_scores) -> t
         "worst": str(worst),
         "command": args.command,
     }
-    if total is None:  # --greedy: chosen by entropy over large samples, never played here
+    if total is None and args.lookahead:
+        header["made by"] = "tools/book.py --lookahead (two-step lookahead, see tools/book_lookahead.py)"
+        header["objective"] = "fewest guesses, estimated from the best third guess's split (see ESTIMATE)"
+        for key in ("total", "mean", "worst"):
+            header.pop(key)
+        total = worst = 0
+    elif total is None:  # --greedy: chosen by entropy over large samples, never played here
         header["made by"] = "tools/book.py --greedy (entropy over large samples and pools, no lookahead)"
         header["objective"] = "most information at the second guess, weighed offline without sampling noise"
         for key in ("total", "mean", "worst"):
@@ -295,6 +318,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--greedy", action="store_true", help="no lookahead: entropy's choice, not played")
     parser.add_argument("--pool", type=int, default=60_000, help="large spaces: candidate guesses drawn")
+    parser.add_argument("--lookahead", action="store_true", help="two-step lookahead, no games played")
+    parser.add_argument("--third-pool", type=int, default=16_000, help="--lookahead: third guesses drawn")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
