@@ -108,17 +108,20 @@ class HandGradeState(State):
         }
 
     def grade_peg_at(self, pos: tuple[int, int]) -> int | None:
-        """Index of the active row's grading peg under `pos` (with a little slack), if any."""
+        """Index of the active row's grading peg nearest `pos` when `pos` is in its grading area (a
+        little beyond its edge too): grading pegs are small, a grid's smaller still, so the whole area
+        is the target."""
         run = self.run
         if run.over or run.guess is None:
             return None
         layout = self.layout()
         row = len(run.game.rows)
-        for i in range(self.config.pegs):
-            rect = layout.grade_peg_rect(row, i)
-            if rect.inflate(rect.w // 2, rect.h // 2).collidepoint(pos):
-                return i
-        return None
+        slack = layout.grade_peg_rect(row, 0).w // 2
+        if not layout.grade_rect(row).inflate(2 * slack, 2 * slack).collidepoint(pos):
+            return None
+        x, y = pos
+        centres = [layout.grade_peg_rect(row, i).center for i in range(self.config.pegs)]
+        return min(range(len(centres)), key=lambda i: (centres[i][0] - x) ** 2 + (centres[i][1] - y) ** 2)
 
     # --- input -----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Transition | State | None:

@@ -170,3 +170,21 @@ def test_handgrade_grid__steppers_never_pass_the_cells() -> None:
     grade_by_keys(app, state, (1, 1, 2))
     press_key(app, pygame.K_b)  # B is Black's [+]: nothing at the cap
     assert run.counts == (1, 1, 2)
+
+
+def test_handgrade_grid__the_whole_grading_area_is_the_target_of_its_nearest_peg() -> None:
+    """3x3 at 640x480, where grading pegs are a few pixels wide: a click in a corner of the grading
+    area hits the peg nearest it; a click on the guess's cells changes nothing."""
+    state = HandGradeState(GameConfig(colours=4, grid=(3, 3)), "lowest")
+    app = make_app(size=(640, 480), start=state)
+    wait_ready(app, state)
+    layout, row, run = state.layout(), 0, state.run
+    area = layout.grade_rect(row)
+    assert layout.grade_peg_rect(row, 0).w < 12
+    for corner, after in ((area.topleft, (0, 1, 0)), ((area.right - 1, area.bottom - 1), (2, 0, 0))):
+        grade_by_keys(app, state, (1, 0, 0))  # peg 0 (top left) black, the rest empty
+        click(app, corner)
+        assert run.counts == after, corner
+    for cell in range(GameConfig(colours=4, grid=(3, 3)).pegs):
+        click(app, layout.slot_rect(row, cell).center)
+        assert run.counts == (2, 0, 0)
