@@ -4,10 +4,12 @@ The play itself is game/play/computer.py's ComputerRun (it pumps the strategy in
 drives the animation phases); this state turns input into its controls (speed, pause, single step),
 draws the board, the guess being placed peg by peg, the grade popping in, the strategy's name, the
 codes still possible and a progress bar for slow guesses, and hands over to the result screen, which
-says the computer finished it.
+says the computer finished it. The secret (a row or a whole grid) stays under the player's game's
+shield until the last grade is on the board; the shield then slides open (SHIELD_OPEN_S, scaled by
+the watch speed and the player's motion setting) before the result screen.
 
 Invariants: the strategy sees only game.history (ComputerRun hands it nothing else); drawing only
-reads the run; the run advances only in update(dt).
+reads the run and the shield's track; the run and the shield advance only in update(dt).
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ import pygame
 
 from game.core import strategies
 from game.core.state import GameState, Outcome
-from game.play.computer import SPEEDS, ComputerRun, Speed
+from game.play.computer import SPEED_SCALE, SPEEDS, ComputerRun, Speed
+from game.play.grading import SHIELD_OPEN_S
 from game.play.pump import PUMP_BUDGET_MS
 from game.play.record import GameRecord
+from game.play.timeline import Timeline, Track, linear
 from game.states.base import Replace, State, Transition, board_art, motion
 from game.tables import bind
 from game.ui import palette as pal
@@ -89,9 +93,12 @@ class SolvingState(State):
         self.mouse = (-1, -1)
         self.frames = 0
         self._warm_queue: list[tuple] | None = None  # peg images still to draw ahead of need
+        self._timeline = Timeline()
+        self._shield: Track | None = None  # the secret's shield opening, once the game is over
 
     def enter(self, app) -> None:
         super().enter(app)
+        self._timeline.set_motion(motion(app))
         if self.run is None:
             rng = random.Random(app.rng.random())
             self.run = ComputerRun(
@@ -159,9 +166,20 @@ class SolvingState(State):
         self.frames += 1
         for cue in run.take_cues():
             self.app.sound.play(cue.value)
-        if run.finished:
+        self._timeline.update(dt)
+        if self._shield is None and run.game.over and run.shown_rows == len(run.game.rows):
+            # opens once the last grade is on the board, while the run rests on the finished board
+            self._shield = self._timeline.move("shield", SHIELD_OPEN_S * SPEED_SCALE[run.speed], ease=linear)
+        if run.finished and (not run.game.over or self.shield_progress >= 1.0):
             return self._to_result()
         return None
+
+    @property
+    def shield_progress(self) -> float:
+        """How far the secret's shield has opened: 0 while the game goes on, 1 once open."""
+        if self._shield is None:
+            return 0.0
+        return 1.0 if self._shield.done else self._shield.progress
 
     def _warm_next(self) -> None:
         """Draw one peg image the board will need into the art cache, one per frame, so that no later
@@ -207,7 +225,14 @@ class SolvingState(State):
         run, layout = self.run, self.layout()
         title = self.title or f"Computer solving · {config_title(run.game.config)}"
         draw_computer_board(
-            surface, layout, self.view, run, board_art(self.app), title=title, mouse=self.mouse
+            surface,
+            layout,
+            self.view,
+            run,
+            board_art(self.app),
+            title=title,
+            mouse=self.mouse,
+            shield=self.shield_progress,
         )
         self._draw_panel(surface, layout)
 

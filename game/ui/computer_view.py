@@ -3,6 +3,8 @@ grade popping in. Shared by the solving state and the menu's attract demo, so bo
 
 Drawing only reads the ComputerRun (game/play/computer.py) and the layout; the run says how far a
 peg has fallen or a grading peg has popped (reduced motion is read there, game/play/timeline.py).
+Given a shield's progress, the secret (a row or a whole grid) sits under the one shield the player's
+game uses (juice.draw_shield) and is drawn beneath it once the shield starts to open.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import pygame
 
 from game.play.computer import ComputerRun, Phase
 from game.ui.board import Art, BoardView, draw_board_screen, draw_grade_pop
+from game.ui.juice import draw_shield
 from game.ui.layout import PlayLayout
 from game.ui.pegs import PegArt
 
@@ -27,11 +30,14 @@ def draw_computer_board(
     title: str,
     mouse: tuple[int, int] | None = None,
     show_secret: bool = False,
+    shield: float | None = None,
 ) -> None:
     """The screen around the board (top bar, disabled palette), the board, the guess being placed
-    and the grade being shown."""
+    and the grade being shown. `shield`: how far the secret's shield has opened (0 closed, 1 gone;
+    None: no shield, the secret's cells are covered one by one)."""
     pegs, colours, symbols = art.pegs, art.colours, art.symbols
     active = len(run.game.rows) if not run.game.over else None
+    show_secret = show_secret or (shield is not None and shield > 0.0)
     draw_board_screen(
         surface,
         layout,
@@ -53,6 +59,8 @@ def draw_computer_board(
         draw_grade_pop(
             surface, layout, len(run.game.rows) - 1, run.game.rows[-1].feedback, run.grade_pop, pegs
         )
+    if shield is not None and shield < 1.0:
+        draw_shield(surface, layout.secret_cover_rect(), shield)
 
 
 def _draw_placing(surface, layout: PlayLayout, run: ComputerRun, pegs: PegArt, colours, symbols):

@@ -123,6 +123,43 @@ def test_grid_game__solve_of_a_3x3_game_plays_to_the_end():
         assert tuple(row.feedback) == tuple(score_grid(row.guess, secret, 3, 3))
 
 
+def test_grid_game__solving_keeps_the_whole_grid_secret_under_one_shield_until_the_end(monkeypatch):
+    import game.ui.computer_view as computer_view
+
+    shields: list[tuple[pygame.Rect, float]] = []
+    real_shield = computer_view.draw_shield
+
+    def recording_shield(surface, rect, progress, **kwargs):
+        shields.append((pygame.Rect(rect), progress))
+        return real_shield(surface, rect, progress, **kwargs)
+
+    monkeypatch.setattr(computer_view, "draw_shield", recording_shield)
+    app = make_app(seed=4, start=PlayingState(GameConfig(colours=4, grid=(3, 3))))
+    click(app, centre(app.state.layout().button_rect("solve")))
+    solving = app.state
+    assert isinstance(solving, SolvingState)
+    layout = solving.layout()
+    cells = [layout.secret_slot_rect(cell) for cell in range(9)]
+    seen_open: list[float] = []
+    for _ in range(6000):
+        if not isinstance(app.state, SolvingState):
+            break
+        shields.clear()
+        app.step([], 1 / 30)
+        if not isinstance(app.state, SolvingState):
+            break
+        if not solving.run.game.over or solving.shield_progress == 0.0:
+            # closed, drawn once this frame, over every cell of the secret grid at once
+            assert [progress for _, progress in shields] == [0.0]
+            assert all(shields[0][0].contains(cell) for cell in cells)
+        else:
+            seen_open.append(solving.shield_progress)
+            assert [progress for _, progress in shields] == ([seen_open[-1]] if seen_open[-1] < 1 else [])
+    assert isinstance(app.state, ResultState) and app.state.game.outcome is Outcome.WON
+    # it slid open over several frames (the row game's SHIELD_OPEN_S) and was fully open at the end
+    assert len(seen_open) >= 5 and seen_open == sorted(seen_open) and seen_open[-1] == 1.0
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("rows, columns, colours", GRIDS)
 def test_grid_layout__every_cell_hit_where_drawn_in_rows_by_columns(size, rows, columns, colours):
