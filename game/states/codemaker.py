@@ -340,8 +340,12 @@ class CodemakerState(State):
         if self.mode is Mode.MAKE:
             hot = hit.colour if isinstance(hit, PaletteItem) else None
             draw_palette(surface, layout, app.pegs, text, colours, symbols, self.selected, hot)
-            lifted = self.drag.from_slot if (self.drag is not None and self.drag.moved) else None
-            maker_view.draw_secret(surface, layout, app.pegs, text, self.secret, colours, symbols, lifted)
+            moving = self.drag is not None and self.drag.moved
+            lifted = self.drag.from_slot if moving else None
+            target = hit.col if moving and isinstance(hit, SecretSlot) else None
+            maker_view.draw_secret(
+                surface, layout, app.pegs, text, self.secret, colours, symbols, lifted, target
+            )
         else:
             if self.mode is Mode.GRADE:  # the colours to make the code from, not to click
                 draw_palette(surface, layout, app.pegs, text, colours, symbols, enabled=False)

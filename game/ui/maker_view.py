@@ -49,9 +49,11 @@ def draw_secret(
     colours: Sequence[pal.RGB],
     symbols: bool,
     lifted: int | None,
+    target: int | None = None,
 ) -> None:
     """The "Your secret" label and the secret's slots on a small board; a grid's cells are parted by
-    thin lines so it reads as a grid; slot `lifted` (its peg is being dragged) shows a hole."""
+    thin lines so it reads as a grid; slot `lifted` (its peg is being dragged) shows a hole, slot
+    `target` (a dragged peg would land there) is outlined."""
     if layout.shape is None:
         text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, 34)
     else:  # beside the grid, as a choice row's label
@@ -74,6 +76,9 @@ def draw_secret(
     hole = art.hole(round(d * 0.5))
     for col, colour in enumerate(secret):
         cell = layout.secret_slot_rect(col)
+        if col == target:
+            outline = cell.inflate(-2, -2)
+            pygame.draw.rect(surface, pal.ACTIVE_EDGE, outline, width=2, border_radius=max(3, outline.w // 5))
         if colour is None or col == lifted:
             surface.blit(hole, hole.get_rect(center=cell.center))
         else:
