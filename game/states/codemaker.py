@@ -94,6 +94,20 @@ def picker_shapes(current: Shape = None) -> tuple[Shape, ...]:
     return shapes if current in shapes else (*shapes, current)
 
 
+def carry_secret(secret: list[int | None], old: Shape, new: Shape, cells: int) -> list[int | None]:
+    """The secret's pegs carried to a new shape of `cells` pegs: from grid to grid each peg keeps its
+    row and column where the new grid has them (the pegs stay where the player put them); otherwise
+    they keep their order, reading order for a grid, cut or padded with empty slots."""
+    if old is None or new is None:
+        return (secret + [None] * cells)[:cells]
+    carried: list[int | None] = [None] * cells
+    for index, colour in enumerate(secret):
+        row, col = divmod(index, old[1])
+        if row < new[0] and col < new[1]:
+            carried[row * new[1] + col] = colour
+    return carried
+
+
 class CodemakerState(State):
     """Choose the game and the strategy; in MAKE mode also set the secret."""
 
@@ -152,6 +166,7 @@ class CodemakerState(State):
         return None
 
     def change(self, name: str, step: int) -> None:
+        old = self.shape
         if name == "shape":
             # Colours are left alone when the shape changes, even when the grid cannot take that many:
             # Start is then disabled and the message names the fix, as for any other illegal mix. A
@@ -173,8 +188,7 @@ class CodemakerState(State):
         elif name == "strategy":
             names = self.picker
             self.strategy = names[(names.index(self.strategy) + step) % len(names)]
-        cells = self.cells()  # pegs already placed keep their places, in reading order
-        self.secret = (self.secret + [None] * cells)[:cells]
+        self.secret = carry_secret(self.secret, old, self.shape, self.cells())
         self.app.sound.play("click")
 
     def place(self, col: int, colour: int | None) -> None:

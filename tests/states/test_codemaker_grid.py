@@ -170,14 +170,21 @@ def test_codemaker_grid__grading_by_hand_is_handed_the_grid() -> None:
     assert app.state.config.grid == (2, 2) and app.state.config.pegs == 4
 
 
-def test_codemaker_grid__going_back_to_row_restores_the_pegs() -> None:
+def test_codemaker_grid__pegs_stay_put_when_the_shape_changes_and_row_restores_the_pegs() -> None:
     state = CodemakerState(Mode.MAKE, GameConfig(5, 6))
     app = make_app(start=state)
-    press_key(app, pygame.K_g)
-    assert state.shape == (2, 2) and state.cells() == 4
+    for k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5):
+        press_key(app, k)
+    press_key(app, pygame.K_g)  # a row's pegs fill the grid in reading order
+    assert state.shape == (2, 2) and state.cells() == 4 and state.secret == [0, 1, 2, 3]
     click(app, state.layout().stepper_parts("pegs")[2].center)  # the cells are fixed by the shape
     assert state.cells() == 4
-    for _ in range(len(GRID_SHAPES)):  # G from the last grid wraps back to Row
+    press_key(app, pygame.K_g)  # 2x2 -> 2x3: each peg keeps its row and column
+    assert state.shape == (2, 3) and state.secret == [0, 1, None, 2, 3, None]
+    press_key(app, pygame.K_g)
+    press_key(app, pygame.K_g)  # through 2x4 to 3x3, still in their cells
+    assert state.shape == (3, 3) and state.secret == [0, 1, None, 2, 3, None, None, None, None]
+    for _ in range(len(GRID_SHAPES) - 3):  # G from the last grid wraps back to Row
         press_key(app, pygame.K_g)
     assert state.shape is None and state.pegs == 5 and len(state.secret) == 5
 
