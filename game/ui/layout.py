@@ -12,7 +12,9 @@ little larger than the board's (PALETTE_PEG_RATIO). The board holds the secret r
 turn rows below it, first row at the top, in one column (it reads like a real Mastermind board);
 the rows flow into more columns when that makes the pegs at least COLUMN_GAIN times bigger, so a
 wide window is filled sideways instead of leaving bands of nothing. Pegs grow with the window with
-no fixed cap. Sizes are in "units": one unit is the pitch of one code slot.
+no fixed cap. Sizes are in "units": one unit is the pitch of one code slot. A grid game's rows are
+small grids (one unit a cell) with a visible gap between turns, and its secret grid takes the first
+row slot of the first column, so the columns of turns line up beside it.
 """
 
 from __future__ import annotations
@@ -36,6 +38,14 @@ ROW_TAIL_U = 0.12  # air after the grading area
 BOARD_PAD_U = 0.30  # board edge to its contents
 COLUMN_GAP_U = 0.55  # between columns of rows when the rows need more than one column
 SECRET_GAP_U = 0.45  # between the secret row and the first turn row
+# A grid row is a small grid: this much air between one turn's cells and the next turn's (a row
+# game's 0.12 would read as one long lattice), and the secret grid takes the first such slot of the
+# first column, so every column's rows line up with it and no column has a band empty above it.
+GRID_ROW_GAP_U = 0.3
+# A grid row is code_rows units tall, so its grading pegs (three kinds, one of them marked with a
+# slash) have room to be larger than a row game's: told apart at 640x480 too.
+GRID_GRADE_PITCH_U = 0.48
+GRID_KEY_DIAMETER_U = 0.40
 MAX_COLUMNS = 4
 COLUMN_GAIN = 1.15  # one more column of rows must make the pegs this much bigger to be chosen
 # --- palette proportions ----------------------------------------------------------------------
@@ -238,7 +248,11 @@ class PlayLayout(PaletteColumn):
         return math.ceil(self.pegs / self.grade_lines)
 
     def _column_width_u(self) -> float:
-        return LABEL_U + self.code_cols + GRADE_GAP_U + self.grade_cols * GRADE_PITCH_U + ROW_TAIL_U
+        return LABEL_U + self.code_cols + GRADE_GAP_U + self.grade_cols * self._grade_pitch_u + ROW_TAIL_U
+
+    @property
+    def _grade_pitch_u(self) -> float:
+        return GRADE_PITCH_U if self.grid is None else GRID_GRADE_PITCH_U
 
     def _fit_board(self, area: pygame.Rect) -> None:
         """Choose the columns of rows and of palette that give the biggest pegs, then place both.
@@ -250,12 +264,14 @@ class PlayLayout(PaletteColumn):
         cw = self._column_width_u()
         gap = self.margin
         best = None
+        slots = self.turns + (1 if self.grid is not None else 0)  # a grid's secret takes a row's slot
+        fixed_u = self._fixed_height_u
         for columns in range(1, MAX_COLUMNS + 1):
-            per_column = math.ceil(self.turns / columns)
-            if columns > 1 and math.ceil(self.turns / (columns - 1)) == per_column:
+            per_column = math.ceil(slots / columns)
+            if columns > 1 and math.ceil(slots / (columns - 1)) == per_column:
                 continue
             width_u = 2 * BOARD_PAD_U + columns * cw + (columns - 1) * COLUMN_GAP_U
-            height_u = 2 * BOARD_PAD_U + self.code_rows + SECRET_GAP_U + per_column * self._min_pitch_u
+            height_u = fixed_u + per_column * self._min_pitch_u
             for pal_columns in range(1, MAX_PALETTE_COLUMNS + 1):
                 pal_rows = math.ceil(self.colours / pal_columns)
                 if pal_columns > 1 and math.ceil(self.colours / (pal_columns - 1)) == pal_rows:
@@ -269,8 +285,7 @@ class PlayLayout(PaletteColumn):
                     best = (score, unit, columns, per_column, width_u, height_u, pal_rows)
         _, unit, columns, per_column, width_u, height_u, pal_rows = best
         # when the width limits the pegs, spread the rows to use the height too
-        fixed_u = 2 * BOARD_PAD_U + self.code_rows + SECRET_GAP_U
-        extra_u = self.code_rows - 1  # a grid row is code_rows units tall; the air between rows is the same
+        extra_u = self._min_pitch_u - ROW_PITCH_U  # a taller row keeps the row game's room to spread
         self.row_pitch_u = _clamp(
             (area.h / unit - fixed_u) / per_column, self._min_pitch_u, MAX_ROW_PITCH_U + extra_u
         )
@@ -288,15 +303,27 @@ class PlayLayout(PaletteColumn):
         palette = pygame.Rect(round(left), round(self.board.centery - pal_h / 2), pal_w, pal_h)
         self.palette_panel = palette.clamp(area)
         self._origin = (self.board.x + BOARD_PAD_U * unit, self.board.y + BOARD_PAD_U * unit)
-        self._rows_top = self._origin[1] + (self.code_rows + SECRET_GAP_U) * unit
+        lead_u = 0.0 if self.grid is not None else self.code_rows + SECRET_GAP_U  # the secret above rows
+        self._rows_top = self._origin[1] + lead_u * unit
 
     @property
     def _min_pitch_u(self) -> float:
-        return ROW_PITCH_U + (self.code_rows - 1)
+        if self.grid is not None:
+            return self.code_rows + GRID_ROW_GAP_U
+        return ROW_PITCH_U
+
+    @property
+    def _fixed_height_u(self) -> float:
+        """The board's height besides its rows' pitches: padding, and the secret row above the first
+        column (a grid's secret is in a row slot instead, and its last row needs no air below it)."""
+        if self.grid is not None:
+            return 2 * BOARD_PAD_U - GRID_ROW_GAP_U
+        return 2 * BOARD_PAD_U + self.code_rows + SECRET_GAP_U
 
     # --- board geometry -----------------------------------------------------------------------
     def _row_origin(self, row: int) -> tuple[float, float]:
-        column, index = divmod(row, self.rows_per_column)
+        slot = row + (1 if self.grid is not None else 0)  # slot 0 of a grid board is its secret
+        column, index = divmod(slot, self.rows_per_column)
         u = self.unit
         x = self._origin[0] + column * (self._column_width_u() + COLUMN_GAP_U) * u
         y = self._rows_top + index * self.row_pitch_u * u
@@ -340,7 +367,7 @@ class PlayLayout(PaletteColumn):
         return pygame.Rect(
             round(left),
             round(y + u * 0.06),
-            round(self.grade_cols * GRADE_PITCH_U * u),
+            round(self.grade_cols * self._grade_pitch_u * u),
             round(u * (self.code_rows - 0.12)),
         )
 
@@ -350,12 +377,12 @@ class PlayLayout(PaletteColumn):
         x, y = self._row_origin(row)
         u = self.unit
         line, col = divmod(index, self.grade_cols)
-        cx = x + (LABEL_U + self.code_cols + GRADE_GAP_U + (col + 0.5) * GRADE_PITCH_U) * u
+        cx = x + (LABEL_U + self.code_cols + GRADE_GAP_U + (col + 0.5) * self._grade_pitch_u) * u
         pitch = GRADE_PITCH_U
         if self.grid is not None:  # a taller row spreads its grading lines over its height
-            pitch = max(GRADE_PITCH_U, 0.8 * self.code_rows / self.grade_lines)
+            pitch = max(GRID_GRADE_PITCH_U, 0.8 * self.code_rows / self.grade_lines)
         cy = y + (self.code_rows / 2 + (line - (self.grade_lines - 1) / 2) * pitch) * u
-        d = max(3, round(KEY_DIAMETER_U * u))
+        d = max(3, round((KEY_DIAMETER_U if self.grid is None else GRID_KEY_DIAMETER_U) * u))
         return pygame.Rect(round(cx - d / 2), round(cy - d / 2), d, d)
 
     def secret_rect(self) -> pygame.Rect:

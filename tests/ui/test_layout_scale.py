@@ -10,7 +10,7 @@ import itertools
 import pygame
 import pytest
 
-from game.core.config import GameConfig
+from game.core.config import GRID_SHAPES, ConfigError, GameConfig
 from game.states.playing import PlayingState
 from game.ui.layout import PlayLayout, SecretSlot, Slot, centre
 from game.ui.maker_layout import MakerLayout
@@ -121,7 +121,7 @@ def test_text__scaled_sizes_grow_with_the_window_and_keep_the_minimum():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", ["2x2", "4x6", "8x10-relaxed"])
+@pytest.mark.parametrize("name", ["2x2", "4x6", "8x10-relaxed", "3x3x4", "3x3x9-unique", "2x2x10"])
 def test_layout_scale__playing_screen_creates_no_font_below_the_minimum(size, name, monkeypatch):
     asked: list[int] = []
     real_font = pygame.font.Font
@@ -131,6 +131,120 @@ def test_layout_scale__playing_screen_creates_no_font_below_the_minimum(size, na
         return real_font(path, size_px, *args, **kwargs)
 
     monkeypatch.setattr(pygame.font, "Font", recording_font)
-    app = make_app(size=size, seed=3, start=PlayingState(CONFIGS[name]))
+    app = make_app(size=size, seed=3, start=PlayingState({**CONFIGS, **GRID_CONFIGS}[name]))
     settle(app, 0.2)
     assert asked and min(asked) >= MIN_FONT_PX, sorted(set(asked))
+
+
+# --- grid boards ------------------------------------------------------------------------------------
+# A grid game's board obeys the same rules (it spans the content height, its palette pegs are a little
+# larger than its pegs, every cell's centre hits that cell, no text below the minimum). What honestly
+# differs: a grid board holds up to 12 cells a row and 20 turns (240 cells, where 4x6 has 40 slots), so
+# the grab-size rule is on its cells at 1280x800 at a lower bar; and its rows must read as separate
+# small grids, so the air between two turns is a visible gap, several times the row game's.
+
+
+def largest_grid_configs() -> dict[str, GameConfig]:
+    """Every offered grid shape at the most colours it allows, with and without repeats, on the
+    Relaxed rule (the most turns): the fullest boards a player can set up."""
+    configs = {}
+    for shape in GRID_SHAPES:
+        for duplicates in (True, False):
+            largest = None
+            for colours in range(2, 11):
+                try:
+                    largest = GameConfig(
+                        colours=colours, grid=shape, duplicates=duplicates, difficulty="relaxed"
+                    )
+                except ConfigError:
+                    continue
+            if largest is not None:
+                configs[f"{shape[0]}x{shape[1]}x{largest.colours}{'' if duplicates else '-unique'}"] = largest
+    return configs
+
+
+GRID_CONFIGS = largest_grid_configs()
+GRID_PALETTE_RATIO = (1.07, 1.12)  # the palette's pegs against the board's, give or take a pixel of rounding
+GRID_PEG_AT_1280x800_PX = 28  # a grid cell's peg at 1280x800, fullest board (a 4x6 peg is at least 44)
+GRID_GAP_U = 0.25  # the least air between two turns of a grid board, in cells (a row game has 0.12)
+
+
+def make_grid(size, config: GameConfig) -> PlayLayout:
+    return PlayLayout(
+        size, config.pegs, config.colours, config.turns, PANEL, [n for n, _ in PANEL], grid=config.grid
+    )
+
+
+def test_layout_scale__grid_configs_cover_every_offered_shape():
+    assert {config.grid for config in GRID_CONFIGS.values()} == set(GRID_SHAPES)
+    assert GRID_CONFIGS["3x3x4"].colours == 4  # 4 ** 9 codes fit the grid cap, 5 ** 9 do not
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", GRID_CONFIGS)
+def test_layout_scale__grid_board_spans_the_content_and_is_the_largest_thing(size, name):
+    layout = make_grid(size, GRID_CONFIGS[name])
+    beside_palette = layout.board_area.w - layout.palette_panel.w - layout.margin
+    assert layout.board.h >= COVER * layout.content.h or layout.board.w >= COVER * beside_palette
+    assert layout.board.w * layout.board.h > layout.panel.w * layout.panel.h
+    assert layout.content.contains(layout.board) and layout.content.contains(layout.palette_panel)
+    assert not layout.board.colliderect(layout.palette_panel) and not layout.board.colliderect(layout.panel)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", GRID_CONFIGS)
+def test_layout_scale__grid_palette_pegs_are_a_little_larger_than_its_cells_pegs(size, name):
+    config = GRID_CONFIGS[name]
+    layout = make_grid(size, config)
+    board_peg = layout.peg_diameter()
+    low, high = GRID_PALETTE_RATIO
+    for colour in range(config.colours):
+        palette_peg = layout.palette_peg_rect(colour).w
+        assert low * board_peg - 1 <= palette_peg <= high * board_peg + 1, (palette_peg, board_peg)
+        assert layout.palette_panel.contains(layout.palette_rect(colour))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", GRID_CONFIGS)
+def test_layout_scale__grid_cells_hit_where_drawn_and_rows_read_as_separate_grids(size, name):
+    config = GRID_CONFIGS[name]
+    layout = make_grid(size, config)
+    for row, col in itertools.product(range(config.turns), range(config.pegs)):
+        assert layout.hit_test(centre(layout.slot_rect(row, col))) == Slot(row, col)
+    for col in range(config.pegs):
+        assert layout.hit_test(centre(layout.secret_slot_rect(col))) == SecretSlot(col)
+    rows = [layout.row_rect(row) for row in range(config.turns)]
+    for above, below in itertools.pairwise(rows):
+        if above.x == below.x:  # the same column of turns: a gap, not one long lattice of cells
+            assert below.top - above.bottom >= GRID_GAP_U * layout.unit - 1, (above, below)
+    secret = layout.secret_rect()
+    assert all(not secret.colliderect(rect) for rect in rows)
+
+
+@pytest.mark.parametrize("name", GRID_CONFIGS)
+def test_layout_scale__grid_pegs_are_big_at_1280x800_and_keep_growing(name):
+    diameters = [make_grid(size, GRID_CONFIGS[name]).peg_diameter() for size in SIZES]
+    assert diameters[SIZES.index((1280, 800))] >= GRID_PEG_AT_1280x800_PX
+    assert diameters == sorted(diameters) and diameters[-1] >= 2.2 * diameters[0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", GRID_CONFIGS)
+def test_layout_scale__grid_grading_pegs_in_three_kinds_stay_distinct(size, name):
+    from game.ui.grid_board import key_image
+    from game.ui.pegs import PegArt
+
+    layout = make_grid(size, GRID_CONFIGS[name])
+    d = layout.grade_peg_rect(0, 0).w
+    assert d >= 7, d  # the grey peg's slash needs a few pixels to show
+    art = PegArt()
+    images = {kind: _seen(key_image(art, kind, d)) for kind in ("black", "grey", "white")}
+    for a, b in itertools.combinations(images, 2):  # each pair differs clearly, pixel for pixel
+        assert abs(images[a] - images[b]).sum(axis=2).mean() > 100, (a, b, d)
+
+
+def _seen(image: pygame.Surface):
+    """The image's colours as they show on the board: each pixel's RGB weighted by its alpha."""
+    rgb = pygame.surfarray.pixels3d(image).astype(int)
+    alpha = pygame.surfarray.pixels_alpha(image).astype(int)
+    return rgb * alpha[..., None] // 255
