@@ -10,7 +10,9 @@ possible, the guess and good play after it need, the guess counted: exact where 
 covers the position, else an estimate marked "~" (both guesses by the same measure), so the best
 guess never looks worse than the player's; when the player's own guess was as good, it is the best.
 The footer says how many guesses optimal play needs for this secret from the start, where the best
-guesses came from, and what the figures mean. Escape, Enter, A or Close pops.
+guesses came from, and what the figures mean. Escape, Enter, A or Close pops. A long game in a small
+window shows the rows that fit (at ANALYSIS_MIN_ROW_H_PX) under a title that says which ones, with a
+scroll bar; the mouse wheel, Up/Down and Page Up/Page Down move through them.
 
 Invariants: the analysis sees only the finished game (history and, once the game is over, the secret);
 drawing only reads the pump's answer; all geometry comes from layout() (AnalysisLayout in
@@ -42,9 +44,13 @@ COLUMNS = (
     ("best", "Best guess", 0.24),
     ("finish", "To finish: you / best", 0.29),
 )
+# A size too large to weigh guesses has no best guesses and no figures to finish: its counts get the room.
+COUNTS_ONLY_COLUMNS = (("row", "Row", 0.1), ("guess", "Your guess", 0.45), ("left", "Possible", 0.45))
 SUMMARY_PX = (0.036, 18, 34)  # the sentences under the table: share of the window height, min, max
 LEGEND_PX = (0.032, 17, 30)  # the footnote, a little smaller, still readable
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_a)
+# rows scrolled by a key when the table shows only some of the rows (None: a page)
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: None, pygame.K_PAGEDOWN: None}
 
 
 def finish_text(value: float | None, exact: bool) -> str:
@@ -58,7 +64,7 @@ def row_cells(report: RowReport) -> dict[str, str]:
     """The text cells of one row (the guess columns are drawn as pegs, their text is a fallback)."""
     cells = {
         "row": str(report.row + 1),
-        "left": f"{report.possible_before} to {report.possible_after}",
+        "left": f"{report.possible_before:,} to {report.possible_after:,}",
         "finish": "-",
     }
     if report.guess_to_finish is not None and report.best_to_finish is not None:
@@ -115,6 +121,7 @@ class AnalysisOverlay(State):
         table = table_for(config)
         self.pump: Pump[PostGame] = Pump(analyse_steps(config, game.history, game.secret, table))
         self.mouse = (-1, -1)
+        self.first = 0  # the first row shown, when the window shows only some of them
 
     @property
     def result(self) -> PostGame | None:
@@ -139,7 +146,9 @@ class AnalysisOverlay(State):
         for i, sentence in enumerate(summary):
             for line in text.wrap(sentence, summary_px, width):
                 out.append((line, summary_px, pal.TEXT if i == 0 else pal.TEXT_DIM))
-        for line in text.wrap(LEGEND, legend_px, width):
+        counts_only = result is not None and all(r.best_guess is None for r in result.rows)
+        legend = LEGEND.split(". ")[0] + "." if counts_only else LEGEND  # no "To finish" column to explain
+        for line in text.wrap(legend, legend_px, width):
             out.append((line, legend_px, pal.TEXT_DIM))
         return out
 
@@ -159,7 +168,18 @@ class AnalysisOverlay(State):
                 return Pop(("analysis", True))
         elif event.type == pygame.KEYDOWN and event.key in CLOSE_KEYS:
             return Pop(("analysis", True))
+        elif event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+            step = SCROLL_KEYS[event.key]
+            page = self.layout().visible
+            self.scroll(step if step is not None else page * (-1 if event.key == pygame.K_PAGEUP else 1))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
         return None
+
+    def scroll(self, rows: int) -> None:
+        """Move the shown rows by `rows` (down is positive), within the game's rows."""
+        last_first = max(0, len(self.game.rows) - self.layout().visible)
+        self.first = max(0, min(last_first, self.first + rows))
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
@@ -167,7 +187,11 @@ class AnalysisOverlay(State):
         title, table, footer, close = layout.title, layout.table, layout.footer, layout.close
         draw_card(surface, layout.card)
         text = self.app.text
-        text.draw_in(surface, "Your game next to the best play", title, pal.TEXT, 34)
+        heading = "Your game next to the best play"
+        if layout.visible < len(self.game.rows):
+            last = min(len(self.game.rows), self.first + layout.visible)
+            heading += f" (rows {self.first + 1}-{last} of {len(self.game.rows)}: scroll)"
+        text.draw_in(surface, heading, title, pal.TEXT, 34)
         result = self.result
         if result is None:
             progress = self.pump.progress
@@ -195,29 +219,41 @@ class AnalysisOverlay(State):
     def _draw_table(self, surface: pygame.Surface, layout: AnalysisLayout, result: PostGame) -> None:
         text = self.app.text
         table = layout.table
-        row_h = table.h // (len(result.rows) + 1)
-        shares = [(key, share) for key, _, share in COLUMNS]
+        row_h = layout.row_h
+        columns = COLUMNS if any(r.best_guess is not None for r in result.rows) else COUNTS_ONLY_COLUMNS
+        shares = [(key, share) for key, _, share in columns]
         heading = layout.cells(shares, 0, row_h)
         heading_size = min(
-            text.fit_size(label, heading[key].w * 0.95, row_h * 0.6) for key, label, _ in COLUMNS
+            text.fit_size(label, heading[key].w * 0.95, row_h * 0.6) for key, label, _ in columns
         )
-        for key, label, _ in COLUMNS:
+        for key, label, _ in columns:
             text.draw_in(surface, label, heading[key], pal.TEXT_DIM, heading_size)
-        numbers = ("row", "left", "finish")
+        numbers = tuple(key for key in ("row", "left", "finish") if key in heading)
         values = [row_cells(report) for report in result.rows]
         box_h = row_h - round(row_h * 0.35)
         # one size for every figure of the table, the largest at which each fits its column
         cell_px = min(text.fit_size(v[key], heading[key].w - 4, box_h, 26) for v in values for key in numbers)
-        for report, value in zip(result.rows, values, strict=True):
-            cells = layout.cells(shares, report.row + 1, row_h)
+        shown = range(self.first, min(len(result.rows), self.first + layout.visible))
+        for line, index in enumerate(shown, start=1):
+            report, value = result.rows[index], values[index]
+            cells = layout.cells(shares, line, row_h)
             if report.row % 2 == 0:
                 band = pygame.Rect(table.x, cells["row"].y, table.w, row_h)
                 pygame.draw.rect(surface, pal.BUTTON_DISABLED, band, border_radius=4)
             for key in numbers:
                 text.draw(surface, value[key], cell_px, pal.TEXT, cells[key].center)
             self._draw_code(surface, cells["guess"], report.guess)
-            if report.best_guess is not None:
+            if report.best_guess is not None and "best" in cells:
                 self._draw_code(surface, cells["best"], report.best_guess)
+        if layout.visible < len(result.rows):
+            self._draw_scroll_bar(surface, layout.scroll_track, len(result.rows), layout.visible)
+
+    def _draw_scroll_bar(self, surface: pygame.Surface, track: pygame.Rect, rows: int, visible: int) -> None:
+        """Where the shown rows sit among all of them (the wheel and the arrow keys move them)."""
+        pygame.draw.rect(surface, pal.BUTTON_DISABLED, track, border_radius=track.w // 2)
+        top = track.y + round(track.h * self.first / rows)
+        thumb = pygame.Rect(track.x, top, track.w, max(track.w, round(track.h * visible / rows)))
+        pygame.draw.rect(surface, pal.TEXT_DIM, thumb, border_radius=track.w // 2)
 
     def _draw_code(self, surface: pygame.Surface, cell: pygame.Rect, code: Code) -> None:
         settings = self.app.settings

@@ -15,7 +15,7 @@ from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
 
 ANALYSIS_MAX_ROW_H_PX = 46
 GRID_ROW_GROWTH = 0.6  # each further line of a grid code makes a table row this much taller, at most
-ANALYSIS_MIN_ROW_H_PX = 18  # long games in small windows: rows this small, the card at the window's height
+ANALYSIS_MIN_ROW_H_PX = 22  # long games in small windows: rows this small, the table scrolls
 ANALYSIS_CARD_W_FRAC, ANALYSIS_MIN_CARD_W_PX, ANALYSIS_MAX_CARD_W_PX = 0.86, 560, 1180
 HINT_TEXT_SHARE = 0.55  # of the hint card's content height: the lines; the guess row takes the rest
 
@@ -55,7 +55,9 @@ class HintLayout:
 
 class AnalysisLayout:
     """Title, a table of `rows` game rows under a heading line, a footer, Close: the card as tall as
-    its content (footer_height(width) says how tall the footer's text is at a width), centred."""
+    its content (footer_height(width) says how tall the footer's text is at a width), centred. When
+    the rows do not all fit at ANALYSIS_MIN_ROW_H_PX, the table shows `visible` of them at that
+    height (the overlay scrolls through the rest) and the footer keeps its room."""
 
     def __init__(
         self, size: tuple[int, int], rows: int, footer_height: Callable[[int], int], code_lines: int = 1
@@ -69,11 +71,13 @@ class AnalysisLayout:
         )
         inner_w = card_w - 4 * m
         title_h = round(bh * 0.9)
-        lines = rows + 1  # the heading, then one line per row
         fixed = m + title_h + m // 2 + m // 2 + footer_height(inner_w) + m // 2 + bh + 2 * m
+        room = h - 2 * m - fixed
         # a grid game's codes are drawn as small grids, `code_lines` pegs tall: their rows may be taller
         tallest = round(ANALYSIS_MAX_ROW_H_PX * (1 + GRID_ROW_GROWTH * (code_lines - 1)))
-        self.row_h = max(ANALYSIS_MIN_ROW_H_PX, min(tallest, (h - 2 * m - fixed) // lines))
+        self.visible = max(1, min(rows, room // ANALYSIS_MIN_ROW_H_PX - 1))  # game rows shown at once
+        lines = self.visible + 1  # the heading, then one line per shown row
+        self.row_h = max(ANALYSIS_MIN_ROW_H_PX, min(tallest, room // lines))
         card_h = min(h - 2 * m, fixed + self.row_h * lines)
         self.card = card = pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
         self.close = button_row(card, ("close",), bh, m)["close"]
@@ -81,6 +85,9 @@ class AnalysisLayout:
         self.table = pygame.Rect(self.title.x, self.title.bottom + m // 2, inner_w, self.row_h * lines)
         footer_y = self.table.bottom + m // 2
         self.footer = pygame.Rect(self.title.x, footer_y, inner_w, max(0, self.close.y - m // 2 - footer_y))
+        bar_w = max(4, m // 3)  # the scroll bar, in the margin right of the table
+        top = self.table.y + self.row_h
+        self.scroll_track = pygame.Rect(self.table.right + m // 2, top, bar_w, self.table.bottom - top)
 
     def cells(self, shares: Sequence[tuple[str, float]], line: int, row_h: int) -> dict[str, pygame.Rect]:
         """The cell rects of table line `line` (0 is the heading) with lines `row_h` tall, one per

@@ -78,7 +78,7 @@ def test_row_cells__and_summary_say_what_the_numbers_are():
         best_to_finish=5625 / 1296,
         best_exact=True,
     )
-    assert row_cells(row) == {"row": "1", "left": "1296 to 256", "finish": "~4.43 / 4.34"}
+    assert row_cells(row) == {"row": "1", "left": "1,296 to 256", "finish": "~4.43 / 4.34"}
     assert row_cells(replace(row, guess_to_finish=None))["finish"] == "-"
     result = PostGame((row,), 5, True, 4, OPTIMAL_SOURCE)
     lines = summary_lines(result)
@@ -130,3 +130,42 @@ def test_analysis_overlay__card_fits_its_content_and_draws_the_whole_footnote():
         assert all(line in drawn for line, _, _ in lines), size  # every footer line is drawn
         if played is game:  # a short game: the card is as tall as its content, not the window
             assert card.h < app.surface.get_height() * 0.8
+
+
+def test_analysis_overlay__a_long_game_in_a_small_window_scrolls_through_every_row():
+    import random
+
+    rng = random.Random(1)
+    config = GameConfig(6, 9, difficulty="relaxed")
+    secret = tuple(rng.randrange(9) for _ in range(6))
+    guesses = [tuple(rng.randrange(9) for _ in range(6)) for _ in range(config.turns - 1)] + [secret]
+    game = finished_game(config, secret, guesses)
+    app = open_overlay(game, size=(640, 480))
+    overlay = app.state
+    assert overlay.result is not None
+    layout = overlay.layout()
+    rows = len(game.rows)
+    assert 3 <= layout.visible < rows  # not all rows fit: some are shown, the rest are scrolled to
+    assert layout.table.bottom <= layout.footer.y <= layout.close.y and layout.footer.h > 0
+    seen = []
+    real = overlay.app.text.draw
+
+    def spy(surface, line, *args, **kwargs):
+        seen.append(line)
+        return real(surface, line, *args, **kwargs)
+
+    overlay.app.text.draw = spy
+    for scroll in [None] + [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)] * rows:
+        if scroll is not None:
+            pygame.event.post(scroll)
+        app.step(None, 1 / 60)
+    assert overlay.first == rows - layout.visible  # the wheel stops at the last row
+    press_key(app, pygame.K_PAGEUP)
+    assert overlay.first == max(0, rows - 2 * layout.visible)
+    press_key(app, pygame.K_UP)
+    press_key(app, pygame.K_DOWN)
+    press_key(app, pygame.K_DOWN)
+    up_then_two_down = min(rows - layout.visible, max(0, rows - 2 * layout.visible - 1) + 2)
+    assert overlay.first == up_then_two_down
+    row_numbers = {line for line in seen if line.isdigit()}
+    assert row_numbers >= {str(n) for n in range(1, rows + 1)}  # every row was drawn at some point
