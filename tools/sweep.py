@@ -249,48 +249,50 @@ def human_summary(result: dict) -> str:
 
 
 def sweep(
-    config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump
+    config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump, complete: bool = False
 ) -> tuple[list[Game], float]:
+    """Every game in this process; `complete`: the secrets are every legal code (see walk)."""
     started = time.perf_counter()
     think = bind(get(name)).think  # `optimal` plays the shipped tables
-    games = walk(config, think, secrets, seed, MAX_TURNS, runner=pump, on_node=pump.on_node)
+    games = walk(
+        config, think, secrets, seed, MAX_TURNS, runner=pump, on_node=pump.on_node, complete=complete
+    )
     return games, time.perf_counter() - started
 
 
 @dataclass(frozen=True)
 class Subtree:
-    """One worker's share: the secrets one grade of the first guess sends below it."""
+    """One worker's share: the secrets one grade of the first guess sends below it (`root`)."""
 
     config: GameConfig
     strategy: str
     seed: int
-    first_guess: Code
+    root: tuple[tuple[Code, tuple[int, ...]], ...]
     secrets: np.ndarray
-
-
-def _first_guess(guess: Code) -> Generator[Progress, None, Code]:
-    yield Progress(1, 1, "first guess")
-    return guess
+    complete: bool  # the secrets are every legal code consistent with root
 
 
 def play_subtree(task: Subtree) -> list[Game]:
-    """Walk one subtree (run in a worker): the strategy below the first guess, which is given."""
-    inner = bind(get(task.strategy)).think
-
-    def think(config: GameConfig, history, rng) -> Generator[Progress, None, Code]:
-        return _first_guess(task.first_guess) if not history else inner(config, history, rng)
-
-    return walk(task.config, think, task.secrets, task.seed, MAX_TURNS)
+    """Walk one subtree (run in a worker): the strategy's games below `root`, root included."""
+    think = bind(get(task.strategy)).think
+    return walk(
+        task.config, think, task.secrets, task.seed, MAX_TURNS, root=task.root, complete=task.complete
+    )
 
 
-def split_tasks(config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump) -> list[Subtree]:
+def split_tasks(
+    config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump, complete: bool
+) -> list[Subtree]:
     """Choose the first guess here and split the secrets by its grade, largest part first."""
     think = bind(get(name)).think
     guess = tuple(int(p) for p in pump(think(config, (), node_rng(seed, ()))))
     grades = config.variant.score_many(guess, decode(secrets, config.pegs, config.colours), config.colours)
-    parts = [secrets[grades == grade] for grade in np.unique(grades)]
-    parts.sort(key=lambda part: -part.shape[0])
-    return [Subtree(config, name, seed, guess, part) for part in parts]
+    tasks = []
+    for grade in np.unique(grades):
+        root = ((guess, tuple(config.variant.unpack(int(grade)))),)
+        tasks.append(Subtree(config, name, seed, root, secrets[grades == grade], complete))
+    tasks.sort(key=lambda task: -task.secrets.shape[0])
+    return tasks
 
 
 def executor_for(jobs: int, scheduler: str | None) -> tuple[Executor, Callable[[], None], int]:
@@ -305,11 +307,17 @@ def executor_for(jobs: int, scheduler: str | None) -> tuple[Executor, Callable[[
 
 
 def sweep_split(
-    config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump, executor: Executor
+    config: GameConfig,
+    name: str,
+    secrets: np.ndarray,
+    seed: int,
+    pump: Pump,
+    executor: Executor,
+    complete: bool = False,
 ) -> tuple[list[Game], float]:
     """The same games as sweep(), with the subtrees below the first guess walked by `executor`."""
     started = time.perf_counter()
-    tasks = split_tasks(config, name, secrets, seed, pump)
+    tasks = split_tasks(config, name, secrets, seed, pump, complete)
     futures = {executor.submit(play_subtree, task): task for task in tasks}
     by_secret: dict[int, Game] = {}
     for future in as_completed(futures):
@@ -331,15 +339,18 @@ def main(argv: list[str] | None = None) -> int:
     secrets = pick_secrets(config, None if args.all or args.games is None else args.games, args.seed)
     pump = Pump(show_bar=not args.quiet)
     workers = 1
+    complete = args.games is None  # every legal code, sorted (pick_secrets)
     try:
         if args.jobs > 1 or args.scheduler is not None:
             executor, close, workers = executor_for(args.jobs, args.scheduler)
             try:
-                games, seconds = sweep_split(config, args.strategy, secrets, args.seed, pump, executor)
+                games, seconds = sweep_split(
+                    config, args.strategy, secrets, args.seed, pump, executor, complete
+                )
             finally:
                 close()
         else:
-            games, seconds = sweep(config, args.strategy, secrets, args.seed, pump)
+            games, seconds = sweep(config, args.strategy, secrets, args.seed, pump, complete)
     finally:
         pump.close()
     result = summarise(args.strategy, config, games, seconds)

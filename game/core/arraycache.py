@@ -3,10 +3,15 @@
 The solvers remember consistent sets per history with it (space.py, gridspace.py), so a child
 position narrows its parent's set by one grade. Arrays put in are made read-only; arrays larger than
 `max_array_bytes` are not remembered. Touching an entry (get) makes it the newest.
+
+consistent_sets() is the process's one cache of classic-row consistent sets, keyed by history_key();
+space.py reads and fills it, and a whole-tree walk hands it the sets it already holds.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,3 +42,26 @@ class ArrayCache:
         self.size += value.nbytes
         while len(self.entries) > self.max_entries or self.size > self.max_bytes:
             self.size -= self.entries.pop(next(iter(self.entries))).nbytes
+
+
+# Consistent sets remembered per history, so a child position filters its parent's codes by one grade
+# instead of the whole space by every grade (a tree walk asks for parents before children).
+CACHE_ENTRIES = 256
+CACHE_BYTES = 96_000_000
+# Sets larger than this are not remembered (space.release_steps() may hand their memory back).
+CACHE_MAX_ARRAY_BYTES = 16_000_000
+
+
+@functools.lru_cache(maxsize=1)
+def consistent_sets() -> ArrayCache:
+    """The process's cache of classic-row consistent sets (sorted code indices) by history_key()."""
+    return ArrayCache(CACHE_ENTRIES, CACHE_BYTES, CACHE_MAX_ARRAY_BYTES)
+
+
+def history_key(pegs: int, colours: int, duplicates: bool, history: Iterable) -> tuple:
+    """The cache key of a history of (guess, (black, white)): the size, then (guess, packed grade)s.
+
+    Built without a generator per guess: a whole-tree walk makes one per node.
+    """
+    base = pegs + 1
+    return (pegs, colours, duplicates, tuple((tuple(map(int, g)), fb[0] * base + fb[1]) for g, fb in history))

@@ -12,9 +12,19 @@ of cells in a whole 5x8 sweep). Two changes over the straightforward per-colour 
 Part counts (how many codes get each grade, per guess) are written straight into one intp array with
 the row offsets added, so numpy.bincount does not copy the block again.
 
-MultisetScorer is immutable once built (its arrays are read-only); scorer_steps() builds one per size
-a block of rows per step and caches it (scorer_for() is its plain-function form).
-Pure numpy, no I/O.
+A strategy weighs thousands of candidates against the same few codes at one tree node, so
+MultisetScorer.node() builds per-node tables once (NodeScorer) and every candidate then costs three
+row gathers and two adds: the pegs split into a head (the first pegs // 2) and a tail, and
+    grade = COMMON'[multiset(g)][j] + HEAD[head(g)][j] + TAIL[tail(g)][j]
+where HEAD/TAIL count the blacks of each head/tail against code j and COMMON' holds the common
+colours c as c (c + 1) / 2: a dense packing, tri(common) + black, of the (pegs + 1)(pegs + 2) / 2
+grades, so part counts and the criteria run over 21 grade columns at 5 pegs instead of 36. Only the
+part counts leave a NodeScorer (their columns are in its own order; every criterion is a sum, max or
+count over columns). Head and tail are read straight off the code number, so no pegs are decoded.
+
+MultisetScorer and NodeScorer are immutable once built (their arrays are read-only); scorer_steps()
+builds a MultisetScorer per size a block of rows per step and caches it (scorer_for() is its
+plain-function form). Pure numpy, no I/O.
 """
 
 from __future__ import annotations
@@ -41,6 +51,7 @@ class MultisetScorer:
     colours: int
     keys: np.ndarray  # sorted multiset keys (colour counts read as base pegs + 1 digits), int64
     common: np.ndarray  # (M, M) uint8: common colours between two multisets
+    dense: np.ndarray  # (M, M) uint8: c (c + 1) / 2 of those, for NodeScorer's dense grades
 
     def multiset_ids(self, codes: np.ndarray) -> np.ndarray:
         """(n, pegs) codes -> (n,) int32 ids into the common table."""
@@ -63,6 +74,24 @@ class MultisetScorer:
             return self._block(columns.T, code_ids, guess_columns, guess_ids).T
         return self._block(guesses, guess_ids, columns, code_ids)
 
+    def node_steps(self, columns: np.ndarray, ids: np.ndarray) -> Generator[Progress, None, NodeScorer]:
+        """Per-node tables for weighing many candidates against the codes given as columns (pegs, m)
+        with their multiset ids (m,); a block of the common table per step (2.4 M cells at m = 3000)."""
+        m = columns.shape[1]
+        common = np.empty((self.dense.shape[0], m), dtype=np.uint8)
+        rows_per_step = max(1, WORK_PER_YIELD // (4 * m))  # a column gather: ~4 byte-ops a cell
+        for start in range(0, common.shape[0], rows_per_step):
+            common[start : start + rows_per_step] = self.dense[start : start + rows_per_step][:, ids]
+            if common.shape[0] > rows_per_step:
+                yield Progress(start, common.shape[0], "weighing guesses")
+        head_pegs = self.pegs // 2
+        colours = np.arange(self.colours, dtype=np.uint8)[:, None]
+        blacks = [(colours == columns[position][None, :]).view(np.uint8) for position in range(self.pegs)]
+        head, tail = _black_table(blacks[:head_pegs], m), _black_table(blacks[head_pegs:], m)
+        read_only(common, head, tail)
+        size = (self.pegs + 1) * (self.pegs + 2) // 2
+        return NodeScorer(self.colours ** (self.pegs - head_pegs), common, head, tail, size)
+
     def _block(self, rows: np.ndarray, row_ids: np.ndarray, columns: np.ndarray, column_ids: np.ndarray):
         black = np.zeros((rows.shape[0], columns.shape[1]), dtype=np.uint8)
         for position in range(self.pegs):
@@ -70,6 +99,38 @@ class MultisetScorer:
         black *= np.uint8(self.pegs)
         black += self.common[row_ids][:, column_ids]
         return black
+
+
+@dataclass(frozen=True)
+class NodeScorer:
+    """How candidate guesses split one node's codes (see the module docstring), by part counts."""
+
+    tail_codes: int  # colours ** tail pegs: a code number is head * tail_codes + tail
+    common: np.ndarray  # (multisets, m) uint8: tri(common colours) of each multiset with code j
+    head: np.ndarray  # (colours ** head pegs, m) uint8: blacks of each head against code j's head
+    tail: np.ndarray  # (tail_codes, m) uint8
+    size: int  # dense grades: (pegs + 1)(pegs + 2) / 2
+
+    def part_counts(self, indices: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """(k,) candidate code numbers and their multiset ids -> (k, size) int64 part sizes."""
+        head, tail = np.divmod(indices, self.tail_codes)
+        grades = self.common.take(ids, axis=0)
+        grades += self.head.take(head, axis=0)
+        grades += self.tail.take(tail, axis=0)
+        return part_counts(grades, self.size)
+
+
+def _black_table(blacks: list[np.ndarray], m: int) -> np.ndarray:
+    """Per-peg (colours, m) match rows -> (colours ** len(blacks), m) blacks of every peg tuple."""
+    table = np.zeros((1, m), dtype=np.uint8)  # no pegs: one tuple, no blacks
+    for more in blacks:
+        table = (table[:, None, :] + more[None, :, :]).reshape(-1, table.shape[1])
+    return np.ascontiguousarray(table)
+
+
+def read_only(*arrays: np.ndarray) -> None:
+    for array in arrays:
+        array.setflags(write=False)
 
 
 def _keys_of_counts(counts: np.ndarray, pegs: int, colours: int) -> np.ndarray:
@@ -106,6 +167,7 @@ class _ScorerBuild:
     keys: np.ndarray
     counts: np.ndarray
     common: np.ndarray
+    dense: np.ndarray
     done: int = 0
     scorer: MultisetScorer | None = field(default=None)
 
@@ -118,7 +180,8 @@ def _scorer_build(pegs: int, colours: int) -> _ScorerBuild | None:
     keys = counts @ ((pegs + 1) ** np.arange(colours, dtype=np.int64))
     order = np.argsort(keys)
     size = keys.shape[0]
-    return _ScorerBuild(keys[order], counts[order].astype(np.uint8), np.empty((size, size), dtype=np.uint8))
+    tables = np.empty((2, size, size), dtype=np.uint8)
+    return _ScorerBuild(keys[order], counts[order].astype(np.uint8), tables[0], tables[1])
 
 
 def scorer_steps(pegs: int, colours: int) -> Generator[Progress, None, MultisetScorer | None]:
@@ -128,18 +191,20 @@ def scorer_steps(pegs: int, colours: int) -> Generator[Progress, None, MultisetS
     if build is None:
         return None
     size = build.keys.shape[0]
-    rows_per_step = max(1, WORK_PER_YIELD // (12 * size * colours))  # ~12 byte-ops a cell: min, widen, sum
+    # ~12 byte-ops a cell and colour (min, widen, sum), then a few to store both tables
+    rows_per_step = max(1, WORK_PER_YIELD // (12 * size * colours + 4 * size))
     while build.scorer is None:
         if build.done < size:
             stop = min(size, build.done + rows_per_step)
             block = np.minimum(build.counts[build.done : stop, None, :], build.counts[None, :, :])
-            build.common[build.done : stop] = block.sum(axis=2, dtype=np.uint8)
+            common = block.sum(axis=2, dtype=np.uint8)
+            build.common[build.done : stop] = common
+            build.dense[build.done : stop] = (common * (common + 1)) >> 1  # at most 10 * 11 before the shift
             build.done = stop
             yield Progress(stop, size, "building the grading table")
         else:
-            build.keys.setflags(write=False)
-            build.common.setflags(write=False)
-            build.scorer = MultisetScorer(pegs, colours, build.keys, build.common)
+            read_only(build.keys, build.common, build.dense)
+            build.scorer = MultisetScorer(pegs, colours, build.keys, build.common, build.dense)
     return build.scorer
 
 

@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.random  # noqa: F401  imported lazily by numpy; here it keeps 13 ms out of the first sampled solve
 
-from .arraycache import ArrayCache
+from .arraycache import consistent_sets as _consistent_cache
+from .arraycache import history_key
 from .codes import Code, colour_counts, decode, encode, grade_count
 from .config import GameConfig
 from .grid import grade_dtype, grid_grades
@@ -269,21 +270,16 @@ def _index(code: Code, colours: int) -> int:
     return index
 
 
-# Consistent sets remembered per history, so a child position filters its parent's codes by one grade
-# instead of the whole space by every grade (a tree walk asks for parents before children).
-CACHE_ENTRIES = 256
-CACHE_BYTES = 96_000_000
-# Sets larger than this are not remembered (release_steps() may hand their memory back).
-CACHE_MAX_ARRAY_BYTES = 16_000_000
-
-
-@functools.lru_cache(maxsize=1)
-def _consistent_cache() -> ArrayCache:
-    return ArrayCache(CACHE_ENTRIES, CACHE_BYTES, CACHE_MAX_ARRAY_BYTES)
-
-
 def _history_key(config: GameConfig, history: History) -> tuple:
-    return (config.pegs, config.colours, config.duplicates, tuple(packed_history(history, config.pegs)))
+    return history_key(config.pegs, config.colours, config.duplicates, history)
+
+
+def remember_consistent(config: GameConfig, history: History, indices: np.ndarray) -> None:
+    """Tell the cache that sorted `indices` are exactly the codes consistent with `history` (a classic
+    row of a small space): a whole-tree walk that holds every such code saves the strategy its filter."""
+    if config.grid is None and is_small(config):
+        dtype = small_space(config.pegs, config.colours, config.duplicates).indices.dtype
+        _consistent_cache().put(_history_key(config, history), np.asarray(indices, dtype=dtype))
 
 
 def narrow_steps(

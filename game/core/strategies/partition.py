@@ -29,6 +29,7 @@ list. Blocks of candidates are graded by kernels.MultisetScorer wherever the siz
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Callable, Generator
 
@@ -145,7 +146,7 @@ def _absent_colours(config: GameConfig, consistent: np.ndarray) -> list[int]:
     if not is_small(config):
         return []
     space = small_space(config.pegs, config.colours, config.duplicates)
-    used = space.counts[space.positions(consistent)].max(axis=0)
+    used = space.counts[_positions(space, consistent)].max(axis=0)
     return [int(c) for c in np.flatnonzero(used == 0)]
 
 
@@ -162,8 +163,9 @@ def _build_pool(
     evaluation_size: int,
     consistent_only: bool,
     np_rng: np.random.Generator,
-) -> np.ndarray:
-    """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending."""
+) -> tuple[np.ndarray, int]:
+    """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending;
+    and how many of them are consistent."""
     classes = symmetry_classes(config, history, _absent_colours(config, consistent))
     # Grid grades are computed, not looked up in the multiset kernel, so grids keep the smaller budget.
     classic = config.grid is None
@@ -202,7 +204,7 @@ def _build_pool(
             pool = _indices(canonicalise(_codes(pool, config), classes, config.colours), config)
         pool = sorted_unique(pool)
     is_consistent = sorted_contains(consistent, pool)
-    return np.concatenate([pool[is_consistent], pool[~is_consistent]])
+    return np.concatenate([pool[is_consistent], pool[~is_consistent]]), int(np.count_nonzero(is_consistent))
 
 
 @functools.lru_cache(maxsize=4)
@@ -225,10 +227,16 @@ def _small_scoring(config: GameConfig) -> tuple | None:
     return _small_scoring_arrays(config.pegs, config.colours, config.duplicates)
 
 
+def _positions(space, indices: np.ndarray) -> np.ndarray:
+    """Positions of legal code numbers in a small space's arrays (the numbers themselves when it
+    lists every code)."""
+    return indices if space.indices.shape[0] == space.colours**space.pegs else space.positions(indices)
+
+
 def _codes(indices: np.ndarray, config: GameConfig) -> np.ndarray:
     if is_small(config):
         space = small_space(config.pegs, config.colours, config.duplicates)
-        return space.codes[space.positions(indices)]
+        return space.codes[_positions(space, indices)]
     return decode(indices, config.pegs, config.colours)
 
 
@@ -266,7 +274,9 @@ def think_partition(
     exact = evaluation is consistent and possible == consistent.shape[0]
     if config.grid is None:  # the multiset table is built a block per step, never inside one frame
         yield from scorer_steps(config.pegs, config.colours)
-    pool = _build_pool(config, history, consistent, evaluation.shape[0], consistent_only, np_rng)
+    pool, pool_consistent = _build_pool(
+        config, history, consistent, evaluation.shape[0], consistent_only, np_rng
+    )
     yield Progress(0, 1, "choosing guesses to weigh", possible)
 
     grades_count = config.variant.grade_count
@@ -280,12 +290,15 @@ def think_partition(
         evaluation_pos = space.positions(evaluation)
         pool_pos = space.positions(pool)
         ops_per_cell = 6
-    elif scoring is not None:
+    elif scoring is not None:  # per-node tables: each candidate costs three row gathers (kernels.py)
         scorer, columns, ids = scoring
-        evaluation_pos = small_space(config.pegs, config.colours, config.duplicates).positions(evaluation)
+        space = small_space(config.pegs, config.colours, config.duplicates)
+        evaluation_pos = _positions(space, evaluation)
         evaluation_columns = np.ascontiguousarray(columns[:, evaluation_pos])
-        evaluation_ids = ids[evaluation_pos]
-        ops_per_cell = 2 * config.pegs + 12
+        node = yield from scorer.node_steps(evaluation_columns, ids[evaluation_pos])
+        pool_ids = ids[_positions(space, pool)]
+        grades_count = node.size  # its own dense grade columns
+        ops_per_cell = config.pegs + 4
     else:
         evaluation_codes = _codes(evaluation, config)
         evaluation_counts = colour_counts(evaluation_codes, config.colours)
@@ -298,14 +311,18 @@ def think_partition(
     m = evaluation.shape[0]
     # Each candidate also costs its row of part sizes (bincount, criterion): about 40 ops per grade.
     rows_per_step = max(1, WORK_PER_YIELD // (ops_per_cell * m + 40 * grades_count))
+    # Only then can a guess split the codes into singletons; it is often a consistent one, so those
+    # (first in the pool) are weighed in a block of their own before the rest.
+    may_be_perfect = exact and m <= grades_count
+    first_block = min(rows_per_step, pool_consistent) if may_be_perfect and pool_consistent else rows_per_step
     scores = []
-    for start in range(0, pool.shape[0], rows_per_step):
-        stop = min(pool.shape[0], start + rows_per_step)
+    for start in itertools.chain((0,), range(first_block, pool.shape[0], rows_per_step)):
+        stop = min(pool.shape[0], start + (first_block if start == 0 else rows_per_step))
         if table is not None:
             grades = table[pool_pos[start:stop, None], evaluation_pos[None, :]]
         elif scoring is not None:
-            rows = small_space(config.pegs, config.colours, config.duplicates).positions(pool[start:stop])
-            grades = scorer.grades(columns[:, rows].T, ids[rows], evaluation_columns, evaluation_ids)
+            grades = None
+            counts = node.part_counts(pool[start:stop], pool_ids[start:stop])
         elif large_scorer is not None:
             codes = _codes(pool[start:stop], config)
             ids_here = large_scorer.multiset_ids(codes)
@@ -315,8 +332,9 @@ def think_partition(
             grades = grades_between(
                 codes, colour_counts(codes, config.colours), evaluation_codes, evaluation_counts, config.grid
             )
-        counts = part_counts(grades, grades_count)
-        if exact and m <= grades_count:  # only then can a guess split the codes into singletons
+        if grades is not None:
+            counts = part_counts(grades, grades_count)
+        if may_be_perfect:
             perfect = np.flatnonzero(np.count_nonzero(counts, axis=1) == m)
             if perfect.shape[0]:
                 return index_code(int(pool[start + perfect[0]]), config.pegs, config.colours)

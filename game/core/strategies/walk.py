@@ -6,7 +6,13 @@ the guess: the walk calls the strategy once per tree node, grades the guess agai
 that node and splits them by grade. The strategy still sees only histories, never a secret.
 
 node_rng(seed, history) is the rng a node gets; a game played one turn at a time with the same rule
-gives the same guesses as the walk.
+gives the same guesses as the walk. The walk seeds it only when the strategy first draws from it
+(most nodes of a whole tree have one or two codes left and never draw).
+
+A walk may start below the root (`root`: guesses every secret has already had, as when a sweep's
+subtrees are walked by separate workers). With `complete`, the secrets are every legal code
+consistent with `root`, so the secrets left at each node are exactly its consistent codes: the walk
+hands them to the space's cache (space.remember_consistent) and the strategy does not filter again.
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ import numpy as np
 from ..codes import Code, Feedback, code_index, code_to_text, colour_counts, decode
 from ..config import GameConfig
 from ..headtail import sorted_unique
+from ..kernels import scorer_for
 from ..solver import History, Progress, Think, run
-from ..space import grades_between, has_table, score_table, small_space
+from ..space import grades_between, has_table, remember_consistent, score_table, small_space
 
 
 @dataclass(frozen=True)
@@ -34,13 +41,93 @@ class Game:
     solved: bool
 
 
+def _entry_text(guess: Code, feedback: tuple[int, ...]) -> str:
+    return f"{code_to_text(guess)}={','.join(map(str, feedback))}"
+
+
 def node_rng(seed: int, history: History) -> random.Random:
     """The rng a strategy gets at this history: a function of the seed and the history only."""
-    text = ";".join(f"{code_to_text(guess)}={','.join(map(str, fb))}" for guess, fb in history)
-    return random.Random(f"{seed}|{text}")
+    return random.Random(f"{seed}|{';'.join(_entry_text(guess, fb) for guess, fb in history)}")
+
+
+class _SeededOnFirstUse(random.Random):
+    """random.Random(seed_text), seeded (about 15 us) only when first drawn from.
+
+    The first call of any primitive (every other method draws through random() or getrandbits())
+    seeds it exactly as Random(seed_text) would and turns it into a plain random.Random. Methods
+    bound before that (random._randbelow keeps one) still work: they seed at most once.
+    """
+
+    def __new__(cls, seed_text: str) -> _SeededOnFirstUse:
+        return super().__new__(cls, 0)  # a cheap seed: replaced on first use
+
+    def __init__(self, seed_text: str) -> None:  # no super().__init__: that would seed now
+        self._seed_text = seed_text
+        self.gauss_next = None  # as Random.__init__ leaves it
+
+    def _seed_now(self) -> None:
+        text = self.__dict__.pop("_seed_text", None)
+        if text is not None:
+            self.__class__ = random.Random
+            random.Random.seed(self, text)
+
+    def random(self) -> float:
+        _SeededOnFirstUse._seed_now(self)
+        return random.Random.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        _SeededOnFirstUse._seed_now(self)
+        return random.Random.getrandbits(self, k)
+
+    def randbytes(self, n: int) -> bytes:
+        _SeededOnFirstUse._seed_now(self)
+        return random.Random.randbytes(self, n)
+
+    def getstate(self) -> tuple:
+        _SeededOnFirstUse._seed_now(self)
+        return random.Random.getstate(self)
+
+    def setstate(self, state: tuple) -> None:
+        _SeededOnFirstUse._seed_now(self)
+        random.Random.setstate(self, state)
+
+    def seed(self, *args, **kwargs) -> None:
+        _SeededOnFirstUse._seed_now(self)
+        random.Random.seed(self, *args, **kwargs)
 
 
 Runner = Callable[[Generator[Progress, None, Code]], Code]
+
+
+class _Grader:
+    """Packed grades of one guess against the walk's secrets at a node, by the fastest means the size has."""
+
+    def __init__(self, config: GameConfig, secrets: np.ndarray, codes: np.ndarray) -> None:
+        self.config = config
+        self.codes = codes
+        self.table = self.positions = self.scorer = self.counts = None
+        if has_table(config):  # small games: look grades up instead of computing them
+            self.space = small_space(config.pegs, config.colours, config.duplicates)
+            self.table = score_table(config.pegs, config.colours, config.duplicates, config.grid)
+            self.positions = self.space.positions(secrets)
+        elif config.grid is None and (scorer := scorer_for(config.pegs, config.colours)) is not None:
+            self.scorer = scorer
+            self.columns = np.ascontiguousarray(codes.T)
+            self.ids = scorer.multiset_ids(codes)
+
+    def __call__(self, guess: Code, members: np.ndarray) -> np.ndarray:
+        config = self.config
+        if self.table is not None and config.is_legal(guess):
+            row = self.space.positions(np.array([code_index(guess, config.colours)]))[0]
+            return self.table[row, self.positions[members]]
+        g = np.asarray([guess], dtype=np.uint8)
+        if self.scorer is not None:
+            g_ids = self.scorer.ids_of_counts(np.bincount(g[0], minlength=config.colours)[None, :])
+            return self.scorer.grades(g, g_ids, self.columns[:, members], self.ids[members])[0]
+        if self.counts is None:
+            self.counts = colour_counts(self.codes, config.colours)
+        g_counts = colour_counts(g, config.colours)
+        return grades_between(g, g_counts, self.codes[members], self.counts[members], config.grid)[0]
 
 
 def walk(
@@ -51,45 +138,51 @@ def walk(
     max_turns: int = 30,
     runner: Runner = run,
     on_node: Callable[[int, int], None] | None = None,
+    *,
+    root: History = (),
+    complete: bool = False,
 ) -> list[Game]:
     """Play `think` against every secret (code indices); games come back in the order of `secrets`.
 
     runner(generator) -> guess pumps each strategy call (tools pass one that times the yields);
-    on_node(finished_games, total_games) is called after every tree node.
+    on_node(finished_games, total_games) is called after every tree node. `root`: the guesses and
+    grades every secret has had already (each game starts with them); `complete`: the secrets are
+    sorted and every legal code consistent with `root` (see the module docstring).
     """
     secrets = np.asarray(secrets, dtype=np.int64)
     codes = decode(secrets, config.pegs, config.colours)
-    counts = colour_counts(codes, config.colours)
     variant = config.variant
     win = variant.win
-    table = space = positions = None
-    if has_table(config):  # small games: look grades up instead of computing them
-        space = small_space(config.pegs, config.colours, config.duplicates)
-        table = score_table(config.pegs, config.colours, config.duplicates, config.grid)
-        positions = space.positions(secrets)
+    grade_of = _Grader(config, secrets, codes)
+    if complete and np.any(secrets[1:] <= secrets[:-1]):
+        raise ValueError("a complete walk needs its secrets sorted and distinct")
+    start = tuple((tuple(int(p) for p in guess), variant.grade(*fb)) for guess, fb in root)
+    start_text = ";".join(_entry_text(guess, fb) for guess, fb in start)
     games: dict[int, Game] = {}
-    stack: list[tuple[tuple[tuple[Code, Feedback], ...], np.ndarray]] = [((), np.arange(secrets.shape[0]))]
+    stack: list[tuple[History, str, np.ndarray]] = [(start, start_text, np.arange(secrets.shape[0]))]
+    if start and (variant.pack(start[-1][1]) == win or len(start) >= max_turns):  # over before it starts
+        won = variant.pack(start[-1][1]) == win
+        guesses, feedbacks = tuple(h[0] for h in start), tuple(h[1] for h in start)
+        games = {m: Game(tuple(int(p) for p in codes[m]), guesses, feedbacks, won) for m in range(len(codes))}
+        stack.clear()
     while stack:
-        history, members = stack.pop()
-        guess = tuple(int(p) for p in runner(think(config, history, node_rng(seed, history))))
-        if table is not None and config.is_legal(guess):
-            row = space.positions(np.array([code_index(guess, config.colours)]))[0]
-            grades = table[row, positions[members]]
-        else:
-            g = np.asarray([guess], dtype=np.uint8)
-            g_counts = colour_counts(g, config.colours)
-            grades = grades_between(g, g_counts, codes[members], counts[members], config.grid)[0]
+        history, text, members = stack.pop()
+        if complete and history:
+            remember_consistent(config, history, secrets[members])
+        guess = tuple(int(p) for p in runner(think(config, history, _SeededOnFirstUse(f"{seed}|{text}"))))
+        grades = grade_of(guess, members)
         for grade in sorted_unique(grades)[::-1]:
             part = members[grades == grade]
-            child = history + ((guess, variant.unpack(int(grade))),)
+            feedback = variant.unpack(int(grade))
+            child = (*history, (guess, feedback))
             if grade == win or len(child) >= max_turns:
-                for member in part:
+                guesses, feedbacks = tuple(h[0] for h in child), tuple(h[1] for h in child)
+                for member in part.tolist():
                     secret = tuple(int(p) for p in codes[member])
-                    games[int(member)] = Game(
-                        secret, tuple(h[0] for h in child), tuple(h[1] for h in child), grade == win
-                    )
+                    games[member] = Game(secret, guesses, feedbacks, grade == win)
             else:
-                stack.append((child, part))
+                entry = _entry_text(guess, feedback)
+                stack.append((child, f"{text};{entry}" if text else entry, part))
         if on_node is not None:
             on_node(len(games), secrets.shape[0])
     return [games[i] for i in range(secrets.shape[0])]
