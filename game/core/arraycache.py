@@ -59,9 +59,17 @@ def consistent_sets() -> ArrayCache:
 
 
 def history_key(pegs: int, colours: int, duplicates: bool, history: Iterable) -> tuple:
-    """The cache key of a history of (guess, (black, white)): the size, then (guess, packed grade)s.
+    """The cache key of a history of (guess, (black, white)) pairs: the size, then the pairs.
 
-    Built without a generator per guess: a whole-tree walk makes one per node.
+    Hashable histories (tuples of code tuples and grade tuples, as the strategies get them) are their
+    own key, built without a loop in Python: a whole-tree walk makes one per node. Anything else is
+    normalised to (code tuple, packed grade) pairs; the two forms never compare equal, so a mixed
+    use costs a miss, never a wrong set.
     """
-    base = pegs + 1
-    return (pegs, colours, duplicates, tuple((tuple(map(int, g)), fb[0] * base + fb[1]) for g, fb in history))
+    entries = tuple(history)
+    try:
+        hash(entries)
+    except TypeError:
+        base = pegs + 1
+        entries = tuple((tuple(map(int, g)), int(fb[0]) * base + int(fb[1])) for g, fb in entries)
+    return (pegs, colours, duplicates, entries)

@@ -274,6 +274,20 @@ def think_partition(
     exact = evaluation is consistent and possible == consistent.shape[0]
     if config.grid is None:  # the multiset table is built a block per step, never inside one frame
         yield from scorer_steps(config.pegs, config.colours)
+    scoring = None if has_table(config) else _small_scoring(config)
+    if scoring is not None:  # per-node tables: each candidate costs three row gathers (kernels.py)
+        scorer, columns, ids = scoring
+        space = small_space(config.pegs, config.colours, config.duplicates)
+        evaluation_pos = _positions(space, evaluation)
+        evaluation_columns = np.ascontiguousarray(columns[:, evaluation_pos])
+        node = yield from scorer.node_steps(evaluation_columns, ids[evaluation_pos])
+        if exact and evaluation.shape[0] <= node.size:
+            # The first consistent code that splits them into singletons is the choice when there is
+            # one: its orbit's lowest code would split alike and come first, so it is that code, and
+            # so in the pool (consistent codes ascending first), whose building is then not needed.
+            singles = node.part_counts(consistent, ids[evaluation_pos]).max(axis=1) == 1
+            if singles.any():
+                return index_code(int(consistent[np.argmax(singles)]), config.pegs, config.colours)
     pool, pool_consistent = _build_pool(
         config, history, consistent, evaluation.shape[0], consistent_only, np_rng
     )
@@ -283,19 +297,13 @@ def think_partition(
     table = None
     if has_table(config):
         table = yield from score_table_steps(config.pegs, config.colours, config.duplicates, config.grid)
-    scoring = None if table is not None else _small_scoring(config)
     large_scorer = None
     if table is not None:
         space = small_space(config.pegs, config.colours, config.duplicates)
         evaluation_pos = space.positions(evaluation)
         pool_pos = space.positions(pool)
         ops_per_cell = 6
-    elif scoring is not None:  # per-node tables: each candidate costs three row gathers (kernels.py)
-        scorer, columns, ids = scoring
-        space = small_space(config.pegs, config.colours, config.duplicates)
-        evaluation_pos = _positions(space, evaluation)
-        evaluation_columns = np.ascontiguousarray(columns[:, evaluation_pos])
-        node = yield from scorer.node_steps(evaluation_columns, ids[evaluation_pos])
+    elif scoring is not None:
         pool_ids = ids[_positions(space, pool)]
         grades_count = node.size  # its own dense grade columns
         ops_per_cell = config.pegs + 4
@@ -334,11 +342,11 @@ def think_partition(
             )
         if grades is not None:
             counts = part_counts(grades, grades_count)
-        if may_be_perfect:
-            perfect = np.flatnonzero(np.count_nonzero(counts, axis=1) == m)
-            if perfect.shape[0]:
-                return index_code(int(pool[start + perfect[0]]), config.pegs, config.colours)
         scores.append(criterion(counts))
+        # Every criterion here scores a split into singletons strictly best, so if the block holds one,
+        # its first best row is the first such.
+        if may_be_perfect and counts[best := int(np.argmin(scores[-1]))].max() <= 1:
+            return index_code(int(pool[start + best]), config.pegs, config.colours)
         yield Progress(stop, pool.shape[0], "weighing guesses", possible)
     all_scores = np.concatenate(scores)
     choice = int(np.flatnonzero(_ties(all_scores, criterion))[0])

@@ -112,7 +112,6 @@ class _Grader:
             self.positions = self.space.positions(secrets)
         elif config.grid is None and (scorer := scorer_for(config.pegs, config.colours)) is not None:
             self.scorer = scorer
-            self.columns = np.ascontiguousarray(codes.T)
             self.ids = scorer.multiset_ids(codes)
 
     def __call__(self, guess: Code, members: np.ndarray) -> np.ndarray:
@@ -121,9 +120,12 @@ class _Grader:
             row = self.space.positions(np.array([code_index(guess, config.colours)]))[0]
             return self.table[row, self.positions[members]]
         g = np.asarray([guess], dtype=np.uint8)
-        if self.scorer is not None:
-            g_ids = self.scorer.ids_of_counts(np.bincount(g[0], minlength=config.colours)[None, :])
-            return self.scorer.grades(g, g_ids, self.columns[:, members], self.ids[members])[0]
+        if self.scorer is not None:  # black * pegs + common colours, as grades_between packs them
+            g_id = self.scorer.ids_of_counts(np.bincount(g[0], minlength=config.colours)[None, :])[0]
+            grades = (self.codes[members] == g).sum(axis=1, dtype=np.uint8)
+            grades *= np.uint8(config.pegs)
+            grades += self.scorer.common[g_id].take(self.ids[members])
+            return grades
         if self.counts is None:
             self.counts = colour_counts(self.codes, config.colours)
         g_counts = colour_counts(g, config.colours)
