@@ -204,12 +204,12 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
     entropy = get(STRONGEST).think
     if args.lookahead:  # every secret, none played: the first guess is given or entropy's own
         first = args.first or run(entropy(config, (), random.Random(0)))
-        moves, estimated, differ, scored = book_lookahead.build(
+        moves, estimated, differ, scored, gain = book_lookahead.build(
             config, first, args.candidates, args.pool, args.third_pool, args.seed, mapper
         )
         every = np.arange(legal_count(config), dtype=np.int64)
-        table, summary = finish(args, config, every, moves, None, None, scored, [])
-        summary.update(estimated_total=round(estimated, 1), differ_from_entropy=differ)
+        table, summary = finish(args, config, every, moves, None, None, scored, [], estimated)
+        summary.update(differ_from_entropy=differ, estimated_gain_over_entropy=round(gain, 1))
         return table, summary
     secrets = all_secrets(config, args.secrets, args.seed)
     if args.first is not None:
@@ -263,8 +263,10 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
     return finish(args, config, secrets, moves, total, worst, len(tasks), first_scores)
 
 
-def finish(args, config, secrets, moves, total, worst, tasks, first_scores) -> tuple[StrategyTable, dict]:
-    sampled = args.sample is not None or not is_small(config)
+def finish(
+    args, config, secrets, moves, total, worst, tasks, first_scores, estimated: float | None = None
+) -> tuple[StrategyTable, dict]:
+    sampled = estimated is None and (args.sample is not None or not is_small(config))
     what = "estimated over sampled secrets" if sampled else "over every secret"
     header = {
         "made by": "tools/book.py (one-ply lookahead over the second guess, see its docstring)",
@@ -276,12 +278,13 @@ def finish(args, config, secrets, moves, total, worst, tasks, first_scores) -> t
         "worst": str(worst),
         "command": args.command,
     }
-    if total is None and args.lookahead:
+    if estimated is not None:  # --lookahead: nothing played, the objective's own estimate instead
         header["made by"] = "tools/book.py --lookahead (two-step lookahead, see tools/book_lookahead.py)"
         header["objective"] = "fewest guesses, estimated from the best third guess's split (see ESTIMATE)"
-        for key in ("total", "mean", "worst"):
-            header.pop(key)
-        total = worst = 0
+        header["total"] = f"{estimated:.1f} (estimated below the third guesses, over every secret)"
+        header["mean"] = f"{estimated / max(1, secrets.shape[0]):.4f}"
+        header.pop("worst")
+        total, worst = round(estimated, 1), None
     elif total is None:  # --greedy: chosen by entropy over large samples, never played here
         header["made by"] = "tools/book.py --greedy (entropy over large samples and pools, no lookahead)"
         header["objective"] = "most information at the second guess, weighed offline without sampling noise"
@@ -295,7 +298,7 @@ def finish(args, config, secrets, moves, total, worst, tasks, first_scores) -> t
         "first_guess": code_to_text(moves[()]),
         "secrets": int(secrets.shape[0]),
         "total": total,
-        "mean": round(total / max(1, secrets.shape[0]), 4),
+        "mean": round(total / max(1, secrets.shape[0]), 4),  # an estimate with --lookahead
         "worst": worst,
         "sampled": sampled,
         "positions": len(moves),

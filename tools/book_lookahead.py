@@ -268,8 +268,8 @@ def build(
     config: GameConfig, first: Code, count: int, pool: int, third_pool: int, seed: int, mapper
 ) -> tuple[dict, float, int, int]:
     """(moves, estimated total guesses over every secret, second guesses differing from entropy's,
-    candidates scored): the book's positions for the first guess, each grade's second guess and the
-    third guesses below it."""
+    candidates scored, guesses the choices save over entropy's by the estimate): the book's positions
+    for the first guess, each grade's second guess and the third guesses below it."""
     space = whole_space(config)
     index = encode(np.array([first], dtype=np.uint8), config.colours)
     packed = grades_of(space, index, np.arange(space.codes.shape[0]))[0]
@@ -280,11 +280,13 @@ def build(
     tasks = [Candidate(config, first, g, c, pool, seed) for g, c in pairs]
     scores = iter(list(mapper(score_candidate, tasks)))
     chosen = []
+    gain = 0.0
     for candidates in nominated:
         costs = [next(scores)[0] for _ in candidates]
         # Entropy's choice (listed first) stays unless another candidate is estimated strictly better.
         best = min(range(len(candidates)), key=lambda i: (round(costs[i], 6), i))
         chosen.append(candidates[best])
+        gain += costs[0] - costs[best]
     finals = [Candidate(config, first, g, c, third_pool, seed) for g, c in zip(grades, chosen, strict=True)]
     moves: dict = {(): first}
     total = float(space.codes.shape[0])  # every game's first guess
@@ -297,4 +299,4 @@ def build(
         total += cost
         for grade2 in sorted(thirds):
             moves[(grade, grade2)] = tuple(int(p) for p in space.codes[thirds[grade2]])
-    return moves, total, differ, len(tasks)
+    return moves, total, differ, len(tasks), gain
