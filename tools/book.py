@@ -12,7 +12,10 @@ orbit) is scored by actually playing entropy below it against every secret of th
 one with the fewest guesses in total wins (a worst case within --max-guesses first; then the tie
 rule: a code that could be the secret, then the lowest-numbered). The first guess is given with
 --first or, by default, every first-guess shape is scored the same way with entropy's own second
-guesses and the best is kept (the lookahead is then run below it).
+guesses and the best is kept (the lookahead is then run below it). --seconds-from BOOK takes the first
+two guesses of an earlier book and goes one ply deeper the same way: every cell of at least --deepen
+secrets gets the third guess that plays best with entropy below it (entropy's own choice among the
+candidates), and the header's totals come from playing the finished book over every secret.
 
 The book is written in the format of the optimal tables (game.core.optimal): the first guess and one
 second guess per grade. The `optimal` strategy plays it where no exact table is shipped and entropy
@@ -65,17 +68,18 @@ from game.core.codes import (  # noqa: E402
 )
 from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.kernels import part_counts, scorer_for  # noqa: E402
-from game.core.optimal import StrategyTable, format_table  # noqa: E402
+from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
 from game.core.solver import Progress, run  # noqa: E402
 from game.core.space import grades_between, is_small, legal_count, random_legal_indices, small_space  # noqa: E402
 from game.core.strategies import STRONGEST, get  # noqa: E402
+from game.core.strategies.optimal import make_think  # noqa: E402
 from game.core.strategies.partition import (  # noqa: E402
     negative_information,
     negative_parts,
     sum_of_squares,
 )
 from game.core.strategies.pool import canonical_mask, canonicalise, shapes, symmetry_classes  # noqa: E402
-from game.core.strategies.walk import walk  # noqa: E402
+from game.core.strategies.walk import node_rng, walk  # noqa: E402
 from tools import book_lookahead  # noqa: E402
 
 # Games are played out to this many guesses while scoring (a failure costs them all).
@@ -116,10 +120,12 @@ def play_opening(task: Task) -> tuple[int, int]:
 
 
 def candidate_pool(
-    config: GameConfig, first: Code, grade: Feedback, secrets: np.ndarray, pool_size: int = 60_000
+    config: GameConfig, first: Code, grade: Feedback, secrets: np.ndarray, pool_size: int = 60_000, later=()
 ) -> np.ndarray:
-    """Every legal code (small spaces) or a large seeded sample, one per colour-symmetry orbit."""
-    history = ((first, grade),)
+    """Every legal code (small spaces) or a large seeded sample, one per colour-symmetry orbit.
+
+    `later` holds the (guess, grade) pairs played after the first, for pools deeper in the book."""
+    history = ((first, grade), *later)
     used = colour_counts(decode(secrets, config.pegs, config.colours), config.colours).max(axis=0)
     absent = [int(c) for c in np.flatnonzero(used == 0)]
     classes = symmetry_classes(config, history, absent)
@@ -212,6 +218,13 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
         summary.update(differ_from_entropy=differ, estimated_gain_over_entropy=round(gain, 1))
         return table, summary
     secrets = all_secrets(config, args.secrets, args.seed)
+    if args.seconds_from is not None:  # the first two guesses of an earlier book, deepened here
+        earlier = parse_table(args.seconds_from.read_bytes())
+        args.earlier = earlier.header.get("command", "unknown")
+        moves = {path: guess for path, guess in earlier.moves.items() if len(path) <= 1}
+        played = deepen(args, config, secrets, moves, mapper)
+        total, worst = play_book(config, moves, secrets, args.seed)
+        return finish(args, config, secrets, moves, total, worst, played, [])
     if args.first is not None:
         firsts = [args.first]
     else:
@@ -263,6 +276,41 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
     return finish(args, config, secrets, moves, total, worst, len(tasks), first_scores)
 
 
+def deepen(args, config: GameConfig, secrets: np.ndarray, moves: dict, mapper) -> int:
+    """Add to `moves` a third guess, chosen by playing out, for every cell of at least --deepen secrets
+    (the nominated codes and entropy's own choice each played with entropy below); tasks played."""
+    first = moves[()]
+    entropy = get(STRONGEST).think
+    tasks, owners, cells = [], [], []
+    for grade, part in split(config, first, secrets):
+        second = moves[(grade,)]
+        for grade2, cell in split(config, second, part):
+            if cell.shape[0] < args.deepen:
+                continue
+            history = ((first, grade), (second, grade2))
+            own = run(entropy(config, history, node_rng(args.seed, history)))
+            pool = candidate_pool(config, first, grade, cell, args.pool, history[1:])
+            for code in dict.fromkeys([own, *nominate(config, pool, cell, args.candidates)]):
+                tasks.append(Task(config, (first, second, code), cell, args.seed))
+                owners.append(len(cells))
+            cells.append(((grade, grade2), cell))
+    results: list[list[tuple[tuple[int, int], Code]]] = [[] for _ in cells]
+    for owner, task, outcome in zip(owners, tasks, mapper(play_opening, tasks), strict=True):
+        results[owner].append((outcome, task.opening[2]))
+    for (path, cell), scored in zip(cells, results, strict=True):
+        consistent = {tuple(int(p) for p in row) for row in decode(cell, config.pegs, config.colours)}
+        moves[path] = scored[choose(scored, consistent, args.max_guesses)][1]
+    return len(tasks)
+
+
+def play_book(config: GameConfig, moves: dict, secrets: np.ndarray, seed: int) -> tuple[int, int]:
+    """(total guesses, worst game) of the `optimal` strategy playing these moves, entropy below."""
+    table = StrategyTable(config.pegs, config.colours, config.duplicates, moves)
+    games = walk(config, make_think([table]), secrets, seed, MAX_TURNS)
+    lengths = [len(game.guesses) if game.solved else 2 * MAX_TURNS for game in games]
+    return sum(lengths), max(lengths)
+
+
 def finish(
     args, config, secrets, moves, total, worst, tasks, first_scores, estimated: float | None = None
 ) -> tuple[StrategyTable, dict]:
@@ -278,6 +326,9 @@ def finish(
         "worst": str(worst),
         "command": args.command,
     }
+    if args.seconds_from is not None:
+        header["made by"] = "tools/book.py --seconds-from (third guesses played out, see its docstring)"
+        header["first two guesses"] = f"as made by {args.earlier}"
     if estimated is not None:  # --lookahead: nothing played, the objective's own estimate instead
         header["made by"] = "tools/book.py --lookahead (two-step lookahead, see tools/book_lookahead.py)"
         header["objective"] = "fewest guesses, estimated from the best third guess's split (see ESTIMATE)"
@@ -322,6 +373,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--greedy", action="store_true", help="no lookahead: entropy's choice, not played")
     parser.add_argument("--pool", type=int, default=60_000, help="large spaces: candidate guesses drawn")
     parser.add_argument("--lookahead", action="store_true", help="two-step lookahead, no games played")
+    parser.add_argument("--seconds-from", type=Path, help="take the first two guesses from this book")
+    parser.add_argument("--deepen", type=int, default=40, help="--seconds-from: cells this big get a third")
     parser.add_argument("--third-pool", type=int, default=16_000, help="--lookahead: third guesses drawn")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)

@@ -40,3 +40,24 @@ def test_book__header_command_remakes_the_same_bytes_and_totals_hold(tmp_path):
     games = walk(GameConfig(4, 5), think, np.arange(625), seed=0, max_turns=30)
     assert sum(len(g.guesses) for g in games) == summary["total"] == int(table.header["total"].split()[0])
     assert all(g.solved for g in games) and max(len(g.guesses) for g in games) == summary["worst"]
+
+
+def test_book__seconds_from_adds_third_guesses_never_worse_and_remakes_the_same_bytes(tmp_path):
+    base = tmp_path / "base.txt"
+    run_book(["tools/book.py", "--pegs", "4", "--colours", "5", "--first", "0012", "--out", str(base)])
+    out = tmp_path / "book_4x5.txt"
+    args = ["tools/book.py", "--pegs", "4", "--colours", "5", "--candidates", "3", "--deepen", "10"]
+    summary = run_book([*args, "--seconds-from", str(base), "--jobs", "2", "--out", str(out)])
+    made = out.read_bytes()
+    table, earlier = parse_table(made), parse_table(base.read_bytes())
+    assert {p: g for p, g in table.moves.items() if len(p) <= 1} == dict(earlier.moves)
+    assert any(len(path) == 2 for path in table.moves)
+    out.unlink()
+    run_book(shlex.split(table.header["command"])[1:])
+    assert out.read_bytes() == made
+    # Entropy's own third guess is always a candidate, so the deeper book never needs more guesses.
+    think = bind(get("optimal"), tmp_path).think
+    games = walk(GameConfig(4, 5), think, np.arange(625), seed=0, max_turns=30)
+    total = sum(len(g.guesses) for g in games)
+    assert total == summary["total"] == int(table.header["total"].split()[0])
+    assert total <= int(earlier.header["total"].split()[0])
