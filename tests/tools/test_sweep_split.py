@@ -1,0 +1,75 @@
+"""tools/sweep.py's split in-process: subtrees walked from a root with their consistent sets handed to
+the cache play the games of one whole walk; node rngs seeded on first use draw as eagerly seeded
+ones; workers that forbid glibc to keep freed memory get it back only while they walk."""
+
+import random
+
+import numpy as np
+import pytest
+
+from game.core.codes import code_index
+from game.core.config import GameConfig
+from game.core.strategies import get
+from game.core.strategies.walk import _SeededOnFirstUse, node_rng, walk
+from tools import sweep
+
+
+@pytest.mark.parametrize("size", [(4, 5), (5, 5)])  # a score table; node tables (3125 codes, no table)
+def test_walk__subtrees_from_a_root_with_complete_sets_play_the_games_of_one_walk(size):
+    config = GameConfig(*size)
+    secrets = np.arange(config.code_count)
+    think = get("entropy").think
+    whole = walk(config, think, secrets, seed=4)
+    assert walk(config, think, secrets, seed=4, complete=True) == whole
+    tasks = sweep.split_tasks(config, "entropy", secrets, 4, sweep.Pump(False), complete=True)
+    sizes = [task.secrets.shape[0] for task in tasks]
+    assert sum(sizes) == config.code_count and sizes == sorted(sizes, reverse=True)
+    for task in tasks:
+        games = sweep.play_subtree(task)
+        assert games == [whole[int(secret)] for secret in task.secrets]
+
+
+def test_walk__a_root_that_already_won_ends_those_games_there():
+    config = GameConfig(4, 5)
+    first = (0, 0, 1, 2)
+    root = ((first, (4, 0)),)
+    games = walk(config, get("entropy").think, np.array([code_index(first, 5)]), root=root, complete=True)
+    assert [(game.guesses, game.solved) for game in games] == [((first,), True)]
+
+
+def test_walk__complete_needs_sorted_distinct_secrets():
+    with pytest.raises(ValueError, match="sorted"):
+        walk(GameConfig(3, 4), get("lowest").think, np.array([5, 3]), complete=True)
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda r: r.getrandbits(64),
+        lambda r: r.random(),
+        lambda r: [r.randrange(1000) for _ in range(5)],
+        lambda r: r.sample(range(50), 10),
+        lambda r: r.gauss(0, 1),
+        lambda r: r.randbytes(9),
+        lambda r: r.getstate(),
+    ],
+)
+def test_seeded_on_first_use__draws_as_random_seeded_with_the_same_text(draw):
+    history = (((0, 0, 1, 1), (1, 2)), ((2, 3, 4, 5), (0, 1)))
+    eager, lazy = node_rng(7, history), _SeededOnFirstUse("7|0011=1,2;2345=0,1")
+    assert draw(lazy) == draw(eager)
+    assert draw(lazy) == draw(eager)  # and on from there, as a plain Random
+    assert type(lazy) is random.Random
+
+
+def test_numpy_friendly_malloc__lifts_a_workers_trim_threshold_only_while_inside(monkeypatch):
+    calls = []
+    monkeypatch.setattr(sweep, "_mallopt", lambda: lambda param, value: calls.append((param, value)))
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_", raising=False)
+    monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
+    with sweep.numpy_friendly_malloc():
+        assert calls == []  # glibc's own dynamic thresholds are left alone
+    monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "65536")  # as Dask's nanny starts its workers
+    with sweep.numpy_friendly_malloc():
+        assert calls == [(sweep.M_MMAP_THRESHOLD, 32 << 20), (sweep.M_TRIM_THRESHOLD, 64 << 20)]
+    assert calls[2:] == [(sweep.M_MMAP_THRESHOLD, 128 << 10), (sweep.M_TRIM_THRESHOLD, 65536)]
