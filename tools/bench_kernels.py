@@ -8,7 +8,11 @@ checked to give identical results:
 - grades: space.grades_between (a pass per peg and per colour) vs kernels.MultisetScorer (a pass per
   peg, common colours from one table indexed by colour multiset);
 - part counts: numpy.bincount over grades + row offsets (a copy to intp) vs kernels.part_counts;
-- entropy: n log2 n computed per part vs looked up in kernels.n_log2_n (as partition.py sums it).
+- entropy: n log2 n computed per part vs looked up in kernels.n_log2_n (as partition.py sums it);
+- weighing (what a partition strategy does with a block of candidates at one tree node): grades by
+  MultisetScorer, part counts over the 36 packed grades and entropy, vs part counts straight from a
+  kernels.NodeScorer (three row gathers, 21 dense grades) and entropy; node_build_us is the one-off
+  cost of that node's tables, not in the per-cell figure.
 Figures are ns per cell (per part for entropy), the best of --repeat runs, and the speed-up.
 """
 
@@ -26,9 +30,11 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import OneLineParser  # noqa: E402
-from game.core.codes import colour_counts, decode, grade_count  # noqa: E402
+from game.core.codes import colour_counts, decode, encode, grade_count  # noqa: E402
 from game.core.kernels import n_log2_n, part_counts, scorer_for  # noqa: E402
+from game.core.solver import run  # noqa: E402
 from game.core.space import grades_between  # noqa: E402
+from game.core.strategies.partition import negative_information  # noqa: E402
 
 
 def best_ns(function: Callable[[], object], repeat: int, per: int) -> float:
@@ -96,11 +102,27 @@ def main(argv: list[str] | None = None) -> int:
         return table[parts] @ np.ones(parts.shape[1])
 
     assert np.allclose(entropy_computed(), entropy_table(), rtol=1e-12)
+    node = run(scorer.node_steps(columns, code_ids))
+    guess_indices = encode(guesses, args.colours)
+
+    def weigh_packed() -> np.ndarray:
+        return negative_information(part_counts(by_table(), grades_size))
+
+    def weigh_node() -> np.ndarray:
+        return negative_information(node.part_counts(guess_indices, guess_ids))
+
+    b, w = np.divmod(reference.astype(np.int64), args.pegs + 1)
+    dense = (b + w) * (b + w + 1) // 2 + b
+    assert np.array_equal(node.part_counts(guess_indices, guess_ids), part_counts(dense, node.size))
+    assert np.allclose(weigh_packed(), weigh_node(), rtol=1e-12)
     result: dict = {"pegs": args.pegs, "colours": args.colours, "rows": args.rows, "codes": args.codes}
+    build_ns = best_ns(lambda: run(scorer.node_steps(columns, code_ids)), args.repeat, 1)
+    result["node_build_us"] = round(build_ns / 1000, 1)
     for name, old, new, per in (
         ("grades_ns_per_cell", per_colour, by_table, cells),
         ("part_counts_ns_per_cell", bincount_copy, lambda: part_counts(reference, grades_size), cells),
         ("entropy_ns_per_part", entropy_computed, entropy_table, parts.size),
+        ("weighing_ns_per_cell", weigh_packed, weigh_node, cells),
     ):
         before, after = best_ns(old, args.repeat, per), best_ns(new, args.repeat, per)
         result[name] = {"before": before, "after": after, "speedup": round(before / max(after, 1e-9), 2)}

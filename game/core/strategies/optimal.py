@@ -68,9 +68,20 @@ def make_think(tables: Iterable[StrategyTable] | Callable[[GameConfig], Strategy
         def find(config: GameConfig) -> StrategyTable | None:
             return table_for(collection, config)
 
+    # Deepest position each table plays, by id (the table is kept so the id stays its own): below it
+    # the fallback plays without the table's look-up (a whole-tree walk asks at every node).
+    depths: dict[int, tuple[StrategyTable, int]] = {}
+
     def think_with_tables(
         config: GameConfig, history: History, rng: random.Random
     ) -> Generator[Progress, None, Code]:
-        return think(config, history, rng, find(config))
+        table = find(config)
+        if table is not None:
+            known = depths.get(id(table))
+            if known is None or known[0] is not table:
+                known = depths[id(table)] = (table, max(map(len, table.moves), default=0))
+            if len(history) > known[1]:
+                table = None
+        return think(config, history, rng, table)
 
     return think_with_tables

@@ -28,7 +28,7 @@ from ..config import GameConfig
 from ..headtail import sorted_unique
 from ..kernels import scorer_for
 from ..solver import History, Progress, Think, run
-from ..space import grades_between, has_table, remember_consistent, score_table, small_space
+from ..space import grades_between, has_table, is_small, remember_consistent, score_table, small_space
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class _Grader:
     def __init__(self, config: GameConfig, secrets: np.ndarray, codes: np.ndarray) -> None:
         self.config = config
         self.codes = codes
-        self.table = self.positions = self.scorer = self.counts = None
+        self.table = self.positions = self.scorer = self.counts = self.space_ids = None
         if has_table(config):  # small games: look grades up instead of computing them
             self.space = small_space(config.pegs, config.colours, config.duplicates)
             self.table = score_table(config.pegs, config.colours, config.duplicates, config.grid)
@@ -113,6 +113,9 @@ class _Grader:
         elif config.grid is None and (scorer := scorer_for(config.pegs, config.colours)) is not None:
             self.scorer = scorer
             self.ids = scorer.multiset_ids(codes)
+            if is_small(config):  # every code's multiset id, so a guess's is a look-up
+                self.space = small_space(config.pegs, config.colours, config.duplicates)
+                self.space_ids = scorer.ids_of_counts(self.space.counts)
 
     def __call__(self, guess: Code, members: np.ndarray) -> np.ndarray:
         config = self.config
@@ -121,7 +124,10 @@ class _Grader:
             return self.table[row, self.positions[members]]
         g = np.asarray([guess], dtype=np.uint8)
         if self.scorer is not None:  # black * pegs + common colours, as grades_between packs them
-            g_id = self.scorer.ids_of_counts(np.bincount(g[0], minlength=config.colours)[None, :])[0]
+            if self.space_ids is not None and config.is_legal(guess):
+                g_id = self.space_ids[self.space.positions(np.array([code_index(guess, config.colours)]))[0]]
+            else:
+                g_id = self.scorer.ids_of_counts(np.bincount(g[0], minlength=config.colours)[None, :])[0]
             grades = (self.codes[members] == g).sum(axis=1, dtype=np.uint8)
             grades *= np.uint8(config.pegs)
             grades += self.scorer.common[g_id].take(self.ids[members])
