@@ -102,9 +102,16 @@ Runner = Callable[[Generator[Progress, None, Code]], Code]
 class _Grader:
     """Packed grades of one guess against the walk's secrets at a node, by the fastest means the size has."""
 
+    def secret(self, member: int) -> Code:
+        """The member's secret as a tuple of ints (all made at once, on first use)."""
+        if self.secret_tuples is None:
+            self.secret_tuples = [tuple(row) for row in self.codes.tolist()]
+        return self.secret_tuples[member]
+
     def __init__(self, config: GameConfig, secrets: np.ndarray, codes: np.ndarray) -> None:
         self.config = config
         self.codes = codes
+        self.secret_tuples: list | None = None
         self.table = self.positions = self.scorer = self.counts = self.space_ids = None
         if has_table(config):  # small games: look grades up instead of computing them
             self.space = small_space(config.pegs, config.colours, config.duplicates)
@@ -119,6 +126,9 @@ class _Grader:
 
     def __call__(self, guess: Code, members: np.ndarray) -> np.ndarray:
         config = self.config
+        # Most nodes of a whole tree hold one secret and guess it: that is the win, no grading needed.
+        if members.shape[0] == 1 and config.grid is None and guess == self.secret(int(members[0])):
+            return np.array([config.variant.win], dtype=np.uint8)
         if self.table is not None and config.is_legal(guess):
             row = self.space.positions(np.array([code_index(guess, config.colours)]))[0]
             return self.table[row, self.positions[members]]
@@ -186,8 +196,7 @@ def walk(
             if grade == win or len(child) >= max_turns:
                 guesses, feedbacks = tuple(h[0] for h in child), tuple(h[1] for h in child)
                 for member in part.tolist():
-                    secret = tuple(int(p) for p in codes[member])
-                    games[member] = Game(secret, guesses, feedbacks, grade == win)
+                    games[member] = Game(grade_of.secret(member), guesses, feedbacks, grade == win)
             else:
                 entry = _entry_text(guess, feedback)
                 stack.append((child, f"{text};{entry}" if text else entry, part))
