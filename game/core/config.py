@@ -113,8 +113,9 @@ class GameConfig:
             raise ConfigError(f"difficulty must be one of {names}, not {self.difficulty!r}") from None
         if self.grid is not None and legal_codes(self) > MAX_GRID_CODES:
             raise ConfigError(
-                f"a {shape_text(self.grid)} grid with {self.colours} colours has {legal_codes(self)} codes; "
-                f"grids offer at most {MAX_GRID_CODES}: take fewer colours or a smaller grid"
+                f"a {shape_text(self.grid)} grid with {self.colours} colours has "
+                f"{legal_codes(self):,} codes; "
+                f"grids offer at most {MAX_GRID_CODES:,}: take fewer colours or a smaller grid"
             )
         if self.turns == 0:
             object.__setattr__(self, "turns", turn_limit(self.pegs, self.colours, self.difficulty, self.grid))
