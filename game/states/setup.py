@@ -9,7 +9,7 @@ grid with more codes than config.MAX_GRID_CODES) disables Start and says why (Ga
 message). Setup opens on the last Custom game's choices, shape included (settings.last_custom,
 written when a game starts). Back (or Menu, or Escape) returns to the menu with Custom focused.
 Keyboard: Up/Down move between rows (skipping a grid's fixed cells), Left/Right change the value,
-Enter starts, Escape goes back.
+Enter starts, Escape goes back; the focus starts on the pegs (on the shape for a grid).
 """
 
 from __future__ import annotations
@@ -61,6 +61,8 @@ class SetupState(State):
         if not self._chosen and remembered is not None:
             self._take(remembered)
         self._chosen = True
+        # the keys start on what is changed most: a row's pegs, or a grid's shape (its cells are fixed)
+        self.focus = SetupLayout.ROWS.index("pegs" if self.shape is None else "shape")
 
     def _take(self, config: GameConfig) -> None:
         self.shape = config.grid if config.grid in GRID_SHAPES else None

@@ -90,7 +90,7 @@ def test_setup__no_duplicates_with_too_few_colours_disables_start_with_a_reason(
 def test_setup__steppers_stop_at_the_limits():
     app = make_app(start=SetupState(GameConfig(8, 10)))
     setup = app.state
-    press_key(app, pygame.K_DOWN)  # from the shape to the pegs
+    assert SetupLayout.ROWS[setup.focus] == "pegs"  # the keys start on the pegs of a row game
     for _ in range(3):
         press_key(app, pygame.K_RIGHT)
     assert setup.pegs == 10
@@ -135,7 +135,7 @@ def test_setup__grid_3x3_chosen_with_the_mouse_starts_a_3x3_game_with_the_grid_t
     setup = app.state
     layout = SetupLayout(app.size)
     click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index((3, 3))]))
-    assert setup.shape == (3, 3) and setup.focus == 0
+    assert setup.shape == (3, 3) and SetupLayout.ROWS[setup.focus] == "shape"
     shown = drawn_lines(app)
     assert "Cells" in shown and "9" in shown  # the pegs row shows the cells, and cannot change them
     click(app, centre(layout.stepper_parts("pegs")[2]))
@@ -151,6 +151,7 @@ def test_setup__grid_3x3_chosen_with_the_mouse_starts_a_3x3_game_with_the_grid_t
 def test_setup__grid_3x3_chosen_with_the_keys_skips_its_fixed_cells_and_starts():
     app = make_app(start=SetupState(GameConfig(4, 4)))
     setup = app.state
+    press_key(app, pygame.K_UP)  # from the pegs to the shape
     for _ in range(SHAPES.index((3, 3))):
         press_key(app, pygame.K_RIGHT)
     assert setup.shape == (3, 3)
@@ -192,6 +193,7 @@ def test_setup__the_last_grid_chosen_is_remembered_next_time_and_in_a_new_app(tm
     press_key(app, pygame.K_ESCAPE)  # nothing played: back to the menu
     click(app, centre(app.state.layout().entries[entry_index(app.state, "Custom game")]))
     assert (app.state.shape, app.state.colours) == ((2, 3), 5)
+    assert SetupLayout.ROWS[app.state.focus] == "shape"  # a grid's cells are fixed: the keys start above
     press_key(app, pygame.K_ESCAPE)
     app.close()
     again = App(size=(1024, 720), seed=2, store=Store(store_dir), sound=Sound(mixer=None))
