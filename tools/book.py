@@ -220,7 +220,9 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
     secrets = all_secrets(config, args.secrets, args.seed)
     if args.seconds_from is not None:  # the first two guesses of an earlier book, deepened here
         earlier = parse_table(args.seconds_from.read_bytes())
-        args.earlier = earlier.header.get("command", "unknown")
+        # A deepened book names where its first two guesses came from, so deepening it again is a no-op.
+        made = earlier.header.get("first two guesses", f"as made by {earlier.header.get('command')}")
+        args.earlier = made
         moves = {path: guess for path, guess in earlier.moves.items() if len(path) <= 1}
         played = deepen(args, config, secrets, moves, mapper)
         total, worst = play_book(config, moves, secrets, args.seed)
@@ -328,7 +330,7 @@ def finish(
     }
     if args.seconds_from is not None:
         header["made by"] = "tools/book.py --seconds-from (third guesses played out, see its docstring)"
-        header["first two guesses"] = f"as made by {args.earlier}"
+        header["first two guesses"] = args.earlier
     if estimated is not None:  # --lookahead: nothing played, the objective's own estimate instead
         header["made by"] = "tools/book.py --lookahead (two-step lookahead, see tools/book_lookahead.py)"
         header["objective"] = "fewest guesses, estimated from the best third guess's split (see ESTIMATE)"
