@@ -159,8 +159,9 @@ def draw_shield(
     face, light, seam = colours
     cover = rect.inflate(round(rect.h * SHIELD_GAP_FRAC), round(rect.h * SHIELD_GAP_FRAC))
     layer = pygame.Surface(cover.size, pygame.SRCALPHA)
-    radius = max(3, cover.h // 5)
     half = cover.w / 2
+    # rounded like a row's shield, but never so round that a square grid's halves turn into capsules
+    radius = max(3, min(cover.h // 5, round(half) // 5))
     slide = 0.0 if reduced_motion else ease_in_out_sine(p) * half
     for side in (-1, 1):
         left = (0.0 if side < 0 else half) + side * slide
@@ -169,7 +170,7 @@ def draw_shield(
         pygame.draw.rect(layer, light, part.inflate(-4, -4).move(0, -1), width=2, border_radius=radius)
         edge_x = part.right - 2 if side < 0 else part.x + 1
         pygame.draw.line(layer, seam, (edge_x, 3), (edge_x, cover.h - 4), 2)
-        rivet = max(2, cover.h // 12)
+        rivet = max(2, min(cover.h, round(half)) // 12)
         for fy in (0.28, 0.72):
             cx = part.x + part.w * (0.18 if side < 0 else 0.82)
             pygame.draw.circle(layer, light, (round(cx), round(cover.h * fy)), rivet)

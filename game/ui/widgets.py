@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.layout import Button
-from game.ui.text import TextRenderer
+from game.ui.text import MAX_FONT_PX, TextRenderer
 
 if TYPE_CHECKING:
     from game.ui.layout_screens import StatsLayout
@@ -56,8 +56,10 @@ def draw_button(
     hot: bool = False,
     primary: bool = False,
     focused: bool = False,
+    label_px: int | None = None,
 ) -> None:
-    """A rounded button; `hot` when the mouse is over it, `focused` for keyboard selection."""
+    """A rounded button; `hot` when the mouse is over it, `focused` for keyboard selection.
+    `label_px` caps the label's size, so a row of buttons can share one (button_label_px)."""
     if not enabled:
         fill, ink = pal.BUTTON_DISABLED, pal.TEXT_DISABLED
     elif primary:
@@ -68,8 +70,18 @@ def draw_button(
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     edge = pal.SELECTION if focused else pal.BOARD_EDGE
     pygame.draw.rect(surface, edge, rect, width=3 if focused else 1, border_radius=radius)
-    inner = rect.inflate(-max(8, rect.h // 3), -round(rect.h * (1 - LABEL_HEIGHT_FRAC)))
-    text.draw_in(surface, label, inner, ink)
+    text.draw_in(surface, label, _label_box(rect), ink, MAX_FONT_PX if label_px is None else label_px)
+
+
+def _label_box(rect: pygame.Rect) -> pygame.Rect:
+    return rect.inflate(-max(8, rect.h // 3), -round(rect.h * (1 - LABEL_HEIGHT_FRAC)))
+
+
+def button_label_px(text: TextRenderer, rects: list[pygame.Rect], labels: list[str]) -> int:
+    """One label size for a row of buttons: the largest at which every label fits its own button
+    (tabs of mixed sizes look broken)."""
+    pairs = zip(labels, rects, strict=True)
+    return min(text.fit_size(label, *_label_box(rect).size) for label, rect in pairs)
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, fill=pal.BOARD, edge=pal.BOARD_EDGE) -> None:
@@ -122,5 +134,7 @@ def draw_tabbed_card(
     shade(surface)
     draw_card(surface, layout.card)
     text.draw_in(surface, title, layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, 56)
+    px = button_label_px(text, layout.tabs, labels)
     for i, (label, rect) in enumerate(zip(labels, layout.tabs, strict=True)):
-        draw_button(surface, text, rect, label, primary=i == selected, hot=rect.collidepoint(mouse))
+        hot = rect.collidepoint(mouse)
+        draw_button(surface, text, rect, label, primary=i == selected, hot=hot, label_px=px)

@@ -275,3 +275,25 @@ def test_session__win_celebrates_with_confetti_but_not_with_reduced_motion(tmp_p
         assert app.session.particles.active is (not reduced)
         press_key(app, pygame.K_RETURN)  # play again: the confetti is cleared with the result screen
         assert isinstance(app.state, PlayingState) and not app.session.particles.active
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1024, 720)])
+def test_stats__every_tab_label_is_drawn_at_one_size(tmp_path, size):
+    app = App(size=size, seed=1, store=Store(tmp_path), start=StatsState())
+    pygame.event.clear()
+    app.step([], 1 / 60)
+    stats = app.state
+    tabs = stats.layout().tabs
+    drawn = {}
+    real = app.text.draw_in
+
+    def spy(surface, line, rect, *args, **kwargs):
+        box = real(surface, line, rect, *args, **kwargs)
+        if any(tab.contains(rect) for tab in tabs):
+            drawn[line] = box.h
+        return box
+
+    app.text.draw_in = spy
+    stats.draw(app.surface)
+    assert len(drawn) == len(tabs)  # every tab drew its label
+    assert len(set(drawn.values())) == 1, drawn  # "Classic" no smaller than "Blitz"
