@@ -1,4 +1,4 @@
-"""Opening books: the first two guesses chosen by looking one ply ahead, shipped as strategy tables.
+"""Opening books: the first two or three guesses chosen by looking ahead, shipped as strategy tables.
 
     python tools/book.py --pegs 5 --colours 8 --first 00123 --candidates 12 --jobs 2 \
         --out assets/strategies/book_5x8.txt
@@ -17,18 +17,19 @@ two guesses of an earlier book and goes one ply deeper the same way: every cell 
 secrets gets the third guess that plays best with entropy below it (entropy's own choice among the
 candidates), and the header's totals come from playing the finished book over every secret.
 
-The book is written in the format of the optimal tables (game.core.optimal): the first guess and one
-second guess per grade. The `optimal` strategy plays it where no exact table is shipped and entropy
-below it, which is exactly what was scored here. The file header gives the command that remakes it
-and the totals over every secret; the file holds no timings, so the same command writes the same
-bytes. Work is split over processes with --jobs (one task per grade and candidate).
+The book is written in the format of the optimal tables (game.core.optimal): the first guess, one
+second guess per grade and, deepened or --lookahead, third guesses. The `optimal` strategy plays
+it where no exact table is shipped and entropy below it, which is exactly what was scored here. The
+file header gives the command that remakes it and the totals over every secret; the file holds no
+timings, so the same command writes the same bytes. Work is split over processes with --jobs (one
+task per grade and candidate).
 
 Large spaces (6x9) use --lookahead instead (tools/book_lookahead.py): every second-guess candidate is
 scored by the best third guess below it for every cell and an estimate of the guesses after that,
 over every secret without sampling, and the third guesses found are shipped too.
 
-    python tools/book.py --pegs 6 --colours 9 --first 001123 --lookahead --candidates 6 --jobs 2 \
-        --out assets/strategies/book_6x9.txt
+    python tools/book.py --pegs 6 --colours 9 --first 001123 --lookahead --candidates 6 --pool 4000 \
+        --third-pool 16000 --jobs 2 --out assets/strategies/book_6x9.txt
 
 Spaces too large to play every secret (6x9 has 531,441) use --sample N: each grade's secrets are
 sampled down to N (seeded) to score the candidates, and the totals in the header are then estimates
@@ -247,13 +248,6 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
         first = min(firsts, key=lambda f: (totals[f], f))
     else:
         first = firsts[0]
-    if args.greedy:  # no lookahead: each grade's best second guess by entropy alone, not played
-        moves = {(): first}
-        for grade, part in split(config, first, secrets):
-            scored = sample(part, args.sample, args.seed)
-            pool = candidate_pool(config, first, grade, part, args.pool)
-            moves[(grade,)] = nominate(config, pool, scored, 1, (negative_information,))[0]
-        return finish(args, config, secrets, moves, None, None, 0, first_scores)
     # Second guesses: the nominated candidates of each grade, each played out below.
     tasks, owners, parts = [], [], []
     for grade, part in split(config, first, secrets):
@@ -338,12 +332,6 @@ def finish(
         header["mean"] = f"{estimated / max(1, secrets.shape[0]):.4f}"
         header.pop("worst")
         total, worst = round(estimated, 1), None
-    elif total is None:  # --greedy: chosen by entropy over large samples, never played here
-        header["made by"] = "tools/book.py --greedy (entropy over large samples and pools, no lookahead)"
-        header["objective"] = "most information at the second guess, weighed offline without sampling noise"
-        for key in ("total", "mean", "worst"):
-            header.pop(key)
-        total = worst = 0
     table = StrategyTable(config.pegs, config.colours, config.duplicates, moves, header)
     summary = {
         "pegs": config.pegs,
@@ -372,7 +360,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--secrets", type=int, default=None, help="large spaces: secrets drawn in all")
     parser.add_argument("--sample", type=int, default=None, help="score on at most N secrets per grade")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--greedy", action="store_true", help="no lookahead: entropy's choice, not played")
     parser.add_argument("--pool", type=int, default=60_000, help="large spaces: candidate guesses drawn")
     parser.add_argument("--lookahead", action="store_true", help="two-step lookahead, no games played")
     parser.add_argument("--seconds-from", type=Path, help="take the first two guesses from this book")
