@@ -112,6 +112,8 @@ class _Grader:
         self.config = config
         self.codes = codes
         self.secret_tuples: list | None = None
+        self.won = np.array([config.variant.win], dtype=np.uint8)
+        self.won.setflags(write=False)
         self.table = self.positions = self.scorer = self.counts = self.space_ids = None
         if has_table(config):  # small games: look grades up instead of computing them
             self.space = small_space(config.pegs, config.colours, config.duplicates)
@@ -128,7 +130,7 @@ class _Grader:
         config = self.config
         # Most nodes of a whole tree hold one secret and guess it: that is the win, no grading needed.
         if members.shape[0] == 1 and config.grid is None and guess == self.secret(int(members[0])):
-            return np.array([config.variant.win], dtype=np.uint8)
+            return self.won
         if self.table is not None and config.is_legal(guess):
             row = self.space.positions(np.array([code_index(guess, config.colours)]))[0]
             return self.table[row, self.positions[members]]
@@ -189,8 +191,8 @@ def walk(
             remember_consistent(config, history, secrets[members])
         guess = tuple(int(p) for p in runner(think(config, history, _SeededOnFirstUse(f"{seed}|{text}"))))
         grades = grade_of(guess, members)
-        for grade in sorted_unique(grades)[::-1]:
-            part = members[grades == grade]
+        for grade in sorted_unique(grades)[::-1] if grades.shape[0] > 1 else grades:
+            part = members[grades == grade] if grades.shape[0] > 1 else members
             feedback = variant.unpack(int(grade))
             child = (*history, (guess, feedback))
             if grade == win or len(child) >= max_turns:
