@@ -185,10 +185,12 @@ def _build_pool(
     if pool is not None and pool.shape[0] > cap * 20:
         pool = None  # far too many even after symmetry: sample instead of listing representatives
     if pool is not None:
-        if classes and is_small(config):
+        if classes and is_small(config) and not consistent_only:
+            key = tuple(tuple(cls) for cls in classes)
+            pool = _canonical_codes(config.pegs, config.colours, config.duplicates, key)
+        elif classes and is_small(config):
             space = small_space(config.pegs, config.colours, config.duplicates)
-            first = space.first if pool is space.indices else space.first[space.positions(pool)]
-            pool = pool[canonical_mask(first, classes)]
+            pool = pool[canonical_mask(space.first[_positions(space, pool)], classes)]
         elif classes:
             pool = pool[canonical_mask(first_occurrences(_codes(pool, config), config.colours), classes)]
         if pool.shape[0] > cap:
@@ -205,6 +207,16 @@ def _build_pool(
         pool = sorted_unique(pool)
     is_consistent = sorted_contains(consistent, pool)
     return np.concatenate([pool[is_consistent], pool[~is_consistent]]), int(np.count_nonzero(is_consistent))
+
+
+@functools.lru_cache(maxsize=64)
+def _canonical_codes(pegs: int, colours: int, duplicates: bool, classes: tuple) -> np.ndarray:
+    """The lowest code of every orbit of a small space under `classes` (read-only): nodes deep in a
+    tree share a few classes (the colours no consistent code uses), so each is listed once."""
+    space = small_space(pegs, colours, duplicates)
+    codes = space.indices[canonical_mask(space.first, [list(cls) for cls in classes])]
+    codes.setflags(write=False)
+    return codes
 
 
 @functools.lru_cache(maxsize=4)
