@@ -50,11 +50,10 @@ KEY_SECTIONS = MappingProxyType(
             "You grade",
             (
                 (("B", "W"), "add a black, a white"),
-                (("Shift+B", "Shift+W"), "take one away"),
                 (("Backspace",), "clear the grade"),
                 (("Enter",), "confirm the grade"),
                 (("U", "Ctrl+Z"), "undo the last grade"),
-                (("G",), "give up"),
+                (("G",), "give up (a grid: add a grey)"),
             ),
         ),
         "anywhere": (
@@ -80,7 +79,7 @@ SCREEN_INTROS = MappingProxyType(
         "playing": "",
         "solving": "The computer plays on from the board as it stands; it sees only the grades.",
         "handgrade": "Grade each guess against the code you keep in mind: click the grading pegs "
-        "(empty, black, white) or use the keys.",
+        "(empty, black, on a grid grey, white) or use the keys. Shift with a key takes one away.",
     }
 )
 
