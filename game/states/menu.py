@@ -25,7 +25,7 @@ from game.core.config import PRESETS, GameConfig, Preset
 from game.states.base import Push, Quit, State, Transition
 from game.ui import palette as pal
 from game.ui.juice import draw_panel
-from game.ui.layout import MenuLayout
+from game.ui.layout_screens import MenuLayout
 
 Action = Callable[["MenuState"], "Transition | State | None"]
 BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)

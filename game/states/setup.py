@@ -30,7 +30,7 @@ from game.core.config import (
 from game.states.base import Reset, State, Transition
 from game.ui import palette as pal
 from game.ui.board import draw_top_bar
-from game.ui.layout import SetupLayout
+from game.ui.layout_screens import SetupLayout
 from game.ui.widgets import draw_button, draw_stepper, draw_toggle
 
 DIFFICULTIES = (Difficulty.RELAXED, Difficulty.CLASSIC, Difficulty.TIGHT)

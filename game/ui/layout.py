@@ -442,41 +442,6 @@ class PlayLayout(PaletteColumn):
 
 
 # --- menus and dialogs ------------------------------------------------------------------------
-class MenuLayout:
-    """Title, subtitle and a list of entries (one or two columns as the height allows), footer."""
-
-    def __init__(self, size: tuple[int, int], entries: int) -> None:
-        w, h = size
-        m = margin_px(size)
-        self.title_rect = pygame.Rect(m, round(h * 0.04), w - 2 * m, round(h * 0.13))
-        self.subtitle_rect = pygame.Rect(m, self.title_rect.bottom, w - 2 * m, round(h * 0.05))
-        self.footer_rect = pygame.Rect(m, h - m - round(h * 0.045), w - 2 * m, round(h * 0.045))
-        top = self.subtitle_rect.bottom + m
-        avail = self.footer_rect.y - m - top
-        entry_h = _clamp(h * 0.075, 30, 58)
-        gap = entry_h * 0.18
-        columns = 1 if entries * (entry_h + gap) <= avail else 2
-        per_column = math.ceil(entries / columns)
-        entry_h = min(entry_h, (avail + gap) / per_column - gap)
-        col_w = _clamp(w * (0.56 if columns == 1 else 0.44), 300, 680)
-        total_w = columns * col_w + (columns - 1) * m * 2
-        left = w / 2 - total_w / 2
-        block_h = per_column * (entry_h + gap) - gap
-        y0 = top + max(0.0, (avail - block_h) / 2)
-        self.entries = []
-        for i in range(entries):
-            column, index = divmod(i, per_column)
-            x = left + column * (col_w + m * 2)
-            y = y0 + index * (entry_h + gap)
-            self.entries.append(pygame.Rect(round(x), round(y), round(col_w), round(entry_h)))
-
-    def hit_test(self, pos: tuple[int, int]) -> int | None:
-        for i, rect in enumerate(self.entries):
-            if rect.collidepoint(pos):
-                return i
-        return None
-
-
 def dialog_rect(
     size: tuple[int, int], width_frac: float, height_frac: float, min_w: int = 360, min_h: int = 200
 ) -> pygame.Rect:
@@ -496,61 +461,3 @@ def button_row(area: pygame.Rect, names: Sequence[str], height: int, gap: int) -
     x = area.centerx - total // 2
     y = area.bottom - gap - height
     return {name: pygame.Rect(x + i * (width + gap), y, width, height) for i, name in enumerate(names)}
-
-
-class SetupLayout:
-    """Custom game setup: a top bar (title, Menu) as on the codemaker screen, rows of controls (label
-    on the left, control on the right) centred in the height under it, the turns line, then buttons.
-    The first row chooses the shape (a row of pegs or a grid), so everything below it follows it."""
-
-    ROWS = ("shape", "pegs", "colours", "duplicates", "difficulty")
-    STEPPER_VALUE_SIDES = 1.3  # the value between - and +, in button widths: close to both
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        w, h = size
-        m = margin_px(size)
-        bh = button_height_px(size)
-        top_h = top_bar_height_px(size)
-        self.top_bar = pygame.Rect(0, 0, w, top_h)
-        menu_w = round(_clamp(w * 0.1, 78, 150))
-        menu_h = min(bh, top_h - 8)
-        self.menu_rect = pygame.Rect(w - m - menu_w, (top_h - menu_h) // 2, menu_w, menu_h)
-        self.title_rect = pygame.Rect(m, 4, max(10, w - menu_w - 3 * m), top_h - 8)
-        width = round(min(w - 2 * m, _clamp(w * 0.8, 560, 980)))
-        left = (w - width) // 2
-        free = h - m - (top_h + m)
-        # rows shrink (never below the readable minimum) rather than push the buttons off the window
-        fit_h = (free - bh - 2 * m) / (len(self.ROWS) * 1.3 + 1.85)
-        row_h = round(max(24, min(_clamp(h * 0.085, 36, 66), fit_h)))
-        gap = round(row_h * 0.3)
-        block_h = len(self.ROWS) * (row_h + gap) + round(row_h * 1.7) + gap // 2 + bh + 2 * m
-        top = top_h + m + max(0, (free - block_h) // 3)
-        label_w = round(width * 0.36)
-        self.labels: dict[str, pygame.Rect] = {}
-        self.controls: dict[str, pygame.Rect] = {}
-        for i, name in enumerate(self.ROWS):
-            y = top + i * (row_h + gap)
-            self.labels[name] = pygame.Rect(left, y, label_w, row_h)
-            self.controls[name] = pygame.Rect(left + label_w + m, y, width - label_w - m, row_h)
-        y = top + len(self.ROWS) * (row_h + gap)
-        self.turns_rect = pygame.Rect(left, y, width, round(row_h * 0.9))
-        self.message_rect = pygame.Rect(left, self.turns_rect.bottom + gap // 2, width, round(row_h * 0.8))
-        self.buttons = button_row(
-            pygame.Rect(left, self.message_rect.bottom, width, bh + 2 * m), ("back", "start"), bh, m
-        )
-
-    def button_rect(self, name: str) -> pygame.Rect | None:
-        """The top bar's buttons by name, as board.draw_top_bar() asks for them (only Menu here)."""
-        return self.menu_rect if name == "menu" else None
-
-    def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(minus, value, plus) rects of a stepper control."""
-        rect = self.controls[name]
-        return stepper_rects(rect, round(rect.h * self.STEPPER_VALUE_SIDES))
-
-    def segments(self, name: str, count: int) -> list[pygame.Rect]:
-        rect = self.controls[name]
-        width = rect.w / count
-        return [
-            pygame.Rect(round(rect.x + i * width), rect.y, round(width) - 4, rect.h) for i in range(count)
-        ]

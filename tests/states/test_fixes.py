@@ -20,7 +20,8 @@ from game.states.settings import ROWS, SettingsState
 from game.states.setup import SetupState
 from game.store import Store
 from game.ui import palette as pal
-from game.ui.layout import PaletteItem, SetupLayout, centre
+from game.ui.layout import PaletteItem, centre
+from game.ui.layout_screens import SetupLayout
 from game.ui.sound import Sound
 from tests.states.driver import click, make_app, press_key, settle
 

@@ -15,7 +15,8 @@ from game.states.menu import MenuState
 from game.states.playing import PlayingState
 from game.states.setup import SHAPES, SetupState
 from game.store import Store
-from game.ui.layout import MenuLayout, SetupLayout, centre
+from game.ui.layout import centre
+from game.ui.layout_screens import MenuLayout, SetupLayout
 from game.ui.sound import Sound
 from tests.states.driver import click, make_app, press_key
 

@@ -11,14 +11,13 @@ from game.core.config import GameConfig
 from game.ui.layout import (
     Board,
     Button,
-    MenuLayout,
     PaletteItem,
     PlayLayout,
     SecretSlot,
-    SetupLayout,
     Slot,
     centre,
 )
+from game.ui.layout_screens import MenuLayout, SetupLayout
 
 SIZES = [(800, 600), (1024, 720), (1280, 800), (1920, 1080), (640, 480), (2560, 1440)]
 CONFIGS = [
