@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from game.app import build_parser, config_from_args, main
+from game.app import main
 from game.core.config import MAX_PEGS, ConfigError, GameConfig
+from game.options import build_parser, config_from_args
 from game.states.base import Pop, Push, Replace, Reset, State
 from game.states.menu import MenuState
 from game.states.playing import PlayingState

@@ -18,8 +18,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import MAX_SIZE, MIN_SIZE, main
+from game.app import main
 from game.core.config import GameConfig
+from game.options import MAX_SIZE, MIN_SIZE
 from game.states.playing import PlayingState
 from tests.states.driver import FRAME_S, make_app
 
