@@ -112,7 +112,7 @@ class _Grader:
         self.config = config
         self.codes = codes
         self.secret_tuples: list | None = None
-        self.won = np.array([config.variant.win], dtype=np.uint8)
+        self.won = np.array([config.variant.win if config.grid is None else 0], dtype=np.uint8)  # rows only
         self.won.setflags(write=False)
         self.table = self.positions = self.scorer = self.counts = self.space_ids = None
         if has_table(config):  # small games: look grades up instead of computing them
