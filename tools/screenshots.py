@@ -2,6 +2,7 @@
 
     python tools/screenshots.py --out shots/            # everything (default folder shots/, git-ignored)
     python tools/screenshots.py --sizes 800x600 --configs 8x10r --scenes playing-mid
+    python tools/screenshots.py --configs g2x2 g3x3 --scenes playing-mid solving-mid help-grid
     python tools/screenshots.py --readme                # the README's four pictures into docs/
 
 Scenes are built through the real App and states (SDL dummy video driver), then saved with
@@ -43,6 +44,8 @@ CONFIGS = {
     "5x8": GameConfig(5, 8),
     "6x9t": GameConfig(6, 9, difficulty="tight"),
     "8x10r": GameConfig(8, 10, difficulty="relaxed"),
+    "g2x2": GameConfig(colours=6, grid=(2, 2)),  # the grid puzzle's menu games
+    "g3x3": GameConfig(colours=4, grid=(3, 3)),
 }
 GREY_SCENES = {"playing-mid", "result-lost"}
 
@@ -88,9 +91,12 @@ def scene(app: App, name: str, config: GameConfig) -> None:
 
         app.apply(MenuState())
         app.apply(Push(SettingsState()))
-    elif name in ("help-rules", "help-controls"):
+    elif name in ("help-rules", "help-controls", "help-grid"):
+        from game.states.help import PAGES
+
         playing(app, config, 2)
-        app.apply(Push(HelpOverlay(page=0 if name == "help-rules" else 1)))
+        page = {"help-rules": "Rules", "help-controls": "Controls", "help-grid": "Grid"}[name]
+        app.apply(Push(HelpOverlay(page=PAGES.index(page))))
     elif name == "playing-empty":
         playing(app, config, 0)
     elif name == "playing-mid":
@@ -239,7 +245,6 @@ COMPUTER_SCENES = (
 
 
 def computer_scene(app: App, name: str, config: GameConfig) -> None:
-    from game.core.codes import Feedback, score
     from game.core.state import new_game
     from game.play.computer import Phase
     from game.play.drag import Drag, DragSource
@@ -271,25 +276,34 @@ def computer_scene(app: App, name: str, config: GameConfig) -> None:
         app.apply(state)
         run = state.run
         run.finish_pending()
+        variant = config.variant
+
+        def grade_with(grade) -> None:
+            for kind, count in zip(variant.kinds, grade, strict=True):
+                run.set_count(kind, count)
+            run.confirm()
+            run.finish_pending()
+
         for _ in range(2 if name == "handgrade-refused" else config.turns):
             if run.over:
                 break
-            true = score(run.guess, secret)
-            run.set_black(true.black)
-            run.set_white(true.white)
-            run.confirm()
-            run.finish_pending()
+            grade_with(variant.score(run.guess, secret))
         if name == "handgrade-refused" and not run.over:
-            from game.core.analysis import check_grade
+            from itertools import product
 
-            grades = [Feedback(b, w) for b in range(config.pegs) for w in range(config.pegs + 1 - b)]
+            from game.core.analysis import check_grade
+            from game.core.variant import GradeError
+
+            grades = []
+            for numbers in product(range(config.pegs), repeat=len(variant.kinds)):
+                try:
+                    grades.append(variant.check_grade(numbers))
+                except GradeError:
+                    continue
             for grade in grades:  # the first grade that contradicts an earlier row, refused
                 conflict = check_grade(config, run.game.history, run.guess, grade).conflict
                 if conflict is not None and conflict.rows:
-                    run.set_black(grade.black)
-                    run.set_white(grade.white)
-                    run.confirm()
-                    run.finish_pending()
+                    grade_with(grade)
                     break
     elif name == "codemaker":
         state = CodemakerState(Mode.MAKE, config)
@@ -480,6 +494,7 @@ SCENES = (
     "settings",
     "help-rules",
     "help-controls",
+    "help-grid",
     "playing-empty",
     "playing-mid",
     "playing-full",
@@ -498,6 +513,7 @@ CONFIG_FREE = {
     "menu",
     "settings",
     "help-controls",
+    "help-grid",
     "statistics",
     "settings-screen",
     "attract",
