@@ -1,5 +1,5 @@
-"""The README's screenshots: the menu, a game in progress, the computer solving and the post-game
-analysis, at 1280x800, written into docs/ as PNGs (python tools/screenshots.py --readme).
+"""The README's screenshots: the menu, a game in progress, the computer solving, the post-game
+analysis and the 2-D grid puzzle being solved, at 1280x800, written into docs/ as PNGs (python tools/screenshots.py --readme).
 
 Each scene is reached the way a player reaches it: the real App (SDL dummy video driver), real pygame
 events posted to its queue and frames stepped with an explicit dt, so the pictures show what the game
@@ -132,11 +132,36 @@ def analysis_scene(app: App) -> None:
     settle(app, 0.3)
 
 
+def grid_scene(app: App) -> None:
+    """The 2-D puzzle: two 3x3 rows typed by keys, then Solve; the computer's grade drops in."""
+    from game.play.computer import Phase
+    from game.states.playing import PlayingState
+
+    config = GameConfig(colours=4, grid=(3, 3))
+    state = PlayingState(config, secret=(2, 0, 1, 3, 1, 0, 0, 2, 3))
+    app.apply(state)
+    settle(app, 0.5)
+    for code in ((0, 0, 1, 1, 2, 2, 3, 3, 0), (1, 2, 0, 3, 0, 1, 2, 3, 1)):
+        for colour in code:
+            step(app, key(pygame.K_1 + colour, str(colour + 1)))
+        step(app, key(pygame.K_RETURN))
+        settle(app, 2.5)
+    step(app, key(pygame.K_s, "s"))  # Solve
+    solving = app.state
+    for _ in range(20_000):
+        app.step([], FRAME_S)
+        run = solving.run
+        if len(run.game.rows) >= 3 and run.phase is Phase.GRADING:
+            break
+    settle(app, 0.4)
+
+
 SCENES = (
     ("menu", menu_scene),
     ("playing", playing_scene),
     ("solving", solving_scene),
     ("analysis", analysis_scene),
+    ("grid", grid_scene),
 )
 
 

@@ -3,7 +3,7 @@
     python tools/screenshots.py --out shots/            # everything (default folder shots/, git-ignored)
     python tools/screenshots.py --sizes 800x600 --configs 8x10r --scenes playing-mid
     python tools/screenshots.py --configs g2x2 g3x3 --scenes playing-mid solving-mid help-grid
-    python tools/screenshots.py --readme                # the README's four pictures into docs/
+    python tools/screenshots.py --readme                # the README's pictures into docs/
 
 Scenes are built through the real App and states (SDL dummy video driver), then saved with
 pygame.image.save. Playing scenes are also saved in greyscale (suffix -grey) to check that pegs
@@ -535,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
         nargs="?",
         const="docs",
         metavar="DIR",
-        help="write only the README's four screenshots (1280x800) into DIR (default docs/)",
+        help="write only the README's screenshots (1280x800) into DIR (default docs/)",
     )
     args = parser.parse_args(argv)
     if args.readme is not None:

@@ -1,4 +1,4 @@
-"""tools/screenshots.py --readme: the README's four pictures, made through the real app, of a
+"""tools/screenshots.py --readme: the README's pictures, made through the real app, of a
 modest size (1280x800, a few hundred KB at most)."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import pygame
 
 from tools.screenshots import main
 
-README_PICTURES = ("menu", "playing", "solving", "analysis")
+README_PICTURES = ("menu", "playing", "solving", "analysis", "grid")
 MAX_BYTES = 400_000
 
 
-def test_screenshots__readme_writes_four_modest_pngs(tmp_path, capsys):
+def test_screenshots__readme_writes_its_modest_pngs(tmp_path, capsys):
     assert main(["--readme", str(tmp_path)]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert sorted(printed["files"]) == sorted(str(tmp_path / f"{name}.png") for name in README_PICTURES)
