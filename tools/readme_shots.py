@@ -1,5 +1,6 @@
 """The README's screenshots: the menu, a game in progress, the computer solving, the post-game
-analysis and the 2-D grid puzzle being solved, at 1280x800, written into docs/ as PNGs (python tools/screenshots.py --readme).
+analysis and the 2-D grid puzzle being solved, at 1280x800, written into docs/ as PNGs
+(python tools/screenshots.py --readme).
 
 Each scene is reached the way a player reaches it: the real App (SDL dummy video driver), real pygame
 events posted to its queue and frames stepped with an explicit dt, so the pictures show what the game
