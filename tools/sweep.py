@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from game.core.codes import Code, code_index, decode  # noqa: E402
+from game.core.codes import Code, code_index, decode, index_code  # noqa: E402
 from game.core.config import Difficulty, GameConfig, turn_limit  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.solver import Progress, run  # noqa: E402
@@ -275,13 +275,56 @@ class Subtree:
     complete: bool  # the secrets are every legal code consistent with root
 
 
-def play_subtree(task: Subtree) -> list[Game]:
-    """Walk one subtree (run in a worker): the strategy's games below `root`, root included."""
+def play_subtree(task: Subtree) -> PackedGames:
+    """Walk one subtree (run in a worker): the strategy's games below `root`, root included, packed."""
     think = bind(get(task.strategy)).think
     with numpy_friendly_malloc():
-        return walk(
+        games = walk(
             task.config, think, task.secrets, task.seed, MAX_TURNS, root=task.root, complete=task.complete
         )
+    return pack_games(task.config, games)
+
+
+# A subtree's games as four flat arrays: guesses per game (n,), every guess's code number and packed
+# grade (sum of turns,), solved (n,). Dask serialises a list element by element (4 MB and a second
+# for the 7,051 games below one grade at 5x8, then as long again to read them back); arrays go whole.
+PackedGames = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def pack_games(config: GameConfig, games: list[Game]) -> PackedGames:
+    turns = np.array([len(game.guesses) for game in games], dtype=np.int32)
+    guesses = [code_index(guess, config.colours) for game in games for guess in game.guesses]
+    grades = [config.variant.pack(feedback) for game in games for feedback in game.feedback]
+    solved = np.array([game.solved for game in games], dtype=bool)
+    return turns, np.array(guesses, dtype=np.int64), np.array(grades, dtype=np.int32), solved
+
+
+def unpack_games(config: GameConfig, secrets: np.ndarray, packed: PackedGames) -> list[Game]:
+    """The Game of each secret from pack_games()'s arrays (equal to the games that were packed)."""
+    turns, guesses, grades, solved = packed
+    codes: dict[int, Code] = {}  # a guess is shared by every game through its node: decode it once
+    feedbacks: dict[int, tuple] = {}
+
+    def code_of(number: int) -> Code:
+        if number not in codes:
+            codes[number] = index_code(number, config.pegs, config.colours)
+        return codes[number]
+
+    def feedback_of(grade: int) -> tuple:
+        if grade not in feedbacks:
+            feedbacks[grade] = config.variant.unpack(grade)
+        return feedbacks[grade]
+
+    games = []
+    ends = np.cumsum(turns).tolist()
+    guesses_list, grades_list = guesses.tolist(), grades.tolist()
+    start = 0
+    for secret, stop, won in zip(secrets.tolist(), ends, solved.tolist(), strict=True):
+        played = tuple(code_of(number) for number in guesses_list[start:stop])
+        graded = tuple(feedback_of(grade) for grade in grades_list[start:stop])
+        games.append(Game(index_code(secret, config.pegs, config.colours), played, graded, won))
+        start = stop
+    return games
 
 
 # glibc mallopt() parameters, and the values its dynamic thresholds reach on 64-bit systems.
@@ -367,7 +410,8 @@ def sweep_split(
     by_secret: dict[int, Game] = {}
     for future in as_completed(futures):
         task = futures[future]
-        by_secret.update(zip(task.secrets.tolist(), future.result(), strict=True))
+        games = unpack_games(config, task.secrets, future.result())
+        by_secret.update(zip(task.secrets.tolist(), games, strict=True))
         pump.on_node(len(by_secret), secrets.shape[0])
     games = [by_secret[int(secret)] for secret in secrets]
     return games, time.perf_counter() - started

@@ -25,7 +25,7 @@ def test_walk__subtrees_from_a_root_with_complete_sets_play_the_games_of_one_wal
     sizes = [task.secrets.shape[0] for task in tasks]
     assert sum(sizes) == config.code_count and sizes == sorted(sizes, reverse=True)
     for task in tasks:
-        games = sweep.play_subtree(task)
+        games = sweep.unpack_games(config, task.secrets, sweep.play_subtree(task))
         assert games == [whole[int(secret)] for secret in task.secrets]
 
 
