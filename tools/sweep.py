@@ -22,7 +22,9 @@ of its decision tree and sees only histories, never a secret. With --jobs N (N >
 the first guess is chosen here and the secrets are split by its grade: the subtrees below it are
 independent, so each is walked by a worker (concurrent.futures: a ProcessPoolExecutor, or a Dask
 distributed cluster's executor, `pip install -e '.[cluster]'`), largest first. Every worker plays the
-same first guess and the same node rngs, so the games are exactly those of one process.
+same first guess and the same node rngs, so the games are exactly those of one process; it walks from
+that first guess (walk's root) and sends its games back as flat arrays (pack_games). With --all the
+walk is complete: each node's secrets are its consistent codes, handed to the solver's cache.
 """
 
 from __future__ import annotations
