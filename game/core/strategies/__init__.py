@@ -83,7 +83,7 @@ STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
         "optimal": StrategyInfo(
             "optimal",
             "Optimal",
-            "fewest guesses: exact tables up to 4x7, an opening book at 5x8, else entropy",
+            "fewest guesses: exact tables up to 4x7 and small grids, books at 5x8 and 6x9, else entropy",
             optimal.think,
         ),
     }
