@@ -81,3 +81,40 @@ def lowest_consistent(state) -> tuple[int, ...]:
 def record_of(game, seconds: float = 0.0, by: Player = Player.PLAYER) -> GameRecord:
     """A record of `game` (finished or not) whose rows `by` played in `seconds` of play."""
     return GameRecord(game, (by,) * len(game.rows), seconds)
+
+
+def text_rects(app: App) -> dict[str, list[pygame.Rect]]:
+    """Where each line of text the app draws from now on lands (`del app.text.draw` stops it)."""
+    drawn: dict[str, list[pygame.Rect]] = {}
+    real_draw = app.text.draw
+
+    def spy(surface, line, *args, **kwargs):
+        rect = real_draw(surface, line, *args, **kwargs)
+        drawn.setdefault(line, []).append(rect)
+        return rect
+
+    app.text.draw = spy
+    return drawn
+
+
+def text_spy(app: App) -> list[str]:
+    """Every line of text the app draws from now on, in order (`del app.text.draw` stops it)."""
+    shown: list[str] = []
+    real_draw = app.text.draw
+
+    def spy(surface, line, *args, **kwargs):
+        shown.append(line)
+        return real_draw(surface, line, *args, **kwargs)
+
+    app.text.draw = spy
+    return shown
+
+
+def drawn_lines(app: App) -> list[str]:
+    """Every line of text one frame draws."""
+    shown = text_spy(app)
+    try:
+        app.draw()
+    finally:
+        del app.text.draw
+    return shown

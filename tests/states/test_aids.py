@@ -12,6 +12,7 @@ from game.states.resume import ResumeOverlay
 from game.store import Store
 from game.ui.sound import Sound
 from tests.states.driver import click, key, make_app, post, press_key, settle
+from tests.states.driver import drawn_lines as driver_drawn_lines
 
 SECRET = (5, 4, 3, 2)
 
@@ -31,17 +32,7 @@ def type_row(app: App, code) -> None:
 def drawn_lines(app: App) -> list[str]:
     """Every line of text one whole frame draws (the still image is redrawn, not taken from its cache)."""
     app.state.frame.invalidate()
-    shown: list[str] = []
-    real_draw = app.text.draw
-
-    def spy(surface, line, *args, **kwargs):
-        shown.append(line)
-        return real_draw(surface, line, *args, **kwargs)
-
-    app.text.draw = spy
-    app.draw()
-    app.text.draw = real_draw
-    return shown
+    return driver_drawn_lines(app)
 
 
 def brightness(app: App, pos) -> int:

@@ -11,7 +11,7 @@ from game.core.state import Guess, apply_move, new_game
 from game.states.analysis import AnalysisOverlay, row_cells, summary_lines
 from game.states.result import ResultState
 from game.tables import load_table
-from tests.states.driver import click, make_app, press_key, record_of
+from tests.states.driver import click, make_app, press_key, record_of, text_spy
 
 
 def finished_game(config, secret, guesses):
@@ -118,14 +118,7 @@ def test_analysis_overlay__card_fits_its_content_and_draws_the_whole_footnote():
         lines = overlay._footer_lines(footer.w)
         assert sum(app.text.font(px).get_linesize() for _, px, _ in lines) <= footer.h + 2
         assert min(px for _, px, _ in lines) >= 16  # a readable footnote at every size
-        drawn = []
-        real_draw = app.text.draw
-
-        def spy(surface, line, *args, _real=real_draw, _drawn=drawn, **kwargs):
-            _drawn.append(line)
-            return _real(surface, line, *args, **kwargs)
-
-        app.text.draw = spy
+        drawn = text_spy(app)
         overlay.draw(app.surface)
         assert all(line in drawn for line, _, _ in lines), size  # every footer line is drawn
         if played is game:  # a short game: the card is as tall as its content, not the window
@@ -147,14 +140,7 @@ def test_analysis_overlay__a_long_game_in_a_small_window_scrolls_through_every_r
     rows = len(game.rows)
     assert 3 <= layout.visible < rows  # not all rows fit: some are shown, the rest are scrolled to
     assert layout.table.bottom <= layout.footer.y <= layout.close.y and layout.footer.h > 0
-    seen = []
-    real = overlay.app.text.draw
-
-    def spy(surface, line, *args, **kwargs):
-        seen.append(line)
-        return real(surface, line, *args, **kwargs)
-
-    overlay.app.text.draw = spy
+    seen = text_spy(app)
     for scroll in [None] + [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)] * rows:
         if scroll is not None:
             pygame.event.post(scroll)

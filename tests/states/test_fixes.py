@@ -23,7 +23,7 @@ from game.ui import palette as pal
 from game.ui.layout import PaletteItem, centre
 from game.ui.layout_screens import SetupLayout
 from game.ui.sound import Sound
-from tests.states.driver import click, make_app, press_key, settle
+from tests.states.driver import click, make_app, press_key, settle, text_rects, text_spy
 
 
 class MusicLog(Sound):
@@ -71,14 +71,7 @@ def test_settings__help_line_describes_symbols_as_they_are(tmp_path):
     app = App(size=(1024, 720), seed=1, store=Store(tmp_path), sound=Sound(mixer=None))
     pygame.event.clear()
     open_settings(app)
-    shown: list[str] = []
-    real_draw = app.text.draw
-
-    def spy(surface, line, *args, **kwargs):
-        shown.append(line)
-        return real_draw(surface, line, *args, **kwargs)
-
-    app.text.draw = spy
+    shown = text_spy(app)
     for _ in range(ROWS.index("symbols")):
         press_key(app, pygame.K_DOWN)
     app.draw()
@@ -94,19 +87,6 @@ def test_settings__help_line_describes_symbols_as_they_are(tmp_path):
     shown.clear()
     app.draw()
     assert "symbols are off" in " ".join(shown)
-
-
-def text_spy(app: App) -> list[str]:
-    """Every line of text the app draws from now on, in order."""
-    shown: list[str] = []
-    real_draw = app.text.draw
-
-    def spy(surface, line, *args, **kwargs):
-        shown.append(line)
-        return real_draw(surface, line, *args, **kwargs)
-
-    app.text.draw = spy
-    return shown
 
 
 def open_menu_entry(app: App, label: str) -> None:
@@ -321,19 +301,14 @@ def test_menu__left_and_right_move_between_the_columns() -> None:
 def test_menu__sound_off_notice_stays_above_the_footer() -> None:
     for size in ((640, 480), (1280, 800)):
         app = make_app(size=size)
-        real_draw = app.text.draw
-        drawn: dict[str, pygame.Rect] = {}
-
-        def spy(surface, line, *args, _real=real_draw, _drawn=drawn, **kwargs):
-            rect = _real(surface, line, *args, **kwargs)
-            _drawn[line] = rect
-            return rect
-
-        app.text.draw = spy
+        drawn = text_rects(app)
         press_key(app, pygame.K_m)
         assert app.settings.sound is False
         app.draw()
-        notice = [rect for line, rect in drawn.items() if "turns it back on" in line or "Sound off" in line]
+        notice = [
+            rect for line, rects in drawn.items() if "turns it back on" in line or "Sound off" in line
+            for rect in rects[-1:]
+        ]
         assert notice, "the notice was not drawn"
         footer = app.state.layout().footer_rect
         assert all(rect.bottom <= footer.y for rect in notice), size
@@ -349,15 +324,7 @@ def test_help__controls_page_shows_every_key_as_caps_with_the_watch_and_grading_
         assert isinstance(app.state, HelpOverlay)
         press_key(app, pygame.K_RIGHT)
         assert PAGES[app.state.page] == "Controls"
-        drawn: dict[str, list[pygame.Rect]] = {}
-        real_draw = app.text.draw
-
-        def spy(surface, line, *args, _real=real_draw, _drawn=drawn, **kwargs):
-            rect = _real(surface, line, *args, **kwargs)
-            _drawn.setdefault(line, []).append(rect)
-            return rect
-
-        app.text.draw = spy
+        drawn = text_rects(app)
         app.state.draw(app.surface)  # the overlay alone (the menu under it has its own lines)
         for cap in ("Space", "N", "1-4", "B", "W", "U", "G", "Enter", "X", "Esc", "M"):
             assert cap in drawn, (cap, size)

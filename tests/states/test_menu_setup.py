@@ -18,7 +18,7 @@ from game.store import Store
 from game.ui.layout import centre
 from game.ui.layout_screens import MenuLayout, SetupLayout
 from game.ui.sound import Sound
-from tests.states.driver import click, make_app, press_key
+from tests.states.driver import click, drawn_lines, make_app, press_key
 
 
 def entry_index(menu: MenuState, label: str) -> int:
@@ -114,21 +114,6 @@ def test_help__pages_switch_and_the_example_grade_comes_from_score():
 # --- grids in Custom ------------------------------------------------------------------------------
 
 
-def drawn_lines(app) -> list[str]:
-    """Every line of text the next frame draws."""
-    shown: list[str] = []
-    real_draw = app.text.draw
-
-    def spy(surface, line, *args, **kwargs):
-        shown.append(line)
-        return real_draw(surface, line, *args, **kwargs)
-
-    app.text.draw = spy
-    try:
-        app.draw()
-    finally:
-        app.text.draw = real_draw
-    return shown
 
 
 def test_setup__grid_3x3_chosen_with_the_mouse_starts_a_3x3_game_with_the_grid_turns():
