@@ -100,18 +100,24 @@ def playing_scene(app: App) -> None:
 
 def solving_scene(app: App) -> None:
     """The computer (Knuth's minimax) breaking a Classic code, its third grade dropping in."""
-    from game.play.computer import Phase
     from game.states.solving import SolvingState
 
     config = GameConfig(4, 6)
     state = SolvingState(new_game(config, (5, 3, 1, 3)), strategy="knuth")
     app.apply(state)
+    until_third_grade(app, state)
+    settle(app, 0.25)
+
+
+def until_third_grade(app: App, solving) -> None:
+    """Frames until the computer's third row is being graded."""
+    from game.play.computer import Phase
+
     for _ in range(20_000):
         app.step([], FRAME_S)
-        run = state.run
+        run = solving.run
         if len(run.game.rows) >= 3 and run.phase is Phase.GRADING:
-            break
-    settle(app, 0.25)
+            return
 
 
 def analysis_scene(app: App) -> None:
@@ -135,7 +141,6 @@ def analysis_scene(app: App) -> None:
 
 def grid_scene(app: App) -> None:
     """The 2-D puzzle: two 3x3 rows typed by keys, then Solve; the computer's grade drops in."""
-    from game.play.computer import Phase
     from game.states.playing import PlayingState
 
     config = GameConfig(colours=4, grid=(3, 3))
@@ -148,12 +153,7 @@ def grid_scene(app: App) -> None:
         step(app, key(pygame.K_RETURN))
         settle(app, 2.5)
     step(app, key(pygame.K_s, "s"))  # Solve
-    solving = app.state
-    for _ in range(20_000):
-        app.step([], FRAME_S)
-        run = solving.run
-        if len(run.game.rows) >= 3 and run.phase is Phase.GRADING:
-            break
+    until_third_grade(app, app.state)
     settle(app, 0.4)
 
 
