@@ -1,5 +1,6 @@
 """The README's screenshots: the menu, a game in progress, the computer solving, the post-game
-analysis and the 2-D grid puzzle being solved, at 1280x800, written into docs/ as PNGs
+analysis, and the 2-D grid puzzle (2x2 and 3x3 games in progress, a 3x3 being solved, its help page),
+at 1280x800, written into docs/ as PNGs
 (python tools/screenshots.py --readme).
 
 Each scene is reached the way a player reaches it: the real App (SDL dummy video driver), real pygame
@@ -157,12 +158,27 @@ def grid_scene(app: App) -> None:
     settle(app, 0.4)
 
 
+def grid_scenes(config_name: str, scene_name: str):
+    """A scene of tools/screenshots.py (its grid configs), for the README's 2-D puzzle section."""
+
+    def build(app: App) -> None:
+        from tools.screenshots import CONFIGS, scene
+
+        scene(app, scene_name, CONFIGS[config_name])
+        settle(app, 0.3)
+
+    return build
+
+
 SCENES = (
     ("menu", menu_scene),
     ("playing", playing_scene),
     ("solving", solving_scene),
     ("analysis", analysis_scene),
     ("grid", grid_scene),
+    ("grid-2x2", grid_scenes("g2x2", "playing-mid")),
+    ("grid-3x3", grid_scenes("g3x3", "playing-mid")),
+    ("grid-help", grid_scenes("g2x2", "help-grid")),
 )
 
 

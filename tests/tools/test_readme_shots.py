@@ -9,7 +9,7 @@ import pygame
 
 from tools.screenshots import main
 
-README_PICTURES = ("menu", "playing", "solving", "analysis", "grid")
+README_PICTURES = ("menu", "playing", "solving", "analysis", "grid", "grid-2x2", "grid-3x3", "grid-help")
 MAX_BYTES = 400_000
 
 
