@@ -12,6 +12,7 @@ A whole computer solve, from a fresh game with a random secret (seeded) to the g
 
     python tools/bench_frames.py --solve knuth --pegs 4 --colours 6
     python tools/bench_frames.py --solve strongest --pegs 8 --colours 10
+    python tools/bench_frames.py --solve optimal --grid 3x3 --colours 4   # the 2-D puzzle
 
 runs the solving state (the strategy pumped inside --budget-ms per frame, every guess animated at
 --speed) until it hands over to the result screen, with no warm-up frames (the solver's caches start
@@ -53,6 +54,7 @@ import pygame  # noqa: E402
 from game.app import MAX_SIZE, MIN_SIZE, App  # noqa: E402
 from game.cli import OneLineParser  # noqa: E402
 from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
+from game.core.grid import parse_shape  # noqa: E402
 from game.states.playing import PlayingState  # noqa: E402
 
 FRAME_DT_S = 1 / 60
@@ -226,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenario", choices=list(SCENARIOS), default="idle-playing")
     parser.add_argument("--pegs", type=int, default=8)
     parser.add_argument("--colours", type=int, default=10)
+    parser.add_argument("--grid", help="a grid game of RxC cells (2x2, 3x3...) instead of a row of pegs")
     parser.add_argument(
         "--difficulty",
         choices=["relaxed", "classic", "tight"],
@@ -264,9 +267,14 @@ def main(argv: list[str] | None = None) -> int:
     if not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as "the default"
         parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
-        config = GameConfig(args.pegs, args.colours, difficulty=difficulty)
+        if args.grid is not None:
+            config = GameConfig(colours=args.colours, difficulty=difficulty, grid=parse_shape(args.grid))
+        else:
+            config = GameConfig(args.pegs, args.colours, difficulty=difficulty)
     except ConfigError as exc:
         parser.error(str(exc))
+    except ValueError as exc:  # parse_shape: not RxC
+        parser.error(f"--grid: {exc}")
     if frames < 1:
         parser.error("--frames must be at least 1")
     if warmup < 0:
@@ -293,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
         "mean_ms": round(statistics.fmean(times), 3),
         "size": "{}x{}".format(*app.size),  # the window measured, as the app made it
         "pegs": config.pegs,
+        "grid": "{}x{}".format(*config.grid) if config.grid else None,
         "colours": config.colours,
         "turns": config.turns,
         "seconds": round(seconds, 3),

@@ -37,6 +37,7 @@ import numpy as np
 # matching table has 3**cells entries, 531441 bytes at 12 cells, 43 MB at 4x4.
 GRID_MIN_SIDE, GRID_MAX_SIDE = 2, 4
 GRID_MAX_CELLS = 12
+MATCH_WORDS_PER_STEP = 40_000  # words of one level filled per step of match_table_levels(): ~5 ms at 3x4
 
 
 class GridFeedback(NamedTuple):
@@ -125,7 +126,8 @@ def _match_build(rows: int, cols: int) -> _MatchBuild:
 
 def match_table_levels(rows: int, cols: int) -> Generator[int, None, np.ndarray]:
     """Build M over every ternary word of the shape's cells (see the module docstring), yielding the
-    number of levels done after each (at most 13, about 30 ms each at 3x4); cached, read-only.
+    number of levels done after each step (a cell's digits, or MATCH_WORDS_PER_STEP words of a level:
+    a few ms each at 3x4, the largest shape); cached, read-only.
 
     Recurrence on the lowest cell l of L: either l stays unpaired, or it pairs with some s in S that
     shares its row or column: M(L, S) = max(M(L - l, S), 1 + M(L - l, S - s)). Words are filled by
@@ -137,27 +139,33 @@ def match_table_levels(rows: int, cols: int) -> Generator[int, None, np.ndarray]
     cells = rows * cols
     share = adjacency(rows, cols)
     words = np.arange(3**cells, dtype=np.int32)
-    digits = np.empty((words.shape[0], cells), dtype=np.uint8)
+    # digits[cell] is one contiguous row, so a step touches only the memory of the cell it fills
+    digits = np.empty((cells, words.shape[0]), dtype=np.uint8)
+    in_left = np.zeros(words.shape[0], dtype=np.uint8)
     rest = words.copy()
-    for cell in range(cells):
-        digits[:, cell] = rest % 3
+    for cell in range(cells):  # a cell's digits per step: all of them at once is about 50 ms at 3x4
+        digits[cell] = rest % 3
         rest //= 3
+        in_left += digits[cell] == 1
+        yield 0
     power = (3 ** np.arange(cells)).astype(np.int32)
-    in_left = (digits == 1).sum(axis=1)
     table = np.zeros(words.shape[0], dtype=np.uint8)
-    yield 0
     for level in range(1, cells + 1):
-        at = np.flatnonzero(in_left == level)
-        word_digits = digits[at]
-        lowest = np.argmax(word_digits == 1, axis=1)
-        without = at - power[lowest]
-        best = table[without].copy()
-        for cell in range(cells):
-            pairs = (word_digits[:, cell] == 2) & share[lowest, cell]
-            if pairs.any():
-                paired = table[without[pairs] - 2 * power[cell]] + 1
-                best[pairs] = np.maximum(best[pairs], paired)
-        table[at] = best
+        level_words = np.flatnonzero(in_left == level)
+        # a level reads only the table of lower levels, so it can be filled a slice per step
+        for first in range(0, level_words.shape[0], MATCH_WORDS_PER_STEP):
+            at = level_words[first : first + MATCH_WORDS_PER_STEP]
+            word_digits = digits[:, at]
+            lowest = np.argmax(word_digits == 1, axis=0)
+            without = at - power[lowest]
+            best = table[without].copy()
+            for cell in range(cells):
+                pairs = (word_digits[cell] == 2) & share[lowest, cell]
+                if pairs.any():
+                    paired = table[without[pairs] - 2 * power[cell]] + 1
+                    best[pairs] = np.maximum(best[pairs], paired)
+            table[at] = best
+            yield level - 1
         yield level
     table.setflags(write=False)
     build.table, build.done = table, True

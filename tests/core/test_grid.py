@@ -199,3 +199,45 @@ def test_grid_turn_limit__is_cells_plus_colours_as_for_a_row_of_as_many_pegs():
         config = GameConfig(grid=(rows, cols), colours=colours)
         assert config.turns == rows * cols + colours == turn_limit(rows * cols, colours)
         assert turn_limit(0, colours, Difficulty.RELAXED, (rows, cols)) == config.turns + 2
+
+
+def brute_matching(left: list[int], right: list[int], cols: int) -> int:
+    """The most pairs (a left cell, a right cell) sharing a row or a column, each cell in one pair."""
+
+    def best(k: int, taken: frozenset) -> int:
+        if k == len(left):
+            return 0
+        i = left[k]
+        most = best(k + 1, taken)
+        for j in right:
+            if j not in taken and (i // cols == j // cols or i % cols == j % cols):
+                most = max(most, 1 + best(k + 1, taken | {j}))
+        return most
+
+    return best(0, frozenset())
+
+
+def test_match_table_levels__builds_3x4_in_small_steps_and_agrees_with_a_brute_force():
+    from game.core.grid import MATCH_WORDS_PER_STEP, _match_build, match_table_levels
+
+    _match_build.cache_clear()  # another test may have built it: build it afresh, step by step
+    rows, cols = 3, 4
+    cells = rows * cols
+    levels = match_table_levels(rows, cols)
+    steps = 0
+    try:
+        while True:
+            next(levels)
+            steps += 1
+    except StopIteration as stop:
+        table = stop.value
+    words = np.arange(3**cells)
+    digits = (words[:, None] // 3 ** np.arange(cells)) % 3
+    in_left = (digits == 1).sum(axis=1)
+    slices = sum(-(-int((in_left == level).sum()) // MATCH_WORDS_PER_STEP) for level in range(1, cells + 1))
+    assert steps >= cells + slices  # a cell's digits, or one slice of a level, per step
+    rng = np.random.default_rng(7)
+    for word in rng.choice(words, 400, replace=False):
+        left = [c for c in range(cells) if digits[word, c] == 1]
+        right = [c for c in range(cells) if digits[word, c] == 2]
+        assert table[word] == brute_matching(left, right, cols), (left, right)
