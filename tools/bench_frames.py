@@ -313,8 +313,9 @@ def main(argv: list[str] | None = None) -> int:
     pygame.quit()
     print(json.dumps(result))
     what = f"solve by {result['strategy']}: {result['guesses']} guesses, " if solve else ""
+    size = f"grid {result['grid']} x {config.colours}" if config.grid else f"{config.pegs}x{config.colours}"
     print(
-        f"{what}{args.scenario} {config.pegs}x{config.colours}: p50 {result['p50_ms']} ms, "
+        f"{what}{args.scenario} {size}: p50 {result['p50_ms']} ms, "
         f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms over {result['frames']} frames",
         file=sys.stderr,
     )
