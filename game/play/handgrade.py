@@ -30,12 +30,12 @@ from game.core.solver import StrategyInfo
 from game.core.state import Outcome
 from game.core.variant import Grade, GradeError
 from game.play.cues import Cue, CueQueue
+from game.play.maker import COLOUR_KEYS
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.play.record import GameRecord, Player
 from game.play.run import RecordRun
 
 CHECK_GRADES = "please check your grades"
-COLOUR_KEYS = "1234567890"  # the key that places colour i, as the palette labels it
 GRID_GRADE_RULES = "black = right cell; grey = right row or column; white = elsewhere"
 
 

@@ -15,12 +15,11 @@ random legal secret. Choices: the shape (a row, or one of the grids config.GRID_
 pegs (a grid's cells are fixed by its shape), colours, repeated colours, strategy (steppers; S
 cycles the strategy). Enter starts, Escape goes back. A grid secret is entered into a grid of cells,
 with the same slot code paths: slot i is cell i in reading order, as the core stores a grid code.
-The strategy stepper offers a curated list (PICKER_STRATEGIES, strongest first); the "-consistent"
-variants and the other registered strategies stay reachable from the command line and the tools.
+The choices, the secret and their rules (including the curated strategy list) are MakerChoices',
+in game/play/maker.py; this screen turns input into its calls and draws them.
 
-Homes for data: the choices and `secret` are UI state (a list of one entry per peg or cell, each None
-or a colour index below `colours`); the layout is view state. `pegs` is the row's length and is kept
-while a grid is chosen, so going back to Row restores it.
+Homes for data: the choices and `secret` are the screen's attributes (MakerChoices); the layout is view
+state.
 """
 
 from __future__ import annotations
@@ -32,24 +31,16 @@ from types import MappingProxyType
 import pygame
 
 from game.core import strategies
-from game.core.codes import CodeError
-from game.core.config import (
-    GRID_SHAPES,
-    MAX_COLOURS,
-    MAX_PEGS,
-    MIN_COLOURS,
-    MIN_PEGS,
-    ConfigError,
-    GameConfig,
-)
+from game.core.config import GameConfig
 from game.core.state import new_game
 from game.play.drag import Drag, DragSource
+from game.play.maker import MakerChoices
 from game.states.base import Reset, State, Transition
 from game.ui import maker_view
 from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
 from game.ui.layout import Button, PaletteItem, SecretSlot
-from game.ui.maker_layout import ROWS, Control, MakerLayout, Shape
+from game.ui.maker_layout import ROWS, Control, MakerLayout
 
 DIGIT_KEYS = MappingProxyType({pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9})
 
@@ -74,41 +65,9 @@ EXPLAIN = MappingProxyType(
         Mode.WATCH: "The game picks a random secret; the computer sees only the grades",
     }
 )
-# the strategies the picker offers, strongest first: each plays distinctly; the registry has more
-PICKER_STRATEGIES = ("optimal", "entropy", "knuth", "irving", "most-parts", "random", "lowest")
 
 
-def picker_strategies(current: str | None = None) -> tuple[str, ...]:
-    """The names the strategy stepper cycles through: the registered ones of PICKER_STRATEGIES, plus
-    `current` at the end when it was chosen elsewhere (so a caller's choice is never silently lost)."""
-    names = tuple(name for name in PICKER_STRATEGIES if name in strategies.STRATEGIES)
-    if current is not None and current in strategies.STRATEGIES and current not in names:
-        names += (current,)
-    return names
-
-
-def picker_shapes(current: Shape = None) -> tuple[Shape, ...]:
-    """The shapes the Shape stepper steps through: Row, then the offered grids smallest first, plus
-    `current` at the end when it is another legal grid (one chosen with --grid)."""
-    shapes: tuple[Shape, ...] = (None, *GRID_SHAPES)
-    return shapes if current in shapes else (*shapes, current)
-
-
-def carry_secret(secret: list[int | None], old: Shape, new: Shape, cells: int) -> list[int | None]:
-    """The secret's pegs carried to a new shape of `cells` pegs: from grid to grid each peg keeps its
-    row and column where the new grid has them (the pegs stay where the player put them); otherwise
-    they keep their order, reading order for a grid, cut or padded with empty slots."""
-    if old is None or new is None:
-        return (secret + [None] * cells)[:cells]
-    carried: list[int | None] = [None] * cells
-    for index, colour in enumerate(secret):
-        row, col = divmod(index, old[1])
-        if row < new[0] and col < new[1]:
-            carried[row * new[1] + col] = colour
-    return carried
-
-
-class CodemakerState(State):
+class CodemakerState(MakerChoices, State):
     """Choose the game and the strategy; in MAKE mode also set the secret."""
 
     CHOICES: tuple[str, ...] = ROWS  # the choice rows shown, top to bottom
@@ -116,79 +75,19 @@ class CodemakerState(State):
     def __init__(
         self, mode: Mode = Mode.MAKE, config: GameConfig | None = None, strategy: str | None = None
     ) -> None:
-        config = config or GameConfig()
         self.mode = Mode(mode)
-        self.pegs, self.colours, self.duplicates = config.pegs, config.colours, config.duplicates
-        self.shape: Shape = config.grid
-        self.shapes = picker_shapes(self.shape)  # what the Shape stepper steps through
-        if self.shape is not None:
-            self.pegs = GameConfig().pegs  # the row's length, should the player go back to Row
-        self.strategy = strategy if strategy in strategies.STRATEGIES else strategies.DEFAULT
-        self.picker = picker_strategies(self.strategy)  # what the strategy stepper cycles through
-        self.secret: list[int | None] = [None] * config.pegs
-        self.selected: int | None = None
+        self.take_choices(config or GameConfig(), strategy)
         self.drag: Drag | None = None
         self.mouse = (-1, -1)
         self._layout: MakerLayout | None = None
 
-    # --- what is chosen --------------------------------------------------------------------------
-    def cells(self) -> int:
-        """How many pegs the secret has: the row's pegs, or the grid's cells."""
-        return self.pegs if self.shape is None else self.shape[0] * self.shape[1]
-
-    def _build(self) -> GameConfig:
-        pegs = self.pegs if self.shape is None else 0  # a grid's pegs come from its shape
-        return GameConfig(pegs, self.colours, self.duplicates, grid=self.shape)
-
-    def config(self) -> GameConfig | None:
-        try:
-            return self._build()
-        except ConfigError:
-            return None
-
+    # --- what is chosen (the rules are MakerChoices', game/play/maker.py) ----------------------------
     def problem(self) -> str | None:
         """Why Start is disabled, or None when it is not."""
-        try:
-            config = self._build()
-        except ConfigError as exc:  # e.g. a 3x3 grid with more colours than grids offer
-            return str(exc)
-        if self.mode is not Mode.MAKE:
-            return None
-        missing = sum(peg is None for peg in self.secret)
-        if missing:
-            keys = f"1-{pal.KEY_LABELS[self.colours - 1]}"
-            pegs = "peg" if missing == 1 else "pegs"
-            return f"place {missing} more {pegs}: drag from the palette or press {keys}"
-        try:
-            config.check_code(tuple(self.secret))
-        except CodeError as exc:
-            return str(exc)
-        return None
+        return self.choices_problem(with_secret=self.mode is Mode.MAKE)
 
     def change(self, name: str, step: int) -> None:
-        old = self.shape
-        if name == "shape":
-            # Colours are left alone when the shape changes, even when the grid cannot take that many:
-            # Start is then disabled and the message names the fix, as for any other illegal mix. A
-            # stepper that quietly changed another choice would surprise more, and going back to Row
-            # would not restore the game the player had set up.
-            index = max(0, min(len(self.shapes) - 1, self.shapes.index(self.shape) + step))
-            self.shape = self.shapes[index]
-        elif name == "pegs":
-            if self.shape is not None:
-                return  # a grid's cells are fixed by its shape (the stepper is drawn disabled)
-            self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
-        elif name == "colours":
-            self.colours = max(MIN_COLOURS, min(MAX_COLOURS, self.colours + step))
-            self.secret = [p if p is not None and p < self.colours else None for p in self.secret]
-            if self.selected is not None and self.selected >= self.colours:
-                self.selected = None
-        elif name == "duplicates":
-            self.duplicates = not self.duplicates
-        elif name == "strategy":
-            names = self.picker
-            self.strategy = names[(names.index(self.strategy) + step) % len(names)]
-        self.secret = carry_secret(self.secret, old, self.shape, self.cells())
+        self.change_choice(name, step)
         self.app.sound.play("click")
 
     def place(self, col: int, colour: int | None) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.play.maker import Shape
 from game.ui.layout import (
     PALETTE_MAX_PITCH_PX,
     PALETTE_PEG_FRAC,
@@ -61,7 +62,6 @@ class Control:
     part: str
 
 
-Shape = tuple[int, int] | None  # a secret's shape: (rows, columns) of a grid, or None for a row
 
 
 class MakerLayout(PaletteColumn):

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from game.core.config import MAX_COLOURS
+from game.play.maker import COLOUR_KEYS
 
 RGB = tuple[int, int, int]
 
@@ -59,7 +60,7 @@ MIN_EXTRA_DISTANCE = 160.0  # "redmean" distance an extra colour keeps from ever
 
 # Symbols, one per colour index; game.ui.pegs knows how to draw each name.
 SYMBOLS = ("dot", "square", "triangle", "diamond", "plus", "cross", "star", "ring", "bars", "down")
-KEY_LABELS = "1234567890"  # the key that places colour i
+KEY_LABELS = COLOUR_KEYS  # the key that places colour i (game/play/maker.py)
 
 
 def golden_colour(k: int, saturation: float = GOLDEN_SATURATION) -> RGB:

@@ -7,7 +7,8 @@ import pygame
 
 from game.core import strategies
 from game.core.config import GameConfig
-from game.states.codemaker import PICKER_STRATEGIES, CodemakerState, Mode
+from game.play.maker import PICKER_STRATEGIES
+from game.states.codemaker import CodemakerState, Mode
 from game.states.solving import SolvingState
 from tests.states.driver import click, make_app, press_key
 

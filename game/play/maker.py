@@ -1,0 +1,149 @@
+"""The codemaker's choices and secret, and their rules, without pygame (the screen is
+game/states/codemaker.py, which draws them and turns input into these calls).
+
+The choices are the shape (a row, or one of config.GRID_SHAPES), the row's pegs (a grid's cells are
+fixed by its shape), colours, repeated colours and the strategy; `secret` holds one entry per peg or
+cell, each None or a colour index below `colours`, a grid's cells in reading order as the core stores a
+grid code. `pegs` is the row's length and is kept while a grid is chosen, so going back to Row
+restores it. The strategy stepper offers a curated list (PICKER_STRATEGIES, strongest first); the
+"-consistent" variants and the other registered strategies stay reachable from the command line and
+the tools.
+
+Invariant: every change keeps `secret` as long as the chosen game's code and every colour in it
+below `colours`.
+"""
+
+from __future__ import annotations
+
+from game.core import strategies
+from game.core.codes import CodeError
+from game.core.config import (
+    GRID_SHAPES,
+    MAX_COLOURS,
+    MAX_PEGS,
+    MIN_COLOURS,
+    MIN_PEGS,
+    ConfigError,
+    GameConfig,
+)
+
+Shape = tuple[int, int] | None  # a secret's shape: (rows, columns) of a grid, or None for a row
+COLOUR_KEYS = "1234567890"  # the key that places colour i, as the palette labels it
+# the strategies the picker offers, strongest first: each plays distinctly; the registry has more
+PICKER_STRATEGIES = ("optimal", "entropy", "knuth", "irving", "most-parts", "random", "lowest")
+
+
+def picker_strategies(current: str | None = None) -> tuple[str, ...]:
+    """The names the strategy stepper cycles through: the registered ones of PICKER_STRATEGIES, plus
+    `current` at the end when it was chosen elsewhere (so a caller's choice is never silently lost)."""
+    names = tuple(name for name in PICKER_STRATEGIES if name in strategies.STRATEGIES)
+    if current is not None and current in strategies.STRATEGIES and current not in names:
+        names += (current,)
+    return names
+
+
+def picker_shapes(current: Shape = None) -> tuple[Shape, ...]:
+    """The shapes the Shape stepper steps through: Row, then the offered grids smallest first, plus
+    `current` at the end when it is another legal grid (one chosen with --grid)."""
+    shapes: tuple[Shape, ...] = (None, *GRID_SHAPES)
+    return shapes if current in shapes else (*shapes, current)
+
+
+def carry_secret(secret: list[int | None], old: Shape, new: Shape, cells: int) -> list[int | None]:
+    """The secret's pegs carried to a new shape of `cells` pegs: from grid to grid each peg keeps its
+    row and column where the new grid has them (the pegs stay where the player put them); otherwise
+    they keep their order, reading order for a grid, cut or padded with empty slots."""
+    if old is None or new is None:
+        return (secret + [None] * cells)[:cells]
+    carried: list[int | None] = [None] * cells
+    for index, colour in enumerate(secret):
+        row, col = divmod(index, old[1])
+        if row < new[0] and col < new[1]:
+            carried[row * new[1] + col] = colour
+    return carried
+
+
+class MakerChoices:
+    """The choices and the secret being made; the codemaker screen (and the two-player secret screen
+    built on it) holds them as its own attributes, so drawing and tests read them there."""
+
+    pegs: int
+    colours: int
+    duplicates: bool
+    shape: Shape
+    shapes: tuple[Shape, ...]
+    strategy: str
+    picker: tuple[str, ...]
+    secret: list[int | None]
+    selected: int | None
+
+    def take_choices(self, config: GameConfig, strategy: str | None) -> None:
+        self.pegs, self.colours, self.duplicates = config.pegs, config.colours, config.duplicates
+        self.shape = config.grid
+        self.shapes = picker_shapes(self.shape)  # what the Shape stepper steps through
+        if self.shape is not None:
+            self.pegs = GameConfig().pegs  # the row's length, should the player go back to Row
+        self.strategy = strategy if strategy in strategies.STRATEGIES else strategies.DEFAULT
+        self.picker = picker_strategies(self.strategy)  # what the strategy stepper cycles through
+        self.secret = [None] * config.pegs
+        self.selected = None
+
+    def cells(self) -> int:
+        """How many pegs the secret has: the row's pegs, or the grid's cells."""
+        return self.pegs if self.shape is None else self.shape[0] * self.shape[1]
+
+    def _build(self) -> GameConfig:
+        pegs = self.pegs if self.shape is None else 0  # a grid's pegs come from its shape
+        return GameConfig(pegs, self.colours, self.duplicates, grid=self.shape)
+
+    def config(self) -> GameConfig | None:
+        try:
+            return self._build()
+        except ConfigError:
+            return None
+
+    def choices_problem(self, with_secret: bool) -> str | None:
+        """Why the chosen game cannot start, or None: an illegal mix of choices, or, `with_secret`, a
+        secret not yet whole or against the game's rules."""
+        try:
+            config = self._build()
+        except ConfigError as exc:  # e.g. a 3x3 grid with more colours than grids offer
+            return str(exc)
+        if not with_secret:
+            return None
+        missing = sum(peg is None for peg in self.secret)
+        if missing:
+            pegs = "peg" if missing == 1 else "pegs"
+            keys = f"1-{COLOUR_KEYS[self.colours - 1]}"
+            return f"place {missing} more {pegs}: drag from the palette or press {keys}"
+        try:
+            config.check_code(tuple(self.secret))
+        except CodeError as exc:
+            return str(exc)
+        return None
+
+    def change_choice(self, name: str, step: int) -> None:
+        """Step choice `name` by `step` (the duplicates toggle flips), within what the game offers."""
+        old = self.shape
+        if name == "shape":
+            # Colours are left alone when the shape changes, even when the grid cannot take that many:
+            # Start is then disabled and the message names the fix, as for any other illegal mix. A
+            # stepper that quietly changed another choice would surprise more, and going back to Row
+            # would not restore the game the player had set up.
+            index = max(0, min(len(self.shapes) - 1, self.shapes.index(self.shape) + step))
+            self.shape = self.shapes[index]
+        elif name == "pegs":
+            if self.shape is not None:
+                return  # a grid's cells are fixed by its shape (the stepper is drawn disabled)
+            self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
+        elif name == "colours":
+            self.colours = max(MIN_COLOURS, min(MAX_COLOURS, self.colours + step))
+            self.secret = [p if p is not None and p < self.colours else None for p in self.secret]
+            if self.selected is not None and self.selected >= self.colours:
+                self.selected = None
+        elif name == "duplicates":
+            self.duplicates = not self.duplicates
+        elif name == "strategy":
+            names = self.picker
+            self.strategy = names[(names.index(self.strategy) + step) % len(names)]
+        self.secret = carry_secret(self.secret, old, self.shape, self.cells())
