@@ -23,6 +23,7 @@ import pygame
 
 from game.core.config import PRESETS, GameConfig, Preset
 from game.states.base import Push, Quit, State, Transition
+from game.ui import menu_view
 from game.ui import palette as pal
 from game.ui.juice import draw_panel
 from game.ui.layout_screens import MenuLayout
@@ -30,9 +31,7 @@ from game.ui.layout_screens import MenuLayout
 Action = Callable[["MenuState"], "Transition | State | None"]
 BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
 BACKDROP_VEIL_ALPHA = 150  # how much of the background colour dims the demo behind the whole menu
-SUBTITLE = "Break the secret code: black = right colour, right place; white = right colour only"
 GRID_PRESETS = ((2, 2, 6), (3, 3, 4))  # (rows, columns, colours) of the grid games on the menu
-FOOTER = "Arrows + Enter or the mouse · H help · Esc quits"
 
 
 @dataclass(frozen=True)
@@ -260,7 +259,7 @@ class MenuState(State):
         layout = self.layout()
         if not self.live_backdrop:
             surface.fill(pal.BACKGROUND)
-            self._draw_front(surface, layout)
+            menu_view.draw_front(surface, self.app, layout, self.entries, self.focus)
             return
         self.backdrop.draw(surface)
         # the veil, the card and the menu on them change only with the focus or the look: one image,
@@ -271,99 +270,7 @@ class MenuState(State):
         if self._front is None or self._front_key != key:
             self._front = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._front.fill((*pal.BACKGROUND, BACKDROP_VEIL_ALPHA))
-            draw_panel(self._front, self._card_rect(layout))
-            self._draw_front(self._front, layout)
+            draw_panel(self._front, menu_view.card_rect(self.app.text, layout))
+            menu_view.draw_front(self._front, self.app, layout, self.entries, self.focus)
             self._front_key = key
         surface.blit(self._front, (0, 0))
-
-    def _draw_front(self, surface: pygame.Surface, layout: MenuLayout) -> None:
-        """Title, subtitle, entries and footer."""
-        text = self.app.text
-        self._draw_title(surface, layout)
-        text.draw_in(
-            surface,
-            SUBTITLE,
-            layout.subtitle_rect.inflate(0, -layout.subtitle_rect.h // 4),
-            pal.TEXT_DIM,
-            26,
-        )
-        label_px, detail_px, two_lines = self._entry_text_sizes(layout)
-        for i, (entry, rect) in enumerate(zip(self.entries, layout.entries, strict=True)):
-            focused = i == self.focus
-            fill = pal.BUTTON_HOT if focused else pal.BUTTON
-            radius = max(4, rect.h // 5)
-            pygame.draw.rect(surface, fill, rect, border_radius=radius)
-            edge = pal.SELECTION if focused else pal.BOARD_EDGE
-            pygame.draw.rect(surface, edge, rect, width=3 if focused else 1, border_radius=radius)
-            label_box, detail_box = self._entry_boxes(rect, two_lines)
-            text.draw(surface, entry.label, label_px, pal.TEXT, label_box.midleft, align="midleft")
-            if entry.detail:
-                anchor, align = (
-                    (detail_box.midleft, "midleft") if two_lines else (detail_box.midright, "midright")
-                )
-                text.draw(surface, entry.detail, detail_px, pal.TEXT_DIM, anchor, align=align)
-        text.draw_in(
-            surface, FOOTER, layout.footer_rect, pal.TEXT_DIM, 22
-        )
-
-    def _card_rect(self, layout: MenuLayout) -> pygame.Rect:
-        """The card under the menu: it spans the entries, and the subtitle and footer lines where
-        they are wider."""
-        entries = layout.entries[0].unionall(layout.entries)
-        text = self.app.text
-        widest = max(
-            text.size(line, text.fit_size(line, box.w, box.h, largest))[0]
-            for line, box, largest in (
-                (SUBTITLE, layout.subtitle_rect.inflate(0, -layout.subtitle_rect.h // 4), 26),
-                (FOOTER, layout.footer_rect, 22),
-            )
-        )
-        left = min(entries.x, layout.subtitle_rect.centerx - widest // 2)
-        right = max(entries.right, layout.subtitle_rect.centerx + widest // 2 + 1)
-        pad = max(8, layout.footer_rect.h // 3)
-        top, bottom = layout.subtitle_rect.y, layout.footer_rect.bottom
-        return pygame.Rect(left, top, right - left, bottom - top).inflate(2 * pad, 2 * pad)
-
-    @staticmethod
-    def _entry_boxes(rect: pygame.Rect, two_lines: bool) -> tuple[pygame.Rect, pygame.Rect]:
-        """Label and detail boxes of one entry: side by side, or the detail under the label."""
-        pad = max(6, rect.h // 4)
-        if two_lines:
-            inner = rect.inflate(-2 * pad, -round(rect.h * 0.16))
-            top = round(inner.h * 0.56)
-            return (
-                pygame.Rect(inner.x, inner.y, inner.w, top),
-                pygame.Rect(inner.x, inner.y + top, inner.w, inner.h - top),
-            )
-        inner = rect.inflate(-2 * pad, -round(rect.h * 0.42))
-        label_w = round(inner.w * 0.45)
-        return (
-            pygame.Rect(inner.x, inner.y, label_w, inner.h),
-            pygame.Rect(inner.x + label_w + pad, inner.y, inner.w - label_w - pad, inner.h),
-        )
-
-    def _entry_text_sizes(self, layout: MenuLayout) -> tuple[int, int, bool]:
-        """One label size and one detail size for every entry (a menu of mixed sizes looks broken);
-        the details go under the labels when beside them they would be too small to read."""
-        text = self.app.text
-        rect = layout.entries[0]
-        for two_lines in (False, True):
-            label_box, detail_box = self._entry_boxes(rect, two_lines)
-            label_px = min(text.fit_size(e.label, label_box.w, label_box.h, 40) for e in self.entries)
-            details = [e.detail for e in self.entries if e.detail] or [" "]
-            detail_px = min(text.fit_size(d, detail_box.w, detail_box.h * 0.9, label_px) for d in details)
-            if two_lines or detail_px >= 0.7 * label_px:
-                return label_px, detail_px, two_lines
-        raise AssertionError("unreachable")
-
-    def _draw_title(self, surface: pygame.Surface, layout: MenuLayout) -> None:
-        rect = layout.title_rect
-        colours = pal.palette(self.app.settings.palette)
-        symbols = self.app.settings.symbols
-        d = round(rect.h * 0.55)
-        title_box = rect.inflate(-2 * (d + 12) * 2, -round(rect.h * 0.2))
-        drawn = self.app.text.draw_in(surface, "MASTERMIND ARCADE", title_box, pal.TEXT, 90)
-        for i, x in enumerate((drawn.left - d - 12, drawn.right + 12)):
-            colour = (0, 2)[i]
-            peg = self.app.pegs.peg(colours[colour], colour, d, symbols)
-            surface.blit(peg, (x, rect.centery - d // 2))
