@@ -85,7 +85,7 @@ def computer_solve(args: argparse.Namespace, config: GameConfig) -> App:
     from game.core import strategies
     from game.core.state import new_game
     from game.play.computer import Speed
-    from game.states.playing import random_secret
+    from game.play.record import random_secret
     from game.states.solving import SolvingState
 
     strategy = strategies.STRONGEST if args.solve == "strongest" else strategies.get(args.solve).name

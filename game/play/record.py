@@ -54,6 +54,13 @@ class Player(StrEnum):
     COMPUTER = "computer"  # a strategy (Solve, watch mode, codemaker mode, hand grading)
 
 
+def random_secret(config: GameConfig, rng) -> Code:
+    """A secret drawn with `rng` (random.Random) that obeys the duplicates rule."""
+    if config.duplicates:
+        return tuple(rng.randrange(config.colours) for _ in range(config.pegs))
+    return tuple(rng.sample(range(config.colours), config.pegs))
+
+
 def format_play_time(seconds: float) -> str:
     """72.4 -> "1:12": whole seconds, rounded, so every screen shows the same time for one game."""
     whole = int(round(max(0.0, seconds)))

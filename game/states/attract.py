@@ -31,7 +31,7 @@ from game.core import strategies
 from game.core.config import preset
 from game.core.highscores import HIGH_SCORE_MODES, empty_book
 from game.play.computer import ComputerRun, Speed
-from game.play.record import GameRecord
+from game.play.record import GameRecord, random_secret
 from game.play.timeline import Motion
 from game.states.base import Pop, Push, State, Transition, board_art
 from game.tables import bind
@@ -106,8 +106,6 @@ class AttractState(State):
             self._start()
 
     def _start(self) -> None:
-        from game.states.playing import random_secret
-
         name, strategy = DEMOS[self.demo % len(DEMOS)]
         config = preset(name).config()
         secret = random_secret(config, self.rng)

@@ -35,6 +35,7 @@ from game.core.config import GameConfig
 from game.core.state import new_game
 from game.play.drag import Drag, DragSource
 from game.play.maker import MakerChoices
+from game.play.record import random_secret
 from game.states.base import Reset, State, Transition
 from game.ui import maker_view
 from game.ui import palette as pal
@@ -98,8 +99,6 @@ class CodemakerState(MakerChoices, State):
         config = self.config()
         if config is None:
             return
-        from game.states.playing import random_secret
-
         self.secret = list(random_secret(config, self.app.rng))
         self.app.sound.play("place")
 
@@ -119,8 +118,6 @@ class CodemakerState(MakerChoices, State):
             secret = tuple(self.secret)
             title = f"Your code vs {label} · {config_title(config)}"
         else:
-            from game.states.playing import random_secret
-
             secret = random_secret(config, self.app.rng)
             title = f"Watching {label} · {config_title(config)}"
         # Play again on the result screen comes back here, with the same mode, game and strategy

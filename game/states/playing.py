@@ -33,7 +33,7 @@ from game.core.config import GameConfig
 from game.core.state import GameState
 from game.play.breaker import BreakerRun
 from game.play.drag import Target
-from game.play.record import GameRecord
+from game.play.record import GameRecord, random_secret
 from game.states.base import Push, Replace, Reset, State, Transition, board_art, motion
 from game.states.confirm import ConfirmOverlay
 from game.states.hint import HintOverlay, HintTaken
@@ -341,9 +341,3 @@ class PlayingState(State):
             return self.mode.finished(self)
         return Replace(ResultState(self.run.record))
 
-
-def random_secret(config: GameConfig, rng) -> Code:
-    """A secret drawn with `rng` that obeys the duplicates rule."""
-    if config.duplicates:
-        return tuple(rng.randrange(config.colours) for _ in range(config.pegs))
-    return tuple(rng.sample(range(config.colours), config.pegs))
