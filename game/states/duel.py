@@ -42,7 +42,7 @@ from game.core.state import GameState
 from game.play.computer import ComputerRun, Phase
 from game.play.record import GameRecord
 from game.play.timeline import Motion
-from game.states.base import Push, Replace, State, Transition, board_art, motion
+from game.states.base import Push, Replace, State, Transition, motion
 from game.states.confirm import ConfirmOverlay
 from game.states.playing import PlayingState, RevealChosen
 from game.store import SavedGame
@@ -216,15 +216,8 @@ class DuelState(PlayingState):
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        layout, run, art = self.layout(), self.run, board_art(self.app)
-        title = self.title()
-        hot = breaker_view.hot_item(layout, self.mouse)
-        key = breaker_view.still_key(layout, run, hot, art) + (title,)
-        self.frame.blit(
-            surface,
-            key,
-            lambda image: breaker_view.draw_still(image, layout, run, art, self.board, hot, title=title),
-        )
+        layout, art = self.draw_board(surface, self.title())
+        run = self.run
         side = self.to_move()
         computer = self.computer
         name = f"Computer · {self.rules.level.name}"

@@ -29,7 +29,7 @@ from game.core.match import (
 )
 from game.core.state import Outcome
 from game.play.record import GameRecord
-from game.states.base import Push, Replace, Reset, State, Transition, board_art
+from game.states.base import Push, Replace, Reset, State, Transition
 from game.states.codemaker import CodemakerState, Mode
 from game.states.confirm import ConfirmOverlay
 from game.states.playing import PlayingState, RevealChosen
@@ -231,13 +231,5 @@ class MatchRoundState(PlayingState):
         return Replace(ScoreboardState(self.match.record(record.guesses, cracked), record))
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout, run, art = self.layout(), self.run, board_art(self.app)
-        title = self.title()
-        hot = breaker_view.hot_item(layout, self.mouse)
-        key = breaker_view.still_key(layout, run, hot, art) + (title,)
-        self.frame.blit(
-            surface,
-            key,
-            lambda image: breaker_view.draw_still(image, layout, run, art, self.board, hot, title=title),
-        )
-        breaker_view.draw_live(surface, layout, run, art)
+        layout, art = self.draw_board(surface, self.title())
+        breaker_view.draw_live(surface, layout, self.run, art)

@@ -39,7 +39,7 @@ from game.states.confirm import ConfirmOverlay
 from game.states.hint import HintOverlay, HintTaken
 from game.states.modes import PlayMode
 from game.ui import breaker_view
-from game.ui.board import BoardView, FrameCache
+from game.ui.board import Art, BoardView, FrameCache
 from game.ui.layout import Button, PlayLayout
 
 DIGIT_KEYS = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
@@ -307,22 +307,28 @@ class PlayingState(State):
         self._play_cues()
         return self._to_result() if self.run.finished else None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_board(self, surface: pygame.Surface, title: str | None) -> tuple[PlayLayout, Art]:
+        """The board's still image (drawn once per look, then blitted) under the top bar's `title`;
+        the screens built on this one (duel, two-player rounds) draw their board with it too."""
         layout, run, art = self.layout(), self.run, board_art(self.app)
         hot = breaker_view.hot_item(layout, self.mouse)
-        key = breaker_view.still_key(layout, run, hot, art)
-        title = breaker_view.hud_name(self.config) if self.mode is None else None
+        key = breaker_view.still_key(layout, run, hot, art) + (title,)
         self.frame.blit(
             surface,
             key,
             lambda image: breaker_view.draw_still(image, layout, run, art, self.board, hot, title),
         )
-        breaker_view.draw_live(surface, layout, run, art)
+        return layout, art
+
+    def draw(self, surface: pygame.Surface) -> None:
+        title = breaker_view.hud_name(self.config) if self.mode is None else None
+        layout, art = self.draw_board(surface, title)
+        breaker_view.draw_live(surface, layout, self.run, art)
         if self.mode is not None:
             self.mode.draw(surface, layout, self, art)
         else:
             breaker_view.draw_hud(surface, layout, self.hud, art)
-        breaker_view.shake(surface, run)
+        breaker_view.shake(surface, self.run)
 
     def _play_cues(self) -> None:
         for cue in self.run.take_cues():
