@@ -100,3 +100,10 @@ def board_art(app: App) -> Art:
 def motion(app: App) -> Motion:
     """The player's motion choices, as the runs' timelines read them."""
     return app.settings.motion
+
+
+def to_menu(focus: str | None = None) -> Transition:
+    """Back to a fresh main menu, the stack cleared (its entry `focus` focused, else the last played)."""
+    from game.states.menu import MenuState
+
+    return Reset(MenuState(focus=focus))

@@ -28,7 +28,7 @@ from game.core.blitz import BLITZ_CONFIG, HINTS_ALLOWED, SOLVE_ALLOWED, BlitzSes
 from game.play.breaker import BreakerRun
 from game.play.modefiles import BlitzBook, blitz_mode, check_blitz_mode
 from game.play.record import GameRecord
-from game.states.base import Push, Replace, Reset, State, Transition, board_art, motion
+from game.states.base import Push, Replace, State, Transition, board_art, motion, to_menu
 from game.states.modes import PlayMode, draw_title, panel_without
 from game.ui import palette as pal
 from game.ui.blitz_view import draw_clock
@@ -181,18 +181,13 @@ class BlitzResultState(State):
             if hit == "again":
                 return new_run_state(self.app)
             if hit == "menu":
-                return self._menu()
+                return to_menu()
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
                 return new_run_state(self.app)
             if event.key == pygame.K_ESCAPE:
-                return self._menu()
+                return to_menu()
         return None
-
-    def _menu(self) -> Transition:
-        from game.states.menu import MenuState
-
-        return Reset(MenuState())
 
     def draw(self, surface: pygame.Surface) -> None:
         layout, art = self.layout(), board_art(self.app)

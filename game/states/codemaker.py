@@ -36,7 +36,7 @@ from game.core.state import new_game
 from game.play.drag import Drag, DragSource
 from game.play.maker import MakerChoices
 from game.play.record import random_secret
-from game.states.base import Reset, State, Transition
+from game.states.base import State, Transition, to_menu
 from game.ui import maker_view
 from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
@@ -129,9 +129,7 @@ class CodemakerState(MakerChoices, State):
         return TITLES[self.mode]
 
     def back(self) -> Transition:
-        from game.states.menu import MenuState
-
-        return Reset(MenuState())
+        return to_menu()
 
     # --- geometry --------------------------------------------------------------------------------
     def layout(self) -> MakerLayout:

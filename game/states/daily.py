@@ -32,7 +32,7 @@ from game.core.daily import (
 )
 from game.play.modefiles import DailyBook
 from game.play.record import GameRecord
-from game.states.base import Push, Reset, State, Transition, board_art
+from game.states.base import Push, State, Transition, board_art, to_menu
 from game.states.confirm import ConfirmOverlay
 from game.states.modes import NO_ASSIST_BUTTONS, PlayMode, panel_without
 from game.ui import palette as pal
@@ -47,12 +47,6 @@ DAILY_HIGH_SCORES = "Daily"  # the high-score table daily wins enter
 
 def load_daily(app: Any) -> DailyBook:
     return app.store.load_daily() if app.store is not None else DailyBook()
-
-
-def to_menu() -> Transition:
-    from game.states.menu import MenuState
-
-    return Reset(MenuState())
 
 
 def open_daily(app: Any, preset: str) -> State:

@@ -15,8 +15,8 @@ from game.core.daily import daily_config, daily_secret, is_won, seconds_until_ne
 from game.core.records import GameEnd, GameResult, score_game
 from game.play.modefiles import DailyBook, grades_of
 from game.play.record import GameRecord
-from game.states.base import Push, State, Transition, board_art
-from game.states.daily import DAILY_HIGH_SCORES, load_daily, to_menu
+from game.states.base import Push, State, Transition, board_art, to_menu
+from game.states.daily import DAILY_HIGH_SCORES, load_daily
 from game.ui import palette as pal
 from game.ui.board import config_title
 from game.ui.daily_view import (

@@ -16,7 +16,7 @@ from game.core.duel import DuelOutcome, DuelRules
 from game.core.records import DUEL_KEY, GameEnd, GameResult
 from game.core.state import Outcome
 from game.play.record import GameRecord
-from game.states.base import Reset, State, Transition, board_art
+from game.states.base import State, Transition, board_art, to_menu
 from game.ui import duel_view
 from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
@@ -87,9 +87,7 @@ class DuelResultState(State):
         return DuelState(self.rules)
 
     def menu(self) -> Transition:
-        from game.states.menu import MenuState
-
-        return Reset(MenuState())
+        return to_menu()
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         clicked = self.clicks.click(event, self.layout().hit_test)

@@ -10,7 +10,7 @@ import pygame
 
 from game.core.config import preset
 from game.core.duel import DEFAULT_LEVEL, LEVELS, DuelRules
-from game.states.base import Reset, State, Transition
+from game.states.base import State, Transition, to_menu
 from game.ui import palette as pal
 from game.ui.layout import Button
 from game.ui.mode_setup import ModeSetupLayout, Option, draw_label
@@ -39,9 +39,7 @@ class DuelSetupState(State):
         return DuelState(self.rules())
 
     def back(self) -> Transition:
-        from game.states.menu import MenuState
-
-        return Reset(MenuState())
+        return to_menu()
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEMOTION:

@@ -18,7 +18,7 @@ import pygame
 
 from game.core.codes import score
 from game.core.variant import grade_words
-from game.states.base import Pop, Push, Reset, State, Transition, board_art
+from game.states.base import Pop, Push, State, Transition, board_art, to_menu
 from game.states.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text
 from game.ui import help_view
 from game.ui import palette as pal
@@ -186,9 +186,7 @@ def top_bar_action(name: str, screen: str) -> Transition | None:
     """The Menu and Help buttons every computer screen has: Menu leaves for the menu, Help opens
     this overlay on `screen`'s controls. None for any other button name."""
     if name == "menu":
-        from game.states.menu import MenuState
-
-        return Reset(MenuState())
+        return to_menu()
     if name == "help":
         return Push(HelpOverlay(screen=screen))
     return None

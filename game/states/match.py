@@ -29,7 +29,7 @@ from game.core.match import (
 )
 from game.core.state import Outcome
 from game.play.record import GameRecord
-from game.states.base import Push, Replace, Reset, State, Transition
+from game.states.base import Push, Replace, State, Transition, to_menu
 from game.states.codemaker import CodemakerState, Mode
 from game.states.confirm import ConfirmOverlay
 from game.states.playing import PlayingState, RevealChosen
@@ -47,12 +47,6 @@ ROUND_PANEL_ITEMS = breaker_view.panel_items(ROUND_BUTTONS)
 @dataclass(frozen=True)
 class AbandonMatch:
     """The players confirmed: the match is dropped and the menu shows."""
-
-
-def to_menu() -> Transition:
-    from game.states.menu import MenuState
-
-    return Reset(MenuState())
 
 
 def _abandon_question() -> Transition:

@@ -81,12 +81,14 @@ class ScoreboardState(State):
         return HandOverState(self.match)
 
     def leave(self) -> Transition:
-        from game.states.match import _abandon_question, to_menu
+        from game.states.base import to_menu
+        from game.states.match import _abandon_question
 
         return to_menu() if self.match.over else _abandon_question()
 
     def resume(self, result: Any) -> Transition | None:
-        from game.states.match import AbandonMatch, to_menu
+        from game.states.base import to_menu
+        from game.states.match import AbandonMatch
 
         return to_menu() if isinstance(result, AbandonMatch) else None
 

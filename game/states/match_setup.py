@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.core.match import MAX_NAME_LENGTH, ROUND_CHOICES, MatchError, new_match
-from game.states.base import State, Transition
-from game.states.match import HandOverState, to_menu
+from game.states.base import State, Transition, to_menu
+from game.states.match import HandOverState
 from game.ui import palette as pal
 from game.ui.layout import Button
 from game.ui.mode_setup import ModeSetupLayout, Option, draw_label, draw_text_field

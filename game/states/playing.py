@@ -34,7 +34,7 @@ from game.core.state import GameState
 from game.play.breaker import BreakerRun
 from game.play.drag import Target
 from game.play.record import GameRecord, random_secret
-from game.states.base import Push, Replace, Reset, State, Transition, board_art, motion
+from game.states.base import Push, Replace, State, Transition, board_art, motion, to_menu
 from game.states.confirm import ConfirmOverlay
 from game.states.hint import HintOverlay, HintTaken
 from game.states.modes import PlayMode
@@ -153,7 +153,7 @@ class PlayingState(State):
             return Replace(PlayingState(self.config))
         if isinstance(result, LeaveChosen):
             self.keep_on_exit = result.keep
-            return self._to_menu()
+            return to_menu()
         if isinstance(result, HintTaken):
             run.take_hint(result.code)
         return None
@@ -275,7 +275,7 @@ class PlayingState(State):
             return Push(ConfirmOverlay(question, NewGameChosen(), yes="New game", no="Keep playing"))
         elif name == "menu":
             if self.resume_record is None:
-                return self._to_menu()
+                return to_menu()
             return Push(
                 ConfirmOverlay(
                     "Leave this game for the menu? It is kept: the next start offers to resume it.",
@@ -333,11 +333,6 @@ class PlayingState(State):
     def _play_cues(self) -> None:
         for cue in self.run.take_cues():
             self.app.sound.play(cue.value)
-
-    def _to_menu(self) -> Transition:
-        from game.states.menu import MenuState
-
-        return Reset(MenuState())
 
     def _to_result(self) -> Transition:
         from game.states.result import ResultState

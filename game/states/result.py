@@ -24,7 +24,7 @@ import pygame
 from game.core.state import GameState, Outcome
 from game.play.record import GameRecord
 from game.play.timeline import Timeline, Track, linear
-from game.states.base import Push, Reset, State, Transition, board_art, motion
+from game.states.base import Push, State, Transition, board_art, motion, to_menu
 from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
 from game.ui.breaker_view import hud_name
@@ -162,9 +162,7 @@ class ResultState(State):
         return Push(AnalysisOverlay(self.record))
 
     def menu(self) -> Transition:
-        from game.states.menu import MenuState
-
-        return Reset(MenuState())
+        return to_menu()
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         clicked = self.clicks.click(event, self.layout().hit_test)

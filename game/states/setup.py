@@ -27,7 +27,7 @@ from game.core.config import (
     GameConfig,
     legal_codes,
 )
-from game.states.base import Reset, State, Transition
+from game.states.base import State, Transition, to_menu
 from game.ui import palette as pal
 from game.ui.board import draw_top_bar
 from game.ui.layout_screens import SetupLayout
@@ -129,9 +129,7 @@ class SetupState(State):
         return PlayingState(config)
 
     def back(self) -> Transition:
-        from game.states.menu import MenuState
-
-        return Reset(MenuState(focus=self.MENU_LABEL))
+        return to_menu(focus=self.MENU_LABEL)
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEMOTION:
