@@ -21,6 +21,7 @@ is driven by the `dt` passed to update (seconds), never by a clock, so tests are
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -89,6 +90,15 @@ class State:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole state onto `surface` (reads state, changes nothing but view caches)."""
+
+    def sized_layout(self, make: Callable[[tuple[int, int]], Any]) -> Any:
+        """The layout of the window's current size: make(size) once per size, then kept (a screen's
+        layout depends only on the size and on what the screen fixed before it was first drawn)."""
+        size = self.app.surface.get_size()
+        layout = getattr(self, "_sized_layout", None)
+        if layout is None or layout.size != size:
+            layout = self._sized_layout = make(size)
+        return layout
 
 
 def board_art(app: App) -> Art:

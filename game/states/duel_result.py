@@ -56,16 +56,12 @@ class DuelResultState(State):
         self.view = BoardView()
         self.opponent_view = BoardView()
         self.clicks = ButtonClicks()
-        self._layout: DuelLayout | None = None
 
     def layout(self) -> DuelLayout:
-        size = self.app.surface.get_size()
-        if self._layout is None or self._layout.size != size:
-            c = self.rules.config
-            self._layout = DuelLayout(
-                size, c.pegs, c.colours, c.turns, PANEL_ITEMS, ("again", "menu"), top_buttons=()
-            )
-        return self._layout
+        c = self.rules.config
+        return self.sized_layout(
+            lambda size: DuelLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, ("again", "menu"), ())
+        )
 
     def details(self) -> list[str]:
         you, it = self.player.guesses, self.computer.guesses

@@ -69,7 +69,6 @@ class HandGradeState(State):
         self.clock = clock
         self.run: HandGradeRun | None = None
         self.view = BoardView()
-        self._layout: PlayLayout | None = None
         self.mouse = (-1, -1)
 
     def enter(self, app) -> None:
@@ -86,12 +85,11 @@ class HandGradeState(State):
 
     # --- geometry --------------------------------------------------------------------------------
     def layout(self) -> PlayLayout:
-        size = self.app.size
-        if self._layout is None or self._layout.size != size:
-            c = self.config
-            items = panel_items(c.variant.kinds)
-            self._layout = PlayLayout(size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, grid=c.grid)
-        return self._layout
+        c = self.config
+        items = panel_items(c.variant.kinds)
+        return self.sized_layout(
+            lambda size: PlayLayout(size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, grid=c.grid)
+        )
 
     def stepper_parts(self, name: str) -> dict[str, pygame.Rect]:
         """[-] value [+] inside panel item `name` (a grade kind: "black", "grey", "white"), after a label

@@ -87,7 +87,6 @@ class PlayingState(State):
         self.keep_on_exit = True  # False once abandoned, handed to the computer or finished
         self.board = BoardView()
         self.frame = FrameCache()
-        self._layout: PlayLayout | None = None
         self.stats = None  # this difficulty's DifficultyStats for the HUD (None: no statistics)
 
     # --- life cycle ---------------------------------------------------------------------------
@@ -161,10 +160,7 @@ class PlayingState(State):
     def layout(self) -> PlayLayout:
         """This window size's layout, made once per size (screens built on this one override
         make_layout, not the caching)."""
-        size = self.app.surface.get_size()
-        if self._layout is None or self._layout.size != size:
-            self._layout = self.make_layout(size)
-        return self._layout
+        return self.sized_layout(self.make_layout)
 
     def make_layout(self, size: tuple[int, int]) -> PlayLayout:
         c = self.config

@@ -43,26 +43,16 @@ class ResultState(State):
         self.play_again = play_again
         self.view = BoardView()
         self.clicks = ButtonClicks()
-        self._layout: PlayLayout | None = None
         self.initials_asked = False  # a score that makes a top ten asks for initials once
         self.timeline = Timeline()
         self._count: Track | None = None
 
     def layout(self) -> PlayLayout:
-        size = self.app.surface.get_size()
-        if self._layout is None or self._layout.size != size:
-            config = self.game.config
-            self._layout = PlayLayout(
-                size,
-                config.pegs,
-                config.colours,
-                config.turns,
-                PANEL_ITEMS,
-                ("again", "analysis", "menu"),
-                top_buttons=(),
-                grid=config.grid,
-            )
-        return self._layout
+        c = self.game.config
+        buttons = ("again", "analysis", "menu")
+        return self.sized_layout(
+            lambda size: PlayLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, buttons, (), grid=c.grid)
+        )
 
     @property
     def game(self) -> GameState:

@@ -89,7 +89,6 @@ class SolvingState(State):
         self.clock = clock
         self.run: ComputerRun | None = None
         self.view = BoardView()
-        self._layout: PlayLayout | None = None
         self.mouse = (-1, -1)
         self.frames = 0
         self._warm_queue: list[tuple] | None = None  # peg images still to draw ahead of need
@@ -206,20 +205,10 @@ class SolvingState(State):
 
     # --- drawing -------------------------------------------------------------------------------
     def layout(self) -> PlayLayout:
-        config = self.start_game.config
-        size = self.app.size
-        if self._layout is None or self._layout.size != size:
-            self._layout = PlayLayout(
-                size,
-                config.pegs,
-                config.colours,
-                config.turns,
-                PANEL_ITEMS,
-                PANEL_BUTTONS,
-                top_buttons=("help", "menu"),
-                grid=config.grid,
-            )
-        return self._layout
+        c = self.start_game.config
+        return self.sized_layout(
+            lambda size: PlayLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, PANEL_BUTTONS, grid=c.grid)
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         run, layout = self.run, self.layout()
