@@ -1,0 +1,104 @@
+"""The Custom game's choices and their rules, without pygame (the screen is game/states/setup.py, which
+turns input into these calls and draws them with game/ui/setup_view.py).
+
+The choices are the shape (a row, or one of config.GRID_SHAPES: SHAPES), the row's pegs, colours,
+repeated colours and the turns rule (DIFFICULTIES). `pegs` is the row's own length and is kept while
+a grid is chosen (a grid's cells come from its shape), so choosing Row again restores it. A mix the
+game does not offer is no error here: config() is None and problem() gives GameConfig's own reason.
+
+Invariants: pegs and colours stay within config's limits; shape is one of SHAPES and difficulty one
+of DIFFICULTIES.
+"""
+
+from __future__ import annotations
+
+from game.core.config import (
+    GRID_SHAPES,
+    MAX_COLOURS,
+    MAX_PEGS,
+    MIN_COLOURS,
+    MIN_PEGS,
+    ConfigError,
+    Difficulty,
+    GameConfig,
+)
+from game.play.maker import Shape, picker_shapes
+
+DIFFICULTIES = (Difficulty.RELAXED, Difficulty.CLASSIC, Difficulty.TIGHT)
+SHAPES: tuple[Shape, ...] = picker_shapes()  # None (the classic row of pegs), then the offered grids
+
+
+class CustomChoices:
+    """The Custom game being chosen; the setup screen holds these as its own attributes, so drawing
+    and tests read them there (as the codemaker screen holds MakerChoices')."""
+
+    shape: Shape
+    pegs: int
+    colours: int
+    duplicates: bool
+    difficulty: Difficulty
+
+    def take_choices(self, config: GameConfig) -> None:
+        """Start from `config` (a grid setup does not offer is taken as a row)."""
+        self.shape = config.grid if config.grid in GRID_SHAPES else None
+        self.pegs = config.pegs if self.shape is None else GameConfig().pegs  # a row's own, kept aside
+        self.colours = config.colours
+        self.duplicates = config.duplicates
+        self.difficulty = config.difficulty
+
+    @property
+    def cells(self) -> int:
+        """Pegs in a code: the row's pegs, or the grid's rows x columns."""
+        return self.pegs if self.shape is None else self.shape[0] * self.shape[1]
+
+    def _build(self) -> GameConfig:
+        if self.shape is None:
+            return GameConfig(self.pegs, self.colours, self.duplicates, self.difficulty)
+        return GameConfig(
+            colours=self.colours, grid=self.shape, duplicates=self.duplicates, difficulty=self.difficulty
+        )
+
+    def config(self) -> GameConfig | None:
+        """The chosen game, or None when the game does not offer it."""
+        try:
+            return self._build()
+        except ConfigError:
+            return None
+
+    def problem(self) -> str | None:
+        """Why the chosen game cannot start (GameConfig's message), or None."""
+        try:
+            self._build()
+        except ConfigError as exc:
+            return str(exc)
+        return None
+
+    def row_enabled(self, name: str) -> bool:
+        """A grid's cells come from its shape: the pegs row is shown but cannot be changed."""
+        return not (name == "pegs" and self.shape is not None)
+
+    def change_choice(self, name: str, step: int) -> bool:
+        """Step choice `name` by `step` within what the game offers (the duplicates toggle flips);
+        False, changing nothing, when the row cannot be changed."""
+        if not self.row_enabled(name):
+            return False
+        if name == "shape":
+            index = SHAPES.index(self.shape)
+            self.shape = SHAPES[max(0, min(len(SHAPES) - 1, index + step))]
+        elif name == "pegs":
+            self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
+        elif name == "colours":
+            self.colours = max(MIN_COLOURS, min(MAX_COLOURS, self.colours + step))
+        elif name == "duplicates":
+            self.duplicates = not self.duplicates
+        elif name == "difficulty":
+            index = DIFFICULTIES.index(self.difficulty)
+            self.difficulty = DIFFICULTIES[max(0, min(len(DIFFICULTIES) - 1, index + step))]
+        return True
+
+    def choose(self, name: str, index: int) -> None:
+        """Take option `index` of a row chosen among segments: SHAPES or DIFFICULTIES."""
+        if name == "shape":
+            self.shape = SHAPES[index]
+        elif name == "difficulty":
+            self.difficulty = DIFFICULTIES[index]

@@ -1,0 +1,189 @@
+"""How the Custom game setup screen is drawn: a function of (layout, choices, art), like the other views.
+
+Drawing only reads the choices (game/play/custom.py's CustomChoices, held by game/states/setup.py)
+and the keyboard focus; geometry comes from SetupLayout only. Each row is a label (the focused one
+lit, a row the shape fixes dimmed) and its control: segments for the shape and the turns rule,
+steppers with a strip of sample pegs (a grid's holes for its cells) for pegs and colours, a toggle
+with a word on what it means for repeated colours. Under them the turns line (the number of codes,
+and the grid's rules for a grid), or why the game is not offered (wrapped, never cut), then Back and
+Start (disabled while the game is not offered).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import MappingProxyType
+
+import pygame
+
+from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, legal_codes
+from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
+from game.ui import palette as pal
+from game.ui.board import Art, draw_top_bar
+from game.ui.layout_screens import SetupLayout
+from game.ui.text import TextRenderer
+from game.ui.widgets import draw_button, draw_stepper, draw_toggle
+
+ROW_LABELS = MappingProxyType(
+    {
+        "shape": "Shape",
+        "pegs": "Pegs",
+        "colours": "Colours",
+        "duplicates": "Repeated colours",
+        "difficulty": "Turns rule",
+    }
+)
+TITLE = "Custom game"
+
+
+def draw(
+    surface: pygame.Surface,
+    layout: SetupLayout,
+    choices: CustomChoices,
+    focus: int,
+    mouse: tuple[int, int],
+    art: Art,
+) -> None:
+    """The whole screen: top bar, a row per choice (row `focus` has the keys), the turns line or the
+    reason the game is not offered, and the buttons; `mouse` lights what is under the pointer."""
+    text = art.text
+    surface.fill(pal.BACKGROUND)
+    draw_top_bar(surface, layout, text, TITLE, mouse)
+    for i, name in enumerate(SetupLayout.ROWS):
+        label = layout.labels[name]
+        colour = pal.SELECTION if i == focus else pal.TEXT
+        words = "Cells" if name == "pegs" and choices.shape is not None else ROW_LABELS[name]
+        if not choices.row_enabled(name):
+            colour = pal.TEXT_DIM
+        text.draw_in(surface, words, label.inflate(0, -label.h // 3), colour, 36, align="midleft")
+        if name == "shape":
+            labels = ["Row" if shape is None else f"{shape[0]}×{shape[1]}" for shape in SHAPES]
+            segments = layout.segments(name, len(SHAPES))
+            _draw_segments(surface, text, segments, labels, SHAPES.index(choices.shape), mouse)
+        elif name in ("pegs", "colours"):
+            _draw_stepper_row(surface, layout, choices, name, mouse, art)
+        elif name == "duplicates":
+            _draw_duplicates(surface, layout, text, choices.duplicates, mouse)
+        else:
+            labels = [difficulty.value.title() for difficulty in DIFFICULTIES]
+            segments = layout.segments(name, len(DIFFICULTIES))
+            _draw_segments(surface, text, segments, labels, DIFFICULTIES.index(choices.difficulty), mouse)
+    config = choices.config()
+    problem = choices.problem()
+    if config is not None:
+        line = f"{config.turns} turns · {legal_codes(config):,} possible codes"
+        if config.grid is not None:
+            line = f"Grid {config.grid[0]}×{config.grid[1]} · {line} · grey pegs"
+        text.draw_in(surface, line, layout.turns_rect.inflate(0, -layout.turns_rect.h // 4), pal.TEXT, 44)
+    if problem:  # GameConfig's sentences can be long: wrapped, never cut
+        box = layout.message_rect.union(layout.turns_rect)
+        _draw_wrapped(surface, text, problem, box, 26, pal.TEXT_WARN, box.centerx, "midtop")
+    for name, rect in layout.buttons.items():
+        draw_button(
+            surface,
+            text,
+            rect,
+            "Start" if name == "start" else "Back",
+            primary=name == "start",
+            enabled=name != "start" or config is not None,
+            hot=rect.collidepoint(mouse),
+        )
+
+
+def _draw_segments(
+    surface: pygame.Surface,
+    text: TextRenderer,
+    segments: Sequence[pygame.Rect],
+    labels: Sequence[str],
+    chosen: int,
+    mouse: tuple[int, int],
+) -> None:
+    """One button per option, the chosen one lit, all labels at one size (the largest every one fits)."""
+    label_px = min(text.fit_size(w, r.w * 0.8, r.h * 0.5) for w, r in zip(labels, segments, strict=True))
+    for index, (words, rect) in enumerate(zip(labels, segments, strict=True)):
+        draw_button(surface, text, rect, "", primary=index == chosen, hot=rect.collidepoint(mouse))
+        text.draw(surface, words, label_px, pal.TEXT, rect.center)
+
+
+def _draw_stepper_row(
+    surface: pygame.Surface,
+    layout: SetupLayout,
+    choices: CustomChoices,
+    name: str,
+    mouse: tuple[int, int],
+    art: Art,
+) -> None:
+    """[-] value [+] for the pegs (a grid's cells, fixed) or the colours, then the sample pegs."""
+    parts = layout.stepper_parts(name)
+    value = choices.cells if name == "pegs" else choices.colours
+    low, high = (MIN_PEGS, MAX_PEGS) if name == "pegs" else (MIN_COLOURS, MAX_COLOURS)
+    enabled = choices.row_enabled(name)
+    hot = "minus" if parts[0].collidepoint(mouse) else "plus" if parts[2].collidepoint(mouse) else None
+    draw_stepper(surface, art.text, parts, str(value), enabled and value > low, enabled and value < high, hot)
+    _draw_sample(surface, layout, choices, name, parts[2], art)
+
+
+def _draw_duplicates(
+    surface: pygame.Surface, layout: SetupLayout, text: TextRenderer, on: bool, mouse: tuple[int, int]
+) -> None:
+    """The repeats toggle and, beside it, what it means."""
+    control = layout.controls["duplicates"]
+    toggle = pygame.Rect(control.x, control.y, round(control.h * 2.2), control.h)
+    draw_toggle(surface, text, toggle, on, hot=toggle.collidepoint(mouse))
+    note = "a colour may appear more than once" if on else "every colour at most once"
+    note_box = pygame.Rect(toggle.right + 12, control.y, control.right - toggle.right - 12, control.h)
+    _draw_wrapped(surface, text, note, note_box, max(12, control.h // 2), pal.TEXT_DIM, note_box.x, "topleft")
+
+
+def _draw_wrapped(
+    surface: pygame.Surface,
+    text: TextRenderer,
+    words: str,
+    box: pygame.Rect,
+    largest: int,
+    colour: pal.RGB,
+    x: int,
+    align: str,
+) -> None:
+    """`words` wrapped to fit `box`, the lines centred in its height, each drawn at `x` by `align`."""
+    size, lines = text.fit_wrapped(words, box.w, box.h, largest)
+    line_h = text.font(size).get_linesize()
+    top = box.centery - line_h * len(lines) / 2
+    for k, line in enumerate(lines):
+        text.draw(surface, line, size, colour, (x, top + k * line_h), align=align)
+
+
+def _draw_sample(
+    surface: pygame.Surface,
+    layout: SetupLayout,
+    choices: CustomChoices,
+    name: str,
+    after: pygame.Rect,
+    art: Art,
+) -> None:
+    """A row of sample pegs beside the pegs/colours stepper (the grid's holes, rows x columns, for a
+    grid), so the choice is visible."""
+    control = layout.controls[name]
+    area = pygame.Rect(after.right + 12, control.y, control.right - after.right - 12, control.h)
+    if name == "pegs" and choices.shape is not None:
+        rows, cols = choices.shape
+        d = max(4, min(round(area.h / rows * 0.9), round(area.w / cols * 0.9)))
+        hole = art.pegs.hole(d)
+        for cell in range(rows * cols):
+            r, c = divmod(cell, cols)
+            surface.blit(hole, (area.x + c * d, area.centery - rows * d // 2 + r * d))
+        return
+    count = choices.pegs if name == "pegs" else choices.colours
+    d = min(round(area.h * 0.8), int(area.w / (count * 1.1)) if count else 0)
+    if d < 6:
+        return
+    for i in range(count):
+        colour = i if name == "colours" else None
+        x = area.x + round(i * d * 1.1)
+        if colour is None:
+            hole = art.pegs.hole(d)
+            surface.blit(hole, (x, area.centery - d // 2))
+        else:
+            surface.blit(
+                art.pegs.peg(art.colours[colour], colour, d, art.symbols), (x, area.centery - d // 2)
+            )
