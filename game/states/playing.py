@@ -1,9 +1,9 @@
 """The playing state: the player breaks a secret with mouse or keyboard.
 
 A thin shell around a BreakerRun (game/play/breaker.py), which owns the game: this state turns
-pygame events into the run's intents, draws with game/ui/breaker_view.py, plays the run's sound
-cues, and returns transitions. Solve hands the run's record to SolvingState; the finished record
-goes to ResultState(record).
+pygame events into the run's intents (game/ui/breaker_input.py says what the keys and the pointer
+name), draws with game/ui/breaker_view.py, plays the run's sound cues, and returns transitions.
+Solve hands the run's record to SolvingState; the finished record goes to ResultState(record).
 
 Leaving: Esc or Menu asks "Leave (your game is kept)" or "Abandon". `resume_record` is what the
 session keeps for resume when this state leaves the stack (the record with its half-filled row), or
@@ -23,7 +23,6 @@ now is worth) reads this difficulty's statistics once, as the state enters, thro
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -32,22 +31,15 @@ from game.core.codes import Code
 from game.core.config import GameConfig
 from game.core.state import GameState
 from game.play.breaker import BreakerRun
-from game.play.drag import Target
 from game.play.record import GameRecord, random_secret
 from game.states.base import Push, Replace, State, Transition, board_art, motion, to_menu
 from game.states.confirm import ConfirmOverlay
 from game.states.hint import HintOverlay, HintTaken
 from game.states.modes import PlayMode
-from game.ui import breaker_view
+from game.ui import breaker_input, breaker_view
 from game.ui.board import Art, BoardView, FrameCache
-from game.ui.layout import Button, PlayLayout
-
-DIGIT_KEYS = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
-DIGIT_KEYS |= {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
-KEY_BUTTONS = MappingProxyType(  # shortcuts that press a button (a mode without it ignores them)
-    {pygame.K_h: "help", pygame.K_F1: "help", pygame.K_r: "reveal"}
-    | {pygame.K_n: "new", pygame.K_c: "clear", pygame.K_s: "solve"}
-)
+from game.ui.layout import PlayLayout
+from game.ui.widgets import ButtonClicks
 
 
 @dataclass(frozen=True)
@@ -79,11 +71,12 @@ class PlayingState(State):
     ) -> None:
         self.config = config
         self.mode = mode
+        self.hooks = mode if mode is not None else PlayMode()  # PlayMode's own hooks are the plain game's
         self._secret = secret
         self._record = record
         self.run: BreakerRun | None = None
         self.mouse = (-1, -1)
-        self.pressed_button: str | None = None
+        self.clicks = ButtonClicks()  # which panel button a press began on (a click ends over it)
         self.keep_on_exit = True  # False once abandoned, handed to the computer or finished
         self.board = BoardView()
         self.frame = FrameCache()
@@ -93,9 +86,7 @@ class PlayingState(State):
     def enter(self, app) -> None:
         super().enter(app)
         if self.run is None:
-            record = self._record
-            if record is None and self.mode is not None:
-                record = self.mode.start(app)
+            record = self._record if self._record is not None else self.hooks.start(app)
             if record is None:
                 secret = self._secret if self._secret is not None else random_secret(self.config, app.rng)
                 record = GameRecord.new(self.config, secret)
@@ -111,11 +102,11 @@ class PlayingState(State):
     @property
     def keeps_own_game(self) -> bool:
         """A mode keeps its game in progress itself (the session's saved game is not touched)."""
-        return self.mode is not None and self.mode.keeps_own_game
+        return self.hooks.keeps_own_game
 
     def exit(self) -> None:
-        if self.mode is not None and self.run is not None:
-            self.mode.exit(self)
+        if self.run is not None:
+            self.hooks.exit(self)
 
     @property
     def record(self) -> GameRecord:
@@ -129,9 +120,7 @@ class PlayingState(State):
     def resume_record(self) -> Any:
         """The game to keep for resume if this state leaves now (None: nothing to keep); a mode's
         game is a SavedGame with the mode's data."""
-        if self.mode is not None:
-            return self.mode.resume_record(self)
-        return self.plain_resume_record()
+        return self.hooks.resume_record(self)
 
     def plain_resume_record(self) -> GameRecord | None:
         if self.run is None or not self.keep_on_exit:
@@ -142,7 +131,7 @@ class PlayingState(State):
     def resume(self, result: Any) -> Transition | State | None:
         run = self.run
         run.cancel_drag()  # the overlay took the mouse release: a drag begun before it is over
-        self.pressed_button = None
+        self.clicks.pressed = None
         if isinstance(result, RevealChosen) and not run.game.over:
             run.reveal()
             self._play_cues()
@@ -163,10 +152,7 @@ class PlayingState(State):
         return self.sized_layout(self.make_layout)
 
     def make_layout(self, size: tuple[int, int]) -> PlayLayout:
-        c = self.config
-        items = breaker_view.PANEL_ITEMS if self.mode is None else self.mode.panel_items
-        buttons = tuple(name for name in breaker_view.PANEL_BUTTONS if name in dict(items))
-        return PlayLayout(size, c.pegs, c.colours, c.turns, items, buttons, grid=c.grid)
+        return breaker_view.play_layout(size, self.config, self.hooks.panel_items)
 
     # --- input --------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
@@ -180,73 +166,56 @@ class PlayingState(State):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             run.input_arrived()
         result = None
-        if event.type == pygame.MOUSEBUTTONDOWN:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
-            result = self._mouse_down(event)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            self.mouse = event.pos
-            result = self._mouse_up(event)
+            result = self._pointer(event)
         elif event.type == pygame.KEYDOWN:
             result = self._key(event)
         self._play_cues()
         return result
 
-    def _target(self, pos: tuple[int, int]) -> Target:
-        return breaker_view.target_at(self.layout(), pos)
-
-    def _mouse_down(self, event) -> Transition | State | None:
-        hit = self.layout().hit_test(event.pos)
-        if event.button == 3:
-            self.run.right_click(self._target(event.pos))
-        elif event.button == 1:
-            self.pressed_button = hit.name if isinstance(hit, Button) else None
-            self.run.press(self._target(event.pos) if self.pressed_button is None else None, event.pos)
-        return None
-
-    def _mouse_up(self, event) -> Transition | State | None:
+    def _pointer(self, event) -> Transition | State | None:
+        """A left press on a panel button is the button's (ButtonClicks: a click is a release over
+        the button the press began on); any other press, drag or release is the run's."""
+        layout, pos = self.layout(), event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.run.right_click(breaker_input.target_at(layout, pos))
         if event.button != 1:
             return None
-        pressed, self.pressed_button = self.pressed_button, None
-        if pressed is not None:
+        began_on_button = self.clicks.pressed is not None
+        clicked = self.clicks.click(event, layout.hit_test)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            on_button = self.clicks.pressed is not None
+            self.run.press(None if on_button else breaker_input.target_at(layout, pos), pos)
+        elif began_on_button:
             self.run.cancel_drag()
-            return self.press(pressed) if self.layout().hit_test(event.pos) == Button(pressed) else None
-        self.run.release(self._target(event.pos), event.pos)
+            return None if clicked is None else self.press(clicked)
+        else:
+            self.run.release(breaker_input.target_at(layout, pos), pos)
         return None
 
     def _key(self, event) -> Transition | State | None:
         run, key = self.run, event.key
-        typed = getattr(event, "unicode", "")
-        # the typed character wins over the key code, so digits typed with Shift (AZERTY) work too
-        digit = (int(typed) - 1) % 10 if (len(typed) == 1 and typed.isdigit()) else DIGIT_KEYS.get(key)
-        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+        if breaker_input.is_undo(event):
             return self.press("undo")
-        if digit is not None and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
-            run.type_colour(digit)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            run.move_cursor(1 if key == pygame.K_RIGHT else -1)
-        elif key in (pygame.K_UP, pygame.K_DOWN):
-            run.cycle_colour(1 if key == pygame.K_UP else -1)
-        elif key == pygame.K_BACKSPACE:
-            run.backspace()
-        elif key == pygame.K_DELETE:
-            run.delete()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            run.submit()
-        elif key == pygame.K_x:
-            run.rule_out()
+        colour = breaker_input.typed_colour(event)
+        if colour is not None:
+            run.type_colour(colour)
+        elif key in breaker_input.RUN_KEYS:
+            breaker_input.RUN_KEYS[key](run)
         elif key == pygame.K_ESCAPE:
             return None if run.deselect() else self.press("menu")
-        elif key in KEY_BUTTONS:
-            return self.press(KEY_BUTTONS[key])
+        elif key in breaker_input.KEY_BUTTONS:
+            return self.press(breaker_input.KEY_BUTTONS[key])
         return None
 
     def press(self, name: str) -> Transition | State | None:
         """Do what button `name` does (also reached by keyboard shortcuts)."""
         run = self.run
-        if self.mode is not None and not self.mode.allows(name, self):
+        if not self.hooks.allows(name, self):
             return None  # the mode has no such button (Blitz: no Solve), so no shortcut either
         self.app.sound.play("click")
-        leave = self.mode.leave(self) if self.mode is not None and name == "menu" else None
+        leave = self.hooks.leave(self) if name == "menu" else None
         if leave is not None:
             return leave
         if name == "submit":
@@ -260,7 +229,7 @@ class PlayingState(State):
 
             if self.mode is None and self.config.grid is not None:  # a grid game opens on the grid's rules
                 return Push(HelpOverlay(page=PAGES.index("Grid")))
-            return Push(HelpOverlay(screen=self.mode.help_screen if self.mode is not None else "playing"))
+            return Push(HelpOverlay(screen=self.hooks.help_screen))
         elif name == "reveal":
             question = "Reveal the secret and end this game?"
             return Push(ConfirmOverlay(question, RevealChosen(), yes="Reveal", no="Keep playing"))
@@ -295,10 +264,9 @@ class PlayingState(State):
     # --- time and drawing -------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | State | None:
         self.run.set_motion(motion(self.app))
-        if self.mode is not None:
-            change = self.mode.update(self, dt)
-            if change is not None:
-                return change
+        change = self.hooks.update(self, dt)
+        if change is not None:
+            return change
         self.run.update(dt)
         self._play_cues()
         return self._to_result() if self.run.finished else None
@@ -306,14 +274,8 @@ class PlayingState(State):
     def draw_board(self, surface: pygame.Surface, title: str | None) -> tuple[PlayLayout, Art]:
         """The board's still image (drawn once per look, then blitted) under the top bar's `title`;
         the screens built on this one (duel, two-player rounds) draw their board with it too."""
-        layout, run, art = self.layout(), self.run, board_art(self.app)
-        hot = breaker_view.hot_item(layout, self.mouse)
-        key = breaker_view.still_key(layout, run, hot, art) + (title,)
-        self.frame.blit(
-            surface,
-            key,
-            lambda image: breaker_view.draw_still(image, layout, run, art, self.board, hot, title),
-        )
+        layout, art = self.layout(), board_art(self.app)
+        breaker_view.blit_still(surface, self.frame, self.board, layout, self.run, art, self.mouse, title)
         return layout, art
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -331,10 +293,5 @@ class PlayingState(State):
             self.app.sound.play(cue.value)
 
     def _to_result(self) -> Transition:
-        from game.states.result import ResultState
-
         self.keep_on_exit = False
-        if self.mode is not None:
-            return self.mode.finished(self)
-        return Replace(ResultState(self.run.record))
-
+        return self.hooks.finished(self)

@@ -25,9 +25,10 @@ from game.core.config import GameConfig
 from game.core.records import CUSTOM_KEY, stats_key
 from game.core.state import Outcome
 from game.play.breaker import BreakerRun
-from game.play.drag import BoardSlot, DragSource, OffSlot, PaletteColour, Target
+from game.play.drag import DragSource
+from game.ui import breaker_input
 from game.ui import palette as pal
-from game.ui.board import Art, BoardView, draw_board_screen, draw_grade_pop
+from game.ui.board import Art, BoardView, FrameCache, draw_board_screen, draw_grade_pop
 from game.ui.juice import (
     draw_lifted_peg,
     draw_shield,
@@ -36,7 +37,7 @@ from game.ui.juice import (
     shake_amplitude_px,
     shake_offset,
 )
-from game.ui.layout import Board, Button, PaletteItem, PlayLayout, Slot
+from game.ui.layout import Button, PaletteItem, PlayLayout, Slot
 from game.ui.widgets import draw_button
 
 BUTTON_LABELS = {
@@ -72,6 +73,14 @@ def panel_items(buttons: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
     """The side panel of a board with only `buttons` (a duel or match round): the turn line and the
     message stay, the other buttons go, the rest keep PANEL_ITEMS' order and weights."""
     return tuple((name, w) for name, w in PANEL_ITEMS if name not in BUTTON_LABELS or name in buttons)
+
+
+def play_layout(
+    size: tuple[int, int], config: GameConfig, items: tuple[tuple[str, float], ...]
+) -> PlayLayout:
+    """The screen's layout for `config` with the side panel `items`; its buttons are the panel's."""
+    buttons = tuple(name for name in PANEL_BUTTONS if name in dict(items))
+    return PlayLayout(size, config.pegs, config.colours, config.turns, items, buttons, grid=config.grid)
 
 
 @dataclass(frozen=True)
@@ -208,6 +217,16 @@ def draw_still(
     _draw_panel(surface, layout, run, art, hot)
 
 
+def blit_still(
+    surface, frame: FrameCache, board: BoardView, layout: PlayLayout, run: BreakerRun, art: Art, mouse, title
+) -> None:
+    """The still image through `frame`: drawn (draw_still) only when still_key() changes, with what
+    is under `mouse` lit, else one blit."""
+    hot = breaker_input.hot_item(layout, mouse)
+    key = still_key(layout, run, hot, art) + (title,)
+    frame.blit(surface, key, lambda image: draw_still(image, layout, run, art, board, hot, title))
+
+
 def draw_live(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
     """The moving parts, over the still image; the dragged peg last."""
     _draw_clock(surface, layout, run, art)
@@ -281,25 +300,6 @@ def draw_ruled_out(surface, layout: PlayLayout, ruled_out) -> None:
         box = peg.inflate(-inset, -inset)
         pygame.draw.line(surface, pal.TEXT_WARN, box.topleft, box.bottomright, width)
         pygame.draw.line(surface, pal.TEXT_WARN, box.bottomleft, box.topright, width)
-
-
-def target_at(layout: PlayLayout, pos: tuple[int, int]) -> Target:
-    """What the run calls the place at `pos`: a palette colour, a board slot, the board off its
-    slots, or None (the layout's hit test, in play's terms)."""
-    hit = layout.hit_test(pos)
-    if isinstance(hit, PaletteItem):
-        return PaletteColour(hit.colour)
-    if isinstance(hit, Slot):
-        return BoardSlot(hit.row, hit.col)
-    if isinstance(hit, Board):
-        return OffSlot()
-    return None
-
-
-def hot_item(layout: PlayLayout, mouse: tuple[int, int]):
-    """The palette colour or button under the pointer (drawn lit), or None."""
-    hit = layout.hit_test(mouse)
-    return hit if isinstance(hit, PaletteItem | Button) else None
 
 
 def _draw_draft(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
