@@ -54,7 +54,7 @@ class GridFeedback(NamedTuple):
 def parse_shape(text: str) -> tuple[int, int]:
     """ "2x3" -> (2, 3); ValueError with a readable reason otherwise (sizes are checked by the config)."""
     rows, sep, cols = text.strip().lower().partition("x")
-    if not sep or not rows.isdigit() or not cols.isdigit():
+    if not sep or not rows.isdecimal() or not cols.isdecimal():  # isdigit() lets "²" through to int()
         raise ValueError(f"a grid is written rows x columns, such as 2x3, not {text!r}")
     return int(rows), int(cols)
 

@@ -123,7 +123,7 @@ def format_table(table: StrategyTable) -> str:
 
 def _parse_grade(token: str, variant: Variant, line_number: int) -> Grade:
     digits = len(variant.kinds)
-    if len(token) != digits or not token.isdigit():
+    if len(token) != digits or not token.isdecimal():  # isdigit() lets "²" through to int()
         kinds = ", ".join(variant.kinds)
         count = "two" if digits == 2 else "three"
         raise TableError(f"line {line_number}: a grade is {count} digits ({kinds}), not {token!r}")

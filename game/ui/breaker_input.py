@@ -22,6 +22,7 @@ import pygame
 
 from game.play.breaker import BreakerRun
 from game.play.drag import BoardSlot, OffSlot, PaletteColour, Target
+from game.play.maker import COLOUR_KEYS
 from game.ui.layout import Board, Button, PaletteItem, PlayLayout, Slot
 
 DIGIT_KEYS = MappingProxyType(
@@ -73,7 +74,8 @@ def typed_colour(event: pygame.event.Event) -> int | None:
     if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         return None
     typed = getattr(event, "unicode", "")
-    return (int(typed) - 1) % 10 if (len(typed) == 1 and typed.isdigit()) else DIGIT_KEYS.get(event.key)
+    # Only the ten ASCII digits: "²" (AZERTY's top-left key) is a digit to str.isdigit, not to int().
+    return (int(typed) - 1) % 10 if (len(typed) == 1 and typed in COLOUR_KEYS) else DIGIT_KEYS.get(event.key)
 
 
 def is_undo(event: pygame.event.Event) -> bool:

@@ -56,6 +56,7 @@ def test_format_table__round_trips_through_parse():
     [
         ("# pegs: 2\n# colours: 2\n00: 10\n", "comes before its parent"),
         ("# pegs: 2\n# colours: 2\n: 01\n0: 10\n", "two digits"),
+        ("# pegs: 2\n# colours: 2\n: 01\n\u00b20: 10\n", "two digits"),  # "²" is a digit to isdigit()
         ("# pegs: 2\n# colours: 2\n: 01\n11: 10\n", "not a grade"),
         ("# pegs: 2\n# colours: 2\n: 012\n", "2 pegs"),
         ("# pegs: 2\n# colours: 2\n: 03\n", "colours here are 0-1"),

@@ -201,6 +201,9 @@ def test_playing__typed_digits_place_colours_even_without_digit_key_codes():
     post(app, key(pygame.K_QUOTEDBL, mod=pygame.KMOD_SHIFT, unicode="2"))
     post(app, key(pygame.K_KP3))
     assert app.state.run.draft[:2] == [1, 2]
+    # AZERTY's top-left key types "²", which str.isdigit() calls a digit: it places nothing
+    post(app, key(pygame.K_BACKQUOTE, unicode="²"))
+    assert app.state.run.draft[:3] == [1, 2, None]
 
 
 def test_playing__an_overlay_opened_mid_drag_ends_the_drag():

@@ -39,6 +39,7 @@ CASES = [
     ("sweep.py", ["--trace", "{missing}"], "cannot write the trace"),
     ("sweep.py", ["--trace", "{blocked}"], "cannot write the trace"),
     ("sweep.py", ["--colours", "11"], "colours must be a whole number from 2 to 10"),
+    ("sweep.py", ["--grid", "2x\u00b2"], "rows x columns"),  # "²" is a digit to str.isdigit(), not to int()
     ("sweep.py", ["--strategy", "nope"], "nope"),
     ("sweep.py", ["--games", "0"], "--games must be from 1"),
 ]
