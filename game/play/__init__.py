@@ -20,6 +20,11 @@ thinking budget. A test checks that importing it leaves pygame out of sys.module
 - timeline.py  Timeline and Motion: all motion (moves cut short by input, flashes that always
                finish); animation speed and reduced motion are read here only.
 - cues.py      Cue: sounds as data; a run queues them, the state that owns it plays take_cues().
+- maker.py     MakerChoices: the codemaker's choices and secret (size, shape, strategy, what is
+               missing before Start); COLOUR_KEYS, the keys that place each colour.
+- custom.py    CustomChoices: the Custom setup's shape, pegs, colours, repeats and difficulty, and
+               why a mix cannot be played.
+- modefiles.py what the Daily code and Blitz keep between sessions, in a strict text form.
 
 How a new mode uses the runs: start from a record, GameRecord.new(config, secret) (or a record
 read back with from_dict), and hand it to the run that plays the next rows: a BreakerRun for a
