@@ -2,8 +2,9 @@
 grading, grouped by what they work on, as data the Controls page draws as key caps
 (game/states/help.py) and controls_text() turns into plain text.
 
-Invariant: the keys listed are the keys the states handle (game/states/playing.py, solving.py,
-handgrade.py, and M in game/session.py); a test opens the page and finds every one drawn.
+Invariant: the keys listed are the keys the states handle (game/states/playing.py with the bindings
+in game/ui/breaker_input.py, solving.py, handgrade.py, and M in game/session.py); a test opens the
+page and finds every one drawn.
 """
 
 from __future__ import annotations
