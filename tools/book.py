@@ -14,8 +14,10 @@ rule: a code that could be the secret, then the lowest-numbered). The first gues
 --first or, by default, every first-guess shape is scored the same way with entropy's own second
 guesses and the best is kept (the lookahead is then run below it). --seconds-from BOOK takes the first
 two guesses of an earlier book and goes one ply deeper the same way: every cell of at least --deepen
-secrets gets the third guess that plays best with entropy below it (entropy's own choice among the
-candidates), and the header's totals come from playing the finished book over every secret.
+secrets gets the third guess that plays best with entropy below it (entropy's own choice and the
+earlier book's third guess among the candidates; smaller cells keep the earlier third guess), and the
+header's totals come from playing the finished book over the secrets (--secrets: large spaces draw
+that many, all of them when it is the size of the space).
 
 The book is written in the format of the optimal tables (game.core.optimal): the first guess, one
 second guess per grade and, deepened or --lookahead, third guesses. The `optimal` strategy plays
@@ -99,6 +101,10 @@ class Task:
     opening: tuple[Code, ...]
     secrets: np.ndarray
     seed: int
+    # The guesses and grades every secret has had already (a prefix of `opening`), and whether the
+    # secrets are every code consistent with them: the walk then skips re-filtering (same games).
+    root: tuple = ()
+    complete: bool = False
 
 
 def _given(guess: Code) -> Generator[Progress, None, Code]:
@@ -115,7 +121,13 @@ def play_opening(task: Task) -> tuple[int, int]:
             return _given(task.opening[len(history)])
         return below(config, history, rng)
 
-    games = walk(task.config, think, task.secrets, task.seed, MAX_TURNS)
+    return _score(
+        walk(task.config, think, task.secrets, task.seed, MAX_TURNS, root=task.root, complete=task.complete)
+    )
+
+
+def _score(games) -> tuple[int, int]:
+    """(total guesses, worst game); a game not solved within MAX_TURNS costs twice that."""
     lengths = [len(game.guesses) if game.solved else 2 * MAX_TURNS for game in games]
     return sum(lengths), max(lengths)
 
@@ -224,9 +236,8 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
         # A deepened book names where its first two guesses came from, so deepening it again is a no-op.
         made = earlier.header.get("first two guesses", f"as made by {earlier.header.get('command')}")
         args.earlier = made
-        moves = {path: guess for path, guess in earlier.moves.items() if len(path) <= 1}
-        played = deepen(args, config, secrets, moves, mapper)
-        total, worst = play_book(config, moves, secrets, args.seed)
+        moves, played, args.kept = deepen(args, config, secrets, earlier.moves, mapper)
+        total, worst = play_book(config, moves, secrets, args.seed, mapper)
         return finish(args, config, secrets, moves, total, worst, played, [])
     if args.first is not None:
         firsts = [args.first]
@@ -272,45 +283,86 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
     return finish(args, config, secrets, moves, total, worst, len(tasks), first_scores)
 
 
-def deepen(args, config: GameConfig, secrets: np.ndarray, moves: dict, mapper) -> int:
-    """Add to `moves` a third guess, chosen by playing out, for every cell of at least --deepen secrets
-    (the nominated codes and entropy's own choice each played with entropy below); tasks played."""
-    first = moves[()]
+def deepen(args, config: GameConfig, secrets: np.ndarray, earlier: dict, mapper) -> tuple[dict, int, int]:
+    """The earlier book's first two guesses, and a third guess chosen by playing out for every cell of
+    at least --deepen secrets (the nominated codes, entropy's own choice and the earlier book's third
+    guess each played with entropy below); smaller cells keep the earlier book's third guess. Returns
+    the moves, the number of openings played and of earlier third guesses kept."""
+    first = earlier[()]
     entropy = get(STRONGEST).think
+    complete = secrets.shape[0] == legal_count(config)  # every code: each cell is all that fit it
+    moves = {path: guess for path, guess in earlier.items() if len(path) <= 2}
     tasks, owners, cells = [], [], []
     for grade, part in split(config, first, secrets):
-        second = moves[(grade,)]
+        second = earlier[(grade,)]
         for grade2, cell in split(config, second, part):
             if cell.shape[0] < args.deepen:
                 continue
             history = ((first, grade), (second, grade2))
             own = run(entropy(config, history, node_rng(args.seed, history)))
             pool = candidate_pool(config, first, grade, cell, args.pool, history[1:])
-            for code in dict.fromkeys([own, *nominate(config, pool, cell, args.candidates)]):
-                tasks.append(Task(config, (first, second, code), cell, args.seed))
+            kept = [earlier[(grade, grade2)]] if (grade, grade2) in earlier else []
+            for code in dict.fromkeys([own, *nominate(config, pool, cell, args.candidates), *kept]):
+                tasks.append(Task(config, (first, second, code), cell, args.seed, history, complete))
                 owners.append(len(cells))
             cells.append(((grade, grade2), cell))
+    # Largest cells first, so the last tasks to finish are short ones.
+    order = sorted(range(len(tasks)), key=lambda i: -tasks[i].secrets.shape[0])
+    outcomes: list = [None] * len(tasks)
+    for done, (i, outcome) in enumerate(
+        zip(order, mapper(play_opening, [tasks[i] for i in order]), strict=True), 1
+    ):
+        outcomes[i] = outcome
+        if done % max(1, len(tasks) // 50) == 0:
+            print(f"deepen: {done} of {len(tasks)} openings played", file=sys.stderr, flush=True)
     results: list[list[tuple[tuple[int, int], Code]]] = [[] for _ in cells]
-    for owner, task, outcome in zip(owners, tasks, mapper(play_opening, tasks), strict=True):
+    for owner, task, outcome in zip(owners, tasks, outcomes, strict=True):
         results[owner].append((outcome, task.opening[2]))
     for (path, cell), scored in zip(cells, results, strict=True):
         consistent = {tuple(int(p) for p in row) for row in decode(cell, config.pegs, config.colours)}
         moves[path] = scored[choose(scored, consistent, args.max_guesses)][1]
-    return len(tasks)
+    kept = sum(1 for path in moves if len(path) == 2) - len(cells)
+    return moves, len(tasks), kept
 
 
-def play_book(config: GameConfig, moves: dict, secrets: np.ndarray, seed: int) -> tuple[int, int]:
-    """(total guesses, worst game) of the `optimal` strategy playing these moves, entropy below."""
-    table = StrategyTable(config.pegs, config.colours, config.duplicates, moves)
-    games = walk(config, make_think([table]), secrets, seed, MAX_TURNS)
-    lengths = [len(game.guesses) if game.solved else 2 * MAX_TURNS for game in games]
-    return sum(lengths), max(lengths)
+@dataclass(frozen=True)
+class Part:
+    """The games below one grade of the first guess, for play_book to hand a worker."""
+
+    config: GameConfig
+    moves: dict
+    root: tuple
+    secrets: np.ndarray
+    seed: int
+    complete: bool
+
+
+def play_part(part: Part) -> tuple[int, int]:
+    table = StrategyTable(part.config.pegs, part.config.colours, part.config.duplicates, part.moves)
+    think = make_think([table])
+    return _score(
+        walk(part.config, think, part.secrets, part.seed, MAX_TURNS, root=part.root, complete=part.complete)
+    )
+
+
+def play_book(config: GameConfig, moves: dict, secrets: np.ndarray, seed: int, mapper=map) -> tuple[int, int]:
+    """(total guesses, worst game) of the `optimal` strategy playing these moves, entropy below: one
+    task per grade of the first guess (the all-black one is the one-guess game)."""
+    first = moves[()]
+    complete = secrets.shape[0] == legal_count(config)
+    parts = [
+        Part(config, moves, ((first, grade),), cell, seed, complete)
+        for grade, cell in split(config, first, secrets)
+    ]
+    won = int(secrets.shape[0]) - sum(part.secrets.shape[0] for part in parts)
+    outcomes = list(mapper(play_part, sorted(parts, key=lambda part: -part.secrets.shape[0])))
+    return won + sum(total for total, _ in outcomes), max([1] * won + [worst for _, worst in outcomes])
 
 
 def finish(
     args, config, secrets, moves, total, worst, tasks, first_scores, estimated: float | None = None
 ) -> tuple[StrategyTable, dict]:
-    sampled = estimated is None and (args.sample is not None or not is_small(config))
+    sampled = estimated is None and (args.sample is not None or secrets.shape[0] < legal_count(config))
     what = "estimated over sampled secrets" if sampled else "over every secret"
     header = {
         "made by": "tools/book.py (one-ply lookahead over the second guess, see its docstring)",
@@ -325,6 +377,10 @@ def finish(
     if args.seconds_from is not None:
         header["made by"] = "tools/book.py --seconds-from (third guesses played out, see its docstring)"
         header["first two guesses"] = args.earlier
+        if args.kept:  # an earlier book's third guesses stay where no cell was deepened
+            header["third guesses kept"] = (
+                f"{args.kept}, in cells under --deepen {args.deepen}, from that book"
+            )
     if estimated is not None:  # --lookahead: nothing played, the objective's own estimate instead
         header["made by"] = "tools/book.py --lookahead (two-step lookahead, see tools/book_lookahead.py)"
         header["objective"] = "fewest guesses, estimated from the best third guess's split (see ESTIMATE)"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from game.core.codes import decode
 from game.core.config import GameConfig
 from game.core.optimal import parse_table
 from game.core.strategies import get
@@ -61,3 +62,30 @@ def test_book__seconds_from_adds_third_guesses_never_worse_and_remakes_the_same_
     total = sum(len(g.guesses) for g in games)
     assert total == summary["total"] == int(table.header["total"].split()[0])
     assert total <= int(earlier.header["total"].split()[0])
+
+
+def test_book__deepening_a_deepened_book_keeps_its_small_cells_and_is_never_worse(tmp_path):
+    base = tmp_path / "base.txt"
+    run_book(["tools/book.py", "--pegs", "4", "--colours", "5", "--first", "0012", "--out", str(base)])
+    deep = tmp_path / "deep.txt"
+    args = ["tools/book.py", "--pegs", "4", "--colours", "5", "--candidates", "1", "--jobs", "2"]
+    run_book([*args, "--deepen", "5", "--seconds-from", str(base), "--out", str(deep)])
+    again = tmp_path / "again.txt"
+    summary = run_book([*args, "--deepen", "40", "--seconds-from", str(deep), "--out", str(again)])
+    earlier, table = parse_table(deep.read_bytes()), parse_table(again.read_bytes())
+    small = {path: guess for path, guess in earlier.moves.items() if len(path) == 2}
+    # Which cells are under 40 secrets, counted here by grading every code with the book's guesses.
+    config = GameConfig(4, 5)
+    codes = [tuple(int(p) for p in row) for row in decode(np.arange(625), 4, 5).tolist()]
+    sizes: dict = {}
+    for code in codes:
+        first = config.variant.score(earlier.moves[()], code)
+        if first == (4, 0):
+            continue
+        second = config.variant.score(earlier.moves[(first,)], code)
+        sizes[(first, second)] = sizes.get((first, second), 0) + 1
+    kept = {path: guess for path, guess in small.items() if sizes[path] < 40}
+    assert kept and all(table.moves[path] == guess for path, guess in kept.items())
+    assert table.header["third guesses kept"].startswith(f"{len(kept)}, in cells under --deepen 40")
+    # The earlier third guess is a candidate wherever a cell is deepened again, so nothing gets worse.
+    assert summary["total"] <= int(earlier.header["total"].split()[0])
