@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from game.core import space
-from game.core.codes import code_index, score
+from game.core.codes import code_index, decode, score, score_many
 from game.core.config import GameConfig
 from game.core.solver import Progress, run
 from game.core.strategies import STRATEGIES, STRONGEST, UnknownStrategy, get, partition
@@ -163,3 +163,40 @@ def test_consistent_only_variants__play_only_codes_that_could_be_the_secret():
             for turn, guess in enumerate(game.guesses):
                 history = list(zip(game.guesses[:turn], game.feedback[:turn], strict=True))
                 assert all(score(g, guess) == fb for g, fb in history), (name, guess)
+
+
+def test_partition__large_space_near_the_end_weighs_every_code_like_a_brute_force():
+    # 6x7 is past the listed small spaces, so its pools are samples until few codes are left; from
+    # then on the choice must be the best of all 117,649 codes under the tie rule, found here by
+    # grading every code against each code still possible.
+    config = GameConfig(6, 7)
+    rng = random.Random(3)
+    codes = decode(np.arange(7**6), 6, 7)
+    checked = 0
+    while checked < 3:
+        secret = tuple(rng.randrange(7) for _ in range(6))
+        history: list = []
+        consistent = np.arange(7**6)
+        while consistent.shape[0] > 40:  # entropy's own sampled guesses until few are left
+            guess = run(
+                partition.think_partition(
+                    config, history, random.Random(len(history)), criterion=partition.negative_information
+                )
+            )
+            history.append((guess, score(guess, secret)))
+            consistent = space.consistent_indices(config, history)
+        if consistent.shape[0] < 3:
+            continue
+        chosen = run(
+            partition.think_partition(
+                config, history, random.Random(9), criterion=partition.negative_information
+            )
+        )
+        grades = np.stack([score_many(tuple(codes[i]), codes, 7) for i in consistent], axis=1)
+        counts = np.stack([np.bincount(row, minlength=49) for row in grades])
+        ties = np.flatnonzero(
+            partition._ties(partition.negative_information(counts), partition.negative_information)
+        )
+        fits = ties[np.isin(ties, consistent)]
+        assert code_index(chosen, 7) == (fits[0] if fits.shape[0] else ties[0])
+        checked += 1

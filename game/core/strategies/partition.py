@@ -22,8 +22,11 @@ colour symmetry keeps one representative per orbit in the pool (see pool.py).
 Scale: above SMALL_SPACE_CODES, or when pool x consistent codes exceeds CELL_BUDGET(_SMALL), the
 consistent codes are sampled down to EVAL_CAP to score against and the pool is sampled (consistent
 codes plus random codes, mapped to orbit representatives), with the given rng: same seed, same
-guesses. In huge spaces (mitm.py) the consistent codes are a uniform sample until few enough to
-list. Blocks of candidates are graded by kernels.MultisetScorer wherever the size has one.
+guesses. A large space graded by the multiset kernel weighs every code instead once every code times
+the consistent ones fits CELL_BUDGET_FAST (at 6x9: 30 codes or fewer left), as the published figures
+do: near the end a sample seldom holds the codes that split what is left into singletons. In huge
+spaces (mitm.py) the consistent codes are a uniform sample until few enough to list. Blocks of
+candidates are graded by kernels.MultisetScorer wherever the size has one.
 """
 
 from __future__ import annotations
@@ -180,6 +183,12 @@ def _build_pool(
     elif is_small(config):
         space = small_space(config.pegs, config.colours, config.duplicates)
         pool = space.indices
+    elif fast and config.duplicates and legal_count(config) <= cap:
+        # Every code, not reduced by symmetry: listing the orbits' representatives would cost more
+        # than weighing them all, and the first best in pool order is the same code either way.
+        every = _every_code(legal_count(config))
+        is_consistent = sorted_contains(consistent, every)
+        return np.concatenate([consistent, every[~is_consistent]]), int(consistent.shape[0])
     else:
         pool = None
     if pool is not None and pool.shape[0] > cap * 20:
@@ -207,6 +216,14 @@ def _build_pool(
         pool = sorted_unique(pool)
     is_consistent = sorted_contains(consistent, pool)
     return np.concatenate([pool[is_consistent], pool[~is_consistent]]), int(np.count_nonzero(is_consistent))
+
+
+@functools.lru_cache(maxsize=1)
+def _every_code(count: int) -> np.ndarray:
+    """0 .. count - 1 (read-only), the whole pool of a space with repeats."""
+    codes = np.arange(count, dtype=np.int64)
+    codes.setflags(write=False)
+    return codes
 
 
 @functools.lru_cache(maxsize=64)
