@@ -169,7 +169,6 @@ def _build_pool(
 ) -> tuple[np.ndarray, int]:
     """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending;
     and how many of them are consistent."""
-    classes = symmetry_classes(config, history, _absent_colours(config, consistent))
     # Grid grades are computed, not looked up in the multiset kernel, so grids keep the smaller budget.
     classic = config.grid is None
     fast = classic and not is_small(config) and scorer_for(config.pegs, config.colours) is not None
@@ -191,6 +190,7 @@ def _build_pool(
         return np.concatenate([consistent, every[~is_consistent]]), int(consistent.shape[0])
     else:
         pool = None
+    classes = symmetry_classes(config, history, _absent_colours(config, consistent))
     if pool is not None and pool.shape[0] > cap * 20:
         pool = None  # far too many even after symmetry: sample instead of listing representatives
     if pool is not None:
