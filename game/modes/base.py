@@ -1,0 +1,83 @@
+"""What a way of playing declares to plug in: one Mode value, found by the registry.
+
+A mode folder (game/modes/<id>/) holds its screens, views and rules glue and exports one `MODE`;
+game/modes/registry.py lists them in MODES, and only the registry imports a mode. Everything that
+iterates ways of playing reads the Mode values: the menu (entries, grouped), resume (the save
+codec: a kept game's menu line and the route that takes it up again), the statistics screen (its
+tabs), the high-score screen and the store (the tables), help (its page), and the app's route
+table (the screens the mode adds). Adding a mode is a folder and one registry line.
+
+A kept game is stored as {"mode": id, "version": n, "data": ...}: `SaveCodec.encode` writes data,
+`decode` reads it back strictly (ValueError naming what is wrong: the file is then moved aside like
+any damaged file), `describe` is the menu's Resume line and `resume` the route that plays it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from game.states.base import Route, State
+
+GROUPS = ("Play", "Today", "Versus", "Computer", "Puzzles")  # how the menu sorts entries, in order
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One menu line: what it says, which group it sits in, where it goes.
+
+    `slot` names the kept game a new game from this entry would replace: the menu then offers to
+    resume the kept game before starting another (None: the entry starts nothing kept)."""
+
+    label: str
+    detail: str
+    route: Route
+    group: str = "Play"
+    slot: str | None = None
+
+
+@dataclass(frozen=True)
+class SaveCodec:
+    """A mode's kept game: typed value <-> JSON data, strict on read (see the module docstring)."""
+
+    version: int
+    encode: Callable[[Any], dict[str, Any]]
+    decode: Callable[[Any], Any]
+    describe: Callable[[Any], str]
+    resume: Callable[[Any], Route]
+
+    def envelope(self, mode: str, value: Any) -> dict[str, Any]:
+        """The stored form of `value`, for Kept.save (game/states/holding.py)."""
+        return {"mode": mode, "version": self.version, "data": self.encode(value)}
+
+
+@dataclass(frozen=True)
+class StatsTab:
+    """A tab of the statistics screen: `key` is the statistics bucket (game/core/records.py) and
+    the tab's title; `figures(app)` gives its own (label, value) lines and a note instead of the
+    bucket's games and chart (Daily, Blitz: figures their own files keep)."""
+
+    key: str
+    figures: Callable[[Any], tuple[list[tuple[str, str]], str]] | None = None
+
+
+@dataclass(frozen=True)
+class HelpPage:
+    """The help overlay's Controls text for screens of this mode (`screen` is what they ask for)."""
+
+    screen: str
+    controls: str
+
+
+@dataclass(frozen=True)
+class Mode:
+    id: str
+    title: str
+    entries: tuple[MenuEntry, ...] = ()
+    screens: Mapping[str, Callable[..., State]] = field(default_factory=lambda: MappingProxyType({}))
+    save: SaveCodec | None = None
+    stats_tabs: tuple[StatsTab, ...] = ()
+    high_scores: tuple[str, ...] = ()
+    help: HelpPage | None = None
