@@ -3,7 +3,7 @@
 The loop is pygame-ce's documented one: events -> state.handle -> state.update(dt) -> draw ->
 flip -> dt = min(clock.tick(FPS) / 1000, MAX_DT_S). `App.step(events, dt)` is one frame of it, so
 tests post real pygame events (pygame.event.post) and call step with an explicit dt; `App.run()`
-is the same loop with dt from the clock. States return transitions (game/states/base.py) and
+is the same loop with dt from the clock. States return transitions (game/screens/base.py) and
 only this module applies them; nothing assigns a global.
 
 Shared context every state may use through `self.app`:
@@ -35,7 +35,7 @@ import pygame  # noqa: E402
 from game.core.config import ConfigError
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args
 from game.settings import Settings
-from game.states.base import Pop, Push, Quit, Replace, Reset, State, Transition
+from game.screens.base import Pop, Push, Quit, Replace, Reset, State, Transition
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
 
@@ -94,14 +94,14 @@ class App:
         from game.session import Session  # settings, sound, the saved game, records, notices
 
         self.session = Session(self, settings)
-        from game.states.menu import MenuState
+        from game.screens.menu import MenuState
 
         if start is None:
             start = MenuState()
         self._push(start)
         saved = self.session.take_saved_game() if isinstance(start, MenuState) else None
         if saved is not None:
-            from game.states.resume import ResumeOverlay
+            from game.screens.resume import ResumeOverlay
 
             self._push(ResumeOverlay(saved))
 
@@ -291,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     start: State | None = None
     if config is not None:
-        from game.states.playing import PlayingState
+        from game.screens.playing import PlayingState
 
         start = PlayingState(config)
     settings = {"symbols": False} if args.no_symbols else {}

@@ -12,10 +12,10 @@ import pytest
 from game.app import main
 from game.core.config import MAX_PEGS, ConfigError, GameConfig
 from game.options import build_parser, config_from_args
-from game.states.base import Pop, Push, Replace, Reset, State
-from game.states.menu import MenuState
-from game.states.playing import PlayingState
-from tests.states.driver import make_app
+from game.screens.base import Pop, Push, Replace, Reset, State
+from game.screens.menu import MenuState
+from game.screens.playing import PlayingState
+from tests.screens.driver import make_app
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 

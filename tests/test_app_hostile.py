@@ -21,8 +21,8 @@ import pytest
 from game.app import main
 from game.core.config import GameConfig
 from game.options import MAX_SIZE, MIN_SIZE
-from game.states.playing import PlayingState
-from tests.states.driver import FRAME_S, make_app
+from game.screens.playing import PlayingState
+from tests.screens.driver import FRAME_S, make_app
 
 REPO = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

@@ -55,7 +55,7 @@ from game.app import MAX_SIZE, MIN_SIZE, App  # noqa: E402
 from game.cli import OneLineParser  # noqa: E402
 from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
 from game.core.grid import parse_shape  # noqa: E402
-from game.states.playing import PlayingState  # noqa: E402
+from game.screens.playing import PlayingState  # noqa: E402
 
 FRAME_DT_S = 1 / 60
 
@@ -86,7 +86,7 @@ def computer_solve(args: argparse.Namespace, config: GameConfig) -> App:
     from game.core.state import new_game
     from game.play.computer import Speed
     from game.play.record import random_secret
-    from game.states.solving import SolvingState
+    from game.screens.solving import SolvingState
 
     strategy = strategies.STRONGEST if args.solve == "strongest" else strategies.get(args.solve).name
     secret = random_secret(config, random.Random(args.seed))
@@ -119,9 +119,9 @@ def solve_report(state) -> dict:
 
 def attract(args: argparse.Namespace, config: GameConfig) -> App:
     """The menu left idle until attract mode starts (on the first warm-up frame), then the demo games:
-    Knuth on Classic, most-parts on Easy, random on Super, ... (game/states/attract.py DEMOS).
+    Knuth on Classic, most-parts on Easy, random on Super, ... (game/screens/attract.py DEMOS).
     --pegs/--colours do not apply; measure a minute or more (--frames 3600) to cover several demos."""
-    from game.states.attract import ATTRACT_IDLE_S
+    from game.screens.attract import ATTRACT_IDLE_S
 
     app = App(size=args.size, seed=args.seed)
     app.state.idle_s = ATTRACT_IDLE_S  # as if the menu had been left alone for that long

@@ -67,7 +67,7 @@ def menu_scene(app: App) -> None:
 
 def playing_scene(app: App) -> None:
     """Super (5 pegs, 8 colours): three rows played by keys, two colours ruled out, a peg mid-drag."""
-    from game.states.playing import PlayingState
+    from game.screens.playing import PlayingState
 
     config = preset("Super").config()
     secret = (6, 2, 7, 2, 4)
@@ -101,7 +101,7 @@ def playing_scene(app: App) -> None:
 
 def solving_scene(app: App) -> None:
     """The computer (Knuth's minimax) breaking a Classic code, its third grade dropping in."""
-    from game.states.solving import SolvingState
+    from game.screens.solving import SolvingState
 
     config = GameConfig(4, 6)
     state = SolvingState(new_game(config, (5, 3, 1, 3)), strategy="knuth")
@@ -123,7 +123,7 @@ def until_third_grade(app: App, solving) -> None:
 
 def analysis_scene(app: App) -> None:
     """A finished Classic game, the result screen's A key, the analysis weighed to the end."""
-    from game.states.result import ResultState
+    from game.screens.result import ResultState
 
     config = GameConfig(4, 6)
     secret = (3, 1, 4, 5)
@@ -142,7 +142,7 @@ def analysis_scene(app: App) -> None:
 
 def grid_scene(app: App) -> None:
     """The 2-D puzzle: two 3x3 rows typed by keys, then Solve; the computer's grade drops in."""
-    from game.states.playing import PlayingState
+    from game.screens.playing import PlayingState
 
     config = GameConfig(colours=4, grid=(3, 3))
     state = PlayingState(config, secret=(2, 0, 1, 3, 1, 0, 0, 2, 3))

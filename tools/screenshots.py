@@ -29,13 +29,13 @@ from game.app import App  # noqa: E402
 from game.core.config import GameConfig  # noqa: E402
 from game.core.state import Guess, Reveal, apply_move  # noqa: E402
 from game.play.record import GameRecord, Player  # noqa: E402
-from game.states.base import Push  # noqa: E402
-from game.states.confirm import ConfirmOverlay  # noqa: E402
-from game.states.help import HelpOverlay  # noqa: E402
-from game.states.menu import MenuState  # noqa: E402
-from game.states.playing import PlayingState  # noqa: E402
-from game.states.result import ResultState  # noqa: E402
-from game.states.setup import SetupState  # noqa: E402
+from game.screens.base import Push  # noqa: E402
+from game.screens.confirm import ConfirmOverlay  # noqa: E402
+from game.screens.help import HelpOverlay  # noqa: E402
+from game.screens.menu import MenuState  # noqa: E402
+from game.screens.playing import PlayingState  # noqa: E402
+from game.screens.result import ResultState  # noqa: E402
+from game.screens.setup import SetupState  # noqa: E402
 
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 CONFIGS = {
@@ -87,12 +87,12 @@ def scene(app: App, name: str, config: GameConfig) -> None:
     elif name == "setup":
         app.apply(SetupState(config))
     elif name == "settings":
-        from game.states.settings import SettingsState
+        from game.screens.settings import SettingsState
 
         app.apply(MenuState())
         app.apply(Push(SettingsState()))
     elif name in ("help-rules", "help-controls", "help-grid"):
-        from game.states.help import PAGES
+        from game.screens.help import PAGES
 
         playing(app, config, 2)
         page = {"help-rules": "Rules", "help-controls": "Controls", "help-grid": "Grid"}[name]
@@ -179,9 +179,9 @@ def sample_store():
 
 
 def record_scene(app: App, name: str, config: GameConfig) -> None:
-    from game.states.attract import AttractState
-    from game.states.settings import SettingsState
-    from game.states.stats import StatsState
+    from game.screens.attract import AttractState
+    from game.screens.settings import SettingsState
+    from game.screens.stats import StatsState
     from game.store import SavedGame
 
     app.session.particles.clear()  # scenes are built without frames, so nothing else clears them
@@ -199,7 +199,7 @@ def record_scene(app: App, name: str, config: GameConfig) -> None:
                 break
         demo.time_s = 0.4
     elif name == "resume":
-        from game.states.resume import ResumeOverlay
+        from game.screens.resume import ResumeOverlay
 
         state = playing(app, config, 2)
         app.apply(Push(ResumeOverlay(SavedGame.from_state(state.game, 75.0))))
@@ -248,10 +248,10 @@ def computer_scene(app: App, name: str, config: GameConfig) -> None:
     from game.core.state import new_game
     from game.play.computer import Phase
     from game.play.drag import Drag, DragSource
-    from game.states.codemaker import CodemakerState, Mode
-    from game.states.handgrade import HandGradeState
-    from game.states.hint import HintOverlay
-    from game.states.solving import SolvingState
+    from game.screens.codemaker import CodemakerState, Mode
+    from game.screens.handgrade import HandGradeState
+    from game.screens.hint import HintOverlay
+    from game.screens.solving import SolvingState
 
     secret = secret_for(config)
     if name == "solving-mid":
@@ -356,11 +356,11 @@ def mode_scene(app: App, name: str) -> None:
 
     from game.core.blitz import BLITZ_CONFIG
     from game.play.record import Player
-    from game.states.attract import AttractState
-    from game.states.blitz import BlitzResultState, new_run_state
-    from game.states.daily import DailyState, open_daily
-    from game.states.daily_result import DailyResultState
-    from game.states.highscores import HighScoresState, InitialsOverlay
+    from game.screens.attract import AttractState
+    from game.screens.blitz import BlitzResultState, new_run_state
+    from game.screens.daily import DailyState, open_daily
+    from game.screens.daily_result import DailyResultState
+    from game.screens.highscores import HighScoresState, InitialsOverlay
 
     app.store = mode_store()
     app.now = lambda: dt.datetime(*SHOT_DAY, tzinfo=dt.UTC)
@@ -440,11 +440,11 @@ def duel_match_scene(app: App, name: str) -> None:
     from game.core.duel import DuelRules, level_named
     from game.core.match import new_match
     from game.play.record import GameRecord
-    from game.states.duel import DuelState
-    from game.states.duel_setup import DuelSetupState
-    from game.states.match import HandOverState, MatchSecretState
-    from game.states.match_scores import ScoreboardState
-    from game.states.match_setup import MatchSetupState
+    from game.screens.duel import DuelState
+    from game.screens.duel_setup import DuelSetupState
+    from game.screens.match import HandOverState, MatchSecretState
+    from game.screens.match_scores import ScoreboardState
+    from game.screens.match_setup import MatchSetupState
 
     def keys(*pairs) -> None:
         for key, char in pairs:

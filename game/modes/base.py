@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from game.states.base import Route, State
+from game.screens.base import Route, State
 
 GROUPS = ("Play", "Today", "Versus", "Computer", "Puzzles")  # how the menu sorts entries, in order
 
@@ -49,7 +49,7 @@ class SaveCodec:
     resume: Callable[[Any], Route]
 
     def envelope(self, mode: str, value: Any) -> dict[str, Any]:
-        """The stored form of `value`, for Kept.save (game/states/holding.py)."""
+        """The stored form of `value`, for Kept.save (game/screens/holding.py)."""
         return {"mode": mode, "version": self.version, "data": self.encode(value)}
 
 

@@ -1,6 +1,6 @@
 """The mid end: every game in progress, pygame-free, driven by update(dt) with clocks injected.
 
-Between the pure rules (game.core) and the screens (game.states): imports only game.core, the
+Between the pure rules (game.core) and the screens (game.screens): imports only game.core, the
 standard library and numpy; no pygame, no files, no wall clock except an injectable one for the
 thinking budget. A test checks that importing it leaves pygame out of sys.modules.
 

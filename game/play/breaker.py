@@ -1,6 +1,6 @@
 """BreakerRun: a person breaking a secret, without pygame. The rules half of the playing screen.
 
-The state (game/states/playing.py) turns pygame events into the intents below and draws from what
+The state (game/screens/playing.py) turns pygame events into the intents below and draws from what
 the run exposes; the run owns the record (game/play/record.py), the row being built, its undo, the
 one drag model, submit with its reasons, the grading animation's timing and the finish. Its parts
 live beside it: the drag model and targets in drag.py, the row being built and its undo in draft.py,

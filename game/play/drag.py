@@ -1,7 +1,7 @@
 """The one drag model: a peg held by the pointer, and what it can be let go on.
 
 Every screen that moves pegs by hand uses it: the breaker run (game/play/breaker.py: palette, the
-row being built, played rows) and the codemaker's secret entry (game/states/codemaker.py: palette
+row being built, played rows) and the codemaker's secret entry (game/screens/codemaker.py: palette
 and the secret row). A press starts a Drag; pointer motion moves it; it counts as a drag, not a
 click, once it has gone DRAG_THRESHOLD_PX from where it started (and stays one). Targets are play's
 own values (PaletteColour, BoardSlot, OffSlot): a state maps its layout's hits onto them.

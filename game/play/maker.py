@@ -1,5 +1,5 @@
 """The codemaker's choices and secret, and their rules, without pygame (the screen is
-game/states/codemaker.py, which draws them and turns input into these calls).
+game/screens/codemaker.py, which draws them and turns input into these calls).
 
 The choices are the shape (a row, or one of config.GRID_SHAPES), the row's pegs (a grid's cells are
 fixed by its shape), colours, repeated colours and the strategy; `secret` holds one entry per peg or

@@ -1,6 +1,6 @@
 """What the pointer and the keys name on the break-the-code screen, in the run's terms: the key
 bindings as data (beside the layout, which names what the pointer is over), read by
-game/states/playing.py, which turns them into BreakerRun intents (game/play/breaker.py).
+game/screens/playing.py, which turns them into BreakerRun intents (game/play/breaker.py).
 
 - target_at: the layout's hit under the pointer as play's Target (a palette colour, a board slot,
   the board off its slots, or None); hot_item: the palette colour or button there (drawn lit);
@@ -10,7 +10,7 @@ game/states/playing.py, which turns them into BreakerRun intents (game/play/brea
 - is_undo: U or Ctrl+Z;
 - RUN_KEYS: the keys that edit the row or hand it in, each with what it asks of the run;
 - KEY_BUTTONS: the letters that press a panel button (a mode without the button ignores them).
-The Controls help page lists these keys (game/states/help_keys.py).
+The Controls help page lists these keys (game/screens/help_keys.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Drawing of the help overlay's pages: prose, graded examples as pegs, the grid example, key tables.
 
-Functions of (surface, art, box, content): the overlay (game/states/help.py) chooses the page and
+Functions of (surface, art, box, content): the overlay (game/screens/help.py) chooses the page and
 hands over its content; grades come from the core's score() and score_grid(), so the pages can never
 disagree with the game. Text is wrapped and sized to fit its box at every window size, and never
 drawn below MIN_LINE_PX lines (text >= 14 px).

@@ -1,6 +1,6 @@
 """Drawing the codemaker screen's pieces: the secret (a row, or a grid of cells on its own framed
 little board), the choice rows, the buttons and the held peg. Functions of (layout, what is chosen,
-art), like the other views; the state (game/states/codemaker.py) decides what to draw, these say
+art), like the other views; the state (game/screens/codemaker.py) decides what to draw, these say
 how. Geometry comes from MakerLayout only.
 """
 

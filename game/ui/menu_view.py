@@ -1,4 +1,4 @@
-"""Drawing of the main menu (game/states/menu.py holds its entries, focus and input): the title with
+"""Drawing of the main menu (game/screens/menu.py holds its entries, focus and input): the title with
 two pegs, the subtitle, the entries with their details, and the footer, on the card the menu lays
 over its demo game. Drawing only reads; geometry comes from MenuLayout (game/ui/layout_screens.py).
 """

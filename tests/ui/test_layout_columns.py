@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from game.core.config import GameConfig
-from game.states.playing import PlayingState
+from game.screens.playing import PlayingState
 from game.ui.layout import PEG_DIAMETER_U, ROW_PITCH_U, PlayLayout, Slot, centre
-from tests.states.driver import drag, make_app
+from tests.screens.driver import drag, make_app
 
 PANEL = [("info", 1.3), ("submit", 1.15), ("message", 1.3), ("clear", 1), ("undo", 1), ("reveal", 1)]
 SIZES = [(640, 480), (1024, 720), (1280, 800), (1920, 1080), (900, 1300)]

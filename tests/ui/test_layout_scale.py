@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.core.config import GRID_SHAPES, ConfigError, GameConfig
-from game.states.playing import PlayingState
+from game.screens.playing import PlayingState
 from game.ui.layout import PlayLayout, SecretSlot, Slot, centre
 from game.ui.maker_layout import MakerLayout
 from game.ui.text import MIN_FONT_PX, TextRenderer, scaled_px
-from tests.states.driver import make_app, settle
+from tests.screens.driver import make_app, settle
 
 SIZES = [(640, 480), (800, 600), (1280, 800), (1920, 1080), (2560, 1440)]
 CONFIGS = {

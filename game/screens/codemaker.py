@@ -1,0 +1,280 @@
+"""The codemaker screen: choose the game and the computer's strategy, and (when the computer grades)
+set the secret it must break.
+
+Three modes share it (Mode):
+- MAKE: the player sets the secret by drag-and-drop (or keys), validated against the game's rules,
+  then watches the computer break it (SolvingState);
+- GRADE: the player keeps the code in mind or on a real board and grades by hand (HandGradeState);
+- WATCH: the game draws a random secret nobody sees and the computer breaks it (SolvingState).
+
+Secret editing, with play's one drag model (game/play/drag.py: a press that moves less than
+DRAG_THRESHOLD_PX is a click): drag a colour from the palette onto a slot, drag a slot's peg to
+another slot (move) or off the row (remove), click a colour then a slot, right-click empties a
+slot; keys 1-9, 0 fill the next empty slot, Backspace empties the last filled one, R fills a
+random legal secret. Choices: the shape (a row, or one of the grids config.GRID_SHAPES: G cycles it),
+pegs (a grid's cells are fixed by its shape), colours, repeated colours, strategy (steppers; S
+cycles the strategy). Enter starts, Escape goes back. A grid secret is entered into a grid of cells,
+with the same slot code paths: slot i is cell i in reading order, as the core stores a grid code.
+The choices, the secret and their rules (including the curated strategy list) are MakerChoices',
+in game/play/maker.py; this screen turns input into its calls and draws them.
+
+Homes for data: the choices and `secret` are the screen's attributes (MakerChoices); the layout is view
+state.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import partial
+from types import MappingProxyType
+
+import pygame
+
+from game.core import strategies
+from game.core.config import GameConfig
+from game.core.state import new_game
+from game.play.drag import Drag, DragSource
+from game.play.maker import MakerChoices
+from game.play.record import random_secret
+from game.screens.base import State, Transition, to_menu
+from game.ui import maker_view
+from game.ui import palette as pal
+from game.ui.board import config_title, draw_palette, draw_top_bar
+from game.ui.layout import Button, PaletteItem, SecretSlot
+from game.ui.maker_layout import ROWS, Control, MakerLayout
+
+DIGIT_KEYS = MappingProxyType({pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9})
+
+
+class Mode(StrEnum):
+    MAKE = "make"
+    GRADE = "grade"
+    WATCH = "watch"
+
+
+TITLES = MappingProxyType(
+    {
+        Mode.MAKE: "Make the code: the computer breaks it",
+        Mode.GRADE: "Make the code: you grade the computer",
+        Mode.WATCH: "Watch the computer break a random code",
+    }
+)
+EXPLAIN = MappingProxyType(
+    {
+        Mode.GRADE: "Think of a code in these colours (or set it on a real board): the computer guesses,"
+        " you grade",
+        Mode.WATCH: "The game picks a random secret; the computer sees only the grades",
+    }
+)
+
+
+class CodemakerState(MakerChoices, State):
+    """Choose the game and the strategy; in MAKE mode also set the secret."""
+
+    CHOICES: tuple[str, ...] = ROWS  # the choice rows shown, top to bottom
+
+    def __init__(
+        self, mode: Mode = Mode.MAKE, config: GameConfig | None = None, strategy: str | None = None
+    ) -> None:
+        self.mode = Mode(mode)
+        self.take_choices(config or GameConfig(), strategy)
+        self.drag: Drag | None = None
+        self.mouse = (-1, -1)
+        self._layout: MakerLayout | None = None
+
+    # --- what is chosen (the rules are MakerChoices', game/play/maker.py) ----------------------------
+    def problem(self) -> str | None:
+        """Why Start is disabled, or None when it is not."""
+        return self.choices_problem(with_secret=self.mode is Mode.MAKE)
+
+    def change(self, name: str, step: int) -> None:
+        self.change_choice(name, step)
+        self.app.sound.play("click")
+
+    def place(self, col: int, colour: int | None) -> None:
+        self.secret[col] = colour
+        self.app.sound.play("place" if colour is not None else "clear")
+
+    def random_secret(self) -> None:
+        config = self.config()
+        if config is None:
+            return
+        self.secret = list(random_secret(config, self.app.rng))
+        self.app.sound.play("place")
+
+    def start(self) -> Transition | State | None:
+        config = self.config()
+        if config is None or self.problem() is not None:
+            self.app.sound.play("error")
+            return None
+        label = strategies.get(self.strategy).label
+        if self.mode is Mode.GRADE:
+            from game.screens.handgrade import HandGradeState
+
+            return HandGradeState(config, self.strategy)
+        from game.screens.solving import SolvingState
+
+        if self.mode is Mode.MAKE:
+            secret = tuple(self.secret)
+            title = f"Your code vs {label} · {config_title(config)}"
+        else:
+            secret = random_secret(config, self.app.rng)
+            title = f"Watching {label} · {config_title(config)}"
+        # Play again on the result screen comes back here, with the same mode, game and strategy
+        again = partial(CodemakerState, self.mode, config, self.strategy)
+        return SolvingState(new_game(config, secret), strategy=self.strategy, title=title, play_again=again)
+
+    def title(self) -> str:
+        """The top bar's text (a two-player round's secret entry names the codemaker)."""
+        return TITLES[self.mode]
+
+    def back(self) -> Transition:
+        return to_menu()
+
+    # --- geometry --------------------------------------------------------------------------------
+    def layout(self) -> MakerLayout:
+        size = self.app.size
+        key = (size, self.pegs, self.colours, self.mode, self.shape)
+        if self._layout is None or self._layout_key != key:
+            buttons = ("back", "random", "start") if self.mode is Mode.MAKE else ("back", "start")
+            # the palette shows whenever the player has a code to make up (set here, or kept in mind)
+            with_palette = self.mode is not Mode.WATCH
+            if self.mode is Mode.MAKE:  # the secret is entered as the game's shape, row or grid
+                pegs, shape = self.cells(), self.shape
+                shapes = self.shapes if "shape" in self.CHOICES else ()
+            else:  # a line of explanation in the secret's place, the same for every shape
+                pegs, shape, shapes = self.pegs, None, ()
+            self._layout = MakerLayout(
+                size, pegs, self.colours, with_palette, buttons, shape, shapes, self.CHOICES
+            )
+            self._layout_key = key
+        return self._layout
+
+    # --- input -----------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.drag is not None:
+                self.drag.move_to(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event.pos, event.button)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._mouse_up(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return None
+
+    def _mouse_down(self, pos: tuple[int, int], button: int) -> Transition | State | None:
+        hit = self.layout().hit_test(pos)
+        if self.mode is not Mode.MAKE and isinstance(hit, PaletteItem | SecretSlot):
+            return None  # the palette is there to look at: nobody sets a secret in this mode
+        if button == 3:
+            if isinstance(hit, SecretSlot):
+                self.place(hit.col, None)
+            return None
+        if button != 1:
+            return None
+        if isinstance(hit, Button):
+            return self.press(hit.name)
+        if isinstance(hit, Control):
+            self.change(hit.name, -1 if hit.part == "minus" else +1)
+        elif isinstance(hit, PaletteItem):
+            self.selected = hit.colour
+            self.drag = Drag.lift(hit.colour, DragSource.PALETTE, pos)
+            self.app.sound.play("pick")
+        elif isinstance(hit, SecretSlot):
+            colour = self.secret[hit.col]
+            if colour is not None:
+                self.drag = Drag.lift(colour, DragSource.DRAFT, pos, hit.col)
+            elif self.selected is not None:
+                self.place(hit.col, self.selected)
+        return None
+
+    def _mouse_up(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not drag.moved:
+            return
+        hit = self.layout().hit_test(pos)
+        source = drag.from_slot
+        if isinstance(hit, SecretSlot):
+            if source is not None and source != hit.col:
+                self.secret[source] = self.secret[hit.col]  # swap, so a move never loses a peg
+            self.place(hit.col, drag.colour)
+        elif source is not None:
+            self.place(source, None)  # dragged off the row: removed
+
+    def _key(self, key: int) -> Transition | State | None:
+        if key == pygame.K_ESCAPE:
+            return self.back()
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.start()
+        if key == pygame.K_s:
+            self.change("strategy", +1)
+        elif key == pygame.K_g and "shape" in self.CHOICES:  # steps on, from the last back to Row
+            at_end = self.shapes.index(self.shape) == len(self.shapes) - 1
+            self.change("shape", -self.shapes.index(self.shape) if at_end else +1)
+        elif self.mode is Mode.MAKE:
+            if key in DIGIT_KEYS and DIGIT_KEYS[key] < self.colours:
+                empty = [col for col, peg in enumerate(self.secret) if peg is None]
+                if empty:
+                    self.place(empty[0], DIGIT_KEYS[key])
+            elif key == pygame.K_BACKSPACE:
+                filled = [col for col, peg in enumerate(self.secret) if peg is not None]
+                if filled:
+                    self.place(filled[-1], None)
+            elif key == pygame.K_r:
+                self.random_secret()
+        return None
+
+    def press(self, name: str) -> Transition | State | None:
+        if name in ("back", "menu"):
+            return self.back()
+        if name == "random":
+            self.random_secret()
+        elif name == "start":
+            return self.start()
+        return None
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        layout = self.layout()
+        text = app.text
+        colours = pal.palette(app.settings.palette)
+        symbols = app.settings.symbols
+        surface.fill(pal.BACKGROUND)
+        draw_top_bar(surface, layout, text, self.title())
+        hit = layout.hit_test(self.mouse)
+        if self.mode is Mode.MAKE:
+            hot = hit.colour if isinstance(hit, PaletteItem) else None
+            draw_palette(surface, layout, app.pegs, text, colours, symbols, self.selected, hot)
+            moving = self.drag is not None and self.drag.moved
+            lifted = self.drag.from_slot if moving else None
+            target = hit.col if moving and isinstance(hit, SecretSlot) else None
+            maker_view.draw_secret(
+                surface, layout, app.pegs, text, self.secret, colours, symbols, lifted, target
+            )
+        else:
+            if self.mode is Mode.GRADE:  # the colours to make the code from, not to click
+                draw_palette(surface, layout, app.pegs, text, colours, symbols, enabled=False)
+            text.draw_in(
+                surface, EXPLAIN[self.mode], layout.secret_label.union(layout.secret_area), pal.TEXT_DIM, 28
+            )
+        self._draw_choices(surface, layout, hit)
+        maker_view.draw_buttons(surface, layout, text, hit, self.problem())
+        maker_view.draw_held_peg(surface, layout, app.pegs, self.drag, colours, symbols)
+
+    def _draw_choices(self, surface, layout: MakerLayout, hit) -> None:
+        """The choice rows (a screen built on this one draws its own in their place)."""
+        maker_view.draw_choices(
+            surface,
+            layout,
+            self.app.text,
+            hit,
+            self.pegs,
+            self.colours,
+            self.duplicates,
+            self.strategy,
+            self.shape,
+            self.shapes,
+        )

@@ -1,0 +1,84 @@
+"""A two-button confirm overlay: a question over the dimmed screen below.
+
+It pops the frozen value it was given for each button: `result` for yes, `no_result` for no (None
+unless given), so the state below (whose resume() gets it) knows what was chosen by its type, never
+by a tag. Escape always pops None (nothing chosen). Keys: Y for yes, N for no, arrows or Tab move the
+focus (on "no" at first, the safe answer, unless `focus` says otherwise) and Enter or Space answers
+the focused button.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.screens.base import Pop, State, Transition
+from game.ui import palette as pal
+from game.ui.layout_dialogs import ConfirmLayout
+from game.ui.widgets import draw_button, draw_card, shade
+
+
+class ConfirmOverlay(State):
+    is_overlay = True
+
+    def __init__(
+        self,
+        question: str,
+        result: Any,
+        yes: str = "Yes",
+        no: str = "No",
+        *,
+        no_result: Any = None,
+        focus: str = "no",
+    ) -> None:
+        self.question = question
+        self.results = {"yes": result, "no": no_result}
+        self.labels = {"no": no, "yes": yes}
+        self.mouse = (-1, -1)
+        self.focus = focus  # the safe answer has the keyboard focus
+
+    def layout(self) -> ConfirmLayout:
+        return ConfirmLayout(self.app.surface.get_size())
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            name = self.layout().hit_button(event.pos)
+            if name is not None:
+                return Pop(self.results[name])
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_y:
+                return Pop(self.results["yes"])
+            if event.key == pygame.K_n:
+                return Pop(self.results["no"])
+            if event.key == pygame.K_ESCAPE:
+                return Pop(None)
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.focus = "yes" if self.focus == "no" else "no"
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return Pop(self.results[self.focus])
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface)
+        layout = self.layout()
+        question, buttons = layout.question, layout.buttons
+        draw_card(surface, layout.card)
+        text = self.app.text
+        size, lines = text.fit_wrapped(self.question, question.w, question.h, 36)
+        line_h = text.font(size).get_linesize()
+        top = question.centery - len(lines) * line_h / 2
+        for i, line in enumerate(lines):
+            text.draw(surface, line, size, pal.TEXT, (question.centerx, top + i * line_h), align="midtop")
+        for name, rect in buttons.items():
+            draw_button(
+                surface,
+                text,
+                rect,
+                self.labels[name],
+                hot=rect.collidepoint(self.mouse),
+                primary=name == "yes",
+                focused=name == self.focus,
+            )

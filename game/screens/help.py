@@ -1,0 +1,192 @@
+"""The help overlay: how to play, a worked grading example with duplicates, and the controls.
+
+Three pages (Rules, Controls, Grid: the grid puzzle with a worked example), switched with the tabs,
+Left/Right or Tab; Escape, Enter or Close pops it. `screen` picks whose controls the Controls page
+lists (SCREEN_CONTROLS: the playing screen, the computer solving, hand grading); the screens other
+than playing open it on the Controls page. Text is wrapped and sized to fit the card at every window
+size. The Rules page draws graded examples as pegs (graded by the core score() function, so the page
+can never disagree with the game), the Grid page likewise with score_grid(); the Controls page draws
+key caps from the tables in help_keys.py (the menu's help: all of them), or, for the modes, their
+paragraph.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+import pygame
+
+from game.core.codes import score
+from game.core.variant import grade_words
+from game.screens.base import Pop, Push, State, Transition, board_art, to_menu
+from game.screens.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text
+from game.ui import help_view
+from game.ui import palette as pal
+from game.ui.layout_dialogs import HelpLayout
+from game.ui.widgets import draw_button, draw_card, shade
+
+EXAMPLE_SECRET = (0, 0, 1, 2)
+EXAMPLE_GUESS = (0, 1, 1, 0)
+PAGES = ("Rules", "Controls", "Grid")
+
+GOAL = "Crack the hidden code before the turns run out. Each guess is graded with small pegs:"
+# The Rules page shows, not tells: each example is drawn as pegs and graded by score() on the page.
+RULE_EXAMPLES = (
+    ("Black: a right colour in the right place", (0, 1, 2, 3), (0, 4, 4, 5)),
+    ("White: a right colour in the wrong place", (0, 1, 2, 3), (4, 0, 5, 4)),
+    ("Repeats count once each", EXAMPLE_SECRET, EXAMPLE_GUESS),
+)
+RULES_NOTE = "Grading pegs show blacks first and never say which peg earned them."
+
+CONTROLS = controls_text("playing")
+SOLVING_CONTROLS = controls_text("solving")
+HANDGRADE_CONTROLS = controls_text("handgrade")
+
+DUEL_CONTROLS = (
+    "Duel: you and the computer crack the same secret, each on your own board. Each turn you guess "
+    "first, then the computer replies. First to crack it wins; both on the same turn is a draw; "
+    "nobody within the turns, nobody wins. You see the computer's grades as it plays; its guesses "
+    "stay covered until the duel ends. It sees only its own guesses and grades, never the secret.\n"
+    "Your board works as in a normal game (mouse, 1-9 and 0, arrows, Backspace, U to undo); Enter "
+    "submits when it is your turn. R gives up (the computer wins). Esc leaves: the duel is kept and "
+    "the next start offers to resume it. H or F1 shows this help, M turns the sound off or on."
+)
+
+MATCH_CONTROLS = (
+    "Two players, one screen, the board game's rules: each round one player makes the code and the "
+    "other breaks it; the roles swap every round. The codemaker scores one point per guess the "
+    "breaker makes, and one extra (turns + 1 in all) if the breaker fails or gives up. After the "
+    "last round the higher total wins; equal totals are a tie.\n"
+    "Before each round the screen asks the breaker to look away; the codemaker sets the secret by "
+    "dragging colours onto the row (or keys 1-9 and 0, R for a random code) and hands over. The "
+    "breaker plays with the usual controls; Enter submits, R gives up, Esc leaves (kept for resume)."
+)
+
+DAILY_CONTROLS = (
+    "Daily code: one code a day for Classic and one for Super, the same for everyone; new codes come "
+    "at midnight UTC (the Daily code screen counts down to them). One attempt a day at each: leave a "
+    "game half-played and it is kept for that day (choose it again to go on); asking again once it "
+    "is over shows that day's result. No New game, Solve or Hint; Reveal gives up once a row is "
+    "played.\n"
+    "The end screen shows the share text, copied to the clipboard: the date, the preset, guesses/"
+    "turns (X if not cracked) and one line of marks per row (a filled dot for each black, a ring for "
+    "each white, a small dot for each empty place) and no colours, so it spoils nothing. C copies "
+    "it again. A win scores as a Classic or Super game would and may enter the Daily high scores; "
+    "the streak counts days won in a row.\n"
+    "The board plays as always: mouse or 1-9 and 0, arrows, Backspace, U to undo, Enter submits; "
+    "Esc leaves, H or F1 shows this help, M turns the sound off or on."
+)
+
+BLITZ_CONTROLS = (
+    "Blitz: crack as many Classic codes as you can before the clock runs out. It starts at 3:00; "
+    "each code cracked in g guesses scores 100 x (11 - g) and adds 15 seconds. A code not cracked "
+    "in its 10 turns (or given up with Reveal) scores nothing, adds no time, and the next one "
+    "starts. The clock turns red in the last 10 seconds. No New game, Solve or Hint.\n"
+    "The board plays as always: mouse or 1-9 and 0, arrows, Backspace, U to undo, Enter submits, "
+    "R gives up this code. Esc leaves: the run is kept with its clock stopped and the next start "
+    "offers to resume it. This help stops the clock too. A score in the top ten asks for initials."
+)
+
+
+SCREEN_CONTROLS = MappingProxyType(
+    {
+        "playing": CONTROLS,
+        "solving": SOLVING_CONTROLS,
+        "handgrade": HANDGRADE_CONTROLS,
+        "duel": DUEL_CONTROLS,
+        "match": MATCH_CONTROLS,
+        "daily": DAILY_CONTROLS,
+        "blitz": BLITZ_CONTROLS,
+    }
+)
+
+
+def example_caption(palette_name: str = "safe") -> str:
+    """The repeats example's caption: the grade from score() and why, in a few words."""
+    black, white = score(EXAMPLE_GUESS, EXAMPLE_SECRET)
+    a, b = (pal.colour_name(i, palette_name) for i in (0, 1))
+    return (
+        f"Repeats count once each\n{black} black, {white} white: places 1 and 3 match; the last {a} "
+        f"finds the other {a}; the {b} in place 2 earns nothing (the only {b} is already matched)."
+    )
+
+
+def example_text(palette_name: str = "safe") -> str:
+    """The worked example in words; the numbers come from score(), the reasoning fits EXAMPLE_*."""
+    black, white = score(EXAMPLE_GUESS, EXAMPLE_SECRET)
+    a, b, c = (pal.colour_name(i, palette_name) for i in (0, 1, 2))
+    return (
+        f"Example with repeats (below): secret {a}, {a}, {b}, {c}; guess {a}, {b}, {b}, {a}. "
+        f"Places 1 and 3 match: {black} black. The guess's last {a} finds the secret's second {a} "
+        f"elsewhere: {white} white. The guess's {b} in place 2 earns nothing: the secret's only {b} "
+        f"is already matched in place 3. Grade: {black} black, {white} white."
+    )
+
+
+class HelpOverlay(State):
+    is_overlay = True
+
+    def __init__(self, page: int | None = None, screen: str = "playing") -> None:
+        self.screen = screen
+        self.controls = SCREEN_CONTROLS[screen]
+        self.page = page if page is not None else (0 if screen == "playing" else PAGES.index("Controls"))
+        self.mouse = (-1, -1)
+
+    def layout(self) -> HelpLayout:
+        return HelpLayout(self.app.surface.get_size(), PAGES)
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            layout = self.layout()
+            if layout.close.collidepoint(event.pos):
+                return Pop(("help", True))
+            for i, rect in enumerate(layout.tabs.values()):
+                if rect.collidepoint(event.pos):
+                    self.page = i
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_h, pygame.K_F1):
+                return Pop(("help", True))
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.page = (self.page + 1) % len(PAGES)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface)
+        layout = self.layout()
+        card, tabs, body, close = layout.card, layout.tabs, layout.body, layout.close
+        draw_card(surface, card)
+        art = board_art(self.app)
+        text = art.text
+        for i, (name, rect) in enumerate(tabs.items()):
+            draw_button(surface, text, rect, name, primary=i == self.page, hot=rect.collidepoint(self.mouse))
+        if self.page == 0:
+            examples = [(sec, guess, self._caption(i)) for i, (_, sec, guess) in enumerate(RULE_EXAMPLES)]
+            help_view.draw_rules(surface, art, body, GOAL, RULES_NOTE, examples)
+        elif PAGES[self.page] == "Grid":
+            names = tuple(pal.colour_name(i, self.app.settings.palette) for i in range(5))
+            help_view.draw_grid(surface, art, body, names)
+        elif self.screen in SCREEN_KEYS:
+            columns = [[KEY_SECTIONS[name] for name in column] for column in SCREEN_KEYS[self.screen]]
+            help_view.draw_keys(surface, art, body, SCREEN_INTROS[self.screen], columns, DRAG)
+        else:
+            help_view.draw_paragraphs(surface, art, self.controls, body)
+        draw_button(surface, text, close, "Close", primary=True, hot=close.collidepoint(self.mouse))
+
+    def _caption(self, index: int) -> str:
+        """Example `index`'s caption: its title and grade; the repeats example says why."""
+        title, secret, guess = RULE_EXAMPLES[index]
+        if (secret, guess) == (EXAMPLE_SECRET, EXAMPLE_GUESS):
+            return example_caption(self.app.settings.palette)
+        return f"{title}\n{grade_words(score(guess, secret))}"
+
+
+def top_bar_action(name: str, screen: str) -> Transition | None:
+    """The Menu and Help buttons every computer screen has: Menu leaves for the menu, Help opens
+    this overlay on `screen`'s controls. None for any other button name."""
+    if name == "menu":
+        return to_menu()
+    if name == "help":
+        return Push(HelpOverlay(screen=screen))
+    return None

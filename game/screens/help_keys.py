@@ -1,0 +1,95 @@
+"""The help's key tables: every key of the break-the-code screen, the computer's screens and hand
+grading, grouped by what they work on, as data the Controls page draws as key caps
+(game/screens/help.py) and controls_text() turns into plain text.
+
+Invariant: the keys listed are the keys the states handle (game/screens/playing.py with the bindings
+in game/ui/breaker_input.py, solving.py, handgrade.py, and M in game/session.py); a test opens the
+page and finds every one drawn.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+# Keys by what they work on: (keys, what they do); a key tuple is drawn as key caps side by side.
+DRAG = ("drag",)  # drawn as a peg moving onto an empty hole, not as key caps
+KEY_SECTIONS = MappingProxyType(
+    {
+        "playing": (
+            "Your game",
+            (
+                (("1-9", "0"), "place a colour under the cursor"),
+                (("Left", "Right"), "move the cursor"),
+                (("Up", "Down"), "change the colour there"),
+                (("Backspace", "Del"), "empty a slot"),
+                (("Enter",), "submit the row"),
+                (("U", "Ctrl+Z"), "undo a change to the row"),
+                (("C",), "clear the row"),
+                (("X",), "rule a colour out, or back in"),
+                (("S",), "let the computer solve it"),
+                (("R",), "reveal the secret"),
+                (("N",), "new game"),
+            ),
+        ),
+        "mouse": (
+            "Mouse",
+            (
+                (DRAG, "a colour onto a slot"),
+                (("Right-click",), "empty a slot; rule a colour out"),
+            ),
+        ),
+        "solving": (
+            "Watching the computer",
+            (
+                (("Space", "P"), "pause or go on"),
+                (("N", "Right"), "play one step"),
+                (("1-4",), "speed, slow to instant"),
+                (("+", "-"), "faster, slower"),
+            ),
+        ),
+        "handgrade": (
+            "You grade",
+            (
+                (("B", "W"), "add a black, a white"),
+                (("Backspace",), "clear the grade"),
+                (("Enter",), "confirm the grade"),
+                (("U", "Ctrl+Z"), "undo the last grade"),
+                (("G",), "give up (a grid: add a grey)"),
+            ),
+        ),
+        "anywhere": (
+            "Anywhere",
+            (
+                (("H", "F1"), "this help"),
+                (("M",), "sound off or on"),
+                (("Esc",), "back to the menu"),
+            ),
+        ),
+    }
+)
+# The key tables each screen's Controls page shows: columns of sections (the menu's help: all).
+SCREEN_KEYS = MappingProxyType(
+    {
+        "playing": (("playing", "anywhere"), ("mouse", "solving", "handgrade")),
+        "solving": (("solving",), ("anywhere",)),
+        "handgrade": (("handgrade",), ("anywhere",)),
+    }
+)
+SCREEN_INTROS = MappingProxyType(
+    {
+        "playing": "",
+        "solving": "The computer plays on from the board as it stands; it sees only the grades.",
+        "handgrade": "Grade each guess against the code you keep in mind: click the grading pegs "
+        "(empty, black, on a grid grey, white) or use the keys. Shift with a key takes one away.",
+    }
+)
+
+
+def controls_text(screen: str) -> str:
+    """A screen's key tables as plain text (what the Controls page draws, for tests and readers)."""
+    lines = [SCREEN_INTROS[screen]] if SCREEN_INTROS[screen] else []
+    for column in SCREEN_KEYS[screen]:
+        for name in column:
+            title, rows = KEY_SECTIONS[name]
+            lines.append(title + ": " + "; ".join(f"{' or '.join(keys)}: {action}" for keys, action in rows))
+    return "\n".join(lines)

@@ -1,0 +1,201 @@
+"""Arcade high scores: three initials after a qualifying game, and the tables screen from the menu.
+
+InitialsOverlay(mode, score, date) is pushed over an end screen when `score` makes `mode`'s top
+ten (game/core/highscores.py). The letters are an InitialsEditor value: Up/Down change the
+highlighted letter, Left/Right move the highlight, typing a letter sets it and moves on, Backspace
+steps back, and the mouse clicks a letter, its arrows or OK; Enter or OK stores the entry through
+the store (app.store.add_high_score, under its lock) and shows the table with the new line lit
+until a key or click; Escape leaves without storing. It pops HighScoreEntered(mode, rank).
+
+HighScoresState (an overlay over the menu) shows one table per mode, HIGH_SCORE_MODES in order:
+tabs, Left/Right, Tab or 1-5 pick one; Escape, Enter, Backspace or Back closes it. Both read the
+tables from the store when they open and never write anything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.core.highscores import HIGH_SCORE_MODES, HighScore, HighScoreTable, InitialsEditor, empty_book
+from game.screens.base import Pop, State, Transition
+from game.ui import palette as pal
+from game.ui.highscores_view import InitialsLayout, draw_initials, draw_table
+from game.ui.layout_screens import StatsLayout
+from game.ui.widgets import draw_button, draw_card, draw_tabbed_card, shade
+
+
+@dataclass(frozen=True)
+class HighScoreEntered:
+    """The initials overlay's answer: the table `mode` and the place taken (None: not stored)."""
+
+    mode: str
+    rank: int | None
+
+
+def high_score_mode(stats_key: str) -> str | None:
+    """The table a game of the statistics bucket `stats_key` enters (None: Easy and Custom have none)."""
+    return stats_key if stats_key in HIGH_SCORE_MODES else None
+
+
+class InitialsOverlay(State):
+    """Three initials for a new high score, then the table with it (see the module docstring)."""
+
+    is_overlay = True
+
+    def __init__(self, mode: str, score: int, date: str) -> None:
+        self.mode = mode
+        self.score = score
+        self.date = date
+        self.editor = InitialsEditor()
+        self.mouse = (-1, -1)
+        self.table = HighScoreTable()
+        self.rank: int | None = None
+        self.stored = False  # after OK: the table is shown with the new line
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        store = app.store
+        self.table = store.load_high_scores()[self.mode] if store is not None else HighScoreTable()
+
+    def layout(self) -> InitialsLayout:
+        return InitialsLayout(self.app.surface.get_size())
+
+    def confirm(self) -> None:
+        entry = HighScore(self.editor.initials, self.score, self.date)
+        store = self.app.store
+        if store is not None:
+            self.rank = store.add_high_score(self.mode, entry)
+            self.table = store.load_high_scores()[self.mode]
+        else:
+            self.table, self.rank = self.table.insert(entry)
+        self.stored = True
+        self.app.sound.play("win" if self.rank == 1 else "click")
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if self.stored:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+                return Pop(HighScoreEntered(self.mode, self.rank))
+            return None
+        editor = self.editor
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hit = self.layout().hit_test(event.pos)
+            if hit is not None:
+                name, i = hit
+                if name == "ok":
+                    self.confirm()
+                    return None
+                editor = editor.select(i)
+                editor = editor.up() if name == "up" else editor.down() if name == "down" else editor
+        elif event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.confirm()
+                return None
+            if key == pygame.K_ESCAPE:
+                return Pop(HighScoreEntered(self.mode, None))
+            moves = {
+                pygame.K_UP: editor.up,
+                pygame.K_DOWN: editor.down,
+                pygame.K_LEFT: editor.left,
+                pygame.K_RIGHT: editor.right,
+                pygame.K_BACKSPACE: editor.backspace,
+            }
+            change = moves.get(key)
+            editor = change() if change is not None else editor.type_letter(getattr(event, "unicode", ""))
+        if editor != self.editor:
+            self.editor = editor
+            self.app.sound.play("place")
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface)
+        layout = self.layout()
+        text = self.app.text
+        draw_card(surface, layout.card)
+        if self.stored:
+            title = f"{self.mode} high scores" + (f" · you are number {self.rank}" if self.rank else "")
+            text.draw_in(surface, title, layout.title, pal.SELECTION, 44)
+            body = pygame.Rect(
+                layout.title.x, layout.score.y, layout.title.w, layout.ok.bottom - layout.score.y
+            )
+            draw_table(surface, text, body, self.table, self.rank)
+            return
+        rank = self.table.rank_for(self.score)
+        text.draw_in(
+            surface, f"New high score! Number {rank} in {self.mode}", layout.title, pal.SELECTION, 44
+        )
+        text.draw_in(surface, f"{self.score:,} points · enter your initials", layout.score, pal.TEXT, 32)
+        draw_initials(surface, text, layout, self.editor.initials, self.editor.position, self.mouse)
+        text.draw_in(
+            surface,
+            "Type letters, or Up/Down and Left/Right, or click · Enter saves · Esc skips",
+            layout.help,
+            pal.TEXT_DIM,
+            24,
+        )
+
+
+class HighScoresState(State):
+    """The top ten of every mode, one tab each (an overlay over the menu)."""
+
+    is_overlay = True
+
+    def __init__(self, mode: str | None = None) -> None:
+        self.selected = HIGH_SCORE_MODES.index(mode) if mode in HIGH_SCORE_MODES else 0
+        self.book = empty_book()
+        self.mouse = (-1, -1)
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        if app.store is not None:
+            self.book = app.store.load_high_scores()
+
+    @property
+    def mode(self) -> str:
+        return HIGH_SCORE_MODES[self.selected]
+
+    def layout(self) -> StatsLayout:
+        return StatsLayout(self.app.surface.get_size(), len(HIGH_SCORE_MODES))
+
+    def _select(self, index: int) -> None:
+        index %= len(HIGH_SCORE_MODES)
+        if index != self.selected:
+            self.selected = index
+            self.app.sound.play("click")
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            layout = self.layout()
+            if layout.buttons["back"].collidepoint(event.pos):
+                return Pop()
+            for i, rect in enumerate(layout.tabs):
+                if rect.collidepoint(event.pos):
+                    self._select(i)
+        elif event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                return Pop()
+            if key in (pygame.K_RIGHT, pygame.K_TAB):
+                self._select(self.selected + 1)
+            elif key == pygame.K_LEFT:
+                self._select(self.selected - 1)
+            elif pygame.K_1 <= key < pygame.K_1 + len(HIGH_SCORE_MODES):
+                self._select(key - pygame.K_1)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout()
+        text = self.app.text
+        modes = list(HIGH_SCORE_MODES)
+        draw_tabbed_card(surface, text, layout, "High scores", modes, self.selected, self.mouse)
+        body = layout.figures_rect.union(layout.chart_rect)
+        body = body.inflate(-body.w // 8, -body.h // 12)
+        draw_table(surface, text, body, self.book[self.mode])
+        back = layout.buttons["back"]
+        draw_button(surface, text, back, "Back", primary=True, hot=back.collidepoint(self.mouse))

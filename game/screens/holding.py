@@ -1,0 +1,81 @@
+"""What a screen holds for the session, as one typed value: the game to keep, the game just decided.
+
+Every screen answers `holding()` (game/screens/base.py) with a Holding; the session's lifetime owner
+(game/lifetime.py) reads it each frame and when the screen leaves, and never looks for attributes
+of screens. A screen that holds nothing answers Holding().
+
+- `kept`: the game in progress this screen holds (Kept). The lifetime journals it: at once when
+  `rows` changes (a submitted row is on disk before the next frame is drawn), within about a
+  second when only `draft` changes (pegs on the row being built, a secret being entered), and
+  when the screen leaves. A game that has nothing worth keeping yet (no row and an empty draft)
+  answers kept=None, so leaving an empty game never touches a kept one.
+- `abandoned`: the slot whose kept game this screen gave up for good (Abandon, handed to the
+  computer, a finished game's code already counted): the lifetime forgets it.
+- `decided`: a game decided this very moment (Decided). The lifetime records it once, before any
+  animation shows it: statistics, streak, score, high-score eligibility and the mode's own file.
+- `keep_clear`, `celebrate`: where confetti must not fall (the secret row) and the board area the
+  win and loss effects play over; `notice_floor`: notices stay above this y (a footer line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core.records import GameResult
+from game.play.record import GameRecord
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A game in progress to keep in `slot` (one kept game per slot, e.g. "classic:Super", "blitz").
+
+    `rows` counts what must never be lost (submitted rows, rounds played); `draft` is the rest of
+    the position (the half-built row, a secret being set), kept within about a second. `save()`
+    makes the stored form: a JSON object {"mode": mode id, "version": n, "data": {...}} written by
+    the mode's save codec (game/modes/base.py SaveCodec)."""
+
+    slot: str
+    rows: int
+    draft: Any
+    save: Callable[[], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class HighScoreChance:
+    """A score that may enter the high-score table `table` (the lifetime checks the table)."""
+
+    table: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A game decided now, to record once (`key` tells one decision from another).
+
+    `record`: the finished record, when there is one (the result screen and the effects read it);
+    `result`: what the statistics count (None: nothing, e.g. a game the computer played);
+    `high_score`: a score that may enter a table; `write(store)`: the mode's own file (the day's
+    daily result, a Blitz run), called with the store, never without one; `slot`: the kept game
+    this decision spends."""
+
+    key: Any
+    record: GameRecord | None = None
+    result: GameResult | None = None
+    high_score: HighScoreChance | None = None
+    write: Callable[[Any], None] | None = None
+    slot: str | None = None
+    celebrate: bool = True
+
+
+@dataclass(frozen=True)
+class Holding:
+    kept: Kept | None = None
+    abandoned: str | None = None
+    decided: Decided | None = None
+    keep_clear: pygame.Rect | None = None
+    celebrate: pygame.Rect | None = None
+    notice_floor: int | None = None

@@ -1,0 +1,154 @@
+"""Blitz through the real app under a fake clock (explicit dt): codes cracked add points and time, a
+given-up code adds nothing, the clock turns urgent in the last ten seconds (still with reduced
+motion), time up ends on the Blitz result with initials, no assists, and a run left is resumed."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pygame
+
+from game.app import App
+from game.core.blitz import BONUS_S, DURATION_S, points_for
+from game.screens.blitz import BlitzMode, BlitzResultState
+from game.screens.highscores import InitialsOverlay
+from game.screens.menu import MenuState
+from game.screens.playing import PlayingState
+from game.screens.resume import ResumeOverlay
+from game.store import Store
+from game.ui.blitz_view import URGENT_FILL
+from tests.screens.driver import key, lowest_consistent, post, settle
+from tests.screens.test_daily import open_menu_entry, release_apps, type_row  # noqa: F401  (release_apps: an autouse fixture)
+
+NOW = dt.datetime(2026, 11, 23, 9, 30, tzinfo=dt.UTC)
+FRAME_S = 0.05
+
+
+def blitz_app(tmp_path, **settings) -> App:
+    app = App(size=(1024, 720), seed=5, store=Store(tmp_path), now=lambda: NOW, settings=settings)
+    pygame.event.clear()
+    open_menu_entry(app, "Blitz")
+    assert isinstance(app.state, PlayingState) and isinstance(app.state.mode, BlitzMode)
+    return app
+
+
+def crack_code(app: App) -> int:
+    """Break the code on screen by keyboard with the careful player's guesses; rows it took."""
+    state = app.state
+    run = state.run
+    while not run.game.over:
+        type_row(app, lowest_consistent(run.game))
+    rows = len(run.game.rows)
+    settle(app, 1.5, dt=FRAME_S)  # the win flash; the next code starts on the same screen
+    assert state.run is not run
+    return rows
+
+
+def test_blitz__two_codes_cracked_add_their_points_and_time(tmp_path):
+    app = blitz_app(tmp_path)
+    state = app.state
+    mode = state.mode
+    first_secret = state.game.secret
+    rows = [crack_code(app), crack_code(app)]
+    run = mode.run
+    assert (run.cracked, run.missed, run.code_number) == (2, 0, 2)
+    assert run.score == points_for(rows[0]) + points_for(rows[1])
+    assert run.time_left_s == DURATION_S + 2 * BONUS_S - run.elapsed_s
+    assert state.game.secret == run.secret != first_secret and state.game.rows == ()
+    assert mode.title == "Blitz · code 3"
+    elapsed = run.elapsed_s
+    settle(app, 2.0, dt=FRAME_S)  # the clock runs while a code is played
+    assert abs(mode.run.elapsed_s - elapsed - 2.0) < 1e-9
+
+
+def test_blitz__time_up_ends_on_its_result_and_initials_go_in_the_blitz_table(tmp_path):
+    app = blitz_app(tmp_path)
+    crack_code(app)
+    crack_code(app)
+    score = app.state.mode.run.score
+    settle(app, DURATION_S + 2 * BONUS_S, dt=0.1)
+    assert [type(s) for s in app.stack] == [BlitzResultState, InitialsOverlay]
+    result = app.stack[0]
+    assert (result.run.cracked, result.run.score, result.run.over) == (2, score, True)
+    for letter in "BLZ":
+        post(app, key(getattr(pygame, f"K_{letter.lower()}"), unicode=letter.lower()))
+    post(app, key(pygame.K_RETURN))
+    post(app, key(pygame.K_SPACE))  # the table with the new line, then back to the result
+    assert app.state is result
+    store = Store(tmp_path)
+    tables = store.load_high_scores()
+    assert [(e.initials, e.score, e.date) for e in tables["Blitz"].entries] == [("BLZ", score, "2026-11-23")]
+    assert all(not tables[mode].entries for mode in ("Classic", "Super", "Expert", "Daily"))
+    stats = store.load_blitz().stats
+    assert (stats.runs, stats.best_score, stats.best_cracked, stats.total_cracked) == (1, score, 2, 2)
+    assert store.load_stats() == {}  # Blitz codes are not Classic games
+    assert store.load_game() is None  # the finished run is not offered again
+    post(app, key(pygame.K_ESCAPE))
+    assert isinstance(app.state, MenuState)
+
+
+def test_blitz__a_code_given_up_scores_nothing_and_adds_no_time(tmp_path):
+    app = blitz_app(tmp_path)
+    state = app.state
+    type_row(app, (0, 1, 2, 3))
+    post(app, key(pygame.K_r))
+    post(app, key(pygame.K_y))
+    run = state.mode.run
+    assert (run.cracked, run.missed, run.score, run.time_limit_s) == (0, 1, 0, DURATION_S)
+    assert state.game.rows == () and state.game.secret == run.secret
+
+
+def test_blitz__hint_solve_and_new_game_are_absent_and_their_keys_do_nothing(tmp_path):
+    app = blitz_app(tmp_path)
+    state = app.state
+    assert not {"solve", "hint", "new"} & set(state.layout().buttons)
+    for k in (pygame.K_s, pygame.K_n):
+        post(app, key(k))
+        assert app.state is state and state.game.rows == ()
+
+
+def clock_box_colour(app: App) -> tuple[int, int, int]:
+    rect = app.state.layout().item_rect("blitz")
+    return tuple(app.surface.get_at((rect.x + 6, rect.bottom - 6)))[:3]
+
+
+def clock_image(app: App) -> bytes:
+    rect = app.state.layout().item_rect("blitz")
+    return pygame.image.tobytes(app.surface.subsurface(rect), "RGB")
+
+
+def test_blitz__the_clock_turns_urgent_in_the_last_ten_seconds(tmp_path):
+    for reduced in (False, True):
+        app = blitz_app(tmp_path / str(reduced), reduced_motion=reduced)
+        mode = app.state.mode
+        settle(app, DURATION_S - 10.5, dt=0.1)
+        app.step([], 0.0)
+        assert not mode.run.is_urgent and clock_box_colour(app) != URGENT_FILL
+        settle(app, 1.0, dt=0.1)
+        assert mode.run.is_urgent and clock_box_colour(app) == URGENT_FILL
+        # the figures change every tenth; between two draws at the same time left only the pulse can
+        first = clock_image(app)
+        mode.time_s += 0.12  # half a pulse later, same clock
+        app.step([], 0.0)
+        assert (clock_image(app) == first) == reduced
+
+
+def test_blitz__a_run_left_is_offered_at_the_next_start_and_resumed_where_it_was(tmp_path):
+    app = blitz_app(tmp_path)
+    crack_code(app)
+    type_row(app, (0, 0, 1, 1))
+    run = app.state.mode.run
+    app.close()  # quitting keeps the run with its clock stopped
+    again = App(size=(1024, 720), seed=5, store=Store(tmp_path), now=lambda: NOW)
+    pygame.event.clear()
+    assert isinstance(again.state, ResumeOverlay)
+    assert "Blitz run" in again.state.question
+    post(again, key(pygame.K_RETURN))
+    state = again.state
+    assert isinstance(state, PlayingState) and isinstance(state.mode, BlitzMode)
+    resumed = state.mode.run  # one frame (the one that resumed it) has run since
+    assert (resumed.seed, resumed.cracked, resumed.score) == (run.seed, run.cracked, run.score)
+    assert 0 < resumed.elapsed_s - run.elapsed_s <= 1 / 60 + 1e-9
+    assert [r.guess for r in state.game.rows] == [(0, 0, 1, 1)]
+    crack_code(again)  # the resumed code counts once, like any other
+    assert (state.mode.run.cracked, state.mode.run.code_number) == (2, 2)

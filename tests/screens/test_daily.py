@@ -1,0 +1,230 @@
+"""The Daily code through the real app: from the menu to a won game and its share text (copied), a
+second attempt the same day refused, a half-played daily kept for its own day only, Solve, Hint and
+New game absent, and a platform without a clipboard told so on screen."""
+
+from __future__ import annotations
+
+import datetime as dt
+import gc
+
+import pygame
+import pytest
+
+from game.app import App
+from game.core.codes import score
+from game.core.daily import daily_config, daily_secret
+from game.screens.daily import DailyMode, DailyState
+from game.screens.daily_result import DailyResultState
+from game.screens.highscores import InitialsOverlay
+from game.screens.menu import MenuState
+from game.screens.playing import PlayingState
+from game.screens.stats import StatsState
+from game.store import Store
+from tests.screens.driver import key, lowest_consistent, post, settle
+
+DAY = dt.date(2026, 11, 23)
+NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(autouse=True)
+def release_apps():
+    """Collect each test's apps when it ends: an app's cached fonts hold open files until its
+    reference cycles are collected, and a long run would otherwise pile up hundreds of them."""
+    yield
+    gc.collect()
+
+
+class Clock:
+    """A calendar the test moves by hand."""
+
+    def __init__(self, now: dt.datetime = NOON) -> None:
+        self.now = now
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+def daily_app(tmp_path, clock: Clock | None = None) -> App:
+    app = App(size=(1024, 720), seed=11, store=Store(tmp_path), now=clock or Clock())
+    pygame.event.clear()
+    return app
+
+
+def open_menu_entry(app: App, label: str) -> None:
+    menu = app.state
+    assert isinstance(menu, MenuState)
+    index = [entry.label for entry in menu.entries].index(label)
+    post(app, key(pygame.K_HOME))
+    for _ in range(index):
+        post(app, key(pygame.K_DOWN))
+    post(app, key(pygame.K_RETURN))
+
+
+def type_row(app: App, code) -> None:
+    for colour in code:
+        post(app, key(pygame.K_1 + colour, unicode=str(colour + 1)))
+    post(app, key(pygame.K_RETURN))
+    settle(app, 1.0)
+
+
+def play_to_the_end(app: App) -> list[tuple[int, ...]]:
+    """Play the careful player's guesses by keyboard until the game ends; the guesses played."""
+    state = app.state
+    guesses = []
+    while not state.game.over:
+        guess = lowest_consistent(state.game)
+        guesses.append(guess)
+        type_row(app, guess)
+    settle(app, 2.5)
+    return guesses
+
+
+def expected_share(day: dt.date, preset: str, guesses, won: bool) -> str:
+    """The share text written out from the rules: header, then ● per black, ○ per white, · empty."""
+    config = daily_config(preset)
+    secret = daily_secret(day, preset)
+    lines = [
+        "Mastermind Arcade Daily",
+        f"{day.isoformat()} {preset} {len(guesses) if won else 'X'}/{config.turns}",
+    ]
+    for guess in guesses:
+        black, white = score(guess, secret)
+        lines.append("●" * black + "○" * white + "·" * (config.pegs - black - white))
+    return "\n".join(lines)
+
+
+def test_daily__won_from_the_menu_shows_the_exact_share_text_and_copies_it(tmp_path):
+    app = daily_app(tmp_path)
+    open_menu_entry(app, "Daily code")
+    assert isinstance(app.state, DailyState)
+    post(app, key(pygame.K_RETURN))  # Daily Classic has the focus
+    playing = app.state
+    assert isinstance(playing, PlayingState) and isinstance(playing.mode, DailyMode)
+    assert playing.game.secret == daily_secret(DAY, "Classic") == (0, 2, 3, 0)
+    guesses = play_to_the_end(app)
+    assert playing.game.rows[-1].feedback.black == 4
+    assert [type(s) for s in app.stack] == [DailyResultState, InitialsOverlay]
+    post(app, key(pygame.K_ESCAPE))  # no initials this time
+    result = app.state
+    share = expected_share(DAY, "Classic", guesses, won=True)
+    assert result.share == share
+    assert pygame.scrap.get_text() == share and result.copied
+    assert not any(ch.isdigit() for line in share.split("\n")[2:] for ch in line)  # marks only, no colours
+    app.draw()
+    assert any("Copied to the clipboard" in line for line, _ in result.lines())
+    book = Store(tmp_path).load_daily()
+    assert book.result("Classic").streak == 1 and not book.can_play("Classic", DAY)
+    assert book.can_play("Super", DAY)
+    assert Store(tmp_path).load_stats() == {}  # the daily keeps its own record
+
+
+def test_daily__second_attempt_the_same_day_is_refused_showing_the_result(tmp_path):
+    clock = Clock()
+    app = daily_app(tmp_path, clock)
+    open_menu_entry(app, "Daily code")
+    post(app, key(pygame.K_RETURN))
+    guesses = play_to_the_end(app)
+    post(app, key(pygame.K_ESCAPE))  # skip initials
+    post(app, key(pygame.K_RETURN))  # result -> menu
+    assert isinstance(app.state, MenuState)
+    clock.now += dt.timedelta(hours=11, minutes=59)  # 23:59 UTC, still the same day
+    open_menu_entry(app, "Daily code")
+    assert app.state.status("Classic")[1] == "See result"
+    post(app, key(pygame.K_RETURN))
+    refused = app.state
+    assert isinstance(refused, DailyResultState) and refused.refused
+    assert refused.verdict() == "One attempt a day: today's Classic code is played"
+    assert refused.share == expected_share(DAY, "Classic", guesses, won=True)
+    assert not any(isinstance(s, PlayingState) for s in app.stack)
+    app.draw()
+    post(app, key(pygame.K_ESCAPE))
+    clock.now += dt.timedelta(minutes=2)  # past midnight: the next day's code can be played
+    open_menu_entry(app, "Daily code")
+    post(app, key(pygame.K_RETURN))
+    assert isinstance(app.state, PlayingState)
+    assert app.state.game.secret == daily_secret(DAY + dt.timedelta(days=1), "Classic")
+
+
+def test_daily__left_half_played_is_kept_for_its_own_day_only(tmp_path):
+    clock = Clock()
+    app = daily_app(tmp_path, clock)
+    open_menu_entry(app, "Daily code")
+    post(app, key(pygame.K_TAB))  # Super
+    post(app, key(pygame.K_RETURN))
+    playing = app.state
+    assert playing.config == daily_config("Super")
+    type_row(app, (0, 0, 1, 1, 2))
+    post(app, key(pygame.K_ESCAPE))  # Menu asks; leaving keeps it for today
+    post(app, key(pygame.K_RETURN))
+    assert isinstance(app.state, MenuState)
+    store = Store(tmp_path)
+    assert store.load_game() is None  # not the saved game: nothing else can drop it
+    assert len(store.load_daily().game_for("Super", DAY).game.rows) == 1
+    open_menu_entry(app, "Daily code")
+    assert app.state.status("Super")[1] == "Resume"
+    post(app, key(pygame.K_TAB))
+    post(app, key(pygame.K_RETURN))
+    assert [row.guess for row in app.state.game.rows] == [(0, 0, 1, 1, 2)]
+    post(app, key(pygame.K_ESCAPE))
+    post(app, key(pygame.K_RETURN))
+    clock.now += dt.timedelta(days=1)
+    open_menu_entry(app, "Daily code")
+    post(app, key(pygame.K_TAB))
+    post(app, key(pygame.K_RETURN))
+    assert app.state.game.rows == () and app.state.game.secret == daily_secret(DAY + dt.timedelta(1), "Super")
+
+
+def test_daily__solve_hint_and_new_game_are_absent_and_their_keys_do_nothing(tmp_path):
+    app = daily_app(tmp_path)
+    open_menu_entry(app, "Daily code")
+    post(app, key(pygame.K_RETURN))
+    playing = app.state
+    buttons = playing.layout().buttons
+    assert {"submit", "clear", "undo", "reveal"} <= set(buttons)
+    assert not {"solve", "hint", "new"} & set(buttons)
+    for k in (pygame.K_s, pygame.K_n, pygame.K_r):  # R too: nothing is on the board yet
+        post(app, key(k))
+        assert app.state is playing
+    type_row(app, (1, 1, 1, 1))
+    post(app, key(pygame.K_r))
+    assert app.state is not playing  # Reveal asks now that a row is played
+    post(app, key(pygame.K_y))
+    settle(app, 0.5)
+    result = app.state
+    assert isinstance(result, DailyResultState) and not result.won
+    assert result.share.split("\n")[1] == "2026-11-23 Classic X/10"
+    assert not Store(tmp_path).load_daily().can_play("Classic", DAY)
+
+
+def test_daily__without_a_clipboard_the_screen_says_to_copy_by_hand(tmp_path, monkeypatch):
+    def no_clipboard(text: str) -> None:
+        raise pygame.error("no clipboard on this platform")
+
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    app = daily_app(tmp_path)
+    open_menu_entry(app, "Daily code")
+    post(app, key(pygame.K_RETURN))
+    play_to_the_end(app)
+    post(app, key(pygame.K_ESCAPE))
+    result = app.state
+    assert not result.copied
+    assert ("No clipboard here: copy the text by hand", (255, 190, 120)) in result.lines()
+    post(app, key(pygame.K_c))  # trying again still says so, and nothing breaks
+    assert not result.copied
+
+
+def test_daily__streak_shows_in_statistics(tmp_path):
+    app = daily_app(tmp_path)
+    open_menu_entry(app, "Daily code")
+    post(app, key(pygame.K_RETURN))
+    play_to_the_end(app)
+    post(app, key(pygame.K_ESCAPE))
+    post(app, key(pygame.K_RETURN))
+    open_menu_entry(app, "Statistics")
+    stats = app.state
+    assert isinstance(stats, StatsState)
+    rows, _ = stats.mode_figures["Daily"]
+    assert ("Classic streak", "1") in rows and ("Classic best streak", "1") in rows
+    while stats.key != "Daily":
+        post(app, key(pygame.K_RIGHT))
+    app.draw()

@@ -1,0 +1,63 @@
+"""The hint overlay through the real app: count and suggestion shown, the game marked assisted."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.analysis import count_possible
+from game.core.config import GameConfig
+from game.core.solver import is_consistent
+from game.screens.base import Push
+from game.screens.hint import HintOverlay
+from game.screens.playing import PlayingState
+from game.screens.result import ResultState
+from tests.screens.driver import click, make_app, press_key, settle
+
+
+def play_row(app, keys) -> None:
+    for k in keys:
+        press_key(app, k)
+    press_key(app, pygame.K_RETURN)
+    settle(app, 2.0)
+
+
+def test_hint_overlay__shows_count_and_fills_the_row_and_marks_assisted() -> None:
+    app = make_app(seed=3, start=PlayingState(GameConfig(4, 6)))
+    play_row(app, (pygame.K_1, pygame.K_1, pygame.K_2, pygame.K_2))
+    playing = app.state
+    click(app, playing.layout().button_rect("hint").center)
+    overlay = app.state
+    assert isinstance(overlay, HintOverlay)
+    settle(app, 0.5)
+    hint = overlay.hint
+    assert hint is not None
+    assert hint.possible == count_possible(playing.config, playing.game.history)
+    assert is_consistent(hint.guess, playing.game.history) or hint.possible > 2  # strongest may probe
+    press_key(app, pygame.K_g)  # show the suggested guess
+    press_key(app, pygame.K_RETURN)  # use it
+    assert app.state is playing and playing.record.assisted and tuple(playing.run.draft) == hint.guess
+    # Finish the game by reveal: the result screen says it was assisted.
+    press_key(app, pygame.K_r)
+    press_key(app, pygame.K_y)
+    settle(app, 3.0)
+    assert isinstance(app.state, ResultState) and app.state.record.assisted
+    assert any("assisted" in line for line in app.state.details())
+
+
+def test_hint_overlay__closing_before_the_answer_is_not_assisted() -> None:
+    app = make_app(seed=4, start=PlayingState(GameConfig(4, 6)))
+    playing = app.state
+    app.apply(Push(HintOverlay(playing.game, budget_ms=0.0)))
+    assert isinstance(app.state, HintOverlay) and app.state.hint is None
+    press_key(app, pygame.K_ESCAPE)  # handled before the overlay's first update: nothing was shown
+    assert app.state is playing and not playing.record.assisted
+    app.apply(Push(HintOverlay(playing.game)))
+    settle(app, 0.5)
+    assert app.state.hint is not None  # worked out, but not shown
+    press_key(app, pygame.K_ESCAPE)  # closed without asking: still not assisted
+    assert app.state is playing and not playing.record.assisted
+    app.apply(Push(HintOverlay(playing.game)))
+    settle(app, 0.5)
+    press_key(app, pygame.K_c)  # asked for the count
+    press_key(app, pygame.K_ESCAPE)  # closed after the count was shown: assisted, row untouched
+    assert app.state is playing and playing.record.assisted and all(peg is None for peg in playing.run.draft)
