@@ -33,9 +33,25 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imp
 import pygame  # noqa: E402
 
 from game.core.config import ConfigError
+from game.modes.registry import MODES, high_score_tables
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args
+from game.screens.analysis import AnalysisOverlay
+from game.screens.attract import AttractState
+from game.screens.base import Pop, Push, Quit, Replace, Reset, Route, State, Transition, go
+from game.screens.codemaker import CodemakerState
+from game.screens.confirm import ConfirmOverlay
+from game.screens.help import HelpOverlay
+from game.screens.highscores import HighScoresState, InitialsOverlay
+from game.screens.hint import HintOverlay
+from game.screens.kept import start_game
+from game.screens.menu import MenuState
+from game.screens.playing import PlayingState
+from game.screens.result import ResultState
+from game.screens.settings import SettingsState
+from game.screens.solving import SolvingState
+from game.screens.stats import StatsState
+from game.session import Session
 from game.settings import Settings
-from game.screens.base import Pop, Push, Quit, Replace, Reset, State, Transition
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
 
@@ -46,6 +62,37 @@ QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # end the game as closing the wi
 MAX_TRANSITIONS_PER_FRAME = 16  # guards against two states handing control back and forth forever
 TITLE = "Mastermind Arcade"
 
+SCREENS: dict[str, Callable[..., State]] = {
+    "menu": MenuState,
+    "play": PlayingState,
+    "solve": SolvingState,
+    "result": ResultState,
+    "codemaker": CodemakerState,
+    "confirm": ConfirmOverlay,
+    "help": HelpOverlay,
+    "hint": HintOverlay,
+    "analysis": AnalysisOverlay,
+    "settings": SettingsState,
+    "stats": StatsState,
+    "high_scores": HighScoresState,
+    "initials": InitialsOverlay,
+    "attract": AttractState,
+}
+
+
+def route_table() -> dict[str, Callable[..., State]]:
+    """Every screen by route name: the shared screens, then each mode's (a name is never taken twice).
+    A mode may map a name to a function that returns another route (a fresh Blitz run)."""
+    table = dict(SCREENS)
+    for mode in MODES:
+        for name, make in mode.screens.items():
+            if name in table:
+                raise ValueError(f"the route {name!r} of mode {mode.id!r} is taken")
+            table[name] = make
+    return table
+
+
+ROUTES = route_table()
 
 
 def utc_now() -> dt.datetime:
@@ -68,7 +115,7 @@ class App:
         size: tuple[int, int] = DEFAULT_SIZE,
         seed: int | None = None,
         settings: dict[str, Any] | None = None,
-        start: State | None = None,
+        start: State | Route | None = None,
         store: Any = None,
         sound: Any = None,
         now: Callable[[], dt.datetime] | None = None,
@@ -91,25 +138,31 @@ class App:
         self.running = True
         self.frames = 0
         self._unwound = False
-        from game.session import Session  # settings, sound, the saved game, records, notices
-
         self.session = Session(self, settings)
-        from game.screens.menu import MenuState
-
-        if start is None:
-            start = MenuState()
-        self._push(start)
-        saved = self.session.take_saved_game() if isinstance(start, MenuState) else None
-        if saved is not None:
-            from game.screens.resume import ResumeOverlay
-
-            self._push(ResumeOverlay(saved))
+        self._push(self.resolve(start if start is not None else go("menu")))
 
     # --- the stack -------------------------------------------------------------------------
     @property
     def state(self) -> State:
         """The state on top of the stack (the one that gets events)."""
         return self.stack[-1]
+
+    def resolve(self, target: State | Route) -> State:
+        """The screen a transition names: a State as it is, a Route built through ROUTES."""
+        if isinstance(target, State):
+            return target
+        if not isinstance(target, Route):
+            raise TypeError(f"a transition targets a State or a Route, not {target!r}")
+        try:
+            make = ROUTES[target.name]
+        except KeyError:
+            raise KeyError(f"no screen is called {target.name!r}") from None
+        made = make(**target.args)
+        return self.resolve(made) if isinstance(made, Route) else made  # a route may name another
+
+    def start_game(self, slot: str | None, route: Route) -> Route | Transition:
+        """`route` starts a new game kept in `slot`: asks first when a game is kept there."""
+        return start_game(self, slot, route)
 
     def _push(self, state: State) -> None:
         self.stack.append(state)
@@ -126,21 +179,23 @@ class App:
         for _ in range(MAX_TRANSITIONS_PER_FRAME):
             if transition is None:
                 return
-            if isinstance(transition, State):
+            if isinstance(transition, State | Route):
                 transition = Replace(transition)
             follow: Transition | State | None = None
             if isinstance(transition, Quit):
                 self.running = False
             elif isinstance(transition, Push):
-                self._push(transition.state)
+                self._push(self.resolve(transition.state))
             elif isinstance(transition, Replace):
+                state = self.resolve(transition.state)
                 if self.stack:
                     self._pop()
-                self._push(transition.state)
+                self._push(state)
             elif isinstance(transition, Reset):
+                state = self.resolve(transition.state)
                 while self.stack:
                     self._pop()
-                self._push(transition.state)
+                self._push(state)
             elif isinstance(transition, Pop):
                 if self.stack:
                     self._pop()
@@ -289,11 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = config_from_args(args)
     except ConfigError as exc:
         parser.error(str(exc))
-    start: State | None = None
-    if config is not None:
-        from game.screens.playing import PlayingState
-
-        start = PlayingState(config)
+    start = go("play", config=config) if config is not None else None
     settings = {"symbols": False} if args.no_symbols else {}
     from game import assets
     from game.store import Store
@@ -308,7 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     signals = QuitSignals()
     signals.install()
     try:
-        store = Store()
+        store = Store(high_score_tables=high_score_tables())
         for problem in assets.missing(SOUND_NAMES):  # once, on screen with the store's notices and logged
             store.notice(problem)
         size = args.size or store.load_settings().window_size or DEFAULT_SIZE

@@ -1,24 +1,22 @@
-"""What lasts across screens: settings and sound, the saved game, M for mute, statistics when a game
-ends, the win/loss particles, notices, the fade between screens, and saving on quit.
+"""What lasts across screens: settings and sound, the game's lifetime, M for mute, the win/loss
+particles, notices, the fade between screens, and saving on quit.
 
 The app (game/app.py) owns one Session and tells it what happens: on_enter(state) after a state
 joins the stack, on_exit(state) after one leaves, handle(event) before the top state sees an
-event, update(dt) and draw(surface) each frame, close() once when the app stops (after every state
-has left). The session imports no state class and writes into no state: it reads what states
-offer by duck typing (`record`, `resume_record`, `is_overlay`) and states read it back
-(outcome_of(record)). Everything works with app.store None (tests): nothing is read or written.
+event, update(dt) after the states' updates and before drawing, draw_effects/draw_notices, and
+close() once when the app stops (after every state has left). The session imports no screen and
+writes into none: it reads what each screen holds through one typed value, `holding()`
+(game/screens/holding.py), and hands it to the lifetime owner (game/lifetime.py), which journals
+kept games and records decided ones. Screens read back what was recorded with outcome_of(record).
+Everything works with app.store None (tests): nothing is read or written.
 
 Invariants:
 - settings: defaults < stored settings < settings given to App explicitly (command line, tests);
-- a finished game is recorded exactly once, when a state showing it (one with a finished
-  `record`) enters: statistics and the score come from record.result(), so a game the computer
-  played from the first row or one graded by hand (no secret) is never counted;
-- a state that holds the player's game offers `resume_record`: when it leaves the stack (Leave,
-  quitting, closing the window) that record, half-filled row included, is saved; None (abandoned,
-  handed to the computer, finished) forgets any saved game, so a game is never offered twice; a
-  mode with more to keep than one record (duel, two-player round) offers a SavedGame with its mode;
-- a mode's end screen that offers `stats_result` (a GameResult with its bucket, e.g. Duel) is
-  recorded once when it enters, instead of its record;
+- every frame, every screen on the stack is asked what it holds before anything is drawn, so a
+  row submitted in this frame's events is on disk before the frame shows it, and a game decided
+  this frame is recorded before its animation;
+- the effects of an ending (confetti for a win, dust for a loss) play when a screen showing a
+  decided game enters (the result screen), over its board, never over `keep_clear`;
 - a new screen (a state that is not an overlay entering) cross-fades in over FADE_IN_S from the
   last frame of the screen it replaces (game/ui/juice.transition_alpha), scaled by the animation
   speed; with reduced motion it simply appears. Overlays never fade.
@@ -27,15 +25,14 @@ Invariants:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from game.core.highscores import HIGH_SCORE_MODES
-from game.core.records import DifficultyStats, GameEnd, GameResult, stats_key
+from game.core.records import DifficultyStats, GameEnd, stats_key
+from game.lifetime import Lifetime, RecordedOutcome
 from game.play.record import GameRecord
-from game.store import SavedGame
+from game.screens.holding import Holding
 from game.ui import palette as pal
 from game.ui.juice import transition_alpha
 from game.ui.notices import SHORT_NOTICE_S, NoticeBoard
@@ -46,18 +43,6 @@ FADE_IN_S = 0.2  # a new screen (not an overlay) fades in from the background co
 FADE_START_ALPHA = 200  # how much of the background veils the new screen on its first frame (of 255)
 
 
-@dataclass(frozen=True)
-class RecordedOutcome:
-    """What recording a finished game gave: the lines the result screen adds for it."""
-
-    record: GameRecord
-    score_line: str = ""
-    streak_line: str = ""
-    high_score: tuple[str, int] | None = None  # (table, points) when the score makes a top ten
-    points: int = 0  # the score the game earned (0: none)
-    new_best: bool = False  # the points beat the best score this difficulty had before
-
-
 class Session:
     def __init__(self, app: Any, explicit_settings: dict[str, Any] | None = None) -> None:
         self.app = app
@@ -66,7 +51,7 @@ class Session:
         self.fade_s = 0.0  # time left of the fade-in of the current screen
         self._veil: pygame.Surface | None = None
         self._leaving: pygame.Surface | None = None  # the screen a new one cross-fades in over
-        self._outcome: RecordedOutcome | None = None
+        self.lifetime = Lifetime(app)
         self._closed = False
         self._shown = False  # the first screen just appears; later ones fade in
         self._fade_pending = False
@@ -78,37 +63,22 @@ class Session:
 
     # --- hooks the app calls ------------------------------------------------------------------
     def on_enter(self, state: Any) -> None:
-        if _is_overlay(state):
+        holding = state.holding()
+        self.lifetime.track(state, holding)
+        if state.is_overlay:
             return
         self._fade_pending = self._shown  # the fade starts with the next frame's update
         if self._shown and not self.app.settings.reduced_motion:
             self._leaving = self.app.surface.copy()  # the last frame drawn: the screen being left
         self._shown = True
-        if not _is_overlay(state) and self.particles.active:
+        if self.particles.active:
             self.particles.clear()
-        mode_result = getattr(state, "stats_result", None)
-        if isinstance(mode_result, GameResult):  # a mode's end screen (duel) counts in its own bucket
-            self._record_mode_result(mode_result)
-            return
-        record = getattr(state, "record", None)
-        if hasattr(state, "resume_record") and isinstance(record, GameRecord):
-            self.app.settings = self.app.settings.changed(last_difficulty=stats_key(record.config))
-        elif isinstance(record, GameRecord) and record.over:
-            self._on_finished(state, record)
+        decided = holding.decided
+        if decided is not None and decided.celebrate and decided.record is not None:
+            self._celebrate(holding, decided.record)
 
     def on_exit(self, state: Any) -> None:
-        if not hasattr(state, "resume_record") or getattr(state, "keeps_own_game", False):
-            return  # a daily game is kept in daily.json, never in (nor clearing) the saved game
-        store = self.app.store
-        if store is None:
-            return
-        record = state.resume_record
-        if isinstance(record, SavedGame):  # a mode's game (duel, match) with its own resume data
-            store.save_game(record)
-        elif isinstance(record, GameRecord):
-            store.save_game(SavedGame(record))
-        else:
-            store.clear_game()
+        self.lifetime.leave(state, state.holding())
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Global keys; returns True when the event was used here (the state does not see it)."""
@@ -117,7 +87,14 @@ class Session:
             return True
         return False
 
+    def keep(self) -> None:
+        """Hand the lifetime owner what every screen on the stack holds (before the frame is drawn)."""
+        for state in self.app.stack:
+            self.lifetime.track(state, state.holding())
+
     def update(self, dt: float) -> None:
+        self.keep()
+        self.lifetime.update(dt)
         if self._fade_pending:
             self._fade_pending = False
             self._start_fade()
@@ -135,27 +112,26 @@ class Session:
         if self.fade_s > 0:
             self._draw_fade(surface)
         # confetti never hides what the screen names (the secret row on a result screen)
-        keep_clear = getattr(screen, "keep_clear", None)
-        self.particles.draw(surface, keep_clear=keep_clear if isinstance(keep_clear, pygame.Rect) else None)
+        self.particles.draw(surface, keep_clear=screen.holding().keep_clear)
 
     def draw_notices(self, surface: pygame.Surface) -> None:
         """Notices, on top of everything."""
         # a screen with a footer (the menu's key line) names a floor the notices stay above
-        floor = getattr(getattr(self.app, "state", None), "notice_floor", None)
-        self.notices.draw(surface, self.app.text, floor if isinstance(floor, int) else None)
+        floor = self.app.state.holding().notice_floor if self.app.stack else None
+        self.notices.draw(surface, self.app.text, floor)
 
     def close(self) -> None:
-        """Write the settings (once; the app calls this after every state has left)."""
+        """Write what is still due and the settings (once; the app calls this after every state left)."""
         if self._closed:
             return
         self._closed = True
+        self.lifetime.close()
         self.persist_settings()
 
     # --- what states ask ------------------------------------------------------------------------
-    def outcome_of(self, record: GameRecord) -> RecordedOutcome | None:
-        """The recorded outcome of `record` (the result screen's score and streak lines), if any."""
-        outcome = self._outcome
-        return outcome if outcome is not None and outcome.record is record else None
+    def outcome_of(self, record: Any) -> RecordedOutcome | None:
+        """The recorded outcome of the decided game `record` (its end screen's lines), if any."""
+        return self.lifetime.outcome_of(record)
 
     def stats_of(self, config: Any) -> DifficultyStats | None:
         """The statistics of `config`'s difficulty (streak, best score) for a heads-up display; None
@@ -165,18 +141,9 @@ class Session:
             return None
         return store.load_stats().get(stats_key(config), DifficultyStats())
 
-    def take_saved_game(self) -> SavedGame | None:
-        """The game saved on the last quit, to offer for resume (None without a store or a save)."""
-        store = self.app.store
-        if store is None:
-            return None
-        saved = store.load_game()
-        self._take_store_notices()
-        return saved
-
-    def discard_saved_game(self) -> None:
-        if self.app.store is not None:
-            self.app.store.clear_game()
+    def note_played(self, config: Any) -> None:
+        """The menu comes back focused on what was played last."""
+        self.app.settings = self.app.settings.changed(last_difficulty=stats_key(config))
 
     def toggle_mute(self) -> None:
         app = self.app
@@ -209,41 +176,6 @@ class Session:
         return app.store.save_settings(app.settings)
 
     # --- inside ---------------------------------------------------------------------------------
-    def _on_finished(self, state: Any, record: GameRecord) -> None:
-        result = record.result()
-        if result is None:
-            return
-        store = self.app.store
-        score_line = streak_line = ""
-        high_score = None
-        points = best = 0
-        if store is not None:
-            key = stats_key(record.config)
-            before = store.load_stats().get(key)
-            book, points = store.record(result)
-            store.clear_game()
-            best = before.best_score if before is not None else 0
-            if points:
-                score_line = f"Score {points:,}" + (" · new best!" if points > best else "")
-            elif result.end is GameEnd.WON:
-                score_line = "No score: a hint was used"
-            stats = book[key]
-            if stats.current_streak > 1:
-                streak_line = f"Streak {stats.current_streak}"
-            if points and key in HIGH_SCORE_MODES and store.load_high_scores()[key].qualifies(points):
-                high_score = (key, points)
-        self._outcome = RecordedOutcome(
-            record, score_line, streak_line, high_score, points, bool(points) and points > best
-        )
-        self._celebrate(state, record, result.end)
-
-    def _record_mode_result(self, result: GameResult) -> None:
-        """A mode's finished game, in its bucket (result.bucket); the saved game is spent."""
-        store = self.app.store
-        if store is not None:
-            store.record(result)
-            store.clear_game()
-
     def _start_fade(self) -> None:
         """A short fade-in for a new screen; none with reduced motion (a plain cut)."""
         self.fade_s = 0.0 if self.app.settings.reduced_motion else FADE_IN_S
@@ -266,19 +198,15 @@ class Session:
             for text in store.take_notices():
                 self.notices.show(text)
 
-    def _celebrate(self, state: Any, record: GameRecord, end: GameEnd) -> None:
+    def _celebrate(self, holding: Holding, record: GameRecord) -> None:
         app = self.app
+        end = record.end() if record.game.secret is not None else None
         reduced = app.settings.reduced_motion
         colours = pal.palette(app.settings.palette)
-        secret_colours = [colours[c] for c in record.game.secret]
-        layout = getattr(state, "layout", None)
-        area = layout().board if callable(layout) else app.surface.get_rect()
+        secret_colours = [colours[c] for c in record.game.secret or ()]
+        area = holding.celebrate or app.surface.get_rect()
         self.particles.clear()
         if end is GameEnd.WON:
             win_burst(self.particles, area, secret_colours + [pal.SELECTION], reduced_motion=reduced)
         elif end is GameEnd.LOST:
             loss_settle(self.particles, area, secret_colours, reduced_motion=reduced)
-
-
-def _is_overlay(state: Any) -> bool:
-    return bool(getattr(state, "is_overlay", False))

@@ -1,9 +1,9 @@
 """Settings, statistics and the game in progress on disk: versioned JSON, atomic writes, no lost records.
 
 Files live in one directory (platformdirs' user data dir for "mastermind-arcade" unless a directory is
-injected, as tests do): settings.json, statistics.json, game.json, and the modes' highscores.json,
-daily.json and blitz.json (game/play/modefiles.py). Each holds
-{"schema_version": N, "kind": ..., "data": ...}.
+injected, as tests do): settings.json, statistics.json, kept.json (every kept game in progress, one
+per slot), and the modes' highscores.json, daily.json and blitz.json (game/play/modefiles.py). Each
+holds {"schema_version": N, "kind": ..., "data": ...}.
 
 Invariants:
 - A write never leaves a half-written file: the text goes to a temporary file in the same directory,
@@ -25,6 +25,13 @@ Invariants:
   to what is on disk at that moment, so several windows finishing games together all count; a
   game that cannot be written stays pending in memory, is shown by load_stats() for the whole
   session and is written with the next game that can be.
+- Kept games: kept.json maps a slot ("classic:Super", "blitz", ...) to a mode's save,
+  {"mode": id, "version": n, "data": ...}. The store checks that shape; what the data means is the
+  mode's save codec's to check (game/screens/holding.py SaveCodec), and a save its codec refuses is
+  dropped with drop_kept(slot, reason) and a notice. Each change is written at once, under a lock
+  (.kept.lock) over what is on disk then, so windows keeping different games keep them all; a
+  change that cannot be written is kept in memory for the session and written with the next one.
+  A game.json from before kept games (one saved game) is read once into its slot and removed.
 - Temporary files left by a killed write (older than storefiles.STALE_TEMP_S) are removed at start.
 Notices are plain sentences for the screen; take_notices() hands them over once.
 """
@@ -44,11 +51,9 @@ from typing import Any
 import platformdirs
 
 from .core.config import GRID_SHAPES, MAX_COLOURS, MAX_PEGS, ConfigError, Difficulty, GameConfig, turn_limit
-from .core.duel import level_named
-from .core.highscores import HighScore, HighScoreTable, empty_book
+from .core.highscores import HIGH_SCORE_MODES, HighScore, HighScoreTable, empty_book
 from .core.highscores import book_from_dict as high_score_book_from_dict
 from .core.highscores import book_to_dict as high_score_book_to_dict
-from .core.match import match_from_dict
 from .core.records import (
     MATCH_KEY,
     DifficultyStats,
@@ -58,14 +63,13 @@ from .core.records import (
     book_to_dict,
     record_in_book,
     score_game,
+    stats_key,
 )
-from .core.state import GameState
 from .play.modefiles import (
     BlitzBook,
     DailyBook,
     blitz_file_from_dict,
     blitz_file_to_dict,
-    check_blitz_mode,
     daily_file_from_dict,
     daily_file_to_dict,
 )
@@ -93,7 +97,12 @@ APP_NAME = "mastermind-arcade"
 SCHEMA_VERSION = 1
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "statistics.json"
-GAME_FILE = "game.json"
+GAME_FILE = "game.json"  # the one saved game of earlier versions: read once into kept.json
+KEPT_FILE = "kept.json"
+KEPT_LOCK_FILE = ".kept.lock"
+MAX_KEPT_GAMES = 64  # one per slot; far more slots than the modes have
+SLOT_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:-_ ")
+MAX_SLOT_LENGTH = 40
 HIGH_SCORES_FILE = "highscores.json"
 DAILY_FILE = "daily.json"
 BLITZ_FILE = "blitz.json"
@@ -108,6 +117,7 @@ DESCRIPTIONS = MappingProxyType(
         "settings": "settings",
         "statistics": "statistics",
         "game": "the game in progress",
+        "kept games": "kept games",
         "high scores": "high scores",
         "daily": "daily results",
         "blitz": "Blitz results",
@@ -122,94 +132,62 @@ def default_directory() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-@dataclass(frozen=True)
-class SavedGame:
-    """A game in progress kept for resume: its GameRecord (game/play/record.py), whose to_dict and
-    strict from_dict are the one text form (rows and who played them, time, assists, the half-filled
-    row). A file written before records had a version reads as the player's rows and no draft.
-    `mode` is a mode's own resume data beside the player's record, a JSON object whose "kind" names
-    the mode: {"kind": "duel", "level", "computer": the computer's record} or {"kind": "match",
-    "match": match_to_dict()}; it is checked as strictly as the record (check_mode)."""
-
-    record: GameRecord
-    mode: Mapping[str, Any] | None = None
-
-    @classmethod
-    def from_state(cls, state: GameState, elapsed_s: float = 0.0, assisted: bool = False) -> SavedGame:
-        if state.secret is None:
-            raise ValueError("only games with a secret are saved for resume")
-        record = GameRecord.of_game(state).timed(float(elapsed_s))
-        return cls(record.with_assist() if assisted else record)
-
-    @property
-    def config(self) -> GameConfig:
-        return self.record.config
-
-    @property
-    def moves(self) -> tuple:
-        return self.record.game.rows
-
-    @property
-    def elapsed_s(self) -> float:
-        return self.record.elapsed_s
-
-    @property
-    def assisted(self) -> bool:
-        return self.record.assisted
-
-    def state(self) -> GameState:
-        return self.record.game
-
-    def to_dict(self) -> dict[str, Any]:
-        data = self.record.to_dict()
-        if self.mode is not None:
-            data["mode"] = dict(self.mode)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> SavedGame:
-        """Strict: anything that does not read back as a game in progress raises DamagedFile."""
-        if isinstance(data, Mapping) and "version" not in data and isinstance(data.get("moves"), list):
-            data = {"version": 1, "played_by": ["player"] * len(data["moves"]), "draft": [], **data}
-            data.setdefault("elapsed_s", 0.0)
-            data.setdefault("assisted", False)
-        try:
-            record = GameRecord.from_dict(data)
-            mode = check_mode(data.get("mode"), record) if isinstance(data, Mapping) else None
-        except ValueError as exc:
-            raise DamagedFile(f"the saved game cannot be read: {exc}") from None
-        if record.game.secret is None:
-            raise DamagedFile("a saved game knows its secret")
-        if record.over:
-            raise DamagedFile("the saved game had already ended")
-        return cls(record, mode)
+class KeptFileError(ValueError):
+    """kept.json holds something that is not a slot -> save map (the message says what)."""
 
 
-def check_mode(mode: Any, record: GameRecord) -> Mapping[str, Any] | None:
-    """A saved game's mode data, checked (ValueError names what is wrong); None for a plain game."""
-    if mode is None:
-        return None
-    if not isinstance(mode, Mapping) or mode.get("kind") not in ("duel", "match", "blitz"):
-        raise ValueError("a saved game's mode is a JSON object of kind duel, match or blitz")
-    if mode["kind"] == "blitz":
-        check_blitz_mode(mode, record)
-        return mode
-    if mode["kind"] == "match":
-        if set(mode) != {"kind", "match"}:
-            raise ValueError("a saved match holds kind and match")
-        match = match_from_dict(mode["match"])
-        if match.over or match.rules.config != record.config:
-            raise ValueError("the saved match is over or does not fit its round")
-        return mode
-    if set(mode) != {"kind", "level", "computer"} or not isinstance(mode["level"], str):
-        raise ValueError("a saved duel holds kind, level and the computer's record")
-    level_named(mode["level"])
-    computer = GameRecord.from_dict(mode["computer"])
-    if computer.game.secret != record.game.secret or computer.config != record.config:
-        raise ValueError("the two boards of a saved duel have different codes")
-    if not len(record.game.rows) - 1 <= len(computer.game.rows) <= len(record.game.rows):
-        raise ValueError("the saved duel's boards are more than a turn apart")
-    return mode
+def check_kept(data: Any) -> dict[str, dict[str, Any]]:
+    """The kept games of kept.json's data, their shape checked (KeptFileError otherwise): each slot a
+    short name, each save {"mode": id, "version": n >= 0, "data": object}."""
+    if not isinstance(data, Mapping) or set(data) != {"games"} or not isinstance(data["games"], Mapping):
+        raise KeptFileError("kept games are an object with exactly games: slot -> save")
+    games = data["games"]
+    if len(games) > MAX_KEPT_GAMES:
+        raise KeptFileError(f"at most {MAX_KEPT_GAMES} kept games, not {len(games)}")
+    checked = {}
+    for slot, save in games.items():
+        if not _is_slot(slot):
+            raise KeptFileError(f"a slot is a short name, not {str(slot)[:40]!r}")
+        if (
+            not isinstance(save, Mapping)
+            or set(save) != {"mode", "version", "data"}
+            or not _is_slot(save["mode"])
+            or isinstance(save["version"], bool)
+            or not isinstance(save["version"], int)
+            or save["version"] < 0
+            or not isinstance(save["data"], Mapping)
+        ):
+            raise KeptFileError(f"the kept game {slot!r} is not {{mode, version, data}}")
+        checked[slot] = {"mode": save["mode"], "version": save["version"], "data": dict(save["data"])}
+    return checked
+
+
+def _is_slot(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_SLOT_LENGTH and set(value) <= SLOT_CHARACTERS
+
+
+def legacy_kept(data: Any) -> tuple[str, dict[str, Any]]:
+    """(slot, save) of an earlier version's game.json data (one saved game, maybe with the mode data
+    of a duel, a two-player round or a Blitz run); the mode's codec checks the rest when read."""
+    if not isinstance(data, Mapping):
+        raise KeptFileError("the saved game is not an object")
+    if "version" not in data and isinstance(data.get("moves"), list):  # written before records had one
+        data = {"version": 1, "played_by": ["player"] * len(data["moves"]), "draft": [], **data}
+        data.setdefault("elapsed_s", 0.0)
+        data.setdefault("assisted", False)
+    record = {key: value for key, value in data.items() if key != "mode"}
+    mode = data.get("mode")
+    kind = mode.get("kind") if isinstance(mode, Mapping) else None
+    if kind == "duel":
+        save = {"level": mode.get("level"), "player": record, "computer": mode.get("computer")}
+        return "duel", {"mode": "duel", "version": 1, "data": save}
+    if kind == "match":
+        save = {"match": mode.get("match"), "phase": "round", "round": record}
+        return "match", {"mode": "match", "version": 1, "data": save}
+    if kind == "blitz":
+        return "blitz", {"mode": "blitz", "version": 1, "data": {"run": mode.get("run"), "code": record}}
+    config = GameRecord.from_dict(record).config
+    return f"classic:{stats_key(config)}", {"mode": "classic", "version": 1, "data": record}
 
 
 @dataclass
@@ -217,6 +195,8 @@ class Store:
     """The game's memory on disk. Every method is safe to call whatever the state of the directory."""
 
     directory: Path = field(default_factory=default_directory)
+    # The high-score tables kept (the modes' registry names them; the app passes them in).
+    high_score_tables: tuple[str, ...] = HIGH_SCORE_MODES
     notices: list[str] = field(default_factory=list)
     # Files we must not overwrite this session (unreadable, or damaged and could not be moved aside).
     _frozen: set[str] = field(default_factory=set)
@@ -230,10 +210,13 @@ class Store:
     # High scores, daily results and Blitz runs as last read or saved: kept in memory like the
     # settings, so a directory that cannot be written still shows this session's entries.
     _kept: dict[str, Any] = field(default_factory=dict)
+    # Kept games changed this session but not yet written (slot -> save, None: dropped): shown over
+    # what is on disk until a write succeeds.
+    _kept_pending: dict[str, dict[str, Any] | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.directory = Path(self.directory)
-        names = (SETTINGS_FILE, STATS_FILE, GAME_FILE, HIGH_SCORES_FILE, DAILY_FILE, BLITZ_FILE)
+        names = (SETTINGS_FILE, STATS_FILE, KEPT_FILE, GAME_FILE, HIGH_SCORES_FILE, DAILY_FILE, BLITZ_FILE)
         stems = tuple(Path(name).stem for name in names)
         for name in remove_stale_temporaries(self.directory, stems):
             log.info("removed %s, left over from an interrupted write", name)
@@ -289,31 +272,77 @@ class Store:
         elif found is None:
             self._stats_on_disk = {}
 
-    # -- the game in progress ---------------------------------------------------------------------
-    def save_game(self, saved: SavedGame) -> bool:
-        return self._write(GAME_FILE, "game", saved.to_dict())
+    # -- kept games ------------------------------------------------------------------------------
+    def load_kept(self) -> dict[str, dict[str, Any]]:
+        """Every kept game, slot -> save (an earlier version's game.json is taken in first)."""
+        self._take_legacy_game()
+        return self._kept_on_disk_and_pending()
 
-    def load_game(self) -> SavedGame | None:
-        """The game saved on the last quit, if it still replays to a game in progress."""
-        found, saved = self._read(GAME_FILE, "game", SavedGame.from_dict)
-        return saved if found else None
+    def save_kept(self, slot: str, save: Mapping[str, Any]) -> bool:
+        """Keep `save` in `slot` (replacing what was there); False if it could not be written (it is
+        then kept in memory, and written with the next change that can be)."""
+        if not _is_slot(slot):
+            raise ValueError(f"a slot is a short name, not {slot!r}")
+        checked = check_kept({"games": {slot: save}})[slot]
+        return self._change_kept(slot, checked)
 
-    def clear_game(self) -> bool:
-        """Forget the saved game (it was resumed, declined or finished)."""
-        if GAME_FILE in self._frozen:
-            return False
+    def drop_kept(self, slot: str, reason: str | None = None) -> bool:
+        """Forget the game kept in `slot` (taken up, finished, abandoned; or, with `reason`, a save
+        its mode refused, which a notice then names)."""
+        if reason is not None:
+            self.notice(f"The kept game {slot} could not be read back ({reason}); it was dropped.")
+        return self._change_kept(slot, None)
+
+    def _change_kept(self, slot: str, save: dict[str, Any] | None) -> bool:
+        self._kept_pending[slot] = save
+        with locked(self.directory / KEPT_LOCK_FILE):
+            games = self._kept_on_disk_and_pending()
+            if self._write(KEPT_FILE, "kept games", {"games": games}):
+                self._kept[KEPT_FILE], self._kept_pending = games, {}
+                return True
+        return False
+
+    def _kept_on_disk_and_pending(self) -> dict[str, dict[str, Any]]:
+        found, games = self._read(KEPT_FILE, "kept games", check_kept)
+        if found:
+            self._kept[KEPT_FILE] = games
+        elif found is None:
+            self._kept[KEPT_FILE] = {}
+        games = dict(self._kept.get(KEPT_FILE, {}))
+        for slot, save in self._kept_pending.items():
+            if save is None:
+                games.pop(slot, None)
+            else:
+                games[slot] = save
+        return games
+
+    def _take_legacy_game(self) -> None:
+        """Move an earlier version's one saved game (game.json) into kept.json, once."""
         path = self.directory / GAME_FILE
-        try:
-            path.unlink(missing_ok=True)
-        except OSError as exc:
-            self._report_write_failure(GAME_FILE, DESCRIPTIONS["game"], exc)
-            return False
-        return True
+        if GAME_FILE in self._frozen or not os.path.lexists(path):  # lexists: never raises
+            return
+        found, legacy = self._read(GAME_FILE, "game", legacy_kept)
+        if not found:
+            return
+        slot, save = legacy
+        if self._change_kept(slot, save):
+            try:
+                path.unlink()
+            except OSError as exc:
+                self._report_write_failure(GAME_FILE, DESCRIPTIONS["game"], exc)
+        self._frozen.add(GAME_FILE)  # taken in: never read twice this session
 
     # -- high scores, daily results, Blitz runs ----------------------------------------------------
     def load_high_scores(self) -> dict[str, HighScoreTable]:
         """Mode -> its top ten (game/core/highscores.py); empty tables when nothing is stored."""
-        return dict(self._load_kept(HIGH_SCORES_FILE, "high scores", high_score_book_from_dict, empty_book))
+        tables = self.high_score_tables
+        book = self._load_kept(
+            HIGH_SCORES_FILE,
+            "high scores",
+            lambda data: high_score_book_from_dict(data, tables),
+            lambda: empty_book(tables),
+        )
+        return dict(book)
 
     def add_high_score(self, mode: str, entry: HighScore) -> int | None:
         """Put `entry` into `mode`'s table as it is on disk now (under the lock); its rank, or None
@@ -321,7 +350,9 @@ class Store:
         with locked(self.directory / MODES_LOCK_FILE):
             book = self.load_high_scores()
             book[mode], rank = book[mode].insert(entry)
-            self._save_kept(HIGH_SCORES_FILE, "high scores", book, high_score_book_to_dict)
+            tables = self.high_score_tables
+            to_dict = lambda b: high_score_book_to_dict(b, tables)  # noqa: E731
+            self._save_kept(HIGH_SCORES_FILE, "high scores", book, to_dict)
         return rank
 
     def load_daily(self) -> DailyBook:

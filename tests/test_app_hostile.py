@@ -76,8 +76,8 @@ def test_app__signal_saves_settings_and_the_game_in_progress_and_exits_cleanly(t
     data = tmp_path / "mastermind-arcade"
     assert process.returncode == 0, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    saved = json.loads((data / "game.json").read_text())["data"]
-    assert saved["moves"] == ["g0011"]
+    kept = json.loads((data / "kept.json").read_text())["data"]["games"]
+    assert kept["classic:Classic"]["data"]["moves"] == ["g0011"]
     assert json.loads((data / "settings.json").read_text())["kind"] == "settings"
 
 

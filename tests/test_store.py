@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 from pathlib import Path
@@ -11,13 +12,16 @@ import pytest
 from game.core.config import GameConfig
 from game.core.records import DifficultyStats, GameEnd, GameResult
 from game.core.state import Guess, apply_move, new_game
+from game.modes.registry import kept_games
+from game.play.record import GameRecord
+from game.screens.play_hooks import PLAIN_SAVE
 from game.store import (
     GAME_FILE,
+    KEPT_LOCK_FILE,
     SCHEMA_VERSION,
     SETTINGS_FILE,
     STATS_FILE,
     STATS_LOCK_FILE,
-    SavedGame,
     Settings,
     Store,
     default_directory,
@@ -32,8 +36,23 @@ def win(guesses: int = 4) -> GameResult:
 
 
 def files(directory: Path) -> set[str]:
-    """The stored files (the statistics lock file, empty and kept on purpose, is left out)."""
-    return {p.name for p in directory.iterdir()} - {STATS_LOCK_FILE}
+    """The stored files (the lock files, empty and kept on purpose, are left out)."""
+    return {p.name for p in directory.iterdir()} - {STATS_LOCK_FILE, KEPT_LOCK_FILE}
+
+
+def kept_save(record: GameRecord) -> dict:
+    """A plain game as the playing screen keeps it."""
+    return PLAIN_SAVE.envelope("classic", record)
+
+
+class StoreApp:
+    """What kept_games() reads of an app: its store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def now(self) -> dt.datetime:
+        return dt.datetime(2026, 3, 1, 12, tzinfo=dt.UTC)
 
 
 def test_store__default_directory_is_the_platform_user_data_dir_for_the_app():
@@ -52,7 +71,7 @@ def test_store__missing_files_give_defaults_without_notice(tmp_path):
     store = Store(tmp_path / "not" / "yet")
     assert store.load_settings() == Settings()
     assert store.load_stats() == {}
-    assert store.load_game() is None
+    assert store.load_kept() == {}
     assert store.take_notices() == []
 
 
@@ -132,10 +151,10 @@ def test_store__unwritable_directory_keeps_going_in_memory_with_one_notice(tmp_p
     book, points = store.record(win())
     book, _ = store.record(win())
     assert book["Classic"].wins == 2 and points > 0 and store.load_stats()["Classic"].wins == 2
-    saved = SavedGame.from_state(new_game(CLASSIC, (0, 1, 2, 3)))
-    assert not store.save_game(saved)
+    assert not store.save_kept("classic:Classic", kept_save(GameRecord.new(CLASSIC, (0, 1, 2, 3))))
+    assert list(store.load_kept()) == ["classic:Classic"]  # kept in memory for the session
     notices = store.take_notices()
-    assert len(notices) == 3  # settings, statistics, game: one each
+    assert len(notices) == 3  # settings, statistics, kept games: one each
     assert all("kept for this session only" in n for n in notices)
     assert blocker.read_text() == "a file where the directory should be"
 
@@ -217,16 +236,24 @@ def test_store__statistics_survive_a_corrupt_file_written_between_two_games(tmp_
     assert book["Classic"].wins == 2 and Store(tmp_path).load_stats()["Classic"].wins == 2
 
 
-def test_store__game_in_progress_round_trips_and_is_offered_once_cleared(tmp_path):
+def test_store__kept_game_round_trips_and_is_gone_once_dropped(tmp_path):
     state = new_game(CLASSIC, (0, 0, 1, 2))
     for code in [(0, 1, 2, 3), (3, 3, 4, 4)]:
         state = apply_move(state, Guess(code))
+    record = GameRecord.of_game(state).timed(31.5).with_assist()
     store = Store(tmp_path)
-    assert store.save_game(SavedGame.from_state(state, elapsed_s=31.5, assisted=True))
-    loaded = Store(tmp_path).load_game()
-    assert loaded is not None and loaded.state() == state
-    assert (loaded.elapsed_s, loaded.assisted, len(loaded.moves)) == (31.5, True, 2)
-    assert store.clear_game() and Store(tmp_path).load_game() is None and files(tmp_path) == set()
+    assert store.save_kept("classic:Classic", kept_save(record))
+    (kept,) = kept_games(StoreApp(Store(tmp_path)))
+    assert kept.slot == "classic:Classic" and kept.entry.route.args["record"] == record
+    assert store.drop_kept("classic:Classic") and Store(tmp_path).load_kept() == {}
+
+
+def test_store__kept_games_of_several_slots_are_all_kept(tmp_path):
+    first, second = Store(tmp_path), Store(tmp_path)  # two windows
+    first.save_kept("classic:Classic", kept_save(GameRecord.new(CLASSIC, (0, 0, 1, 2))))
+    easy = GameConfig(3, 4, difficulty="relaxed")
+    second.save_kept("classic:Easy", kept_save(GameRecord.new(easy, (0, 1, 2))))
+    assert sorted(Store(tmp_path).load_kept()) == ["classic:Classic", "classic:Easy"]
 
 
 @pytest.mark.parametrize(
@@ -240,13 +267,33 @@ def test_store__game_in_progress_round_trips_and_is_offered_once_cleared(tmp_pat
         {"elapsed_s": -3},
     ],
 )
-def test_store__saved_game_that_does_not_replay_is_moved_aside(tmp_path, change):
-    good = SavedGame.from_state(new_game(CLASSIC, (0, 0, 1, 2))).to_dict()
-    doc = {"schema_version": 1, "kind": "game", "data": {**good, **change}}
-    (tmp_path / GAME_FILE).write_text(json.dumps(doc))
+def test_store__kept_game_its_mode_cannot_read_back_is_dropped_with_a_notice(tmp_path, change):
+    good = kept_save(GameRecord.new(CLASSIC, (0, 0, 1, 2)))
+    tampered = {**good, "data": {**good["data"], **change}}
+    doc = {"schema_version": 1, "kind": "kept games", "data": {"games": {"classic:Classic": tampered}}}
+    (tmp_path / "kept.json").write_text(json.dumps(doc))
     store = Store(tmp_path)
-    assert store.load_game() is None
-    assert "game.corrupt-1.json" in files(tmp_path) and store.take_notices()
+    assert list(kept_games(StoreApp(store))) == []
+    assert store.load_kept() == {} and store.take_notices()
+
+
+@pytest.mark.parametrize("games", [[], {"x" * 80: {}}, {"classic:Classic": {"mode": "classic"}}])
+def test_store__kept_file_of_the_wrong_shape_is_moved_aside(tmp_path, games):
+    doc = {"schema_version": 1, "kind": "kept games", "data": {"games": games}}
+    (tmp_path / "kept.json").write_text(json.dumps(doc))
+    store = Store(tmp_path)
+    assert store.load_kept() == {}
+    assert "kept.corrupt-1.json" in files(tmp_path) and store.take_notices()
+
+
+def test_store__an_earlier_versions_saved_game_is_taken_in_once(tmp_path):
+    state = apply_move(new_game(CLASSIC, (0, 0, 1, 2)), Guess((0, 1, 2, 3)))
+    legacy = {"schema_version": 1, "kind": "game", "data": GameRecord.of_game(state).to_dict()}
+    (tmp_path / GAME_FILE).write_text(json.dumps(legacy))
+    (kept,) = kept_games(StoreApp(Store(tmp_path)))
+    assert kept.slot == "classic:Classic" and kept.entry.route.args["record"].game == state
+    assert GAME_FILE not in files(tmp_path)
+    assert list(Store(tmp_path).load_kept()) == ["classic:Classic"]
 
 
 def test_store__file_of_another_kind_is_not_trusted(tmp_path):

@@ -24,12 +24,15 @@ import pytest
 from game.core.config import MAX_COLOURS, MAX_PEGS, Difficulty, GameConfig, turn_limit
 from game.core.records import GameEnd, GameResult
 from game.core.state import Guess, apply_move, new_game
+from game.modes.registry import kept_games
+from game.play.record import GameRecord
+from game.screens.play_hooks import PLAIN_SAVE
 from game.store import (
-    GAME_FILE,
+    KEPT_FILE,
+    KEPT_LOCK_FILE,
     SETTINGS_FILE,
     STATS_FILE,
     STATS_LOCK_FILE,
-    SavedGame,
     Settings,
     Store,
     largest_turn_limit,
@@ -50,12 +53,31 @@ def stored(kind: str, data) -> str:
 
 
 def files(directory: Path) -> set[str]:
-    return {p.name for p in directory.iterdir()} - {STATS_LOCK_FILE}
+    return {p.name for p in directory.iterdir()} - {STATS_LOCK_FILE, KEPT_LOCK_FILE}
 
 
 def one_game_in_progress() -> dict:
+    """A kept game's record data (what PLAIN_SAVE writes for it)."""
     state = apply_move(new_game(CLASSIC, (0, 0, 1, 2)), Guess((0, 1, 2, 3)))
-    return SavedGame.from_state(state, elapsed_s=12.0).to_dict()
+    return GameRecord.of_game(state).timed(12.0).to_dict()
+
+
+def kept_doc(record_data: dict) -> str:
+    """kept.json holding one plain game with this record data."""
+    save = {"mode": "classic", "version": PLAIN_SAVE.version, "data": record_data}
+    return stored("kept games", {"games": {"classic:Classic": save}})
+
+
+class StoreApp:
+    """What kept_games() reads of an app: its store and the calendar."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def now(self):
+        import datetime as dt
+
+        return dt.datetime(2026, 3, 1, 12, tzinfo=dt.UTC)
 
 
 def nested(depth: int) -> str:
@@ -66,7 +88,7 @@ def nested(depth: int) -> str:
 
 
 @pytest.mark.parametrize(
-    "name, kind", [(SETTINGS_FILE, "settings"), (GAME_FILE, "game"), (STATS_FILE, "statistics")]
+    "name, kind", [(SETTINGS_FILE, "settings"), (KEPT_FILE, "kept games"), (STATS_FILE, "statistics")]
 )
 @pytest.mark.parametrize("where", ["whole file", "inside data"])
 def test_store__deep_nesting_is_moved_aside_not_a_recursion_error(tmp_path, name, kind, where):
@@ -75,7 +97,7 @@ def test_store__deep_nesting_is_moved_aside_not_a_recursion_error(tmp_path, name
         assert len(text) == 2000  # the 2 KB file that raised RecursionError
     (tmp_path / name).write_text(text)
     store = Store(tmp_path)
-    assert (store.load_settings(), store.load_game(), store.load_stats()) == (Settings(), None, {})
+    assert (store.load_settings(), store.load_kept(), store.load_stats()) == (Settings(), {}, {})
     assert f"{Path(name).stem}.corrupt-1{Path(name).suffix}" in files(tmp_path)
     assert len(store.take_notices()) == 1
     # The next start is clean, and the finished games are recorded as usual.
@@ -106,26 +128,28 @@ def test_store__non_finite_numbers_in_statistics_are_moved_aside(tmp_path, field
 
 
 @pytest.mark.parametrize("value", ["NaN", "Infinity", "1e999"])
-def test_store__infinite_elapsed_time_in_the_saved_game_is_moved_aside(tmp_path, value):
-    text = stored("game", {**one_game_in_progress(), "elapsed_s": "@"}).replace('"@"', value)
-    (tmp_path / GAME_FILE).write_text(text)
+def test_store__infinite_elapsed_time_in_a_kept_game_is_moved_aside(tmp_path, value):
+    text = kept_doc({**one_game_in_progress(), "elapsed_s": "@"}).replace('"@"', value)
+    (tmp_path / KEPT_FILE).write_text(text)
     store = Store(tmp_path)
-    assert store.load_game() is None
-    assert "game.corrupt-1.json" in files(tmp_path) and GAME_FILE not in files(tmp_path)
-    assert Store(tmp_path).load_game() is None  # the next start is not offered it again
+    assert store.load_kept() == {}
+    assert "kept.corrupt-1.json" in files(tmp_path) and KEPT_FILE not in files(tmp_path)
+    assert Store(tmp_path).load_kept() == {}  # the next start is not offered it again
 
 
 @pytest.mark.parametrize("assisted", ["false", "true", 0, 1, None])
 def test_store__assisted_that_is_not_a_boolean_is_not_trusted(tmp_path, assisted):
-    (tmp_path / GAME_FILE).write_text(stored("game", {**one_game_in_progress(), "assisted": assisted}))
-    assert Store(tmp_path).load_game() is None
-    assert "game.corrupt-1.json" in files(tmp_path)
+    (tmp_path / KEPT_FILE).write_text(kept_doc({**one_game_in_progress(), "assisted": assisted}))
+    store = Store(tmp_path)
+    assert list(kept_games(StoreApp(store))) == []
+    assert store.load_kept() == {} and store.take_notices()
 
 
-def test_store__saved_game_booleans_round_trip(tmp_path):
+def test_store__kept_game_booleans_round_trip(tmp_path):
     for assisted in (False, True):
-        (tmp_path / GAME_FILE).write_text(stored("game", {**one_game_in_progress(), "assisted": assisted}))
-        assert Store(tmp_path).load_game().assisted is assisted
+        (tmp_path / KEPT_FILE).write_text(kept_doc({**one_game_in_progress(), "assisted": assisted}))
+        (kept,) = kept_games(StoreApp(Store(tmp_path)))
+        assert kept.entry.route.args["record"].assisted is assisted
 
 
 def test_store__largest_turn_limit_follows_the_configuration():
@@ -205,11 +229,11 @@ def test_store__largest_hostile_text_is_moved_aside_in_linear_time(tmp_path, tex
 
 
 @POSIX_ONLY
-@pytest.mark.parametrize("name", [SETTINGS_FILE, GAME_FILE, STATS_FILE])
+@pytest.mark.parametrize("name", [SETTINGS_FILE, KEPT_FILE, STATS_FILE])
 def test_store__fifo_is_moved_aside_within_a_second(tmp_path, name):
     os.mkfifo(tmp_path / name)
     store = Store(tmp_path)
-    load_within(1.0, lambda: (store.load_settings(), store.load_game(), store.load_stats()))
+    load_within(1.0, lambda: (store.load_settings(), store.load_kept(), store.load_stats()))
     aside = tmp_path / f"{Path(name).stem}.corrupt-1{Path(name).suffix}"
     assert aside.is_fifo() and not (tmp_path / name).exists()
     assert "named pipe" in store.take_notices()[0]
@@ -228,7 +252,7 @@ def test_store__settings_symlinked_to_dev_zero_is_moved_aside(tmp_path):
 
 def test_store__path_longer_than_the_system_allows_never_raises(tmp_path):
     store = Store(tmp_path / ("x" * 5000))
-    assert store.load_settings() == Settings() and store.load_game() is None
+    assert store.load_settings() == Settings() and store.load_kept() == {}
     for _ in range(3):
         store.record(win())
     assert store.load_stats()["Classic"].games == 3
@@ -318,20 +342,20 @@ def test_store__unreadable_statistics_are_left_in_place_and_never_overwritten(sh
 
 def test_store__unsearchable_directory_never_raises(shared_dir):
     Store(shared_dir).save_settings(Settings(volume=0.1))
-    (shared_dir / GAME_FILE).write_text(stored("game", one_game_in_progress()))
+    (shared_dir / KEPT_FILE).write_text(kept_doc(one_game_in_progress()))
     os.chmod(shared_dir, 0o600)  # readable names, but nothing inside can be opened
     with refused_by_the_kernel(shared_dir):
         store = Store(shared_dir)
-        settings, saved = store.load_settings(), store.load_game()
+        settings, saved = store.load_settings(), store.load_kept()
         books = [store.record(win())[0]["Classic"].games for _ in range(3)]
         saved_settings = store.save_settings(Settings(volume=0.9))
         shown = (store.load_stats()["Classic"].games, store.load_settings().volume)
         notices = store.take_notices()
     os.chmod(shared_dir, 0o755)
-    assert (settings, saved) == (Settings(), None)
+    assert (settings, saved) == (Settings(), {})
     assert books == [1, 2, 3] and not saved_settings and shown == (3, 0.9)
     assert notices and all("Permission denied" in n for n in notices)
-    assert Store(shared_dir).load_settings().volume == 0.1 and (shared_dir / GAME_FILE).exists()
+    assert Store(shared_dir).load_settings().volume == 0.1 and (shared_dir / KEPT_FILE).exists()
 
 
 def test_store__read_only_directory_keeps_every_game_of_the_session(shared_dir):

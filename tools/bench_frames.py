@@ -121,7 +121,7 @@ def attract(args: argparse.Namespace, config: GameConfig) -> App:
     """The menu left idle until attract mode starts (on the first warm-up frame), then the demo games:
     Knuth on Classic, most-parts on Easy, random on Super, ... (game/screens/attract.py DEMOS).
     --pegs/--colours do not apply; measure a minute or more (--frames 3600) to cover several demos."""
-    from game.screens.attract import ATTRACT_IDLE_S
+    from game.screens.menu import ATTRACT_IDLE_S
 
     app = App(size=args.size, seed=args.seed)
     app.state.idle_s = ATTRACT_IDLE_S  # as if the menu had been left alone for that long

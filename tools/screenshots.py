@@ -35,7 +35,7 @@ from game.screens.help import HelpOverlay  # noqa: E402
 from game.screens.menu import MenuState  # noqa: E402
 from game.screens.playing import PlayingState  # noqa: E402
 from game.screens.result import ResultState  # noqa: E402
-from game.screens.setup import SetupState  # noqa: E402
+from game.modes.classic.setup import SetupState  # noqa: E402
 
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 CONFIGS = {
@@ -249,7 +249,7 @@ def computer_scene(app: App, name: str, config: GameConfig) -> None:
     from game.play.computer import Phase
     from game.play.drag import Drag, DragSource
     from game.screens.codemaker import CodemakerState, Mode
-    from game.screens.handgrade import HandGradeState
+    from game.modes.maker.handgrade import HandGradeState
     from game.screens.hint import HintOverlay
     from game.screens.solving import SolvingState
 
@@ -357,9 +357,9 @@ def mode_scene(app: App, name: str) -> None:
     from game.core.blitz import BLITZ_CONFIG
     from game.play.record import Player
     from game.screens.attract import AttractState
-    from game.screens.blitz import BlitzResultState, new_run_state
-    from game.screens.daily import DailyState, open_daily
-    from game.screens.daily_result import DailyResultState
+    from game.modes.blitz.screens import BlitzResultState, new_run_state
+    from game.modes.daily.screens import DailyState, open_daily
+    from game.modes.daily.result import DailyResultState
     from game.screens.highscores import HighScoresState, InitialsOverlay
 
     app.store = mode_store()
@@ -440,11 +440,11 @@ def duel_match_scene(app: App, name: str) -> None:
     from game.core.duel import DuelRules, level_named
     from game.core.match import new_match
     from game.play.record import GameRecord
-    from game.screens.duel import DuelState
-    from game.screens.duel_setup import DuelSetupState
-    from game.screens.match import HandOverState, MatchSecretState
-    from game.screens.match_scores import ScoreboardState
-    from game.screens.match_setup import MatchSetupState
+    from game.modes.duel.hooks import DuelState
+    from game.modes.duel.setup import DuelSetupState
+    from game.modes.match.screens import HandOverState, MatchSecretState
+    from game.modes.match.scores import ScoreboardState
+    from game.modes.match.setup import MatchSetupState
 
     def keys(*pairs) -> None:
         for key, char in pairs:

@@ -187,8 +187,10 @@ class InitialsEditor:
         return self._set(self.cursor - 1, BLANK_LETTER, self.cursor - 1)
 
 
-def empty_book() -> dict[str, HighScoreTable]:
-    return {mode: HighScoreTable() for mode in HIGH_SCORE_MODES}
+def empty_book(tables: tuple[str, ...] = HIGH_SCORE_MODES) -> dict[str, HighScoreTable]:
+    """An empty table for each of `tables` (the modes' registry names them; HIGH_SCORE_MODES are the
+    tables of the modes that shipped first)."""
+    return {mode: HighScoreTable() for mode in tables}
 
 
 def table_to_dict(table: HighScoreTable) -> list[dict[str, Any]]:
@@ -209,21 +211,23 @@ def table_from_dict(data: Any) -> HighScoreTable:
     return HighScoreTable(tuple(entries))
 
 
-def book_to_dict(book: Mapping[str, HighScoreTable]) -> dict[str, Any]:
-    """Mode -> table, every mode present, in HIGH_SCORE_MODES order."""
-    unknown = set(book) - set(HIGH_SCORE_MODES)
+def book_to_dict(
+    book: Mapping[str, HighScoreTable], tables: tuple[str, ...] = HIGH_SCORE_MODES
+) -> dict[str, Any]:
+    """Mode -> table, every one of `tables` present, in that order."""
+    unknown = set(book) - set(tables)
     if unknown:
-        raise HighScoreError(f"high scores are kept for {', '.join(HIGH_SCORE_MODES)}, not {sorted(unknown)}")
-    return {mode: table_to_dict(book.get(mode, HighScoreTable())) for mode in HIGH_SCORE_MODES}
+        raise HighScoreError(f"high scores are kept for {', '.join(tables)}, not {sorted(unknown)}")
+    return {mode: table_to_dict(book.get(mode, HighScoreTable())) for mode in tables}
 
 
-def book_from_dict(data: Any) -> dict[str, HighScoreTable]:
+def book_from_dict(data: Any, tables: tuple[str, ...] = HIGH_SCORE_MODES) -> dict[str, HighScoreTable]:
     """Inverse of book_to_dict(); a missing mode is an empty table, an unknown one an error."""
     if not isinstance(data, Mapping):
         raise HighScoreError("high scores are a JSON object of mode -> table")
-    book = empty_book()
+    book = empty_book(tables)
     for mode, table in data.items():
-        if mode not in HIGH_SCORE_MODES:
-            raise HighScoreError(f"high scores are kept for {', '.join(HIGH_SCORE_MODES)}, not {mode!r}")
+        if mode not in tables:
+            raise HighScoreError(f"high scores are kept for {', '.join(tables)}, not {mode!r}")
         book[mode] = table_from_dict(table)
     return book

@@ -7,9 +7,8 @@ codec: a kept game's menu line and the route that takes it up again), the statis
 tabs), the high-score screen and the store (the tables), help (its page), and the app's route
 table (the screens the mode adds). Adding a mode is a folder and one registry line.
 
-A kept game is stored as {"mode": id, "version": n, "data": ...}: `SaveCodec.encode` writes data,
-`decode` reads it back strictly (ValueError naming what is wrong: the file is then moved aside like
-any damaged file), `describe` is the menu's Resume line and `resume` the route that plays it.
+A kept game is stored as {"mode": id, "version": n, "data": ...} through the mode's SaveCodec
+(game/screens/holding.py), the one place that knows its typed form.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.screens.base import Route, State
+from game.screens.holding import SaveCodec
 
 GROUPS = ("Play", "Today", "Versus", "Computer", "Puzzles")  # how the menu sorts entries, in order
 
@@ -36,21 +36,6 @@ class MenuEntry:
     route: Route
     group: str = "Play"
     slot: str | None = None
-
-
-@dataclass(frozen=True)
-class SaveCodec:
-    """A mode's kept game: typed value <-> JSON data, strict on read (see the module docstring)."""
-
-    version: int
-    encode: Callable[[Any], dict[str, Any]]
-    decode: Callable[[Any], Any]
-    describe: Callable[[Any], str]
-    resume: Callable[[Any], Route]
-
-    def envelope(self, mode: str, value: Any) -> dict[str, Any]:
-        """The stored form of `value`, for Kept.save (game/screens/holding.py)."""
-        return {"mode": mode, "version": self.version, "data": self.encode(value)}
 
 
 @dataclass(frozen=True)
@@ -81,3 +66,9 @@ class Mode:
     stats_tabs: tuple[StatsTab, ...] = ()
     high_scores: tuple[str, ...] = ()
     help: HelpPage | None = None
+    # Resume lines for games the mode keeps in a file of its own (the Daily code's in daily.json);
+    # games kept through `save` are listed from the store's kept games instead.
+    kept_entries: Callable[[Any], tuple[MenuEntry, ...]] | None = None
+
+
+__all__ = ["GROUPS", "HelpPage", "MenuEntry", "Mode", "SaveCodec", "StatsTab"]

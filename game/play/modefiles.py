@@ -8,13 +8,11 @@ DailyBook: per daily preset (Classic, Super) the DailyRecord of game.core.daily 
 its grades, the streak) and at most one game in progress, kept with its day. Invariants: a game in
 progress plays that day's secret at the preset's configuration, is not over, and belongs to a day
 that can still be played (one attempt per day); game_for() hands it out only on its own day, so a
-game left unfinished yesterday is never resumed today. It is kept here rather than as the saved game
-(game.json), which the next game of any kind replaces: a daily left half-played cannot be dropped
-that way and started again with its rows already seen.
+game left unfinished yesterday is never resumed today. It is kept here, with the day's result, so that one
+attempt a day holds: a daily left half-played cannot be dropped and started again with its rows seen.
 
 BlitzBook: statistics of finished runs (BlitzStats); best figures never exceed the totals. A run in
-progress is kept as the saved game (game.json) with the mode data blitz_mode() writes and
-check_blitz_mode() reads: the run is not over and the record plays its current code.
+progress is a kept game like any other (game/modes/blitz/screens.py BLITZ_SAVE).
 """
 
 from __future__ import annotations
@@ -25,11 +23,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.core.blitz import (
-    BLITZ_CONFIG,
     POINTS_PER_SPARE_TURN,
     BlitzSession,
-    blitz_from_dict,
-    blitz_to_dict,
 )
 from game.core.codes import Feedback
 from game.core.daily import (
@@ -174,32 +169,13 @@ class BlitzStats:
 
 @dataclass(frozen=True)
 class BlitzBook:
-    """What blitz.json keeps: the statistics of finished runs. A run in progress is the saved game's
-    (game.json, its mode {"kind": "blitz", "run": ...}), like every other game left unfinished."""
+    """What blitz.json keeps: the statistics of finished runs (a run in progress is a kept game)."""
 
     stats: BlitzStats = BlitzStats()
 
     def finished(self, run: BlitzSession) -> BlitzBook:
         """The book after `run` ended: counted in the statistics."""
         return BlitzBook(self.stats.after(run))
-
-
-def check_blitz_mode(mode: Mapping[str, Any], record: GameRecord) -> BlitzSession:
-    """The run of a saved Blitz game ({"kind": "blitz", "run": blitz_to_dict()}) if `record` is its
-    current code; ModeFileError (or BlitzError) otherwise."""
-    if set(mode) != {"kind", "run"}:
-        raise ModeFileError("a saved Blitz run holds kind and run")
-    run = blitz_from_dict(mode["run"])
-    if run.over:
-        raise ModeFileError("the saved Blitz run had already ended")
-    if record.config != BLITZ_CONFIG or record.game.secret != run.secret:
-        raise ModeFileError("the saved Blitz game is not the run's current code")
-    return run
-
-
-def blitz_mode(run: BlitzSession) -> dict[str, Any]:
-    """A Blitz run as a saved game's mode data (check_blitz_mode reads it back)."""
-    return {"kind": "blitz", "run": blitz_to_dict(run)}
 
 
 def _whole(value: Any, name: str) -> int:

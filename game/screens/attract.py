@@ -1,7 +1,7 @@
 """Attract mode: left idle in the menu, the computer plays demo games, as arcade cabinets do.
 
-MenuState.update() calls attract_when_idle(); after ATTRACT_IDLE_S seconds without input it pushes
-an AttractState. Like an arcade cabinet it cycles demo game -> high scores -> title -> next demo:
+The menu pushes it (route "attract") after a while without input (game/screens/menu.py). Like an
+arcade cabinet it cycles demo game -> high scores -> title -> next demo:
 the high-score phase shows each mode's table that has entries (Classic's, empty, when none has) for
 SCORES_PAGE_S each, read from the store when the phase starts; the title shows TITLE_HOLD_S.
 Demos run one after another through the cycle (DEMOS: a preset and a strategy each),
@@ -23,17 +23,17 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from game.core import strategies
 from game.core.config import preset
-from game.core.highscores import HIGH_SCORE_MODES, empty_book
+from game.core.highscores import empty_book
+from game.modes.registry import high_score_tables
 from game.play.computer import ComputerRun, Speed
 from game.play.record import GameRecord, random_secret
 from game.play.timeline import Motion
-from game.screens.base import Pop, Push, State, Transition, board_art
+from game.screens.base import Pop, State, Transition, board_art
 from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title
@@ -42,7 +42,6 @@ from game.ui.highscores_view import draw_attract_scores, draw_attract_title
 from game.ui.layout import PlayLayout
 from game.ui.thinking import draw_text_lines
 
-ATTRACT_IDLE_S = 20.0  # menu idle time before the demo starts
 ATTRACT_BUDGET_MS = 3.0  # thinking per frame: well inside a 16.7 ms frame
 RESULT_HOLD_S = 3.0  # a finished demo stays on screen this long before the next one
 MOTION_EXIT_PX = 6  # mouse movement smaller than this (jitter) does not end the demo
@@ -57,20 +56,6 @@ DEMOS: tuple[tuple[str, str], ...] = (
     ("Classic", "entropy"),
 )
 PANEL_ITEMS = (("demo", 1.0), ("strategy", 1.2), ("turn", 1.0), ("possible", 1.6), ("press", 2.2))
-
-
-def attract_when_idle(menu: Any, dt: float) -> Transition | None:
-    """Count the menu's idle time (its handle() resets menu.idle_s); push the demo when it is long enough."""
-    menu.idle_s = getattr(menu, "idle_s", 0.0) + dt
-    if menu.idle_s >= ATTRACT_IDLE_S:
-        menu.idle_s = 0.0
-        return Push(AttractState())
-    return None
-
-
-class SilentSound:
-    def play(self, name: str) -> None:
-        """The demo makes no noise."""
 
 
 class AttractState(State):
@@ -166,9 +151,10 @@ class AttractState(State):
 
     def _show_scores(self) -> None:
         store = self.app.store
-        self.tables = store.load_high_scores() if store is not None else empty_book()
-        pages = tuple(mode for mode in HIGH_SCORE_MODES if self.tables[mode].entries)
-        self.score_pages = pages or HIGH_SCORE_MODES[:1]
+        tables = high_score_tables()
+        self.tables = store.load_high_scores() if store is not None else empty_book(tables)
+        pages = tuple(mode for mode in tables if mode in self.tables and self.tables[mode].entries)
+        self.score_pages = pages or tables[:1]
         self.phase, self.phase_s = "scores", 0.0
 
     @property

@@ -147,3 +147,13 @@ def motion(app: App) -> Motion:
 def to_menu(focus: str | None = None) -> Transition:
     """Back to a fresh main menu, the stack cleared (its entry `focus` focused, else the last played)."""
     return Reset(go("menu", focus=focus))
+
+
+def top_bar_action(name: str, screen: str) -> Transition | None:
+    """The Menu and Help buttons every computer screen has: Menu leaves for the menu, Help opens the
+    help overlay on `screen`'s controls. None for any other button name."""
+    if name == "menu":
+        return to_menu()
+    if name == "help":
+        return Push(go("help", screen=screen))
+    return None

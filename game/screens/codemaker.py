@@ -25,8 +25,8 @@ state.
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import partial
 from types import MappingProxyType
+from typing import Any
 
 import pygame
 
@@ -36,12 +36,14 @@ from game.core.state import new_game
 from game.play.drag import Drag, DragSource
 from game.play.maker import MakerChoices
 from game.play.record import random_secret
-from game.screens.base import State, Transition, to_menu
+from game.screens.base import State, Transition, go
+from game.screens.holding import Holding
+from game.screens.maker_hooks import MakerHooks
 from game.ui import maker_view
 from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
 from game.ui.layout import Button, PaletteItem, SecretSlot
-from game.ui.maker_layout import ROWS, Control, MakerLayout
+from game.ui.maker_layout import Control, MakerLayout
 
 DIGIT_KEYS = MappingProxyType({pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9})
 
@@ -71,11 +73,15 @@ EXPLAIN = MappingProxyType(
 class CodemakerState(MakerChoices, State):
     """Choose the game and the strategy; in MAKE mode also set the secret."""
 
-    CHOICES: tuple[str, ...] = ROWS  # the choice rows shown, top to bottom
-
     def __init__(
-        self, mode: Mode = Mode.MAKE, config: GameConfig | None = None, strategy: str | None = None
+        self,
+        mode: Mode = Mode.MAKE,
+        config: GameConfig | None = None,
+        strategy: str | None = None,
+        hooks: MakerHooks | None = None,
     ) -> None:
+        self.hooks = hooks if hooks is not None else MakerHooks()
+        self.choices_shown = self.hooks.choices
         self.mode = Mode(mode)
         self.take_choices(config or GameConfig(), strategy)
         self.drag: Drag | None = None
@@ -88,6 +94,8 @@ class CodemakerState(MakerChoices, State):
         return self.choices_problem(with_secret=self.mode is Mode.MAKE)
 
     def change(self, name: str, step: int) -> None:
+        if self.hooks.fixed:
+            return
         self.change_choice(name, step)
         self.app.sound.play("click")
 
@@ -107,13 +115,13 @@ class CodemakerState(MakerChoices, State):
         if config is None or self.problem() is not None:
             self.app.sound.play("error")
             return None
+        started = self.hooks.start(self)
+        if started is not None:
+            self.app.sound.play("click")
+            return started
         label = strategies.get(self.strategy).label
         if self.mode is Mode.GRADE:
-            from game.screens.handgrade import HandGradeState
-
-            return HandGradeState(config, self.strategy)
-        from game.screens.solving import SolvingState
-
+            return go("handgrade", config=config, strategy=self.strategy)
         if self.mode is Mode.MAKE:
             secret = tuple(self.secret)
             title = f"Your code vs {label} · {config_title(config)}"
@@ -121,15 +129,21 @@ class CodemakerState(MakerChoices, State):
             secret = random_secret(config, self.app.rng)
             title = f"Watching {label} · {config_title(config)}"
         # Play again on the result screen comes back here, with the same mode, game and strategy
-        again = partial(CodemakerState, self.mode, config, self.strategy)
-        return SolvingState(new_game(config, secret), strategy=self.strategy, title=title, play_again=again)
+        again = go("codemaker", mode=self.mode, config=config, strategy=self.strategy)
+        return go("solve", start=new_game(config, secret), strategy=self.strategy, title=title, again=again)
 
     def title(self) -> str:
         """The top bar's text (a two-player round's secret entry names the codemaker)."""
-        return TITLES[self.mode]
+        return self.hooks.title(self) or TITLES[self.mode]
 
     def back(self) -> Transition:
-        return to_menu()
+        return self.hooks.back(self)
+
+    def resume(self, result: Any) -> Transition | None:
+        return self.hooks.resume(self, result)
+
+    def holding(self) -> Holding:
+        return self.hooks.holding(self)
 
     # --- geometry --------------------------------------------------------------------------------
     def layout(self) -> MakerLayout:
@@ -141,11 +155,11 @@ class CodemakerState(MakerChoices, State):
             with_palette = self.mode is not Mode.WATCH
             if self.mode is Mode.MAKE:  # the secret is entered as the game's shape, row or grid
                 pegs, shape = self.cells(), self.shape
-                shapes = self.shapes if "shape" in self.CHOICES else ()
+                shapes = self.shapes if "shape" in self.choices_shown else ()
             else:  # a line of explanation in the secret's place, the same for every shape
                 pegs, shape, shapes = self.pegs, None, ()
             self._layout = MakerLayout(
-                size, pegs, self.colours, with_palette, buttons, shape, shapes, self.CHOICES
+                size, pegs, self.colours, with_palette, buttons, shape, shapes, self.choices_shown
             )
             self._layout_key = key
         return self._layout
@@ -210,7 +224,7 @@ class CodemakerState(MakerChoices, State):
             return self.start()
         if key == pygame.K_s:
             self.change("strategy", +1)
-        elif key == pygame.K_g and "shape" in self.CHOICES:  # steps on, from the last back to Row
+        elif key == pygame.K_g and "shape" in self.choices_shown:  # steps on, from the last back to Row
             at_end = self.shapes.index(self.shape) == len(self.shapes) - 1
             self.change("shape", -self.shapes.index(self.shape) if at_end else +1)
         elif self.mode is Mode.MAKE:
@@ -265,7 +279,9 @@ class CodemakerState(MakerChoices, State):
         maker_view.draw_held_peg(surface, layout, app.pegs, self.drag, colours, symbols)
 
     def _draw_choices(self, surface, layout: MakerLayout, hit) -> None:
-        """The choice rows (a screen built on this one draws its own in their place)."""
+        """The choice rows (or what the hooks draw in their place)."""
+        if self.hooks.draw_choices(self, surface, layout, hit):
+            return
         maker_view.draw_choices(
             surface,
             layout,

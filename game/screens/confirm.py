@@ -2,7 +2,8 @@
 
 It pops the frozen value it was given for each button: `result` for yes, `no_result` for no (None
 unless given), so the state below (whose resume() gets it) knows what was chosen by its type, never
-by a tag. Escape always pops None (nothing chosen). Keys: Y for yes, N for no, arrows or Tab move the
+by a tag. An answer that is a Route goes there instead, the stack cleared (resume a kept game, or
+start a new one). Escape always pops None (nothing chosen). Keys: Y for yes, N for no, arrows or Tab move the
 focus (on "no" at first, the safe answer, unless `focus` says otherwise) and Enter or Space answers
 the focused button.
 """
@@ -13,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.screens.base import Pop, State, Transition
+from game.screens.base import Pop, Reset, Route, State, Transition
 from game.ui import palette as pal
 from game.ui.layout_dialogs import ConfirmLayout
 from game.ui.widgets import draw_button, draw_card, shade
@@ -38,6 +39,10 @@ class ConfirmOverlay(State):
         self.mouse = (-1, -1)
         self.focus = focus  # the safe answer has the keyboard focus
 
+    def answer(self, name: str) -> Transition:
+        result = self.results[name]
+        return Reset(result) if isinstance(result, Route) else Pop(result)
+
     def layout(self) -> ConfirmLayout:
         return ConfirmLayout(self.app.surface.get_size())
 
@@ -47,18 +52,18 @@ class ConfirmOverlay(State):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             name = self.layout().hit_button(event.pos)
             if name is not None:
-                return Pop(self.results[name])
+                return self.answer(name)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_y:
-                return Pop(self.results["yes"])
+                return self.answer("yes")
             if event.key == pygame.K_n:
-                return Pop(self.results["no"])
+                return self.answer("no")
             if event.key == pygame.K_ESCAPE:
                 return Pop(None)
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.focus = "yes" if self.focus == "no" else "no"
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                return Pop(self.results[self.focus])
+                return self.answer(self.focus)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

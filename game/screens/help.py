@@ -18,7 +18,8 @@ import pygame
 
 from game.core.codes import score
 from game.core.variant import grade_words
-from game.screens.base import Pop, Push, State, Transition, board_art, to_menu
+from game.modes.registry import help_pages
+from game.screens.base import Pop, State, Transition, board_art
 from game.screens.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text
 from game.ui import help_view
 from game.ui import palette as pal
@@ -42,63 +43,8 @@ CONTROLS = controls_text("playing")
 SOLVING_CONTROLS = controls_text("solving")
 HANDGRADE_CONTROLS = controls_text("handgrade")
 
-DUEL_CONTROLS = (
-    "Duel: you and the computer crack the same secret, each on your own board. Each turn you guess "
-    "first, then the computer replies. First to crack it wins; both on the same turn is a draw; "
-    "nobody within the turns, nobody wins. You see the computer's grades as it plays; its guesses "
-    "stay covered until the duel ends. It sees only its own guesses and grades, never the secret.\n"
-    "Your board works as in a normal game (mouse, 1-9 and 0, arrows, Backspace, U to undo); Enter "
-    "submits when it is your turn. R gives up (the computer wins). Esc leaves: the duel is kept and "
-    "the next start offers to resume it. H or F1 shows this help, M turns the sound off or on."
-)
-
-MATCH_CONTROLS = (
-    "Two players, one screen, the board game's rules: each round one player makes the code and the "
-    "other breaks it; the roles swap every round. The codemaker scores one point per guess the "
-    "breaker makes, and one extra (turns + 1 in all) if the breaker fails or gives up. After the "
-    "last round the higher total wins; equal totals are a tie.\n"
-    "Before each round the screen asks the breaker to look away; the codemaker sets the secret by "
-    "dragging colours onto the row (or keys 1-9 and 0, R for a random code) and hands over. The "
-    "breaker plays with the usual controls; Enter submits, R gives up, Esc leaves (kept for resume)."
-)
-
-DAILY_CONTROLS = (
-    "Daily code: one code a day for Classic and one for Super, the same for everyone; new codes come "
-    "at midnight UTC (the Daily code screen counts down to them). One attempt a day at each: leave a "
-    "game half-played and it is kept for that day (choose it again to go on); asking again once it "
-    "is over shows that day's result. No New game, Solve or Hint; Reveal gives up once a row is "
-    "played.\n"
-    "The end screen shows the share text, copied to the clipboard: the date, the preset, guesses/"
-    "turns (X if not cracked) and one line of marks per row (a filled dot for each black, a ring for "
-    "each white, a small dot for each empty place) and no colours, so it spoils nothing. C copies "
-    "it again. A win scores as a Classic or Super game would and may enter the Daily high scores; "
-    "the streak counts days won in a row.\n"
-    "The board plays as always: mouse or 1-9 and 0, arrows, Backspace, U to undo, Enter submits; "
-    "Esc leaves, H or F1 shows this help, M turns the sound off or on."
-)
-
-BLITZ_CONTROLS = (
-    "Blitz: crack as many Classic codes as you can before the clock runs out. It starts at 3:00; "
-    "each code cracked in g guesses scores 100 x (11 - g) and adds 15 seconds. A code not cracked "
-    "in its 10 turns (or given up with Reveal) scores nothing, adds no time, and the next one "
-    "starts. The clock turns red in the last 10 seconds. No New game, Solve or Hint.\n"
-    "The board plays as always: mouse or 1-9 and 0, arrows, Backspace, U to undo, Enter submits, "
-    "R gives up this code. Esc leaves: the run is kept with its clock stopped and the next start "
-    "offers to resume it. This help stops the clock too. A score in the top ten asks for initials."
-)
-
-
-SCREEN_CONTROLS = MappingProxyType(
-    {
-        "playing": CONTROLS,
-        "solving": SOLVING_CONTROLS,
-        "handgrade": HANDGRADE_CONTROLS,
-        "duel": DUEL_CONTROLS,
-        "match": MATCH_CONTROLS,
-        "daily": DAILY_CONTROLS,
-        "blitz": BLITZ_CONTROLS,
-    }
-)
+# The shared screens' controls, then each mode's (its HelpPage, from the registry).
+SCREEN_CONTROLS = MappingProxyType({"playing": CONTROLS, "solving": SOLVING_CONTROLS, **help_pages()})
 
 
 def example_caption(palette_name: str = "safe") -> str:
@@ -126,9 +72,11 @@ def example_text(palette_name: str = "safe") -> str:
 class HelpOverlay(State):
     is_overlay = True
 
-    def __init__(self, page: int | None = None, screen: str = "playing") -> None:
+    def __init__(self, page: int | str | None = None, screen: str = "playing") -> None:
         self.screen = screen
         self.controls = SCREEN_CONTROLS[screen]
+        if isinstance(page, str):
+            page = PAGES.index(page)
         self.page = page if page is not None else (0 if screen == "playing" else PAGES.index("Controls"))
         self.mouse = (-1, -1)
 
@@ -181,12 +129,3 @@ class HelpOverlay(State):
             return example_caption(self.app.settings.palette)
         return f"{title}\n{grade_words(score(guess, secret))}"
 
-
-def top_bar_action(name: str, screen: str) -> Transition | None:
-    """The Menu and Help buttons every computer screen has: Menu leaves for the menu, Help opens
-    this overlay on `screen`'s controls. None for any other button name."""
-    if name == "menu":
-        return to_menu()
-    if name == "help":
-        return Push(HelpOverlay(screen=screen))
-    return None

@@ -7,36 +7,23 @@ steps back, and the mouse clicks a letter, its arrows or OK; Enter or OK stores 
 the store (app.store.add_high_score, under its lock) and shows the table with the new line lit
 until a key or click; Escape leaves without storing. It pops HighScoreEntered(mode, rank).
 
-HighScoresState (an overlay over the menu) shows one table per mode, HIGH_SCORE_MODES in order:
+HighScoresState (an overlay over the menu) shows one table per mode, the registry's tables in order:
 tabs, Left/Right, Tab or 1-5 pick one; Escape, Enter, Backspace or Back closes it. Both read the
 tables from the store when they open and never write anything else.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
-from game.core.highscores import HIGH_SCORE_MODES, HighScore, HighScoreTable, InitialsEditor, empty_book
+from game.core.highscores import HighScore, HighScoreTable, InitialsEditor, empty_book
+from game.modes.registry import high_score_tables
 from game.screens.base import Pop, State, Transition
+from game.screens.outcomes import HighScoreEntered
 from game.ui import palette as pal
 from game.ui.highscores_view import InitialsLayout, draw_initials, draw_table
 from game.ui.layout_screens import StatsLayout
 from game.ui.widgets import draw_button, draw_card, draw_tabbed_card, shade
-
-
-@dataclass(frozen=True)
-class HighScoreEntered:
-    """The initials overlay's answer: the table `mode` and the place taken (None: not stored)."""
-
-    mode: str
-    rank: int | None
-
-
-def high_score_mode(stats_key: str) -> str | None:
-    """The table a game of the statistics bucket `stats_key` enters (None: Easy and Custom have none)."""
-    return stats_key if stats_key in HIGH_SCORE_MODES else None
 
 
 class InitialsOverlay(State):
@@ -145,8 +132,9 @@ class HighScoresState(State):
     is_overlay = True
 
     def __init__(self, mode: str | None = None) -> None:
-        self.selected = HIGH_SCORE_MODES.index(mode) if mode in HIGH_SCORE_MODES else 0
-        self.book = empty_book()
+        self.tables = high_score_tables()
+        self.selected = self.tables.index(mode) if mode in self.tables else 0
+        self.book = empty_book(self.tables)
         self.mouse = (-1, -1)
 
     def enter(self, app) -> None:
@@ -156,13 +144,13 @@ class HighScoresState(State):
 
     @property
     def mode(self) -> str:
-        return HIGH_SCORE_MODES[self.selected]
+        return self.tables[self.selected]
 
     def layout(self) -> StatsLayout:
-        return StatsLayout(self.app.surface.get_size(), len(HIGH_SCORE_MODES))
+        return StatsLayout(self.app.surface.get_size(), len(self.tables))
 
     def _select(self, index: int) -> None:
-        index %= len(HIGH_SCORE_MODES)
+        index %= len(self.tables)
         if index != self.selected:
             self.selected = index
             self.app.sound.play("click")
@@ -185,14 +173,14 @@ class HighScoresState(State):
                 self._select(self.selected + 1)
             elif key == pygame.K_LEFT:
                 self._select(self.selected - 1)
-            elif pygame.K_1 <= key < pygame.K_1 + len(HIGH_SCORE_MODES):
+            elif pygame.K_1 <= key < pygame.K_1 + len(self.tables):
                 self._select(key - pygame.K_1)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout()
         text = self.app.text
-        modes = list(HIGH_SCORE_MODES)
+        modes = list(self.tables)
         draw_tabbed_card(surface, text, layout, "High scores", modes, self.selected, self.mouse)
         body = layout.figures_rect.union(layout.chart_rect)
         body = body.inflate(-body.w // 8, -body.h // 12)

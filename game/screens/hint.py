@@ -18,28 +18,20 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
 from game.core.analysis import Hint, hint_steps
-from game.core.codes import Code
 from game.core.state import GameState
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.screens.base import Pop, State, Transition, board_art
+from game.screens.outcomes import HintTaken
 from game.ui import palette as pal
 from game.ui.layout_dialogs import HintLayout
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button, draw_card, shade
 
 COST_NOTE = "Opening this costs nothing. Asking for the count or a guess marks the game assisted: no score."
-
-
-@dataclass(frozen=True)
-class HintTaken:
-    """The player asked for the count or a suggestion; `code` fills the row when they used the guess."""
-
-    code: Code | None = None
 
 
 class HintOverlay(State):

@@ -21,12 +21,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.records import GameResult
 from game.play.record import GameRecord
+
+if TYPE_CHECKING:
+    from game.screens.base import Route
+
+
+@dataclass(frozen=True)
+class SaveCodec:
+    """A mode's kept game: a typed value <-> JSON data, strict on read.
+
+    `encode` writes the value's data; `decode` reads it back (ValueError naming what is wrong: the
+    file is then moved aside like any damaged file); `describe` is the menu's Resume line; `resume`
+    is the route that plays it again. Stored as {"mode": id, "version": n, "data": ...}."""
+
+    version: int
+    encode: Callable[[Any], dict[str, Any]]
+    decode: Callable[[Any], Any]
+    describe: Callable[[Any], str]
+    resume: Callable[[Any], Route]
+
+    def envelope(self, mode: str, value: Any) -> dict[str, Any]:
+        """The stored form of `value` (what Kept.save returns)."""
+        return {"mode": mode, "version": self.version, "data": self.encode(value)}
 
 
 @dataclass(frozen=True)
@@ -35,13 +57,15 @@ class Kept:
 
     `rows` counts what must never be lost (submitted rows, rounds played); `draft` is the rest of
     the position (the half-built row, a secret being set), kept within about a second. `save()`
-    makes the stored form: a JSON object {"mode": mode id, "version": n, "data": {...}} written by
-    the mode's save codec (game/modes/base.py SaveCodec)."""
+    makes the stored form, {"mode": mode id, "version": n, "data": {...}} (SaveCodec.envelope), which
+    goes to the store's kept games; a mode that keeps its game in a file of its own (the Daily code,
+    in daily.json) gives `write(store)` instead."""
 
     slot: str
     rows: int
     draft: Any
-    save: Callable[[], Mapping[str, Any]]
+    save: Callable[[], Mapping[str, Any]] | None = None
+    write: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)

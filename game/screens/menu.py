@@ -1,171 +1,81 @@
-"""The main menu: title, difficulty presets (pegs x colours x turns), Custom, Help, Settings, Quit.
+"""The main menu: kept games to resume, then every mode's entries by group, then Help, Statistics,
+High scores, Settings and Quit.
 
-Entries are a plain list of MenuEntry(label, detail, action): `default_entries()` builds it, and a
-new mode is one more entry whose action returns a transition (or a State), for example
-    MenuEntry("Watch the computer", "it breaks a random code", lambda menu: WatchState(...)).
-Arrow keys, Home/End and Enter work as well as the mouse; in two columns Left/Right move to the
-entry beside the focused one. A menu that comes back puts its focus on the entry it is given (Back
-from Custom: Custom), else on the difficulty played last (settings.last_difficulty), so Enter plays
-it again.
+Entries come from the modes' registry (game/modes/registry.py): each mode's MenuEntry values, in
+GROUPS order (Play, Today, Versus, Computer, Puzzles), after a Resume line for each kept game; an
+entry names where it goes (a Route, or a transition for the overlays). An entry whose new game
+would replace a kept one asks first (app.start_game, game/screens/kept.py); Delete on a Resume line
+asks, then forgets that kept game. Arrow keys, Home/End and Enter work as well as the mouse; in two
+columns Left/Right move to the entry beside the focused one. A menu that comes back puts its focus
+on the entry it is given (Back from Custom: Custom), else on the first Resume line, else on the
+difficulty played last (settings.last_difficulty), so Enter plays it again.
 
-The menu is alive: a demo game (game/screens/attract.py, as a backdrop the menu owns) plays behind a
-translucent card (game/ui/juice.draw_panel) under a veil that keeps every text at its contrast;
-with reduced motion the menu stands on its plain background. Left idle, the full attract loop
-(demo, high scores, title) takes over as before.
+The menu is alive: a demo game (game/screens/attract.py, as a backdrop the menu owns, built through
+the app's routes) plays behind a translucent card (game/ui/juice.draw_panel) under a veil that keeps
+every text at its contrast; with reduced motion the menu stands on its plain background. Left idle,
+the full attract loop (demo, high scores, title) takes over as before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from game.core.config import PRESETS, GameConfig, Preset
-from game.screens.base import Push, Quit, State, Transition
+from game.modes.base import GROUPS, MenuEntry
+from game.modes.registry import MODES, kept_games
+from game.screens.base import Push, Quit, State, Transition, go
+from game.screens.holding import Holding
 from game.ui import menu_view
 from game.ui import palette as pal
 from game.ui.juice import draw_panel
 from game.ui.layout_screens import MenuLayout
 
-Action = Callable[["MenuState"], "Transition | State | None"]
-BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
-BACKDROP_VEIL_ALPHA = 150  # how much of the background colour dims the demo behind the whole menu
-GRID_PRESETS = ((2, 2, 6), (3, 3, 4))  # (rows, columns, colours) of the grid games on the menu
-
 
 @dataclass(frozen=True)
-class MenuEntry:
-    label: str
-    detail: str
-    action: Action
+class ForgetKept:
+    """The player confirmed: the game kept in `slot` is forgotten."""
+
+    slot: str
 
 
-def _play_preset(preset: Preset) -> Action:
-    def action(menu: MenuState) -> State:
-        from game.screens.playing import PlayingState
-
-        return PlayingState(preset.config())
-
-    return action
-
-
-def _play_grid(rows: int, columns: int, colours: int) -> Action:
-    """The 2-D puzzle: a rows x columns grid graded black, grey and white (README, "The 2-D puzzle")."""
-
-    def action(menu: MenuState) -> State:
-        from game.screens.playing import PlayingState
-
-        return PlayingState(GameConfig(colours=colours, grid=(rows, columns)))
-
-    return action
+BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
+BACKDROP_VEIL_ALPHA = 150  # how much of the background colour dims the demo behind the whole menu
+ATTRACT_IDLE_S = 20.0  # menu idle time before the demo starts
+UTILITIES = (
+    MenuEntry("Help", "how to play, controls", Push(go("help"))),
+    MenuEntry("Statistics", "wins, streaks, best scores", Push(go("stats"))),
+    MenuEntry("High scores", "top ten of each mode", Push(go("high_scores"))),
+    MenuEntry("Settings", "colours, symbols, sound, motion", Push(go("settings"))),
+    MenuEntry("Quit", "", Quit()),
+)
 
 
-def _grid_entry(label: str, rows: int, columns: int, colours: int) -> MenuEntry:
-    turns = GameConfig(colours=colours, grid=(rows, columns)).turns
-    detail = f"{colours} colours · {turns} turns · grey pegs"
-    return MenuEntry(label, detail, _play_grid(rows, columns, colours))
+def mode_entries() -> list[MenuEntry]:
+    """Every mode's entries, by group (GROUPS order), each group in registry order."""
+    entries = [entry for mode in MODES for entry in mode.entries]
+    return sorted(
+        entries, key=lambda entry: GROUPS.index(entry.group) if entry.group in GROUPS else len(GROUPS)
+    )
 
 
-def _custom(menu: MenuState) -> State:
-    from game.screens.setup import SetupState
-
-    return SetupState()
-
-
-def _help(menu: MenuState) -> Transition:
-    from game.screens.help import HelpOverlay
-
-    return Push(HelpOverlay())
-
-
-def _settings(menu: MenuState) -> Transition:
-    from game.screens.settings import SettingsState
-
-    return Push(SettingsState())
-
-
-def _statistics(menu: MenuState) -> Transition:
-    from game.screens.stats import StatsState
-
-    return Push(StatsState())
-
-
-def _codemaker(mode: str) -> Action:
-    """The computer at work: make the code, grade by hand, or watch a random code."""
-
-    def action(menu: MenuState) -> State:
-        from game.screens.codemaker import CodemakerState
-
-        return CodemakerState(mode)
-
-    return action
-
-
-def _duel(menu: MenuState) -> State:
-    from game.screens.duel_setup import DuelSetupState
-
-    return DuelSetupState()
-
-
-def _two_players(menu: MenuState) -> State:
-    from game.screens.match_setup import MatchSetupState
-
-    return MatchSetupState()
-
-
-def _daily(menu: MenuState) -> State:
-    from game.screens.daily import DailyState
-
-    return DailyState()
-
-
-def _blitz(menu: MenuState) -> State:
-    from game.screens.blitz import new_run_state
-
-    return new_run_state(menu.app)
-
-
-def _high_scores(menu: MenuState) -> Transition:
-    from game.screens.highscores import HighScoresState
-
-    return Push(HighScoresState())
-
-
-def default_entries() -> list[MenuEntry]:
-    """The menu as shipped: one entry per preset, then Custom, Help, Settings, Quit."""
-    entries = [
-        MenuEntry(p.name, f"{p.pegs} × {p.colours} · {p.config().turns} turns", _play_preset(p))
-        for p in PRESETS
-    ]
-    entries += [
-        _grid_entry("Grid 2×2", *GRID_PRESETS[0]),
-        _grid_entry("Grid 3×3", *GRID_PRESETS[1]),
-        MenuEntry("Custom game", "choose pegs, colours, turns", _custom),
-        MenuEntry("Daily code", "one code a day for all", _daily),
-        MenuEntry("Blitz", "codes against the clock", _blitz),
-        MenuEntry("Make the code", "the computer breaks your secret", _codemaker("make")),
-        MenuEntry("Make the code, you grade", "grade the computer's guesses", _codemaker("grade")),
-        MenuEntry("Watch the computer", "a random secret, any strategy", _codemaker("watch")),
-        MenuEntry("Duel", "race the computer to the same code", _duel),
-        MenuEntry("Two players", "one screen, swap the roles", _two_players),
-        MenuEntry("Help", "how to play, controls", _help),
-        MenuEntry("Statistics", "wins, streaks, best scores", _statistics),
-        MenuEntry("High scores", "top ten of each mode", _high_scores),
-        MenuEntry("Settings", "colours, symbols, sound, motion", _settings),
-        MenuEntry("Quit", "", lambda menu: Quit()),
-    ]
-    return entries
+def default_entries(app: Any = None) -> list[MenuEntry]:
+    """The menu: a Resume line per kept game (with an app to read them), the modes, the utilities."""
+    kept = [game.entry for game in kept_games(app)] if app is not None else []
+    return kept + mode_entries() + list(UTILITIES)
 
 
 class MenuState(State):
     """Pick what to play."""
 
     def __init__(self, entries: list[MenuEntry] | None = None, focus: str | None = None) -> None:
+        self._given = entries
         self.entries = entries if entries is not None else default_entries()
         self.focus = 0
         self._focus_label = focus  # the entry to focus on entering, by label
         self.mouse = (-1, -1)
+        self.idle_s = 0.0
         self.pressed: int | None = None
         self.backdrop: State | None = None  # the demo game behind the menu (an AttractState)
         self._front: pygame.Surface | None = None  # veil, card and menu over the demo (view cache)
@@ -173,31 +83,60 @@ class MenuState(State):
 
     def enter(self, app) -> None:
         super().enter(app)
+        if self._given is None:
+            self.entries = default_entries(app)
         if self.backdrop is None:
-            from game.screens.attract import AttractState
-
-            self.backdrop = AttractState(seed=BACKDROP_SEED, backdrop=True)
+            self.backdrop = app.resolve(go("attract", seed=BACKDROP_SEED, backdrop=True))
             self.backdrop.enter(app)
         labels = [entry.label for entry in self.entries]
         if self._focus_label in labels:
             self.focus = labels.index(self._focus_label)
             self._focus_label = None
-        elif self.focus == 0 and app.settings.last_difficulty in labels:
+        elif self.focus == 0 and self.kept(0) is None and app.settings.last_difficulty in labels:
             self.focus = labels.index(app.settings.last_difficulty)
+
+    def kept(self, index: int) -> MenuEntry | None:
+        """Entry `index` if it resumes a kept game (they come first, and have the focus first)."""
+        entry = self.entries[index] if 0 <= index < len(self.entries) else None
+        return entry if entry is not None and entry.group == "Resume" else None
+
+    def forget(self, index: int) -> Transition | None:
+        """Delete on a Resume line: ask, then forget that kept game."""
+        entry = self.kept(index)
+        if entry is None:
+            return None
+        line = entry.label.removeprefix("Resume: ")
+        question = f"Forget your kept game ({line})? It cannot be resumed afterwards."
+        return Push(
+            go("confirm", question=question, result=ForgetKept(entry.slot), yes="Forget", no="Keep it")
+        )
+
+    def resume(self, result: Any) -> Transition | None:
+        if isinstance(result, ForgetKept) and self.app.store is not None:
+            self.app.store.drop_kept(result.slot)
+            self.entries = default_entries(self.app)
+            self.focus = min(self.focus, len(self.entries) - 1)
+            self._front = None
+        return None
 
     def layout(self) -> MenuLayout:
         return MenuLayout(self.app.surface.get_size(), len(self.entries))
 
-    def activate(self, index: int) -> Transition | State | None:
+    def activate(self, index: int) -> Any:
         self.app.sound.play("click")
-        return self.entries[index].action(self)
+        entry = self.entries[index]
+        if entry.slot is not None and self.kept(index) is None:
+            return self.app.start_game(entry.slot, entry.route)
+        return entry.route
 
     def update(self, dt: float) -> Transition | State | None:
-        from game.screens.attract import attract_when_idle  # the demo game after a while idle
-
         if self.live_backdrop:
             self.backdrop.update(dt)
-        return attract_when_idle(self, dt)
+        self.idle_s += dt
+        if self.idle_s >= ATTRACT_IDLE_S:  # left alone: the full demo loop, as arcade cabinets do
+            self.idle_s = 0.0
+            return Push(go("attract"))
+        return None
 
     @property
     def live_backdrop(self) -> bool:
@@ -233,15 +172,16 @@ class MenuState(State):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return self.activate(self.focus)
             elif event.key in (pygame.K_h, pygame.K_F1):
-                return _help(self)
+                return Push(go("help"))
+            elif event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+                return self.forget(self.focus)
             elif event.key == pygame.K_ESCAPE:
                 return Quit()
         return None
 
-    @property
-    def notice_floor(self) -> int:
+    def holding(self) -> Holding:
         """Notices (such as "Sound off") stack above the footer line, never over it."""
-        return self.layout().footer_rect.y
+        return Holding(notice_floor=self.layout().footer_rect.y)
 
     def beside(self, index: int, direction: int) -> int:
         """The entry in the next column left (-1) or right (+1) of entry `index`, level with it (the

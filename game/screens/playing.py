@@ -2,18 +2,17 @@
 
 A thin shell around a BreakerRun (game/play/breaker.py), which owns the game: this state turns
 pygame events into the run's intents (game/ui/breaker_input.py says what the keys and the pointer
-name), draws with game/ui/breaker_view.py, plays the run's sound cues, and returns transitions.
-Solve hands the run's record to SolvingState; the finished record goes to ResultState(record).
+name), draws with game/ui/breaker_view.py, plays the run's sound cues, and returns transitions as
+routes (Solve goes to "solve" with the run's record; the finished record to the mode's end screen).
 
-Leaving: Esc or Menu asks "Leave (your game is kept)" or "Abandon". `resume_record` is what the
-session keeps for resume when this state leaves the stack (the record with its half-filled row), or
-None when the game was abandoned, handed to the computer or finished. Overlays answer with the
-frozen values below, never with tag tuples.
+Every way of playing that has a person break a code composes its hooks in (game/screens/play_hooks.py:
+the plain game by default; the Daily code, Blitz, a duel, a two-player round, a Deduce puzzle):
+the record to play, the panel's buttons, what Menu and Reveal ask, a heads-up display, the layout,
+what happens when a game ends, and what the session keeps and records (`holding()`, from the hooks).
 
-A mode (game/screens/modes.py: Daily code, Blitz) is composed in with `mode=`: it picks the record to
-play, the panel's buttons (a button it leaves out has no shortcut either), what Menu asks, a heads-up
-display over the board, what happens when a game ends, and keeps its own game in progress when the
-state leaves (`keeps_own_game`: the session's saved game is left alone).
+Leaving: Esc or Menu asks "Leave (your game is kept)" or "Abandon". The game is journaled by the
+session's lifetime owner while it is played (every submitted row before the next frame); Abandon,
+New game and Solve give it up (`keep_on_exit` False). Overlays answer with the frozen values below.
 
 The arcade heads-up display (`hud`: the difficulty's name, turn, time, streak, best and what a win
 now is worth) reads this difficulty's statistics once, as the state enters, through the session
@@ -22,7 +21,6 @@ now is worth) reads this difficulty's statistics once, as the state enters, thro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -32,31 +30,14 @@ from game.core.config import GameConfig
 from game.core.state import GameState
 from game.play.breaker import BreakerRun
 from game.play.record import GameRecord, random_secret
-from game.screens.base import Push, Replace, State, Transition, board_art, motion, to_menu
-from game.screens.confirm import ConfirmOverlay
-from game.screens.hint import HintOverlay, HintTaken
-from game.screens.modes import PlayMode
+from game.screens.base import Push, Replace, State, Transition, board_art, go, motion, to_menu
+from game.screens.holding import Holding
+from game.screens.outcomes import HintTaken, LeaveChosen, NewGameChosen, RevealChosen
+from game.screens.play_hooks import PlayHooks, confirm
 from game.ui import breaker_input, breaker_view
 from game.ui.board import Art, BoardView, FrameCache
 from game.ui.layout import PlayLayout
 from game.ui.widgets import ButtonClicks
-
-
-@dataclass(frozen=True)
-class RevealChosen:
-    """The player confirmed: show the secret and end the game."""
-
-
-@dataclass(frozen=True)
-class NewGameChosen:
-    """The player confirmed: abandon this game for a new one."""
-
-
-@dataclass(frozen=True)
-class LeaveChosen:
-    """The player leaves for the menu; `keep` says whether the game is kept for resume."""
-
-    keep: bool
 
 
 class PlayingState(State):
@@ -64,14 +45,17 @@ class PlayingState(State):
 
     def __init__(
         self,
-        config: GameConfig,
+        config: GameConfig | None = None,
         secret: Code | None = None,
         record: GameRecord | None = None,
-        mode: PlayMode | None = None,
+        hooks: PlayHooks | None = None,
     ) -> None:
+        if config is None:
+            if record is None:
+                raise ValueError("a game to play needs its config or its record")
+            config = record.config
         self.config = config
-        self.mode = mode
-        self.hooks = mode if mode is not None else PlayMode()  # PlayMode's own hooks are the plain game's
+        self.hooks = hooks if hooks is not None else PlayHooks()
         self._secret = secret
         self._record = record
         self.run: BreakerRun | None = None
@@ -91,22 +75,15 @@ class PlayingState(State):
                 secret = self._secret if self._secret is not None else random_secret(self.config, app.rng)
                 record = GameRecord.new(self.config, secret)
             self.run = BreakerRun(record, motion(app))
-            if self.mode is None:
+            if self.hooks.shows_hud:
                 self.stats = app.session.stats_of(self.config)
+                app.session.note_played(self.config)
+            self.hooks.entered(self)
 
     @property
     def hud(self) -> breaker_view.Hud:
         """What the heads-up display shows this frame."""
         return breaker_view.make_hud(self.run, self.stats)
-
-    @property
-    def keeps_own_game(self) -> bool:
-        """A mode keeps its game in progress itself (the session's saved game is not touched)."""
-        return self.hooks.keeps_own_game
-
-    def exit(self) -> None:
-        if self.run is not None:
-            self.hooks.exit(self)
 
     @property
     def record(self) -> GameRecord:
@@ -116,29 +93,21 @@ class PlayingState(State):
     def game(self) -> GameState:
         return self.run.game
 
-    @property
-    def resume_record(self) -> Any:
-        """The game to keep for resume if this state leaves now (None: nothing to keep); a mode's
-        game is a SavedGame with the mode's data."""
-        return self.hooks.resume_record(self)
-
-    def plain_resume_record(self) -> GameRecord | None:
-        if self.run is None or not self.keep_on_exit:
-            return None
-        record = self.run.snapshot()
-        return record if record.resumable else None
+    def holding(self) -> Holding:
+        return self.hooks.holding(self)
 
     def resume(self, result: Any) -> Transition | State | None:
         run = self.run
         run.cancel_drag()  # the overlay took the mouse release: a drag begun before it is over
         self.clicks.pressed = None
         if isinstance(result, RevealChosen) and not run.game.over:
+            self.hooks.resign(self)
             run.reveal()
             self._play_cues()
             return self._to_result()
         if isinstance(result, NewGameChosen):
             self.keep_on_exit = False
-            return Replace(PlayingState(self.config))
+            return Replace(self.fresh_game())
         if isinstance(result, LeaveChosen):
             self.keep_on_exit = result.keep
             return to_menu()
@@ -152,7 +121,11 @@ class PlayingState(State):
         return self.sized_layout(self.make_layout)
 
     def make_layout(self, size: tuple[int, int]) -> PlayLayout:
-        return breaker_view.play_layout(size, self.config, self.hooks.panel_items)
+        return self.hooks.make_layout(size, self)
+
+    def fresh_game(self) -> PlayingState:
+        """A new game of the same kind (New game): same config, same hooks' mode, a new secret."""
+        return PlayingState(self.config, hooks=self.hooks.again())
 
     # --- input --------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
@@ -161,7 +134,7 @@ class PlayingState(State):
             self.mouse = event.pos
             run.motion(event.pos)
             return None
-        if run.finishing:
+        if run.finishing or not self.hooks.accepts_input(self):
             return None  # the game is over; the result screen comes when the finish ends
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             run.input_arrived()
@@ -198,6 +171,12 @@ class PlayingState(State):
         run, key = self.run, event.key
         if breaker_input.is_undo(event):
             return self.press("undo")
+        if key in breaker_input.SUBMIT_KEYS:
+            refused = self.hooks.refuse("submit", self)
+            if refused is not None:  # a duel's Enter while the computer replies
+                run.message = refused
+                self.app.sound.play("error")
+                return None
         colour = breaker_input.typed_colour(event)
         if colour is not None:
             run.type_colour(colour)
@@ -214,6 +193,11 @@ class PlayingState(State):
         run = self.run
         if not self.hooks.allows(name, self):
             return None  # the mode has no such button (Blitz: no Solve), so no shortcut either
+        refused = self.hooks.refuse(name, self)
+        if refused is not None:
+            run.message = refused
+            self.app.sound.play("error")
+            return None
         self.app.sound.play("click")
         leave = self.hooks.leave(self) if name == "menu" else None
         if leave is not None:
@@ -225,39 +209,31 @@ class PlayingState(State):
         elif name == "undo":
             run.undo()
         elif name == "help":
-            from game.screens.help import PAGES, HelpOverlay
-
-            if self.mode is None and self.config.grid is not None:  # a grid game opens on the grid's rules
-                return Push(HelpOverlay(page=PAGES.index("Grid")))
-            return Push(HelpOverlay(screen=self.hooks.help_screen))
+            return Push(self.hooks.help_route(self))
         elif name == "reveal":
-            question = "Reveal the secret and end this game?"
-            return Push(ConfirmOverlay(question, RevealChosen(), yes="Reveal", no="Keep playing"))
+            question, yes = self.hooks.reveal_question(self)
+            return confirm(question, RevealChosen(), yes=yes, no="Keep playing")
         elif name == "new":
             if not run.game.rows:
-                return Replace(PlayingState(self.config))
+                return Replace(self.fresh_game())
             question = "Abandon this game and start a new one?"
-            return Push(ConfirmOverlay(question, NewGameChosen(), yes="New game", no="Keep playing"))
+            return confirm(question, NewGameChosen(), yes="New game", no="Keep playing")
         elif name == "menu":
-            if self.resume_record is None:
+            if self.holding().kept is None:
                 return to_menu()
-            return Push(
-                ConfirmOverlay(
-                    "Leave this game for the menu? It is kept: the next start offers to resume it.",
-                    LeaveChosen(keep=True),
-                    yes="Leave (your game is kept)",
-                    no="Abandon",
-                    no_result=LeaveChosen(keep=False),
-                    focus="yes",
-                )
+            return confirm(
+                "Leave this game for the menu? It is kept: Resume in the menu takes it up again.",
+                LeaveChosen(keep=True),
+                yes="Leave (your game is kept)",
+                no="Abandon",
+                no_result=LeaveChosen(keep=False),
+                focus="yes",
             )
         elif name == "solve":
-            from game.screens.solving import SolvingState
-
             self.keep_on_exit = False
-            return Replace(SolvingState(run.record))
+            return Replace(go("solve", start=run.record))
         elif name == "hint":
-            return Push(HintOverlay(run.game))
+            return Push(go("hint", game=run.game))
         self._play_cues()
         return None
 
@@ -279,19 +255,19 @@ class PlayingState(State):
         return layout, art
 
     def draw(self, surface: pygame.Surface) -> None:
-        title = breaker_view.hud_name(self.config) if self.mode is None else None
-        layout, art = self.draw_board(surface, title)
+        layout, art = self.draw_board(surface, self.hooks.title(self))
         breaker_view.draw_live(surface, layout, self.run, art)
-        if self.mode is not None:
-            self.mode.draw(surface, layout, self, art)
-        else:
+        if self.hooks.shows_hud:
             breaker_view.draw_hud(surface, layout, self.hud, art)
+        self.hooks.draw(surface, layout, self, art)
         breaker_view.shake(surface, self.run)
 
     def _play_cues(self) -> None:
         for cue in self.run.take_cues():
             self.app.sound.play(cue.value)
 
-    def _to_result(self) -> Transition:
-        self.keep_on_exit = False
-        return self.hooks.finished(self)
+    def _to_result(self) -> Transition | None:
+        change = self.hooks.finished(self)
+        if change is not None:
+            self.keep_on_exit = False
+        return change

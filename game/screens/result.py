@@ -6,9 +6,11 @@ the post-game analysis (each row next to the best play, game/screens/analysis.py
 the menu. Everything it shows comes from the finished GameRecord (game/play/record.py): guesses,
 the time, who solved it, whether it was assisted; the score and streak lines come from the
 session's outcome for this very record, so the result screen and statistics cannot disagree.
-`play_again`, when given, makes the state Play again goes to (a computer game started from the
-codemaker screen goes back there with the same choices); without it Play again starts a
-break-the-code game with the same config.
+`again`, when given, is where Play again goes (a computer game started from the codemaker screen
+goes back there with the same choices); without it Play again starts a break-the-code game with
+the same config. The game was recorded when it was decided (game/lifetime.py); this screen only
+shows what the session's outcome says, and holds the decided game so a record that reaches it
+without having been decided elsewhere is still recorded once.
 
 A scored win counts its score up (SCORE_COUNT_S on a play/ Timeline, so animation speed scales it
 and reduced motion shows the score at once) and then says "New best!" when it beat this
@@ -17,14 +19,14 @@ difficulty's best; the confetti stays off the secret row (`keep_clear`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
+from game.core.records import score_game, stats_key
 from game.core.state import GameState, Outcome
 from game.play.record import GameRecord
 from game.play.timeline import Timeline, Track, linear
-from game.screens.base import Push, State, Transition, board_art, motion, to_menu
+from game.screens.base import Push, Route, State, Transition, board_art, go, motion, to_menu
+from game.screens.holding import Decided, HighScoreChance, Holding
 from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
 from game.ui.breaker_view import hud_name
@@ -38,9 +40,9 @@ SCORE_COUNT_S = 1.2  # a win's score counts up from 0 this long (at animation sp
 
 
 class ResultState(State):
-    def __init__(self, record: GameRecord, play_again: Callable[[], State] | None = None) -> None:
+    def __init__(self, record: GameRecord, again: Route | None = None) -> None:
         self.record = record
-        self.play_again = play_again
+        self.again_route = again
         self.view = BoardView()
         self.clicks = ButtonClicks()
         self.initials_asked = False  # a score that makes a top ten asks for initials once
@@ -99,10 +101,16 @@ class ResultState(State):
         outcome = self.app.session.outcome_of(self.record)
         return outcome is not None and outcome.new_best and self.counted
 
-    @property
-    def keep_clear(self) -> pygame.Rect:
-        """The secret row: the session's confetti is never drawn over it."""
-        return self.layout().secret_rect()
+    def holding(self) -> Holding:
+        """The decided game (recorded once, normally already when it was decided) and the secret row,
+        which the session's confetti never covers."""
+        record = self.record
+        result = record.result()
+        points = score_game(result) if result is not None else 0
+        chance = HighScoreChance(stats_key(record.config), points) if points else None
+        decided = Decided(record.game, record, result, chance)
+        layout = self.layout()
+        return Holding(decided=decided, keep_clear=layout.secret_rect(), celebrate=layout.board)
 
     def details(self) -> list[str]:
         record = self.record
@@ -133,23 +141,15 @@ class ResultState(State):
         outcome = self.app.session.outcome_of(self.record)
         if outcome is None or outcome.high_score is None:
             return None
-        from game.screens.highscores import InitialsOverlay
-
         mode, points = outcome.high_score
-        return Push(InitialsOverlay(mode, points, self.app.now().date().isoformat()))
+        return Push(go("initials", mode=mode, score=points, date=self.app.now().date().isoformat()))
 
-    def again(self) -> State:
-        if self.play_again is not None:
-            return self.play_again()
-        from game.screens.playing import PlayingState
-
-        return PlayingState(self.game.config)
+    def again(self) -> Route:
+        return self.again_route if self.again_route is not None else go("play", config=self.game.config)
 
     def analysis(self) -> Transition:
         """The post-game analysis overlay (game/screens/analysis.py): each row next to the best play."""
-        from game.screens.analysis import AnalysisOverlay
-
-        return Push(AnalysisOverlay(self.record))
+        return Push(go("analysis", record=self.record))
 
     def menu(self) -> Transition:
         return to_menu()

@@ -15,8 +15,8 @@ from typing import Any
 
 import pygame
 
-from game.settings import ANIMATION_SPEEDS
 from game.screens.base import Pop, State, Transition
+from game.settings import ANIMATION_SPEEDS
 from game.ui import palette as pal
 from game.ui.layout_screens import SettingsLayout
 from game.ui.widgets import draw_button, draw_card, draw_stepper, draw_toggle, shade

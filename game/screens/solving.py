@@ -28,7 +28,8 @@ from game.play.grading import SHIELD_OPEN_S
 from game.play.pump import PUMP_BUDGET_MS
 from game.play.record import GameRecord
 from game.play.timeline import Timeline, Track, linear
-from game.screens.base import Replace, State, Transition, board_art, motion
+from game.screens.base import Replace, Route, State, Transition, board_art, go, motion, top_bar_action
+from game.screens.holding import Decided, Holding
 from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title
@@ -64,8 +65,8 @@ class SolvingState(State):
 
     `strategy` defaults to strategies.DEFAULT (optimal tables, else the strongest heuristic); the
     record's clock runs on while the computer plays, so the result shows the whole game's time;
-    `title` overrides the top bar; `play_again` makes the state the result screen's Play again goes
-    to (default: a new game to break).
+    `title` overrides the top bar; `again` is where the result screen's Play again goes (default: a
+    new game to break).
     """
 
     def __init__(
@@ -77,11 +78,11 @@ class SolvingState(State):
         budget_ms: float = PUMP_BUDGET_MS,
         title: str | None = None,
         clock: Callable[[], float] = time.perf_counter,
-        play_again: Callable[[], State] | None = None,
+        again: Route | None = None,
     ) -> None:
         self.start = start if isinstance(start, GameRecord) else GameRecord.of_game(start)
         self.start_game = self.start.game
-        self.play_again = play_again
+        self.again = again
         self.strategy = strategy or strategies.DEFAULT
         self.speed = speed
         self.budget_ms = budget_ms
@@ -146,8 +147,6 @@ class SolvingState(State):
         run = self.run
         self.app.sound.play("click")
         if name in ("menu", "help"):
-            from game.screens.help import top_bar_action
-
             return top_bar_action(name, "solving")
         if name == "pause":
             run.toggle_pause()
@@ -199,9 +198,16 @@ class SolvingState(State):
             art.pegs.peg(art.colours[what], what, size, art.symbols)
 
     def _to_result(self) -> Transition:
-        from game.screens.result import ResultState
+        return Replace(go("result", record=self.run.record, again=self.again))
 
-        return Replace(ResultState(self.run.record, play_again=self.play_again))
+    def holding(self) -> Holding:
+        """A game the computer finished is decided once its last guess is graded (a Solve counts as
+        the player's assisted game; a computer game from the first row counts nothing)."""
+        run = self.run
+        if run is None or not run.game.over:
+            return Holding()
+        record = run.record
+        return Holding(decided=Decided(record.game, record, record.result()), celebrate=self.layout().board)
 
     # --- drawing -------------------------------------------------------------------------------
     def layout(self) -> PlayLayout:

@@ -3,9 +3,10 @@ of guesses needed.
 
 An overlay (drawn over the menu) that reads the statistics once when it opens, from the store
 (app.store.load_stats(); an app without a store shows empty statistics). It never writes: a
-record can only change by playing. Tabs: one per preset, then Grid (every grid game), Custom, Duel,
-Matches (two players), Daily and Blitz; Left/Right, Tab, the digit keys or the mouse pick one; Esc,
-Backspace, Enter or Back closes it.
+record can only change by playing. Tabs: each mode's (game/modes/registry.py, StatsTab), in the
+registry's order: the presets, Custom, Grid, Daily, Blitz, Duel, Matches (two players); a tab
+with figures of its own (Daily, Blitz, Matches) shows them instead of the games and the chart.
+Left/Right, Tab, the digit keys or the mouse pick one; Esc, Backspace, Enter or Back closes it.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from __future__ import annotations
 import pygame
 
 from game.core.config import PRESETS
-from game.core.records import CUSTOM_KEY, DUEL_KEY, MATCH_KEY, DifficultyStats, stats_keys
+from game.core.records import CUSTOM_KEY, MATCH_KEY, DifficultyStats
+from game.modes.registry import MODES
 from game.screens.base import Pop, State, Transition
-from game.screens.mode_stats import MODE_TABS, match_figures, mode_figures
 from game.ui import palette as pal
 from game.ui.layout_screens import StatsLayout
 from game.ui.widgets import draw_button, draw_tabbed_card
@@ -50,11 +51,11 @@ def figures(stats: DifficultyStats) -> list[tuple[str, str]]:
     """The (label, value) lines shown left of the chart."""
     rate = f" ({round(100 * stats.win_rate)}%)" if stats.games else ""
     return [
-        ("Games", str(stats.games)),
-        ("Wins", f"{stats.wins}{rate}"),
-        ("Current streak", str(stats.current_streak)),
-        ("Best streak", str(stats.best_streak)),
-        ("Best score", str(stats.best_score) if stats.best_score else "-"),
+        ("Games", f"{stats.games:,}"),
+        ("Wins", f"{stats.wins:,}{rate}"),
+        ("Current streak", f"{stats.current_streak:,}"),
+        ("Best streak", f"{stats.best_streak:,}"),
+        ("Best score", f"{stats.best_score:,}" if stats.best_score else "-"),
         ("Best time", format_time(stats.best_time_s)),
     ]
 
@@ -65,7 +66,8 @@ class StatsState(State):
     is_overlay = True
 
     def __init__(self, selected: str | None = None) -> None:
-        self.keys = stats_keys() + (DUEL_KEY, MATCH_KEY) + MODE_TABS  # modes with their own tabs
+        self.tabs = tuple(tab for mode in MODES for tab in mode.stats_tabs)
+        self.keys = tuple(tab.key for tab in self.tabs)
         self.selected = self.keys.index(selected) if selected in self.keys else None
         self.book: dict[str, DifficultyStats] = {}
         self.mouse = (-1, -1)
@@ -74,8 +76,7 @@ class StatsState(State):
         super().enter(app)
         store = getattr(app, "store", None)
         self.book = store.load_stats() if store is not None else {}
-        self.mode_figures = {key: mode_figures(app, key) for key in MODE_TABS}
-        self.mode_figures[MATCH_KEY] = match_figures(self.stats(MATCH_KEY))
+        self.mode_figures = {tab.key: tab.figures(app) for tab in self.tabs if tab.figures is not None}
         if self.selected is None:
             last = app.settings.last_difficulty
             self.selected = self.keys.index(last) if last in self.keys else self.keys.index("Classic")

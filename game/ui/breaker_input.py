@@ -44,6 +44,8 @@ RUN_KEYS: MappingProxyType[int, Callable[[BreakerRun], object]] = MappingProxyTy
         pygame.K_x: lambda run: run.rule_out(),
     }
 )
+SUBMIT_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})  # hand the row in (a mode may refuse)
+
 KEY_BUTTONS = MappingProxyType(  # shortcuts that press a button (a mode without it ignores them)
     {pygame.K_h: "help", pygame.K_F1: "help", pygame.K_r: "reveal"}
     | {pygame.K_n: "new", pygame.K_c: "clear", pygame.K_s: "solve"}

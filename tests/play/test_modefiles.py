@@ -10,6 +10,7 @@ import pytest
 
 from game.core.blitz import BLITZ_CONFIG, new_blitz
 from game.core.daily import DailyError, daily_config, daily_secret
+from game.modes.blitz.screens import BLITZ_SAVE, BlitzSave
 from game.play.modefiles import (
     BlitzBook,
     BlitzStats,
@@ -17,8 +18,6 @@ from game.play.modefiles import (
     ModeFileError,
     blitz_file_from_dict,
     blitz_file_to_dict,
-    blitz_mode,
-    check_blitz_mode,
     daily_file_from_dict,
     daily_file_to_dict,
 )
@@ -88,13 +87,13 @@ def test_modefiles__inconsistent_blitz_statistics_are_refused(stats):
         blitz_file_from_dict({"stats": stats})
 
 
-def test_modefiles__a_saved_blitz_code_must_be_the_runs_current_code():
+def test_modefiles__a_kept_blitz_code_must_be_the_runs_current_code():
     run = new_blitz(4).crack(3)
     record = GameRecord.new(BLITZ_CONFIG, run.secret)
-    assert check_blitz_mode(blitz_mode(run), record) == run
+    assert BLITZ_SAVE.decode(BLITZ_SAVE.encode(BlitzSave(run, record))) == BlitzSave(run, record)
     earlier = GameRecord.new(BLITZ_CONFIG, new_blitz(4).secret)  # the first code: already cracked
     assert earlier.game.secret != run.secret
-    with pytest.raises(ModeFileError):
-        check_blitz_mode(blitz_mode(run), earlier)
-    with pytest.raises(ModeFileError):
-        check_blitz_mode(blitz_mode(run.tick(10_000.0)), record)  # a run already over
+    with pytest.raises(ValueError):
+        BLITZ_SAVE.decode(BLITZ_SAVE.encode(BlitzSave(run, earlier)))
+    with pytest.raises(ValueError):
+        BLITZ_SAVE.decode(BLITZ_SAVE.encode(BlitzSave(run.tick(10_000.0), record)))  # a run already over

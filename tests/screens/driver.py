@@ -118,3 +118,17 @@ def drawn_lines(app: App) -> list[str]:
     finally:
         del app.text.draw
     return shown
+
+
+def kept_lines(app: App) -> list[str]:
+    """The menu's Resume lines (one per kept game), top first."""
+    return [entry.label for entry in app.state.entries if entry.group == "Resume"]
+
+
+def choose_entry(app: App, prefix: str) -> None:
+    """Click the menu entry whose label starts with `prefix` (exactly one must)."""
+    menu = app.state
+    hits = [i for i, entry in enumerate(menu.entries) if entry.label.startswith(prefix)]
+    assert len(hits) == 1, f"menu entries starting {prefix!r}: {[menu.entries[i].label for i in hits]}"
+    rect = menu.layout().entries[hits[0]]
+    click(app, rect.center)

@@ -8,7 +8,6 @@ import pygame
 from game.app import App
 from game.core.config import GameConfig
 from game.screens.playing import PlayingState
-from game.screens.resume import ResumeOverlay
 from game.store import Store
 from game.ui.sound import Sound
 from tests.screens.driver import click, key, make_app, post, press_key, settle
@@ -100,7 +99,7 @@ def test_ruled_out__kept_with_the_game_across_a_resume(tmp_path) -> None:
     assert not app.running
     again = App(size=(1024, 720), seed=4, store=Store(tmp_path), sound=Sound(mixer=None))
     pygame.event.clear()
-    assert isinstance(again.state, ResumeOverlay)
+    assert again.state.kept(again.state.focus) is not None  # Enter resumes the kept game
     press_key(again, pygame.K_RETURN)
     resumed = again.state
     assert isinstance(resumed, PlayingState) and len(resumed.game.rows) == 1

@@ -8,7 +8,6 @@ import pygame
 from game.app import App
 from game.core.state import Outcome
 from game.screens.attract import (
-    ATTRACT_IDLE_S,
     DEMOS,
     RESULT_HOLD_S,
     SCORES_PAGE_S,
@@ -16,7 +15,7 @@ from game.screens.attract import (
     AttractState,
 )
 from game.screens.base import Push
-from game.screens.menu import MenuState
+from game.screens.menu import ATTRACT_IDLE_S, MenuState
 from game.store import Store
 from tests.screens.driver import key, motion, post, settle
 

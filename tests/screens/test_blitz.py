@@ -10,14 +10,13 @@ import pygame
 
 from game.app import App
 from game.core.blitz import BONUS_S, DURATION_S, points_for
-from game.screens.blitz import BlitzMode, BlitzResultState
+from game.modes.blitz.screens import BlitzHooks, BlitzResultState
 from game.screens.highscores import InitialsOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
-from game.screens.resume import ResumeOverlay
 from game.store import Store
-from game.ui.blitz_view import URGENT_FILL
-from tests.screens.driver import key, lowest_consistent, post, settle
+from game.modes.blitz.view import URGENT_FILL
+from tests.screens.driver import kept_lines, key, lowest_consistent, post, settle
 from tests.screens.test_daily import open_menu_entry, release_apps, type_row  # noqa: F401  (release_apps: an autouse fixture)
 
 NOW = dt.datetime(2026, 11, 23, 9, 30, tzinfo=dt.UTC)
@@ -28,7 +27,7 @@ def blitz_app(tmp_path, **settings) -> App:
     app = App(size=(1024, 720), seed=5, store=Store(tmp_path), now=lambda: NOW, settings=settings)
     pygame.event.clear()
     open_menu_entry(app, "Blitz")
-    assert isinstance(app.state, PlayingState) and isinstance(app.state.mode, BlitzMode)
+    assert isinstance(app.state, PlayingState) and isinstance(app.state.hooks, BlitzHooks)
     return app
 
 
@@ -47,7 +46,7 @@ def crack_code(app: App) -> int:
 def test_blitz__two_codes_cracked_add_their_points_and_time(tmp_path):
     app = blitz_app(tmp_path)
     state = app.state
-    mode = state.mode
+    mode = state.hooks
     first_secret = state.game.secret
     rows = [crack_code(app), crack_code(app)]
     run = mode.run
@@ -55,7 +54,7 @@ def test_blitz__two_codes_cracked_add_their_points_and_time(tmp_path):
     assert run.score == points_for(rows[0]) + points_for(rows[1])
     assert run.time_left_s == DURATION_S + 2 * BONUS_S - run.elapsed_s
     assert state.game.secret == run.secret != first_secret and state.game.rows == ()
-    assert mode.title == "Blitz · code 3"
+    assert mode.title(state) == "Blitz · code 3"
     elapsed = run.elapsed_s
     settle(app, 2.0, dt=FRAME_S)  # the clock runs while a code is played
     assert abs(mode.run.elapsed_s - elapsed - 2.0) < 1e-9
@@ -65,7 +64,7 @@ def test_blitz__time_up_ends_on_its_result_and_initials_go_in_the_blitz_table(tm
     app = blitz_app(tmp_path)
     crack_code(app)
     crack_code(app)
-    score = app.state.mode.run.score
+    score = app.state.hooks.run.score
     settle(app, DURATION_S + 2 * BONUS_S, dt=0.1)
     assert [type(s) for s in app.stack] == [BlitzResultState, InitialsOverlay]
     result = app.stack[0]
@@ -82,7 +81,7 @@ def test_blitz__time_up_ends_on_its_result_and_initials_go_in_the_blitz_table(tm
     stats = store.load_blitz().stats
     assert (stats.runs, stats.best_score, stats.best_cracked, stats.total_cracked) == (1, score, 2, 2)
     assert store.load_stats() == {}  # Blitz codes are not Classic games
-    assert store.load_game() is None  # the finished run is not offered again
+    assert store.load_kept() == {}  # the finished run is not offered again
     post(app, key(pygame.K_ESCAPE))
     assert isinstance(app.state, MenuState)
 
@@ -93,7 +92,7 @@ def test_blitz__a_code_given_up_scores_nothing_and_adds_no_time(tmp_path):
     type_row(app, (0, 1, 2, 3))
     post(app, key(pygame.K_r))
     post(app, key(pygame.K_y))
-    run = state.mode.run
+    run = state.hooks.run
     assert (run.cracked, run.missed, run.score, run.time_limit_s) == (0, 1, 0, DURATION_S)
     assert state.game.rows == () and state.game.secret == run.secret
 
@@ -120,7 +119,7 @@ def clock_image(app: App) -> bytes:
 def test_blitz__the_clock_turns_urgent_in_the_last_ten_seconds(tmp_path):
     for reduced in (False, True):
         app = blitz_app(tmp_path / str(reduced), reduced_motion=reduced)
-        mode = app.state.mode
+        mode = app.state.hooks
         settle(app, DURATION_S - 10.5, dt=0.1)
         app.step([], 0.0)
         assert not mode.run.is_urgent and clock_box_colour(app) != URGENT_FILL
@@ -137,18 +136,18 @@ def test_blitz__a_run_left_is_offered_at_the_next_start_and_resumed_where_it_was
     app = blitz_app(tmp_path)
     crack_code(app)
     type_row(app, (0, 0, 1, 1))
-    run = app.state.mode.run
+    run = app.state.hooks.run
     app.close()  # quitting keeps the run with its clock stopped
     again = App(size=(1024, 720), seed=5, store=Store(tmp_path), now=lambda: NOW)
     pygame.event.clear()
-    assert isinstance(again.state, ResumeOverlay)
-    assert "Blitz run" in again.state.question
+    assert again.state.kept(again.state.focus) is not None  # Enter resumes the kept game
+    assert kept_lines(again) == ["Resume: Blitz · 1 cracked, clock stopped"]
     post(again, key(pygame.K_RETURN))
     state = again.state
-    assert isinstance(state, PlayingState) and isinstance(state.mode, BlitzMode)
-    resumed = state.mode.run  # one frame (the one that resumed it) has run since
+    assert isinstance(state, PlayingState) and isinstance(state.hooks, BlitzHooks)
+    resumed = state.hooks.run  # one frame (the one that resumed it) has run since
     assert (resumed.seed, resumed.cracked, resumed.score) == (run.seed, run.cracked, run.score)
     assert 0 < resumed.elapsed_s - run.elapsed_s <= 1 / 60 + 1e-9
     assert [r.guess for r in state.game.rows] == [(0, 0, 1, 1)]
     crack_code(again)  # the resumed code counts once, like any other
-    assert (state.mode.run.cracked, state.mode.run.code_number) == (2, 2)
+    assert (state.hooks.run.cracked, state.hooks.run.code_number) == (2, 2)

@@ -11,7 +11,7 @@ import pytest
 from game.core.config import GRID_SHAPES, GameConfig
 from game.core.state import Outcome
 from game.screens.codemaker import CodemakerState, Mode
-from game.screens.handgrade import HandGradeState
+from game.modes.maker.handgrade import HandGradeState
 from game.screens.menu import MenuState
 from game.screens.result import ResultState
 from game.screens.solving import SolvingState
@@ -92,7 +92,8 @@ def test_codemaker_grid__a_2x2_secret_made_from_the_menu_is_broken_by_the_comput
     assert isinstance(result, ResultState) and result.solved_by()
     assert result.game.outcome is Outcome.WON
     assert result.record.game.secret == (5, 0, 3, 2) and result.game.rows[-1].guess == (5, 0, 3, 2)
-    again = result.play_again()  # Play again comes back to the same grid
+    press_key(app, pygame.K_RETURN)  # Play again comes back to the same grid
+    again = app.state
     assert isinstance(again, CodemakerState) and again.shape == (2, 2) and len(again.secret) == 4
 
 

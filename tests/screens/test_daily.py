@@ -13,8 +13,9 @@ import pytest
 from game.app import App
 from game.core.codes import score
 from game.core.daily import daily_config, daily_secret
-from game.screens.daily import DailyMode, DailyState
-from game.screens.daily_result import DailyResultState
+from game.modes.daily.hooks import DailyHooks
+from game.modes.daily.screens import DailyState
+from game.modes.daily.result import DailyResultState
 from game.screens.highscores import InitialsOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
@@ -99,7 +100,7 @@ def test_daily__won_from_the_menu_shows_the_exact_share_text_and_copies_it(tmp_p
     assert isinstance(app.state, DailyState)
     post(app, key(pygame.K_RETURN))  # Daily Classic has the focus
     playing = app.state
-    assert isinstance(playing, PlayingState) and isinstance(playing.mode, DailyMode)
+    assert isinstance(playing, PlayingState) and isinstance(playing.hooks, DailyHooks)
     assert playing.game.secret == daily_secret(DAY, "Classic") == (0, 2, 3, 0)
     guesses = play_to_the_end(app)
     assert playing.game.rows[-1].feedback.black == 4
@@ -158,7 +159,7 @@ def test_daily__left_half_played_is_kept_for_its_own_day_only(tmp_path):
     post(app, key(pygame.K_RETURN))
     assert isinstance(app.state, MenuState)
     store = Store(tmp_path)
-    assert store.load_game() is None  # not the saved game: nothing else can drop it
+    assert store.load_kept() == {}  # kept in daily.json with its day, apart from the other kept games
     assert len(store.load_daily().game_for("Super", DAY).game.rows) == 1
     open_menu_entry(app, "Daily code")
     assert app.state.status("Super")[1] == "Resume"

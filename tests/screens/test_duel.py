@@ -15,19 +15,19 @@ from game.core import strategies
 from game.core.config import preset
 from game.core.duel import DuelOutcome, DuelRules, level_named
 from game.core.records import DUEL_KEY
-from game.screens.duel import DuelState
-from game.screens.duel_result import DuelResultState
-from game.screens.duel_setup import DuelSetupState
+from game.modes.duel.hooks import DuelHooks
+from game.modes.duel.result import DuelResultState
+from game.modes.duel.setup import DuelSetupState
 from game.screens.menu import MenuState
-from game.screens.resume import ResumeOverlay
+from game.screens.playing import PlayingState
 from game.store import Store
-from tests.screens.driver import click, key, make_app, post, press_key, settle
+from tests.screens.driver import click, kept_lines, key, make_app, post, press_key, settle
 
 CLASSIC = preset("Classic").config()
 
 
 def duel_app(secret, level="Rookie", store=None, size=(1024, 720)):
-    state = DuelState(DuelRules(CLASSIC, level_named(level)), secret=secret)
+    state = PlayingState(CLASSIC, secret=secret, hooks=DuelHooks(DuelRules(CLASSIC, level_named(level))))
     app = make_app(size=size, start=state)
     if store is not None:
         app.store = store
@@ -63,8 +63,8 @@ def test_duel__menu_setup_starts_a_duel_at_the_chosen_level():
     press_key(app, pygame.K_LEFT)  # Expert -> Player
     click(app, app.state.layout().options["level"][0].center)  # Rookie by mouse
     press_key(app, pygame.K_RETURN)
-    assert isinstance(app.state, DuelState)
-    assert app.state.rules.level.name == "Rookie" and app.state.rules.config == CLASSIC
+    assert isinstance(app.state.hooks, DuelHooks)
+    assert app.state.hooks.rules.level.name == "Rookie" and app.state.hooks.rules.config == CLASSIC
 
 
 def test_duel__player_cracking_first_wins():
@@ -95,16 +95,16 @@ def test_duel__turns_alternate_and_submit_waits_for_the_computer():
     app = duel_app((5, 5, 4, 3))
     state = app.state
     play_code(app, (1, 1, 2, 2))
-    assert len(state.run.game.rows) == 1 and len(state.computer.game.rows) == 0
+    assert len(state.run.game.rows) == 1 and len(state.hooks.computer.game.rows) == 0
     play_code(app, (3, 3, 4, 4))  # too early: the computer has not replied
     assert len(state.run.game.rows) == 1
     assert state.run.message.startswith("wait")
-    until(app, lambda: len(state.computer.game.rows) == 1 and state.to_move().value == "player")
+    until(app, lambda: len(state.hooks.computer.game.rows) == 1 and state.hooks.to_move(state).value == "player")
     post(app, *(key(pygame.K_BACKSPACE) for _ in range(4)))
     play_code(app, (3, 3, 4, 4))
     assert len(state.run.game.rows) == 2
-    until(app, lambda: len(state.computer.game.rows) == 2)
-    assert state.outcome() is DuelOutcome.PLAYING
+    until(app, lambda: len(state.hooks.computer.game.rows) == 2)
+    assert state.hooks.outcome(state) is DuelOutcome.PLAYING
 
 
 def test_duel__strategy_is_handed_only_its_own_guesses_and_grades(monkeypatch):
@@ -116,22 +116,22 @@ def test_duel__strategy_is_handed_only_its_own_guesses_and_grades(monkeypatch):
         return lowest.think(config, history, rng)
 
     wrapped = dataclasses.replace(lowest, think=spy)
-    monkeypatch.setattr("game.screens.duel.opponent_strategy", lambda level: wrapped)
+    monkeypatch.setattr("game.modes.duel.hooks.opponent_strategy", lambda level: wrapped)
     secret = (5, 4, 3, 2)
     app = duel_app(secret)
     state = app.state
     for n, code in enumerate(((1, 1, 2, 2), (5, 4, 3, 1)), start=1):
         play_code(app, code)
-        until(app, lambda n=n: len(state.computer.game.rows) == n)
+        until(app, lambda n=n: len(state.hooks.computer.game.rows) == n)
     until(app, lambda: len(seen) == 3)  # it starts thinking about its third guess
     player_guesses = {row.guess for row in state.run.game.rows}
     for n, (config, history) in enumerate(seen):
         assert config == CLASSIC
-        own = state.computer.game.rows[:n]
+        own = state.hooks.computer.game.rows[:n]
         assert history == tuple((row.guess, row.feedback) for row in own)
         assert all(type(guess) is tuple and all(type(p) is int for p in guess) for guess, _ in history)
         assert not any(guess in player_guesses for guess, _ in history)
-    assert state.computer.game.rows[0].guess == (0, 0, 0, 0)
+    assert state.hooks.computer.game.rows[0].guess == (0, 0, 0, 0)
 
 
 def row_pixels(surface, layout, row) -> bytes:
@@ -144,9 +144,9 @@ def test_duel__computer_guesses_stay_covered_until_the_end():
     state = app.state
     for n, code in enumerate(((1, 1, 1, 2), (1, 1, 2, 1)), start=1):
         play_code(app, code)
-        until(app, lambda n=n: len(state.computer.game.rows) == n and state.to_move().value == "player")
+        until(app, lambda n=n: len(state.hooks.computer.game.rows) == n and state.hooks.to_move(state).value == "player")
     settle(app, 1.0)
-    guesses = [row.guess for row in state.computer.game.rows]
+    guesses = [row.guess for row in state.hooks.computer.game.rows]
     assert guesses == [(0, 0, 0, 0), (1, 1, 1, 1)]
     app.draw()
     opponent = state.layout().opponent
@@ -185,18 +185,18 @@ def test_duel__left_mid_duel_resumes_with_both_boards(tmp_path):
     app = duel_app((5, 5, 4, 3), store=store)
     state = app.state
     play_code(app, (1, 1, 2, 2))
-    until(app, lambda: len(state.computer.game.rows) == 1)
+    until(app, lambda: len(state.hooks.computer.game.rows) == 1)
     app.close()
-    saved = store.load_game()
-    assert saved is not None and saved.mode["kind"] == "duel" and saved.mode["level"] == "Rookie"
+    saved = store.load_kept()["duel"]
+    assert saved["mode"] == "duel" and saved["data"]["level"] == "Rookie"
     again = App(size=(1024, 720), seed=3, store=store, start=MenuState())
-    assert isinstance(again.state, ResumeOverlay) and "duel against Rookie" in again.state.question
+    assert kept_lines(again) == ["Resume: Duel vs Rookie · turn 2 of 10"]
     press_key(again, pygame.K_RETURN)
     duel = again.state
-    assert isinstance(duel, DuelState)
+    assert isinstance(duel.hooks, DuelHooks)
     assert [r.guess for r in duel.run.game.rows] == [(1, 1, 2, 2)]
-    assert [r.guess for r in duel.computer.game.rows] == [(0, 0, 0, 0)]
-    assert duel.rules.level.name == "Rookie"
+    assert [r.guess for r in duel.hooks.computer.game.rows] == [(0, 0, 0, 0)]
+    assert duel.hooks.rules.level.name == "Rookie"
     play_code(again, (5, 5, 4, 3))
     assert to_result(again).outcome is DuelOutcome.PLAYER_WON
 
@@ -212,34 +212,36 @@ def test_duel_layout__two_boards_fit_side_by_side(size):
     assert theirs.right <= layout.panel.x
 
 
-def test_duel_save__boards_with_different_secrets_are_set_aside(tmp_path):
+def test_duel_save__boards_with_different_secrets_are_dropped_with_a_notice(tmp_path):
     store = Store(tmp_path)
     app = duel_app((5, 5, 4, 3), store=store)
     play_code(app, (1, 1, 2, 2))
     app.close()
-    path = tmp_path / "game.json"
+    path = tmp_path / "kept.json"
     document = json.loads(path.read_text())
-    document["data"]["mode"]["computer"]["secret"] = "1111"
+    document["data"]["games"]["duel"]["data"]["computer"]["secret"] = "1111"
     path.write_text(json.dumps(document))
-    fresh = Store(tmp_path)
-    assert fresh.load_game() is None
-    assert any("different codes" in notice for notice in fresh.take_notices())
-    assert not path.exists() and (tmp_path / "game.corrupt-1.json").exists()
+    fresh = App(size=(1024, 720), seed=3, store=Store(tmp_path), start=MenuState())
+    assert kept_lines(fresh) == []
+    assert any("different codes" in notice for notice in fresh.store.take_notices() + fresh.session.notices.texts)
+    assert Store(tmp_path).load_kept() == {}
 
 
-def test_duel__nobody_cracking_it_within_the_turns_is_nobodys_win(monkeypatch):
+def test_duel__nobody_cracking_it_within_the_turns_is_nobodys_win(monkeypatch, tmp_path):
     def stubborn(config, history, rng):  # a strategy that never learns: always 0000
         yield from ()
         return (0, 0, 0, 0)
 
     wrapped = dataclasses.replace(strategies.get("lowest"), think=stubborn)
-    monkeypatch.setattr("game.screens.duel.opponent_strategy", lambda level: wrapped)
-    app = duel_app((5, 5, 5, 5))
+    monkeypatch.setattr("game.modes.duel.hooks.opponent_strategy", lambda level: wrapped)
+    store = Store(tmp_path)
+    app = duel_app((5, 5, 5, 5), store=store)
     state = app.state
     for turn in range(1, CLASSIC.turns + 1):
         play_code(app, (1, 2, 3, 4))
-        until(app, lambda turn=turn: len(state.computer.game.rows) == turn)
+        until(app, lambda turn=turn: len(state.hooks.computer.game.rows) == turn)
     result = to_result(app)
     assert result.outcome is DuelOutcome.NEITHER
     assert (result.player.guesses, result.computer.guesses) == (CLASSIC.turns, CLASSIC.turns)
-    assert result.stats_result.end.value == "lost"
+    stats = store.load_stats()[DUEL_KEY]
+    assert (stats.games, stats.wins) == (1, 0)  # counted once, as a duel not won

@@ -12,12 +12,12 @@ from game.core.solver import is_consistent
 from game.core.variant import grade_words
 from game.play.handgrade import Ending
 from game.screens.codemaker import CodemakerState
-from game.screens.handgrade import HandGradeState
+from game.modes.maker.handgrade import HandGradeState
 from game.screens.help import PAGES, RULE_EXAMPLES, HelpOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.settings import ROWS, SettingsState
-from game.screens.setup import SetupState
+from game.modes.classic.setup import SetupState
 from game.store import Store
 from game.ui import palette as pal
 from game.ui.layout import PaletteItem, centre

@@ -13,7 +13,6 @@ from game.screens.analysis import AnalysisOverlay
 from game.screens.hint import HintOverlay
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
-from game.screens.resume import ResumeOverlay
 from game.store import Store
 from game.tables import table_for
 from tests.screens.driver import click, make_app, press_key, record_of, settle
@@ -90,7 +89,7 @@ def test_grid_resume__a_grid_game_left_by_esc_comes_back_as_the_same_grid(tmp_pa
 
     again = App(size=(1024, 720), seed=9, store=Store(tmp_path))
     pygame.event.clear()
-    assert isinstance(again.state, ResumeOverlay)
+    assert again.state.kept(again.state.focus) is not None  # Enter resumes the kept game
     press_key(again, pygame.K_RETURN)
     resumed = again.state
     assert isinstance(resumed, PlayingState) and resumed.config == CONFIG

@@ -11,16 +11,15 @@ import pygame
 
 from game.app import App
 from game.core.config import GRID_SHAPES, ConfigError, GameConfig
-from game.core.records import CUSTOM_KEY, GRID_KEY, GameEnd, GameResult, stats_keys
+from game.core.records import CUSTOM_KEY, GRID_KEY, GameEnd, GameResult
 from game.core.state import Outcome
 from game.screens.base import Push
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
-from game.screens.resume import ResumeOverlay
 from game.screens.stats import StatsState
-from game.store import SCHEMA_VERSION, STATS_FILE, SavedGame, Store, checked_book, largest_turn_limit
+from game.store import SCHEMA_VERSION, STATS_FILE, Store, checked_book, largest_turn_limit
 from game.ui.layout import centre
-from tests.screens.driver import click, press_key, settle
+from tests.screens.driver import click, kept_lines, press_key, settle
 from tests.screens.test_grid_game import keyboard_row, play_to_the_end
 
 
@@ -68,7 +67,7 @@ def test_grid_stats__won_and_lost_grid_games_count_in_the_grid_bucket_and_its_ta
     assert dict(grid.guesses_needed) == {won_in: 1} and grid.best_score > 0
     stats = open_stats_tab(app, GRID_KEY)
     assert stats.stats().games == 2
-    assert stats.keys.index(GRID_KEY) == len(stats_keys()) - 2  # after the presets, before Custom
+    assert stats.keys.index(GRID_KEY) == stats.keys.index(CUSTOM_KEY) + 1  # after the presets and Custom
 
 
 def test_grid_stats__a_row_custom_game_still_counts_in_custom(tmp_path):
@@ -126,10 +125,10 @@ def test_grid_stats__histograms_up_to_the_longest_grid_game_are_accepted():
     assert dict(book[GRID_KEY].guesses_needed) == {longest: 1}
 
 
-def test_grid_stats__resume_offer_names_the_grid_not_pegs(tmp_path):
+def test_grid_stats__resume_line_names_the_grid_not_pegs(tmp_path):
     app = new_app(tmp_path, PlayingState(GameConfig(colours=4, grid=(3, 3))))
     keyboard_row(app, (0,) * 9 if app.state.game.secret != (0,) * 9 else (1,) * 9)
     settle(app, 1.0)
-    offer = ResumeOverlay(SavedGame(app.state.record))
-    assert offer.question.startswith("Resume your Grid 3×3 game (4 colours)? 1 of 13 guesses")
-    assert "pegs" not in offer.question
+    app.close()
+    again = new_app(tmp_path, None)
+    assert kept_lines(again) == ["Resume: Grid 3×3 × 4 colours · turn 2 of 13"]

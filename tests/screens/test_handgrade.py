@@ -38,7 +38,7 @@ def wait_ready(app, state, frames: int = 600) -> None:
 def test_handgrade_state__grading_by_clicks_and_keys_finds_the_secret() -> None:
     import pygame
 
-    from game.screens.handgrade import HandGradeState
+    from game.modes.maker.handgrade import HandGradeState
     from tests.screens.driver import click, make_app, press_key
 
     secret = (4, 0, 0, 2)
@@ -67,7 +67,7 @@ def test_handgrade_state__grading_by_clicks_and_keys_finds_the_secret() -> None:
 def test_handgrade_state__refused_grade_names_rows_then_give_up_asks_to_check() -> None:
     import pygame
 
-    from game.screens.handgrade import HandGradeState
+    from game.modes.maker.handgrade import HandGradeState
     from tests.screens.driver import make_app, press_key
 
     secret = (0, 1, 2, 3)  # lowest plays 0000 (1B0W), 0111 (2B0W), then 0122

@@ -10,7 +10,7 @@ import pygame
 
 from game.core.config import GameConfig
 from game.play.handgrade import Ending
-from game.screens.handgrade import HandGradeState
+from game.modes.maker.handgrade import HandGradeState
 from tests.screens.driver import click, key, make_app, post, press_key
 
 GRID = GameConfig(colours=6, grid=(2, 2))

@@ -8,14 +8,15 @@ import pygame
 
 from game.app import App
 from game.core.match import new_match
-from game.screens.match import HandOverState, MatchRoundState, MatchSecretState
-from game.screens.match_scores import ScoreboardState
-from game.screens.match_setup import MatchSetupState
+from game.modes.match.hooks import MatchRoundHooks, MatchSecretHooks
+from game.modes.match.screens import HandOverState
+from game.modes.match.scores import ScoreboardState
+from game.modes.match.setup import MatchSetupState
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
-from game.screens.resume import ResumeOverlay
+from game.screens.codemaker import CodemakerState
 from game.store import Store
-from tests.screens.driver import click, drag, key, make_app, post, press_key, settle
+from tests.screens.driver import click, drag, kept_lines, key, make_app, post, press_key, settle
 
 
 def type_text(app, text: str) -> None:
@@ -31,7 +32,7 @@ def play_code(app, code) -> None:
 
 def set_secret_by_drag(app, code) -> None:
     state = app.state
-    assert isinstance(state, MatchSecretState)
+    assert isinstance(state, CodemakerState) and isinstance(state.hooks, MatchSecretHooks)
     layout = state.layout()
     for col, colour in enumerate(code):
         drag(app, layout.palette_rect(colour).center, layout.secret_slot_rect(col).center)
@@ -73,7 +74,7 @@ def test_match__two_rounds_from_the_menu_to_the_final_score():
     set_secret_by_drag(app, (1, 2, 3, 4))
     continue_hand_over(app, "Pass to Bob: break the code")
     round_state = app.state
-    assert isinstance(round_state, MatchRoundState) and round_state.game.secret == (1, 2, 3, 4)
+    assert isinstance(round_state.hooks, MatchRoundHooks) and round_state.game.secret == (1, 2, 3, 4)
     assert round_state.layout().button_rect("solve") is None  # no help that would change the score
     play_code(app, (0, 0, 0, 0))
     play_code(app, (1, 2, 3, 4))
@@ -124,13 +125,18 @@ def test_match__same_names_are_refused_until_changed():
     assert isinstance(app.state, MatchSetupState)
 
 
+def round_state(match, secret) -> PlayingState:
+    """The breaker's round of `match` against `secret`, as the hand-over to the breaker starts it."""
+    return PlayingState(match.rules.config, secret=secret, hooks=MatchRoundHooks(match))
+
+
 def test_match__the_secret_stays_covered_while_the_breaker_plays():
-    app = make_app(start=MatchRoundState(new_match(("Ann", "Bob")), secret=(1, 2, 3, 4)))
+    app = make_app(start=round_state(new_match(("Ann", "Bob")), (1, 2, 3, 4)))
     app.draw()
     layout = app.state.layout()
     cover = layout.secret_cover_rect()
     before = pygame.image.tobytes(app.surface.subsurface(cover), "RGB")
-    other = make_app(start=MatchRoundState(new_match(("Ann", "Bob")), secret=(5, 0, 5, 0)))
+    other = make_app(start=round_state(new_match(("Ann", "Bob")), (5, 0, 5, 0)))
     other.draw()
     after = pygame.image.tobytes(other.surface.subsurface(cover), "RGB")
     assert before == after  # two different secrets look the same
@@ -139,15 +145,15 @@ def test_match__the_secret_stays_covered_while_the_breaker_plays():
 def test_match__a_round_left_half_played_resumes_with_the_score(tmp_path):
     store = Store(tmp_path)
     match = new_match(("Ann", "Bob")).record(4, True)  # round 1 done: Ann 4
-    app = App(size=(1024, 720), seed=5, store=store, start=MatchRoundState(match, secret=(3, 3, 2, 2)))
+    app = App(size=(1024, 720), seed=5, store=store, start=round_state(match, (3, 3, 2, 2)))
     play_code(app, (0, 0, 1, 1))
     app.close()
     again = App(size=(1024, 720), seed=5, store=store, start=MenuState())
-    assert isinstance(again.state, ResumeOverlay) and "Ann and Bob" in again.state.question
+    assert kept_lines(again) == ["Resume: Two players: Ann and Bob · round 2 of 2"]
     press_key(again, pygame.K_RETURN)
     state = again.state
-    assert isinstance(state, MatchRoundState) and isinstance(state, PlayingState)
-    assert state.match.totals == (4, 0) and state.match.round_number == 2
+    assert isinstance(state, PlayingState) and isinstance(state.hooks, MatchRoundHooks)
+    assert state.hooks.match.totals == (4, 0) and state.hooks.match.round_number == 2
     assert [row.guess for row in state.game.rows] == [(0, 0, 1, 1)]
     play_code(again, (3, 3, 2, 2))
     board = until_scoreboard(again)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.records import MATCH_KEY
-from game.screens.match_setup import MatchSetupState
+from game.modes.match.setup import MatchSetupState
 from game.screens.menu import MenuState
 from game.screens.stats import StatsState
 from tests.screens.driver import click, press_key, settle

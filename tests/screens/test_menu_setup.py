@@ -13,7 +13,7 @@ from game.settings import Settings
 from game.screens.help import HelpOverlay, example_text
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
-from game.screens.setup import SHAPES, SetupState
+from game.modes.classic.setup import SHAPES, SetupState
 from game.store import Store
 from game.ui.layout import centre
 from game.ui.layout_screens import MenuLayout, SetupLayout

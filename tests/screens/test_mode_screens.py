@@ -13,9 +13,9 @@ from game.core.blitz import new_blitz
 from game.core.highscores import HighScore
 from game.screens.attract import AttractState
 from game.screens.base import Push, State
-from game.screens.blitz import BlitzResultState, new_run_state
-from game.screens.daily import DailyState, open_daily
-from game.screens.daily_result import DailyResultState
+from game.modes.blitz.screens import BlitzResultState, new_run
+from game.modes.daily.screens import DailyState, open_daily
+from game.modes.daily.result import DailyResultState
 from game.screens.highscores import HighScoresState, InitialsOverlay
 from game.screens.stats import StatsState
 from game.store import Store
@@ -26,8 +26,8 @@ NOW = dt.datetime(2026, 11, 23, 23, 59, 30, tzinfo=dt.UTC)
 
 
 def finished_daily(app: App) -> None:
-    state = open_daily(app, "Super")
-    app.apply(state)
+    app.apply(open_daily(app, "Super"))
+    state = app.state
     for code in ((0, 0, 1, 1, 2), (3, 3, 4, 4, 5), (6, 6, 7, 7, 0)):
         state.run.record = state.run.record.played(code, "player")
     state.run.reveal()
@@ -48,7 +48,7 @@ SCREENS = {
     "daily-choice": lambda app: app.apply(DailyState()),
     "daily-result": lambda app: (finished_daily(app), app.apply(DailyResultState("Super", NOW.date()))),
     "daily-refused": lambda app: (finished_daily(app), app.apply(open_daily(app, "Super"))),
-    "blitz-playing": lambda app: app.apply(new_run_state(app)),
+    "blitz-playing": lambda app: app.apply(new_run()),
     "blitz-result": lambda app: app.apply(
         BlitzResultState(new_blitz(3).crack(2).crack(9).miss().tick(500.0))
     ),

@@ -163,7 +163,7 @@ def test_motion__confetti_never_covers_the_revealed_secret(tmp_path):
     app = playing_app(reduced=False, store=Store(tmp_path))
     result = win_to_the_result(app)
     assert app.session.particles.active
-    clear = result.keep_clear
+    clear = result.holding().keep_clear
     for _ in range(10):
         app.step([], 0.05)
         plain = app.surface.copy()

@@ -16,12 +16,11 @@ from game.screens.hint import COST_NOTE, HintOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
-from game.screens.resume import ResumeOverlay
 from game.screens.solving import SolvingState
 from game.screens.stats import format_time
-from game.store import GAME_FILE, Store
+from game.store import KEPT_FILE, Store
 from game.ui.layout import centre
-from tests.screens.driver import FRAME_S, click, lowest_consistent, make_app, press_key, settle
+from tests.screens.driver import FRAME_S, click, kept_lines, lowest_consistent, make_app, press_key, settle
 
 SECRET = (0, 1, 2, 3)
 
@@ -96,12 +95,13 @@ def test_leaving_by_menu__keeps_the_game_and_its_half_filled_row_for_the_next_st
     dialog = app.state
     assert dialog.is_overlay and dialog.labels == {"yes": "Leave (your game is kept)", "no": "Abandon"}
     click(app, centre(dialog.layout().buttons["yes"]))
-    assert isinstance(app.state, MenuState) and (tmp_path / GAME_FILE).exists()
+    assert isinstance(app.state, MenuState) and (tmp_path / KEPT_FILE).exists()
     app.close()
 
     again = new_app(tmp_path)
-    assert isinstance(again.state, ResumeOverlay) and "1 of 10 guesses" in again.state.question
-    press_key(again, pygame.K_RETURN)  # Resume
+    assert kept_lines(again) == ["Resume: Classic · turn 2 of 10"]
+    assert again.state.focus == 0  # the kept game has the focus: Enter resumes it
+    press_key(again, pygame.K_RETURN)
     resumed = again.state
     assert isinstance(resumed, PlayingState)
     assert [row.guess for row in resumed.game.rows] == [(4, 4, 5, 5)]
@@ -114,9 +114,9 @@ def test_leaving_by_menu__abandon_forgets_the_game(tmp_path):
     settle(app, 1.0)
     press_key(app, pygame.K_ESCAPE)
     click(app, centre(app.state.layout().buttons["no"]))  # Abandon
-    assert isinstance(app.state, MenuState) and not (tmp_path / GAME_FILE).exists()
+    assert isinstance(app.state, MenuState) and kept_lines(app) == []
     app.close()
-    assert isinstance(new_app(tmp_path).state, MenuState)
+    assert kept_lines(new_app(tmp_path)) == []
 
 
 def test_hint__says_what_costs_the_score_and_opening_it_costs_nothing(tmp_path):

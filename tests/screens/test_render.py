@@ -15,7 +15,7 @@ from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.settings import SettingsState
-from game.screens.setup import SetupState
+from game.modes.classic.setup import SetupState
 from game.ui.text import TextRenderer
 from tests.screens.driver import key, make_app, post, record_of
 

@@ -7,7 +7,7 @@ import pygame
 
 from game.core.config import GameConfig
 from game.core.state import new_game
-from game.screens.handgrade import HandGradeState
+from game.modes.maker.handgrade import HandGradeState
 from game.screens.help import HANDGRADE_CONTROLS, PAGES, SOLVING_CONTROLS, HelpOverlay
 from game.screens.solving import SolvingState
 from tests.screens.driver import click, make_app, press_key, settle

@@ -16,12 +16,11 @@ from game.screens.highscores import InitialsOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import SCORE_COUNT_S, ResultState
-from game.screens.resume import ResumeOverlay
 from game.screens.stats import StatsState, chart_length, figures, format_time
-from game.store import GAME_FILE, STATS_FILE, Settings, Store
+from game.store import KEPT_FILE, STATS_FILE, Settings, Store
 from game.ui.layout import centre
 from game.ui.sound import Sound
-from tests.screens.driver import click, key, lowest_consistent, post, press_key, settle
+from tests.screens.driver import click, kept_lines, key, lowest_consistent, post, press_key, settle
 from tests.screens.test_playing import play_row_by_mouse
 
 
@@ -128,30 +127,34 @@ def test_session__quit_mid_game_saves_it_and_the_next_start_offers_resume(tmp_pa
     before = app.state.game
     elapsed = app.state.record.elapsed_s
     quit_app(app)
-    assert (tmp_path / GAME_FILE).exists()
+    assert (tmp_path / KEPT_FILE).exists()
 
     again = new_app(tmp_path, seed=77)
-    offer = again.state
-    assert isinstance(offer, ResumeOverlay) and "1 of 10 guesses" in offer.question
+    assert kept_lines(again) == ["Resume: Classic · turn 2 of 10"]
     again.draw()
-    press_key(again, pygame.K_RETURN)  # "Resume" has the focus
+    press_key(again, pygame.K_RETURN)  # the Resume line has the focus
     resumed = again.state
     assert isinstance(resumed, PlayingState)
     assert resumed.game == before and resumed.record.elapsed_s == pytest.approx(elapsed, abs=0.05)
     play_to_the_end(again)
     assert isinstance(again.state, ResultState)
-    assert not (tmp_path / GAME_FILE).exists()  # finished: never offered again
+    assert Store(tmp_path).load_kept() == {}  # finished: never offered again
 
 
-def test_session__discarding_the_offer_forgets_the_saved_game(tmp_path):
+def test_session__delete_on_a_resume_line_forgets_the_kept_game_after_asking(tmp_path):
     app = new_app(tmp_path, seed=5, start=PlayingState(GameConfig(4, 6)))
     play_row_by_mouse(app, (0, 1, 2, 3))
     quit_app(app)
     again = new_app(tmp_path)
-    assert isinstance(again.state, ResumeOverlay)
-    press_key(again, pygame.K_n)
-    assert isinstance(again.state, MenuState) and not (tmp_path / GAME_FILE).exists()
-    assert isinstance(new_app(tmp_path).state, MenuState)
+    assert kept_lines(again) == ["Resume: Classic · turn 2 of 10"]
+    press_key(again, pygame.K_DELETE)
+    assert again.state.is_overlay and "Forget" in again.state.question
+    press_key(again, pygame.K_ESCAPE)  # not now: still kept
+    assert kept_lines(again) == ["Resume: Classic · turn 2 of 10"]
+    press_key(again, pygame.K_DELETE)
+    press_key(again, pygame.K_y)
+    assert isinstance(again.state, MenuState) and kept_lines(again) == []
+    assert Store(tmp_path).load_kept() == {}
 
 
 def test_session__m_toggles_mute_everywhere_and_it_is_remembered(tmp_path):

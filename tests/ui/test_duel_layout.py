@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.config import GameConfig
-from game.ui.duel_view import DuelLayout
+from game.modes.duel.view import DuelLayout
 from game.ui.layout import Slot
 
 SIZES = ((640, 480), (800, 600), (1024, 720), (1280, 800), (1920, 1080), (1000, 500), (640, 900))

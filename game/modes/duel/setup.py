@@ -10,7 +10,8 @@ import pygame
 
 from game.core.config import preset
 from game.core.duel import DEFAULT_LEVEL, LEVELS, DuelRules
-from game.screens.base import State, Transition, to_menu
+from game.modes.duel.hooks import DuelHooks
+from game.screens.base import Route, State, Transition, go, to_menu
 from game.ui import palette as pal
 from game.ui.layout import Button
 from game.ui.mode_setup import ModeSetupLayout, Option, draw_label
@@ -32,11 +33,10 @@ class DuelSetupState(State):
     def layout(self) -> ModeSetupLayout:
         return ModeSetupLayout(self.app.surface.get_size(), (("level", len(LEVELS)), ("code", len(CODES))))
 
-    def start(self) -> State:
-        from game.screens.duel import DuelState
-
+    def start(self) -> Route:
         self.app.sound.play("click")
-        return DuelState(self.rules())
+        rules = self.rules()
+        return go("play", config=rules.config, hooks=DuelHooks(rules))
 
     def back(self) -> Transition:
         return to_menu()

@@ -1,9 +1,9 @@
 """The end of a duel: who won, both boards uncovered (the computer's guesses at last), and the counts.
 
-Everything shown comes from the two finished records and the core's DuelOutcome. The duel counts
-once in the Duel statistics (records.DUEL_KEY): the session records `stats_result` when this screen
-enters; a duel the player won is a win, anything else (lost, drawn, nobody cracked it, given up) a
-game not won. Enter or N duels again (same level and code, a new secret), Escape goes to the menu.
+Everything shown comes from the two finished records and the core's DuelOutcome. The duel counted
+once in the Duel statistics (records.DUEL_KEY) the moment it was decided (game/modes/duel/hooks.py):
+a duel the player won is a win, anything else (lost, drawn, nobody cracked it, given up) a game not
+won. Enter or N duels again (same level and code, a new secret), Escape goes to the menu.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from types import MappingProxyType
 import pygame
 
 from game.core.duel import DuelOutcome, DuelRules
-from game.core.records import DUEL_KEY, GameEnd, GameResult
 from game.core.state import Outcome
+from game.modes.duel import view as duel_view
+from game.modes.duel.hooks import DuelHooks
+from game.modes.duel.view import DuelLayout
 from game.play.record import GameRecord
-from game.screens.base import State, Transition, board_art, to_menu
-from game.ui import duel_view
+from game.screens.base import Route, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
-from game.ui.duel_view import DuelLayout
 from game.ui.widgets import ButtonClicks, draw_button
 
 PANEL_ITEMS = (("verdict", 1.6), ("details", 3.4), ("again", 1.15), ("menu", 1.0))
@@ -35,13 +35,6 @@ VERDICTS = MappingProxyType(
 )
 
 
-def stats_end(outcome: DuelOutcome, player: GameRecord) -> GameEnd:
-    """How the duel counts for the player in the Duel statistics."""
-    if outcome is DuelOutcome.PLAYER_WON:
-        return GameEnd.WON
-    return GameEnd.REVEALED if player.outcome is Outcome.REVEALED else GameEnd.LOST
-
-
 class DuelResultState(State):
     def __init__(
         self, rules: DuelRules, player: GameRecord, computer: GameRecord, outcome: DuelOutcome
@@ -50,9 +43,6 @@ class DuelResultState(State):
         self.player = player
         self.computer = computer
         self.outcome = outcome
-        self.stats_result = GameResult(
-            rules.config, stats_end(outcome, player), player.guesses, player.elapsed_s, bucket=DUEL_KEY
-        )
         self.view = BoardView()
         self.opponent_view = BoardView()
         self.clicks = ButtonClicks()
@@ -77,10 +67,8 @@ class DuelResultState(State):
         lines.append("Its guesses are shown now")
         return lines
 
-    def again(self) -> State:
-        from game.screens.duel import DuelState
-
-        return DuelState(self.rules)
+    def again(self) -> Route:
+        return go("play", config=self.rules.config, hooks=DuelHooks(self.rules))
 
     def menu(self) -> Transition:
         return to_menu()

@@ -12,11 +12,10 @@ import datetime as dt
 import pygame
 
 from game.core.daily import daily_config, daily_secret, is_won, seconds_until_next_daily, share_text
-from game.core.records import GameEnd, GameResult, score_game
+from game.modes.daily.hooks import DAILY_HIGH_SCORES, daily_points, load_daily
 from game.play.modefiles import DailyBook, grades_of
 from game.play.record import GameRecord
-from game.screens.base import Push, State, Transition, board_art, to_menu
-from game.screens.daily import DAILY_HIGH_SCORES, load_daily
+from game.screens.base import Push, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui.board import config_title
 from game.ui.daily_view import (
@@ -66,8 +65,7 @@ class DailyResultState(State):
         self.share = share_text(self.day, self.preset, self.grades) if self.grades else ""
         self.copied = bool(self.share) and copy_text(self.share)
         if self.won and self.finished is not None and not self.refused:
-            record = self.finished
-            self.points = score_game(GameResult(record.config, GameEnd.WON, record.guesses, record.elapsed_s))
+            self.points = daily_points(self.finished)
             self.celebrate = True
 
     @property
@@ -123,9 +121,9 @@ class DailyResultState(State):
             self.rank_asked = True
             table = self.app.store.load_high_scores()[DAILY_HIGH_SCORES]
             if table.qualifies(self.points):
-                from game.screens.highscores import InitialsOverlay
-
-                return Push(InitialsOverlay(DAILY_HIGH_SCORES, self.points, self.day.isoformat()))
+                return Push(
+                    go("initials", mode=DAILY_HIGH_SCORES, score=self.points, date=self.day.isoformat())
+                )
         return None
 
     def copy(self) -> None:

@@ -4,9 +4,10 @@ It uncovers the round's secret, says what the round was worth, and lists every r
 Match value's scoreboard: who made and who broke the code, guesses, points) with the totals. After
 the last round it names the winner or the tie. Enter goes on (next round's look-away screen, or a new
 match with the same names); Escape leaves for the menu (asking first while rounds remain).
-Rounds are not counted in the per-difficulty statistics; the final scoreboard offers `stats_result`
-(records.MATCH_KEY: decided or tied, the higher total, the rounds), which the session records once
-when it enters, like the duel's end screen.
+Rounds are not counted in the per-difficulty statistics; a finished match counts once in the Two
+players tab (records.MATCH_KEY: decided or tied, the higher total, the rounds) from the moment its
+last round is decided (the round's hooks and this screen hold the same decision). Between rounds the
+match is kept in its slot, to resume at the next look-away screen.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from typing import Any
 import pygame
 
 from game.core.match import Match
-from game.core.records import MATCH_KEY, GameEnd, GameResult
 from game.core.state import Outcome
+from game.modes.match.hooks import MatchSave, kept_match, leave_question, match_decided
 from game.play.record import GameRecord
-from game.screens.base import State, Transition
+from game.screens.base import Route, State, Transition, go, to_menu
+from game.screens.holding import Holding
+from game.screens.outcomes import LeaveChosen
 from game.ui import palette as pal
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
 from game.ui.widgets import draw_button, draw_card
@@ -33,16 +36,14 @@ class ScoreboardState(State):
         self.match = match  # with the round just played recorded
         self.round_record = round_record  # not `record`: a round of a match is not a statistics game
         self.mouse = (-1, -1)
-        if match.over:
-            decided = match.winner() is not None
-            self.stats_result = GameResult(
-                match.rules.config,
-                GameEnd.WON if decided else GameEnd.LOST,
-                len(match.results),
-                0.0,
-                bucket=MATCH_KEY,
-                points=max(match.totals),
-            )
+        self.abandoned = False
+
+    def holding(self) -> Holding:
+        if self.match.over:
+            return Holding(decided=match_decided(self.match, self.round_record.game))
+        if self.abandoned:
+            return Holding(abandoned="match")
+        return Holding(kept=kept_match(MatchSave(self.match)))
 
     # --- words ---------------------------------------------------------------------------------
     def headline(self) -> str:
@@ -71,26 +72,20 @@ class ScoreboardState(State):
         return ("menu", "new") if self.match.over else ("leave", "next")
 
     # --- moving on -----------------------------------------------------------------------------
-    def go_on(self) -> State:
-        from game.screens.match import HandOverState
-        from game.screens.match_setup import MatchSetupState
-
+    def go_on(self) -> State | Route:
         self.app.sound.play("click")
         if self.match.over:
-            return MatchSetupState(self.match.rules.names, self.match.rules.rounds)
-        return HandOverState(self.match)
+            return go("match_setup", names=self.match.rules.names, rounds=self.match.rules.rounds)
+        return go("match_handover", match=self.match)
 
     def leave(self) -> Transition:
-        from game.screens.base import to_menu
-        from game.screens.match import _abandon_question
-
-        return to_menu() if self.match.over else _abandon_question()
+        return to_menu() if self.match.over else leave_question()
 
     def resume(self, result: Any) -> Transition | None:
-        from game.screens.base import to_menu
-        from game.screens.match import AbandonMatch
-
-        return to_menu() if isinstance(result, AbandonMatch) else None
+        if isinstance(result, LeaveChosen):
+            self.abandoned = not result.keep
+            return to_menu()
+        return None
 
     # --- geometry ------------------------------------------------------------------------------
     def geometry(self):

@@ -1,37 +1,47 @@
 """Blitz: crack as many Classic codes as you can in three minutes (rules in game/core/blitz.py).
 
-BlitzMode is composed into the playing screen (game/screens/modes.py), which stays the one place a
-person breaks a code: the mode holds the BlitzSession (a value), gives each code its secret, hides
-New game, Solve and Hint (their keys do nothing), draws the clock box at the top of the panel and
-the title "Blitz · code N". Each frame it first counts a code that has just ended (cracked: its
-points and 15 s; not cracked or revealed: nothing), then lets the clock run, only while a code is
+BlitzHooks are composed into the playing screen (game/screens/play_hooks.py), which stays the one
+place a person breaks a code: they hold the BlitzSession (a value), give each code its secret, hide
+New game, Solve and Hint (their keys do nothing), draw the clock box at the top of the panel and
+the title "Blitz · code N". Each frame they first count a code that has just ended (cracked: its
+points and 15 s; not cracked or revealed: nothing), then let the clock run, only while a code is
 being played (the finish of a code does not cost time). When a code's finish has run, the next
 code starts on the same screen; when the clock reaches zero the run ends on BlitzResultState.
 
-Leaving keeps the run like any game left unfinished: the session saves the current code's record
-with the mode data {"kind": "blitz", "run": ...} (game/play/modefiles.blitz_mode), and the resume
-offer at the next start hands both back (resumed_blitz). A code already counted is never counted
-twice: a saved run always holds the next code still to play.
+The run is kept in the slot "blitz" as the session journals it (BLITZ_SAVE: the run and the code
+being played, its clock stopped while nobody plays): every row and every counted code at once. A
+code already counted is never counted twice: a kept run always holds the next code still to play.
 
-BlitzResultState records the run once when it shows (blitz.json: runs, best score, most codes),
-asks for initials when the score makes the Blitz table, and offers Play again or Menu. It has no
-`record`, so no single code is counted in the per-difficulty statistics.
+BlitzResultState holds the finished run as decided: the lifetime records it once as the screen
+enters (blitz.json: runs, best score, most codes), it asks for initials when the score makes the
+Blitz table, and offers Play again or Menu. No single code is counted in the per-difficulty
+statistics.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from game.core.blitz import BLITZ_CONFIG, HINTS_ALLOWED, SOLVE_ALLOWED, BlitzSession, new_blitz
+from game.core.blitz import (
+    BLITZ_CONFIG,
+    HINTS_ALLOWED,
+    SOLVE_ALLOWED,
+    BlitzSession,
+    blitz_from_dict,
+    blitz_to_dict,
+    new_blitz,
+)
+from game.modes.blitz.view import draw_clock
 from game.play.breaker import BreakerRun
-from game.play.modefiles import BlitzBook, blitz_mode, check_blitz_mode
+from game.play.modefiles import BlitzBook
 from game.play.record import GameRecord
-from game.screens.base import Push, Replace, State, Transition, board_art, motion, to_menu
-from game.screens.modes import PlayMode, draw_title, panel_without
+from game.screens.base import Push, Replace, Route, State, Transition, board_art, go, motion, to_menu
+from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
+from game.screens.play_hooks import PlayHooks, panel_without
 from game.ui import palette as pal
-from game.ui.blitz_view import draw_clock
 from game.ui.daily_view import ShareLayout, draw_card_buttons, draw_lines
 from game.ui.widgets import draw_card
 
@@ -42,38 +52,60 @@ OFF_BUTTONS = ("new",) + (() if SOLVE_ALLOWED else ("solve",)) + (() if HINTS_AL
 SEED_RANGE = 2**31  # a run's seed is drawn from the app's generator (same --seed, same codes)
 
 
-def new_run_state(app: Any) -> State:
-    """A fresh Blitz run on the playing screen."""
-    from game.screens.playing import PlayingState
-
-    return PlayingState(BLITZ_CONFIG, mode=BlitzMode(new_blitz(app.rng.randrange(SEED_RANGE))))
+def new_run() -> Route:
+    """A fresh Blitz run on the playing screen (its seed is drawn when the screen starts it)."""
+    return go("play", config=BLITZ_CONFIG, hooks=BlitzHooks())
 
 
-def resumed_blitz(saved: Any) -> State:
-    """The playing screen holding a saved run and its current code (SavedGame with a blitz mode)."""
-    from game.screens.playing import PlayingState
+@dataclass(frozen=True)
+class BlitzSave:
+    """A kept Blitz run: the run so far and the code being played (the next one once counted)."""
 
-    run = check_blitz_mode(saved.mode, saved.record)
-    return PlayingState(BLITZ_CONFIG, record=saved.record, mode=BlitzMode(run))
+    run: BlitzSession
+    code: GameRecord
 
 
-class BlitzMode(PlayMode):
+def _decode(data: Any) -> BlitzSave:
+    if not isinstance(data, dict) or set(data) != {"run", "code"}:
+        raise ValueError("a kept Blitz run holds run and code")
+    run = blitz_from_dict(data["run"])
+    code = GameRecord.from_dict(data["code"])
+    if run.over:
+        raise ValueError("the kept Blitz run had already ended")
+    if code.config != BLITZ_CONFIG or code.game.secret != run.secret or code.over:
+        raise ValueError("the kept Blitz game is not the run's current code")
+    return BlitzSave(run, code)
+
+
+BLITZ_SAVE = SaveCodec(
+    version=1,
+    encode=lambda save: {"run": blitz_to_dict(save.run), "code": save.code.to_dict()},
+    decode=_decode,
+    describe=lambda save: f"Blitz · {save.run.cracked} cracked, clock stopped",
+    resume=lambda save: go("play", record=save.code, hooks=BlitzHooks(save.run)),
+)
+
+
+class BlitzHooks(PlayHooks):
     """One Blitz run on the playing screen (see the module docstring)."""
 
     help_screen = "blitz"
-
+    mode = "blitz"
+    shows_hud = False
     panel_items = (("blitz", CLOCK_PANEL_WEIGHT),) + panel_without(OFF_BUTTONS)
 
-    def __init__(self, run: BlitzSession) -> None:
-        self.run = run
+    def __init__(self, run: BlitzSession | None = None) -> None:
+        self.run = run if run is not None else new_blitz(0)  # a fresh run is seeded in start()
+        self.fresh = run is None
         self.time_s = 0.0  # drives the urgent pulse only
         self._counted: BreakerRun | None = None  # the code whose end is already in `run`
 
-    @property
-    def title(self) -> str:
+    def title(self, state: Any) -> str:
         return f"Blitz · code {self.run.code_number + 1}"
 
     def start(self, app: Any) -> GameRecord:
+        if self.fresh:  # the app's generator: the same --seed plays the same codes
+            self.run, self.fresh = new_blitz(app.rng.randrange(SEED_RANGE)), False
         return GameRecord.new(BLITZ_CONFIG, self.run.secret)
 
     def count(self, state: Any) -> None:
@@ -92,33 +124,46 @@ class BlitzMode(PlayMode):
             self.run = self.run.tick(dt)
         if self.run.over:
             state.keep_on_exit = False
-            return Replace(BlitzResultState(self.run))
+            return Replace(go("blitz_result", run=self.run))
         return None
 
     def finished(self, state: Any) -> Any:
         self.count(state)
         if self.run.over:
             state.keep_on_exit = False
-            return Replace(BlitzResultState(self.run))
+            return Replace(go("blitz_result", run=self.run))
         state.run = BreakerRun(GameRecord.new(BLITZ_CONFIG, self.run.secret), motion(state.app))
         state.keep_on_exit = True
         return None
 
-    def resume_record(self, state: Any) -> Any:
-        from game.store import SavedGame
+    def slot(self, state: Any) -> str:
+        return "blitz"
 
-        if not state.keep_on_exit or state.run is None:
-            return None
-        self.count(state)
-        if self.run.over:
-            return None
+    def save(self, state: Any) -> dict[str, Any]:
         record = state.run.snapshot()
         if record.over:  # counted: what is left to play is the next code
             record = GameRecord.new(BLITZ_CONFIG, self.run.secret)
-        return SavedGame(record, blitz_mode(self.run))
+        return BLITZ_SAVE.envelope(self.mode, BlitzSave(self.run, record))
+
+    def progress(self, state: Any) -> tuple[Any, Any]:
+        rows, draft = super().progress(state)
+        return (self.run.code_number, rows), draft
+
+    def holding(self, state: Any) -> Holding:
+        """A run keeps even a fresh code: the codes counted so far are worth keeping."""
+        if state.run is None:
+            return Holding()
+        if not state.keep_on_exit:
+            return Holding(abandoned="blitz")
+        self.count(state)
+        if self.run.over:
+            return Holding(abandoned="blitz")
+        rows, draft = self.progress(state)
+        if rows == (0, 0) and not state.run.row.started:
+            return Holding()  # a run not yet begun: a kept one stays until this one has something
+        return Holding(kept=Kept("blitz", rows, draft, lambda: self.save(state)))
 
     def draw(self, surface: pygame.Surface, layout: Any, state: Any, art: Any) -> None:
-        draw_title(surface, layout, art, self.title)
         rect = layout.item_rect("blitz")
         if rect is not None:
             draw_clock(surface, rect, art, self.run, self.time_s, state.app.settings.reduced_motion)
@@ -132,8 +177,9 @@ class BlitzMode(PlayMode):
 class BlitzResultState(State):
     """Time is up: codes cracked, missed, the score and the bests; Play again or Menu."""
 
-    def __init__(self, run: BlitzSession) -> None:
-        self.run = run
+    def __init__(self, run: BlitzSession | None = None) -> None:
+        self.run = run if run is not None else new_blitz(0)  # a fresh run is seeded in start()
+        self.fresh = run is None
         self.book = BlitzBook()
         self.best_before = 0
         self.mouse = (-1, -1)
@@ -144,9 +190,15 @@ class BlitzResultState(State):
         store = app.store
         if store is not None:
             self.best_before = store.load_blitz().stats.best_score
-            self.book = store.update_blitz(lambda book: book.finished(self.run))
-        else:
-            self.book = BlitzBook().finished(self.run)
+        self.book = BlitzBook().finished(self.run)  # until the run is recorded as the screen enters
+
+    def holding(self) -> Holding:
+        """The finished run, decided: recorded once in blitz.json (and the high-score chance)."""
+        chance = HighScoreChance(BLITZ_HIGH_SCORES, self.run.score) if self.run.score else None
+        return Holding(decided=Decided(self.run, None, None, chance, self._record, "blitz", celebrate=False))
+
+    def _record(self, store: Any) -> None:
+        self.book = store.update_blitz(lambda book: book.finished(self.run))
 
     def layout(self) -> ShareLayout:
         return ShareLayout(self.app.surface.get_size(), ("again", "menu"))
@@ -167,10 +219,8 @@ class BlitzResultState(State):
         if not self.rank_asked and self.run.score and self.app.store is not None:
             self.rank_asked = True
             if self.app.store.load_high_scores()[BLITZ_HIGH_SCORES].qualifies(self.run.score):
-                from game.screens.highscores import InitialsOverlay
-
                 date = self.app.now().date().isoformat()
-                return Push(InitialsOverlay(BLITZ_HIGH_SCORES, self.run.score, date))
+                return Push(go("initials", mode=BLITZ_HIGH_SCORES, score=self.run.score, date=date))
         return None
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
@@ -179,12 +229,12 @@ class BlitzResultState(State):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             hit = self.layout().hit_test(event.pos)
             if hit == "again":
-                return new_run_state(self.app)
+                return new_run()
             if hit == "menu":
                 return to_menu()
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
-                return new_run_state(self.app)
+                return new_run()
             if event.key == pygame.K_ESCAPE:
                 return to_menu()
         return None

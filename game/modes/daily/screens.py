@@ -1,17 +1,10 @@
-"""The Daily code: one secret a day for Classic and for Super (game/core/daily.py), played once.
+"""The Daily code's choice screen: today's date, one column per daily preset, the countdown.
 
-Three pieces:
-- DailyState, from the menu: today's date (UTC), one column per daily preset with what is known of
-  it today (not played, in progress, cracked or not) and a live countdown to the next codes.
-- DailyMode, composed into the playing screen (game/screens/modes.py): today's secret, no New game,
-  Solve or Hint, Reveal only once a row is on the board (a secret seen with nothing played could be
-  played again), Menu keeps the game for today. When the screen leaves, the mode writes to the store
-  exactly once: a finished game as the day's result (record_daily), an unfinished one as the day's
-  game in progress (daily.json, apart from the saved game, so nothing else can drop it).
-- DailyResultState (game/screens/daily_result.py): the result and its share text, streak,
-  countdown; also what a second attempt the same day gets, with a message saying why.
-The calendar is app.now() (injectable), so tests choose the day. Nothing here is recorded in the
-per-difficulty statistics: the daily streak and the Daily high-score table are its own.
+Each column says what is known of today's code at that preset (not played, in progress, cracked or
+not) and its button plays it (game/modes/daily/hooks.py on the playing screen), resumes the game
+left today, or shows the day's result (game/modes/daily/result.py) once it is played. The calendar
+is app.now() (injectable), so tests choose the day. Nothing here is recorded in the per-difficulty
+statistics: the daily streak and the Daily high-score table are its own.
 """
 
 from __future__ import annotations
@@ -23,100 +16,25 @@ import pygame
 
 from game.core.daily import (
     DAILY_PRESETS,
-    DailyError,
     daily_config,
     daily_day,
-    daily_secret,
     is_won,
     seconds_until_next_daily,
 )
+from game.modes.daily.hooks import DailyHooks, load_daily
 from game.play.modefiles import DailyBook
-from game.play.record import GameRecord
-from game.screens.base import Push, State, Transition, board_art, to_menu
-from game.screens.confirm import ConfirmOverlay
-from game.screens.modes import NO_ASSIST_BUTTONS, PlayMode, panel_without
+from game.screens.base import Push, Route, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
-from game.ui.daily_view import (
-    DailyLayout,
-    countdown_text,
-)
+from game.ui.daily_view import DailyLayout, countdown_text
 from game.ui.widgets import draw_button, draw_card
 
-DAILY_HIGH_SCORES = "Daily"  # the high-score table daily wins enter
 
-
-def load_daily(app: Any) -> DailyBook:
-    return app.store.load_daily() if app.store is not None else DailyBook()
-
-
-def open_daily(app: Any, preset: str) -> State:
+def open_daily(app: Any, preset: str) -> Route:
     """Today's `preset` daily: the game (new or resumed), or its result when already played."""
     day = daily_day(app.now())
     if not load_daily(app).can_play(preset, day):
-        from game.screens.daily_result import DailyResultState
-
-        return DailyResultState(preset, day, refused=True)
-    from game.screens.playing import PlayingState
-
-    return PlayingState(daily_config(preset), mode=DailyMode(preset, day))
-
-
-# --- the game -------------------------------------------------------------------------------------
-class DailyMode(PlayMode):
-    """Today's code at a daily preset, composed into the playing screen (see the module docstring)."""
-
-    help_screen = "daily"
-
-    keeps_own_game = True
-    panel_items = panel_without(NO_ASSIST_BUTTONS)
-
-    def __init__(self, preset: str, day: dt.date) -> None:
-        self.preset = preset
-        self.day = day
-        self.title = f"Daily {preset} · {day.isoformat()}"
-
-    def start(self, app: Any) -> GameRecord:
-        kept = load_daily(app).game_for(self.preset, self.day)
-        if kept is not None:
-            return kept
-        return GameRecord.new(daily_config(self.preset), daily_secret(self.day, self.preset))
-
-    def allows(self, name: str, state: Any) -> bool:
-        if name == "reveal" and not state.game.rows:
-            return False  # seeing the secret before any row would leave nothing to record
-        return super().allows(name, state)
-
-    def leave(self, state: Any) -> Any:
-        from game.screens.playing import LeaveChosen
-
-        return Push(
-            ConfirmOverlay(
-                "Leave today's daily code? It is kept for today: choose it again in Daily code to go on.",
-                LeaveChosen(keep=True),
-                yes="Leave (kept for today)",
-                no="Keep playing",
-                focus="yes",
-            )
-        )
-
-    def finished(self, state: Any) -> Any:
-        from game.screens.base import Replace
-        from game.screens.daily_result import DailyResultState
-
-        return Replace(DailyResultState(self.preset, self.day, state.record))
-
-    def exit(self, state: Any) -> None:
-        store = state.app.store
-        if store is None:
-            return
-        record = state.run.snapshot()
-        if record.over and record.game.rows:
-            try:
-                store.update_daily(lambda book: book.finished(self.preset, self.day, record))
-            except DailyError:
-                pass  # recorded already (another window): the first result stands
-        elif not record.over:
-            store.update_daily(lambda book: book.with_game(self.preset, self.day, record))
+        return go("daily_result", preset=preset, day=day, refused=True)
+    return go("play", config=daily_config(preset), hooks=DailyHooks(preset, day))
 
 
 # --- the daily choice -------------------------------------------------------------------------------
@@ -171,9 +89,7 @@ class DailyState(State):
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return to_menu()
             if event.key in (pygame.K_h, pygame.K_F1):
-                from game.screens.help import HelpOverlay
-
-                return Push(HelpOverlay(screen="daily"))
+                return Push(go("help", screen="daily"))
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
                 self.focus = (self.focus + 1) % len(DAILY_PRESETS)
             elif event.key in (pygame.K_1, pygame.K_2):
@@ -234,5 +150,3 @@ class DailyState(State):
         back = layout.buttons["back"]
         draw_button(surface, text, back, "Back", hot=back.collidepoint(self.mouse))
 
-
-# --- the result and its share text ----------------------------------------------------------------

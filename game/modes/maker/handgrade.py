@@ -27,7 +27,7 @@ from game.core import strategies
 from game.core.config import GameConfig, legal_codes
 from game.play.handgrade import Ending, HandGradeRun
 from game.play.pump import PUMP_BUDGET_MS
-from game.screens.base import Replace, State, Transition, board_art
+from game.screens.base import Replace, State, Transition, board_art, top_bar_action
 from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_board_screen, draw_grade_pegs
@@ -178,8 +178,6 @@ class HandGradeState(State):
         run = self.run
         self.app.sound.play("click")
         if name in ("menu", "help"):
-            from game.screens.help import top_bar_action
-
             return top_bar_action(name, "handgrade")
         if name == "confirm":
             if not run.confirm():

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.match import MAX_NAME_LENGTH, ROUND_CHOICES, MatchError, new_match
-from game.screens.base import State, Transition, to_menu
-from game.screens.match import HandOverState
+from game.screens.base import State, Transition, go, to_menu
 from game.ui import palette as pal
 from game.ui.layout import Button
 from game.ui.mode_setup import ModeSetupLayout, Option, draw_label, draw_text_field
@@ -50,7 +49,7 @@ class MatchSetupState(State):
             self.app.sound.play("error")
             return None
         self.app.sound.play("click")
-        return HandOverState(new_match(self.chosen_names(), self.rounds))
+        return go("match_handover", match=new_match(self.chosen_names(), self.rounds))
 
     def update(self, dt: float) -> None:
         self.clock_s = (self.clock_s + dt) % CARET_PERIOD_S

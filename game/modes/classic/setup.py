@@ -23,7 +23,8 @@ import pygame
 
 from game.core.config import GameConfig
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
-from game.screens.base import State, Transition, board_art, to_menu
+from game.screens.base import State, Transition, board_art, go, to_menu
+from game.screens.play_hooks import slot_of
 from game.ui import setup_view
 from game.ui.layout_screens import SetupLayout
 
@@ -59,10 +60,8 @@ class SetupState(CustomChoices, State):
         if config is None:
             self.app.sound.play("error")
             return None
-        from game.screens.playing import PlayingState
-
         self.app.session.change_settings(last_custom=config.to_text())
-        return PlayingState(config)
+        return self.app.start_game(slot_of(config), go("play", config=config))
 
     def back(self) -> Transition:
         return to_menu(focus=self.MENU_LABEL)

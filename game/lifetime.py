@@ -1,0 +1,185 @@
+"""One owner for a game's lifetime: kept games journaled as they are played, decided games recorded once.
+
+The session (game/session.py) owns one Lifetime and hands it, every frame and whenever a screen
+leaves, what each screen on the stack holds (game/screens/holding.py Holding). Promises, in the
+spirit of a database that returns only once a transaction is on disk:
+- a submitted row (Kept.rows changed) is written before the frame that shows it is drawn;
+- the rest of a position (the half-built row: Kept.draft) is written at most DRAFT_DELAY_S later,
+  and at once when the screen leaves or the app closes;
+- a decided game (Decided) is recorded the frame it is decided, once per key: statistics, streak,
+  score and its high-score chance, and the mode's own file; its kept slot is spent then, so a
+  finished game is never offered for resume, whatever happens to the window during its animation;
+- a slot is written, spent or abandoned only by the screen that owns it: the one whose game was
+  last journaled there. A new game that has nothing to keep yet owns nothing, so leaving an empty
+  game never deletes a kept one, and a kept game is replaced only once its replacement has
+  something on it.
+Without a store (tests) nothing is written and nothing recorded on disk; outcomes still come back.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.records import GameEnd, stats_key
+from game.play.record import GameRecord
+from game.screens.holding import Decided, Holding, Kept
+
+DRAFT_DELAY_S = 1.0  # a half-built row is on disk this long after it changed, at the latest
+REMEMBERED_DECISIONS = 32  # decisions recorded recently, so one is never recorded twice
+
+
+@dataclass(frozen=True)
+class RecordedOutcome:
+    """What recording a decided game gave: the lines and figures its end screen shows."""
+
+    record: GameRecord | None
+    score_line: str = ""
+    streak_line: str = ""
+    high_score: tuple[str, int] | None = None  # (table, points) when the score makes a top ten
+    points: int = 0  # the score the game earned (0: none)
+    new_best: bool = False  # the points beat the best score this bucket had before
+    streak: int = 0  # the bucket's current streak after this game
+    key: Any = None
+
+
+@dataclass
+class _Journal:
+    owner: int  # id() of the screen whose game the slot holds
+    rows: int
+    draft: Any
+    due_s: float | None = None  # when the draft, changed since written, must be on disk
+    pending: Kept | None = None
+
+
+class Lifetime:
+    """`owner` is what holds the store (the app): read at each write, so a store plugged in late counts."""
+
+    def __init__(self, owner: Any) -> None:
+        self.owner = owner
+        self.time_s = 0.0
+        self._journals: dict[str, _Journal] = {}
+        self._decided: deque[tuple[Any, RecordedOutcome]] = deque(maxlen=REMEMBERED_DECISIONS)
+
+    @property
+    def store(self) -> Any:
+        return self.owner.store
+
+    # --- each frame, and as screens leave ------------------------------------------------------------
+    def track(self, screen: Any, holding: Holding) -> RecordedOutcome | None:
+        """Act on what `screen` holds now; the outcome when a decision was recorded this call."""
+        owner = id(screen)
+        if holding.kept is not None:
+            self._journal(owner, holding.kept)
+        if holding.abandoned is not None:
+            self._spend(owner, holding.abandoned)
+        if holding.decided is not None:
+            return self._record(owner, holding.decided)
+        return None
+
+    def leave(self, screen: Any, holding: Holding) -> RecordedOutcome | None:
+        """`screen` leaves the stack: whatever it still holds is written now, as it stands (the play
+        time too, which the journal does not follow frame by frame)."""
+        outcome = self.track(screen, holding)
+        owner = id(screen)
+        kept = holding.kept
+        if kept is not None and kept.slot in self._journals and self._journals[kept.slot].owner == owner:
+            self._journals[kept.slot].pending = kept
+        for slot, journal in list(self._journals.items()):
+            if journal.owner == owner:
+                self._flush(slot, journal)
+                del self._journals[slot]
+        return outcome
+
+    def update(self, dt: float) -> None:
+        """Time passes: half-built rows that have waited DRAFT_DELAY_S are written."""
+        self.time_s += dt
+        for slot, journal in self._journals.items():
+            if journal.due_s is not None and self.time_s >= journal.due_s:
+                self._flush(slot, journal)
+
+    def close(self) -> None:
+        for slot, journal in self._journals.items():
+            self._flush(slot, journal)
+
+    def outcome_of(self, key: Any) -> RecordedOutcome | None:
+        """The recorded outcome of the decision `key` (a record or its game), if recorded."""
+        for recorded, outcome in reversed(self._decided):
+            if recorded is key or (outcome.record is not None and outcome.record is key):
+                return outcome
+        return None
+
+    # --- inside --------------------------------------------------------------------------------------
+    def _journal(self, owner: int, kept: Kept) -> None:
+        journal = self._journals.get(kept.slot)
+        if journal is None or journal.owner != owner:
+            journal = self._journals[kept.slot] = _Journal(owner, -1, None)
+        if kept.rows != journal.rows:
+            journal.pending = kept
+            self._flush(kept.slot, journal)  # a row the player saw accepted: on disk before it is drawn
+        elif kept.draft != journal.draft:
+            journal.pending = kept
+            if journal.due_s is None:
+                journal.due_s = self.time_s + DRAFT_DELAY_S
+
+    def _flush(self, slot: str, journal: _Journal) -> None:
+        kept, journal.pending, journal.due_s = journal.pending, None, None
+        if kept is None:
+            return
+        journal.rows, journal.draft = kept.rows, kept.draft
+        if self.store is None:
+            return
+        if kept.write is not None:
+            kept.write(self.store)
+        elif kept.save is not None:
+            self.store.save_kept(slot, kept.save())
+
+    def _spend(self, owner: int, slot: str) -> None:
+        journal = self._journals.get(slot)
+        if journal is None or journal.owner != owner:
+            return  # not this screen's to give up: a kept game of another screen stays
+        del self._journals[slot]
+        if self.store is not None:
+            self.store.drop_kept(slot)
+
+    def _record(self, owner: int, decided: Decided) -> RecordedOutcome | None:
+        if any(key is decided.key for key, _ in self._decided):
+            return None
+        if decided.slot is not None:
+            self._spend(owner, decided.slot)
+        outcome = self._write_outcome(decided)
+        self._decided.append((decided.key, outcome))
+        return outcome
+
+    def _write_outcome(self, decided: Decided) -> RecordedOutcome:
+        store, result, record = self.store, decided.result, decided.record
+        if store is None:
+            return RecordedOutcome(record, key=decided.key)
+        if decided.write is not None:
+            decided.write(store)
+        score_line = streak_line = ""
+        points = best = streak = 0
+        if result is not None:
+            key = result.bucket or stats_key(result.config)
+            before = store.load_stats().get(key)
+            book, points = store.record(result)
+            best = before.best_score if before is not None else 0
+            if points:
+                score_line = f"Score {points:,}" + (" · new best!" if points > best else "")
+            elif result.end is GameEnd.WON:
+                score_line = "No score: a hint was used"
+            streak = book[key].current_streak
+            if streak > 1:
+                streak_line = f"Streak {streak}"
+        high_score = None
+        chance = decided.high_score
+        if chance is not None and chance.points:
+            tables = store.load_high_scores()
+            if chance.table in tables and tables[chance.table].qualifies(chance.points):
+                high_score = (chance.table, chance.points)
+            points = points or chance.points
+        new_best = result is not None and bool(points) and points > best
+        return RecordedOutcome(
+            record, score_line, streak_line, high_score, points, new_best, streak, decided.key
+        )

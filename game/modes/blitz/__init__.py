@@ -1,0 +1,52 @@
+"""Blitz: crack as many Classic codes as you can against the clock (game/core/blitz.py).
+
+Screens: the playing screen with BlitzHooks, and the run's end (game/modes/blitz/screens.py); the
+clock's look is view.py's. A run left is kept (BLITZ_SAVE, its clock stopped); its statistics tab
+reads blitz.json; its high-score table is Blitz.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
+from game.modes.blitz.screens import BLITZ_HIGH_SCORES, BLITZ_SAVE, BlitzResultState, new_run
+from game.play.modefiles import BlitzBook
+from game.screens.base import go
+
+CONTROLS = (
+    "Blitz: crack as many Classic codes as you can before the clock runs out. It starts at 3:00; "
+    "each code cracked in g guesses scores 100 x (11 - g) and adds 15 seconds. A code not cracked "
+    "in its 10 turns (or given up with Reveal) scores nothing, adds no time, and the next one "
+    "starts. The clock turns red in the last 10 seconds. No New game, Solve or Hint.\n"
+    "The board plays as always: mouse or 1-9 and 0, arrows, Backspace, U to undo, Enter submits, "
+    "R gives up this code. Esc leaves: the run is kept with its clock stopped and Resume in the "
+    "menu takes it up again. This help stops the clock too. A score in the top ten asks for initials."
+)
+
+
+def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
+    """The Blitz statistics tab: runs, bests and totals from blitz.json."""
+    stats = (app.store.load_blitz() if app.store is not None else BlitzBook()).stats
+    per_run = f"{stats.total_cracked / stats.runs:.1f}" if stats.runs else "-"
+    rows = [
+        ("Runs", f"{stats.runs:,}"),
+        ("Best score", f"{stats.best_score:,}" if stats.best_score else "-"),
+        ("Most codes in a run", f"{stats.best_cracked:,}"),
+        ("Codes cracked", f"{stats.total_cracked:,}"),
+        ("Codes per run", per_run),
+        ("Clock, per code", "3:00, +15 s"),
+    ]
+    return rows, "Each code cracked scores 100 per turn left plus 100, and adds 15 seconds"
+
+
+MODE = Mode(
+    id="blitz",
+    title="Blitz",
+    entries=(MenuEntry("Blitz", "codes against the clock", go("blitz"), "Today", slot="blitz"),),
+    screens={"blitz": new_run, "blitz_result": BlitzResultState},
+    save=BLITZ_SAVE,
+    stats_tabs=(StatsTab("Blitz", figures),),
+    high_scores=(BLITZ_HIGH_SCORES,),
+    help=HelpPage("blitz", CONTROLS),
+)

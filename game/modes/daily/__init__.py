@@ -1,0 +1,79 @@
+"""The Daily code: one secret a day for Classic and for Super (game/core/daily.py), played once.
+
+Screens: the daily choice (game/modes/daily/screens.py), the playing screen with DailyHooks
+(hooks.py) and the day's result with its share text (result.py). Its statistics tab reads its own
+file (daily.json: streak of days won per preset); its high-score table is Daily.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.daily import DAILY_PRESETS, daily_config, daily_day, seconds_until_next_daily
+from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
+from game.modes.daily.hooks import DAILY_HIGH_SCORES, DailyHooks, load_daily
+from game.modes.daily.result import DailyResultState
+from game.modes.daily.screens import DailyState
+from game.screens.base import go
+from game.ui.daily_view import countdown_text
+
+CONTROLS = (
+    "Daily code: one code a day for Classic and one for Super, the same for everyone; new codes come "
+    "at midnight UTC (the Daily code screen counts down to them). One attempt a day at each: leave a "
+    "game half-played and it is kept for that day (choose it again to go on); asking again once it "
+    "is over shows that day's result. No New game, Solve or Hint; Reveal gives up once a row is "
+    "played.\n"
+    "The end screen shows the share text, copied to the clipboard: the date, the preset, guesses/"
+    "turns (X if not cracked) and one line of marks per row (a filled dot for each black, a ring for "
+    "each white, a small dot for each empty place) and no colours, so it spoils nothing. C copies "
+    "it again. A win scores as a Classic or Super game would and may enter the Daily high scores; "
+    "the streak counts days won in a row.\n"
+    "The board plays as always: mouse or 1-9 and 0, arrows, Backspace, U to undo, Enter submits; "
+    "Esc leaves, H or F1 shows this help, M turns the sound off or on."
+)
+
+
+def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
+    """The Daily statistics tab: today's state, streak and best streak per preset."""
+    book = load_daily(app)
+    day = daily_day(app.now())
+    rows: list[tuple[str, str]] = []
+    for preset in DAILY_PRESETS:
+        result = book.result(preset)
+        if result.can_play(day):
+            today = "in progress" if book.game_for(preset, day) is not None else "not played"
+        else:
+            today = f"cracked in {len(result.grades)}" if result.won else "not cracked"
+        rows += [
+            (f"{preset} today", today),
+            (f"{preset} streak", str(result.current_streak(day))),
+            (f"{preset} best streak", str(result.best_streak)),
+        ]
+    wait = countdown_text(seconds_until_next_daily(app.now()))
+    return rows, f"Streaks count days won in a row · next codes in {wait}"
+
+
+def kept_entries(app: Any) -> tuple[MenuEntry, ...]:
+    """A Resume line for each daily game left half-played today."""
+    day = daily_day(app.now())
+    book = load_daily(app)
+    entries = []
+    for preset in DAILY_PRESETS:
+        record = book.game_for(preset, day)
+        if record is not None:
+            detail = f"today's code · turn {record.turn} of {record.config.turns}"
+            route = go("play", config=daily_config(preset), hooks=DailyHooks(preset, day))
+            entries.append(MenuEntry(f"Resume Daily {preset}", detail, route, "Resume"))
+    return tuple(entries)
+
+
+MODE = Mode(
+    id="daily",
+    title="Daily code",
+    entries=(MenuEntry("Daily code", "one code a day for all", go("daily"), "Today"),),
+    screens={"daily": DailyState, "daily_result": DailyResultState},
+    stats_tabs=(StatsTab("Daily", figures),),
+    high_scores=(DAILY_HIGH_SCORES,),
+    help=HelpPage("daily", CONTROLS),
+    kept_entries=kept_entries,
+)

@@ -1,0 +1,116 @@
+"""The Daily code on the playing screen: today's secret, no help, one attempt, kept for the day.
+
+DailyHooks (game/screens/play_hooks.py) give the playing screen today's code at a daily preset
+(game/core/daily.py), or the game left half-played today; no New game, Solve or Hint; Reveal only
+once a row is on the board (a secret seen with nothing played could be played again); Menu keeps
+the game for today. The game in progress is kept in daily.json (game/play/modefiles.py DailyBook),
+apart from the other kept games, and journaled like them (every row before the next frame). The
+moment it is decided the day's result is written there (one attempt a day, whatever happens to the
+window afterwards); a win is worth a Classic or Super score and may enter the Daily high scores.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from game.core.daily import DailyError, daily_config, daily_secret
+from game.core.records import GameEnd, GameResult, score_game
+from game.play.modefiles import DailyBook
+from game.play.record import GameRecord
+from game.screens.base import Replace, go
+from game.screens.holding import Decided, HighScoreChance, Holding, Kept
+from game.screens.outcomes import LeaveChosen
+from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayHooks, confirm, panel_without
+
+DAILY_HIGH_SCORES = "Daily"  # the high-score table daily wins enter
+
+
+def load_daily(app: Any) -> DailyBook:
+    return app.store.load_daily() if app.store is not None else DailyBook()
+
+
+def daily_points(record: GameRecord) -> int:
+    """What a daily win scores: what the same game at its preset would (0 unless cracked)."""
+    if record.game.secret is None or record.end() is not GameEnd.WON:
+        return 0
+    return score_game(GameResult(record.config, GameEnd.WON, record.guesses, record.elapsed_s))
+
+
+class DailyHooks(PlayHooks):
+    """Today's code at a daily preset (see the module docstring)."""
+
+    help_screen = "daily"
+    mode = "daily"
+    shows_hud = False
+    panel_items = panel_without(NO_ASSIST_BUTTONS)
+
+    def __init__(self, preset: str, day: dt.date) -> None:
+        self.preset = preset
+        self.day = day
+
+    def title(self, state: Any) -> str:
+        return f"Daily {self.preset} · {self.day.isoformat()}"
+
+    def start(self, app: Any) -> GameRecord:
+        kept = load_daily(app).game_for(self.preset, self.day)
+        if kept is not None:
+            return kept
+        return GameRecord.new(daily_config(self.preset), daily_secret(self.day, self.preset))
+
+    def allows(self, name: str, state: Any) -> bool:
+        if name == "reveal" and not state.game.rows:
+            return False  # seeing the secret before any row would leave nothing to record
+        return super().allows(name, state)
+
+    def leave(self, state: Any) -> Any:
+        return confirm(
+            "Leave today's daily code? It is kept for today: choose it again in Daily code to go on.",
+            LeaveChosen(keep=True),
+            yes="Leave (kept for today)",
+            no="Keep playing",
+            focus="yes",
+        )
+
+    def finished(self, state: Any) -> Any:
+        return Replace(go("daily_result", preset=self.preset, day=self.day, finished=state.record))
+
+    def slot(self, state: Any) -> str:
+        return f"daily:{self.preset}"
+
+    def keeps(self, state: Any) -> bool:
+        record = state.run.snapshot()
+        return bool(record.game.rows) or any(peg is not None for peg in record.draft)
+
+    def holding(self, state: Any) -> Holding:
+        run = state.run
+        if run is None:
+            return Holding()
+        if run.game.over:
+            return Holding(decided=self.decided(state), celebrate=state.layout().board)
+        if not self.keeps(state):
+            return Holding()
+        rows, draft = self.progress(state)
+        preset, day = self.preset, self.day
+
+        def write(store: Any) -> None:
+            record = state.run.snapshot()
+            store.update_daily(lambda book: book.with_game(preset, day, record))
+
+        return Holding(kept=Kept(self.slot(state), rows, draft, write=write), celebrate=state.layout().board)
+
+    def decided(self, state: Any) -> Decided:
+        record = state.run.record
+        preset, day = self.preset, self.day
+
+        def write(store: Any) -> None:
+            if not record.game.rows:
+                return  # revealed before any row is not allowed; nothing to keep as the day's result
+            try:
+                store.update_daily(lambda book: book.finished(preset, day, record))
+            except DailyError:
+                pass  # recorded already (another window): the first result stands
+
+        points = daily_points(record)
+        chance = HighScoreChance(DAILY_HIGH_SCORES, points) if points else None
+        return Decided(record.game, record, None, chance, write, celebrate=False)

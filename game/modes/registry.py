@@ -1,0 +1,74 @@
+"""The registry of ways of playing: MODES, the one place that imports a mode (game/modes/<id>/).
+
+The menu, resume, statistics, high scores, help, the store's tables and the app's route table all
+iterate MODES, in this order (the menu's order within each group).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from game.modes import blitz, classic, daily, duel, grid, maker, match
+from game.modes.base import MenuEntry, Mode
+
+MODES: tuple[Mode, ...] = (
+    classic.MODE,
+    grid.MODE,
+    daily.MODE,
+    blitz.MODE,
+    maker.MODE,
+    duel.MODE,
+    match.MODE,
+)
+
+
+def mode_named(mode_id: str) -> Mode:
+    for mode in MODES:
+        if mode.id == mode_id:
+            return mode
+    raise KeyError(f"no mode is called {mode_id!r}")
+
+
+def high_score_tables() -> tuple[str, ...]:
+    """Every high-score table, in menu order (the store keeps exactly these)."""
+    return tuple(table for mode in MODES for table in mode.high_scores)
+
+
+def help_pages() -> dict[str, str]:
+    """Each mode's Controls text by the screen name its screens ask for."""
+    return {mode.help.screen: mode.help.controls for mode in MODES if mode.help is not None}
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """A kept game as the menu offers it: where it is kept, its Resume line, the route that plays it."""
+
+    slot: str
+    mode: Mode
+    entry: MenuEntry
+
+
+def kept_games(app: Any) -> Iterator[KeptGame]:
+    """Every kept game, read back through its mode's codec; a save its codec refuses is dropped
+    from the store with a notice naming why (as a damaged file is moved aside)."""
+    store = app.store
+    saves = store.load_kept() if store is not None else {}
+    for slot, save in saves.items():
+        try:
+            mode = mode_named(save["mode"])
+            codec = mode.save
+            if codec is None or save["version"] != codec.version:
+                raise ValueError(f"{mode.title} keeps no game of version {save['version']}")
+            value = codec.decode(save["data"])
+        except (KeyError, ValueError, TypeError) as exc:
+            store.drop_kept(slot, str(exc) or type(exc).__name__)
+            continue
+        detail = "kept where you left it · Del forgets it"
+        entry = MenuEntry(f"Resume: {codec.describe(value)}", detail, codec.resume(value), "Resume", slot)
+        yield KeptGame(slot, mode, entry)
+    for mode in MODES:
+        if mode.kept_entries is not None:
+            for entry in mode.kept_entries(app):
+                yield KeptGame(f"{mode.id}:own", mode, entry)

@@ -1,0 +1,36 @@
+"""Starting a game where one is kept: the player is asked before a kept game could be replaced.
+
+start_game(app, slot, route) is what every way into a new game calls (a menu entry, Custom's
+Start): with no game kept in `slot` it is simply `route`; with one, a question offers Resume (the
+default: it loses nothing) or New game. Even then the kept game is replaced only once the new one has
+something worth keeping (game/lifetime.py), so leaving the new game empty keeps the old one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.modes.registry import kept_games
+from game.screens.base import Push, Route, Transition, go
+
+
+def start_game(app: Any, slot: str | None, route: Route) -> Route | Transition:
+    if slot is None:
+        return route
+    for kept in kept_games(app):
+        if kept.slot == slot:
+            resume = kept.entry.route
+            line = kept.entry.label.removeprefix("Resume: ")
+            question = f"You have a game kept here ({line}). Resume it, or start a new one?"
+            return Push(
+                go(
+                    "confirm",
+                    question=question,
+                    result=resume,
+                    no_result=route,
+                    yes="Resume",
+                    no="New game",
+                    focus="yes",
+                )
+            )
+    return route

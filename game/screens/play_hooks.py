@@ -1,0 +1,213 @@
+"""PlayHooks: what a way of playing changes about the break-the-code screen, composed into PlayingState.
+
+The playing screen (game/screens/playing.py) is the one screen where a person breaks a code; every
+mode that has a person break a code hands it hooks (`go("play", config=..., hooks=...)`) instead of
+subclassing it. The base class is the plain game (a preset, Custom, a grid) and every hook a mode
+does not change keeps its behaviour:
+- start(app) -> GameRecord | None     the record to play when the screen first enters;
+- entered(state), accepts_input(state) more set-up once the run exists; whether input counts now;
+- panel_items, allows(name, state)    the side panel; a button left out has no shortcut either;
+- refuse(name, state) -> str | None   why a button cannot be pressed now (a duel's Submit while the
+                                      computer replies), said on the board with the error sound;
+- make_layout(size, state)            the geometry (a duel has a second board beside the first);
+- update(state, dt) -> transition     every frame before the run's own update (a clock, an opponent);
+- finished(state) -> transition       the game ended and its finish ran (or Reveal was confirmed);
+- leave(state) -> transition          Menu or Escape (None: the screen's own question);
+- reveal_question(state), resign()    what Reveal asks, and what giving up means to the mode;
+- title(state), draw(...)             the top bar's text and a heads-up display over the board;
+- holding(state) -> Holding           the game to keep (its slot and save) and the game decided, for
+                                      the session's lifetime owner (game/screens/holding.py).
+A plain game (a preset, Custom or a grid) is kept in the slot "classic:<statistics bucket>"
+("classic:Super", "classic:Grid") with PLAIN_SAVE: the record, half-built row included.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.config import GameConfig
+from game.core.records import score_game, stats_key
+from game.play.record import GameRecord
+from game.screens.base import Push, Replace, Route, go
+from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
+from game.ui import palette as pal
+from game.ui.board import Art
+from game.ui.breaker_view import PANEL_ITEMS, hud_name, play_layout
+from game.ui.layout import PlayLayout
+
+if TYPE_CHECKING:
+    from game.screens.playing import PlayingState
+
+NO_ASSIST_BUTTONS = ("new", "solve", "hint")  # a mode that is one game at a time, unhelped, drops them
+
+
+def panel_without(names: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
+    """The playing screen's side panel without the items `names`."""
+    return tuple(item for item in PANEL_ITEMS if item[0] not in names)
+
+
+def kept_record(data: Any) -> GameRecord:
+    """A kept game's record, strictly: it knows its secret, is the player's and is not over."""
+    record = GameRecord.from_dict(data)
+    if record.game.secret is None:
+        raise ValueError("a kept game knows its secret")
+    if record.over:
+        raise ValueError("the kept game had already ended")
+    if record.computer_rows:
+        raise ValueError("a kept game is the player's own")
+    return record
+
+
+def describe_record(record: GameRecord) -> str:
+    """ "Super · turn 4 of 13" for the menu's Resume line."""
+    return f"{hud_name(record.config)} · turn {record.turn} of {record.config.turns}"
+
+
+def slot_of(config: GameConfig) -> str:
+    """Where a plain game of `config` is kept: one game per statistics bucket."""
+    return f"classic:{stats_key(config)}"
+
+
+PLAIN_SAVE = SaveCodec(
+    version=1,
+    encode=lambda record: record.to_dict(),
+    decode=kept_record,
+    describe=describe_record,
+    resume=lambda record: go("play", record=record),
+)
+
+
+class PlayHooks:
+    """A way of playing the break-the-code screen (see the module docstring); this is the plain game."""
+
+    help_screen = "playing"  # the help overlay's controls for this mode (game/screens/help.py)
+    panel_items: tuple[tuple[str, float], ...] = PANEL_ITEMS
+    shows_hud = True  # the arcade heads-up display: streak, best, what a win is worth now
+    mode = "classic"  # the mode whose save codec keeps this game (PLAIN_SAVE for the plain game)
+
+    def again(self) -> PlayHooks:
+        """The hooks of a new game of the same kind (New game, Play again)."""
+        return PlayHooks()
+
+    # --- starting and the panel ---------------------------------------------------------------
+    def start(self, app: Any) -> GameRecord | None:
+        """The record to play; None lets the screen draw a random secret for its config."""
+        return None
+
+    def entered(self, state: PlayingState) -> None:
+        """The screen entered with its run: a mode with more to set up (a duel's opponent) does it here."""
+
+    def accepts_input(self, state: PlayingState) -> bool:
+        """Whether the board takes input now (a decided duel waits for its end screen)."""
+        return True
+
+    def allows(self, name: str, state: PlayingState) -> bool:
+        """Whether the button or shortcut `name` does anything in this mode now."""
+        return name in ("help", "menu") or name in dict(self.panel_items)
+
+    def refuse(self, name: str, state: PlayingState) -> str | None:
+        """Why `name` cannot be done at this moment (None: it can)."""
+        return None
+
+    def make_layout(self, size: tuple[int, int], state: PlayingState) -> PlayLayout:
+        return play_layout(size, state.config, self.panel_items)
+
+    def title(self, state: PlayingState) -> str:
+        return hud_name(state.config)
+
+    # --- time ----------------------------------------------------------------------------------
+    def update(self, state: PlayingState, dt: float) -> Any:
+        return None
+
+    def finished(self, state: PlayingState) -> Any:
+        """The finish has run: the result screen (its Play again starts the same kind of game)."""
+        again = go("play", config=state.config, hooks=self.again())
+        return Replace(go("result", record=state.record, again=again))
+
+    # --- leaving and giving up -----------------------------------------------------------------------
+    def leave(self, state: PlayingState) -> Any:
+        """What Menu does; None: the playing screen's own question (keep the game or abandon it)."""
+        return None
+
+    def reveal_question(self, state: PlayingState) -> tuple[str, str]:
+        """(question, yes label) of Reveal's confirmation."""
+        return "Reveal the secret and end this game?", "Reveal"
+
+    def resign(self, state: PlayingState) -> None:
+        """The player confirmed Reveal: a mode that counts a resignation notes it here."""
+
+    def help_route(self, state: PlayingState) -> Route:
+        """The help overlay; a grid game opens on the grid's own rules."""
+        if state.config.is_grid:
+            return go("help", page="Grid")
+        return go("help", screen=self.help_screen)
+
+    # --- drawing -------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayingState, art: Art) -> None:
+        """A heads-up display over the board (the plain game's is the playing screen's own HUD)."""
+
+    # --- what the session keeps and records ---------------------------------------------------------
+    def slot(self, state: PlayingState) -> str:
+        return slot_of(state.config)
+
+    def save(self, state: PlayingState) -> dict[str, Any]:
+        return PLAIN_SAVE.envelope(self.mode, state.run.snapshot())
+
+    def progress(self, state: PlayingState) -> tuple[int, Any]:
+        """(rows that must never be lost, the rest of the position) of the game kept."""
+        run = state.run
+        return len(run.game.rows), (tuple(run.draft), run.record.ruled_out)
+
+    def keeps(self, state: PlayingState) -> bool:
+        """Whether the game has anything worth keeping now (an empty new game does not)."""
+        return state.run.snapshot().resumable
+
+    def decided(self, state: PlayingState) -> Decided | None:
+        """The game decided, to record once: counted in its statistics bucket, maybe a high score."""
+        record = state.run.record
+        result = record.result()
+        points = score_game(result) if result is not None else 0
+        chance = HighScoreChance(stats_key(record.config), points) if points else None
+        return Decided(record.game, record, result, chance, slot=self.slot(state))
+
+    def holding(self, state: PlayingState) -> Holding:
+        run = state.run
+        if run is None:
+            return Holding()
+        area = state.layout().board
+        if run.game.over:
+            return Holding(decided=self.decided(state), celebrate=area)
+        if not state.keep_on_exit:
+            return Holding(abandoned=self.slot(state))
+        if not self.keeps(state):
+            return Holding(celebrate=area)
+        rows, draft = self.progress(state)
+        kept = Kept(self.slot(state), rows, draft, lambda: self.save(state))
+        return Holding(kept=kept, celebrate=area)
+
+
+def draw_title(surface: pygame.Surface, layout: PlayLayout, art: Art, title: str) -> None:
+    """The mode's title over the top bar's (the bar is redrawn under it, so nothing shows through)."""
+    rect = layout.title_rect
+    pygame.draw.rect(surface, pal.BOARD, rect)
+    art.text.draw_in(surface, title, rect.inflate(0, -round(rect.h * 0.3)), pal.TEXT, 40, align="midleft")
+
+
+def confirm(question: str, result: Any, **labels: Any) -> Push:
+    """A confirm overlay over the screen (game/screens/confirm.py) popping `result` on yes."""
+    return Push(go("confirm", question=question, result=result, **labels))
+
+
+__all__ = [
+    "NO_ASSIST_BUTTONS",
+    "PlayHooks",
+    "confirm",
+    "describe_record",
+    "draw_title",
+    "kept_record",
+    "panel_without",
+    "PLAIN_SAVE",
+    "slot_of",
+]
