@@ -28,6 +28,7 @@ import pygame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.core.config import GameConfig  # noqa: E402
 from game.core.state import Guess, Reveal, apply_move  # noqa: E402
+from game.modes.classic.setup import SetupState  # noqa: E402
 from game.play.record import GameRecord, Player  # noqa: E402
 from game.screens.base import Push  # noqa: E402
 from game.screens.confirm import ConfirmOverlay  # noqa: E402
@@ -35,7 +36,6 @@ from game.screens.help import HelpOverlay  # noqa: E402
 from game.screens.menu import MenuState  # noqa: E402
 from game.screens.playing import PlayingState  # noqa: E402
 from game.screens.result import ResultState  # noqa: E402
-from game.modes.classic.setup import SetupState  # noqa: E402
 
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 CONFIGS = {
@@ -246,10 +246,10 @@ COMPUTER_SCENES = (
 
 def computer_scene(app: App, name: str, config: GameConfig) -> None:
     from game.core.state import new_game
+    from game.modes.maker.handgrade import HandGradeState
     from game.play.computer import Phase
     from game.play.drag import Drag, DragSource
     from game.screens.codemaker import CodemakerState, Mode
-    from game.modes.maker.handgrade import HandGradeState
     from game.screens.hint import HintOverlay
     from game.screens.solving import SolvingState
 
@@ -355,11 +355,11 @@ def mode_scene(app: App, name: str) -> None:
     import datetime as dt
 
     from game.core.blitz import BLITZ_CONFIG
+    from game.modes.blitz.screens import BlitzResultState, new_run_state
+    from game.modes.daily.result import DailyResultState
+    from game.modes.daily.screens import DailyState, open_daily
     from game.play.record import Player
     from game.screens.attract import AttractState
-    from game.modes.blitz.screens import BlitzResultState, new_run_state
-    from game.modes.daily.screens import DailyState, open_daily
-    from game.modes.daily.result import DailyResultState
     from game.screens.highscores import HighScoresState, InitialsOverlay
 
     app.store = mode_store()
@@ -439,12 +439,12 @@ def duel_match_scene(app: App, name: str) -> None:
     from game.core.config import preset
     from game.core.duel import DuelRules, level_named
     from game.core.match import new_match
-    from game.play.record import GameRecord
     from game.modes.duel.hooks import DuelState
     from game.modes.duel.setup import DuelSetupState
-    from game.modes.match.screens import HandOverState, MatchSecretState
     from game.modes.match.scores import ScoreboardState
+    from game.modes.match.screens import HandOverState, MatchSecretState
     from game.modes.match.setup import MatchSetupState
+    from game.play.record import GameRecord
 
     def keys(*pairs) -> None:
         for key, char in pairs:

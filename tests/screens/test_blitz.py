@@ -11,11 +11,11 @@ import pygame
 from game.app import App
 from game.core.blitz import BONUS_S, DURATION_S, points_for
 from game.modes.blitz.screens import BlitzHooks, BlitzResultState
+from game.modes.blitz.view import URGENT_FILL
 from game.screens.highscores import InitialsOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.store import Store
-from game.modes.blitz.view import URGENT_FILL
 from tests.screens.driver import kept_lines, key, lowest_consistent, post, settle
 from tests.screens.test_daily import open_menu_entry, release_apps, type_row  # noqa: F401  (release_apps: an autouse fixture)
 

@@ -10,8 +10,8 @@ import pytest
 
 from game.core.config import GRID_SHAPES, GameConfig
 from game.core.state import Outcome
-from game.screens.codemaker import CodemakerState, Mode
 from game.modes.maker.handgrade import HandGradeState
+from game.screens.codemaker import CodemakerState, Mode
 from game.screens.menu import MenuState
 from game.screens.result import ResultState
 from game.screens.solving import SolvingState

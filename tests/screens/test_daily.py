@@ -14,8 +14,8 @@ from game.app import App
 from game.core.codes import score
 from game.core.daily import daily_config, daily_secret
 from game.modes.daily.hooks import DailyHooks
-from game.modes.daily.screens import DailyState
 from game.modes.daily.result import DailyResultState
+from game.modes.daily.screens import DailyState
 from game.screens.highscores import InitialsOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState

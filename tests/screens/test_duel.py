@@ -99,7 +99,9 @@ def test_duel__turns_alternate_and_submit_waits_for_the_computer():
     play_code(app, (3, 3, 4, 4))  # too early: the computer has not replied
     assert len(state.run.game.rows) == 1
     assert state.run.message.startswith("wait")
-    until(app, lambda: len(state.hooks.computer.game.rows) == 1 and state.hooks.to_move(state).value == "player")
+    until(
+        app, lambda: len(state.hooks.computer.game.rows) == 1 and state.hooks.to_move(state).value == "player"
+    )
     post(app, *(key(pygame.K_BACKSPACE) for _ in range(4)))
     play_code(app, (3, 3, 4, 4))
     assert len(state.run.game.rows) == 2
@@ -144,7 +146,12 @@ def test_duel__computer_guesses_stay_covered_until_the_end():
     state = app.state
     for n, code in enumerate(((1, 1, 1, 2), (1, 1, 2, 1)), start=1):
         play_code(app, code)
-        until(app, lambda n=n: len(state.hooks.computer.game.rows) == n and state.hooks.to_move(state).value == "player")
+        until(
+            app,
+            lambda n=n: (
+                len(state.hooks.computer.game.rows) == n and state.hooks.to_move(state).value == "player"
+            ),
+        )
     settle(app, 1.0)
     guesses = [row.guess for row in state.hooks.computer.game.rows]
     assert guesses == [(0, 0, 0, 0), (1, 1, 1, 1)]
@@ -223,7 +230,9 @@ def test_duel_save__boards_with_different_secrets_are_dropped_with_a_notice(tmp_
     path.write_text(json.dumps(document))
     fresh = App(size=(1024, 720), seed=3, store=Store(tmp_path), start=MenuState())
     assert kept_lines(fresh) == []
-    assert any("different codes" in notice for notice in fresh.store.take_notices() + fresh.session.notices.texts)
+    assert any(
+        "different codes" in notice for notice in fresh.store.take_notices() + fresh.session.notices.texts
+    )
     assert Store(tmp_path).load_kept() == {}
 
 

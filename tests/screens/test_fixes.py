@@ -10,14 +10,14 @@ from game.core.codes import score
 from game.core.config import GameConfig, legal_codes
 from game.core.solver import is_consistent
 from game.core.variant import grade_words
+from game.modes.classic.setup import SetupState
+from game.modes.maker.handgrade import HandGradeState
 from game.play.handgrade import Ending
 from game.screens.codemaker import CodemakerState
-from game.modes.maker.handgrade import HandGradeState
 from game.screens.help import PAGES, RULE_EXAMPLES, HelpOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.settings import ROWS, SettingsState
-from game.modes.classic.setup import SetupState
 from game.store import Store
 from game.ui import palette as pal
 from game.ui.layout import PaletteItem, centre

@@ -9,8 +9,8 @@ import itertools
 import pygame
 
 from game.core.config import GameConfig
-from game.play.handgrade import Ending
 from game.modes.maker.handgrade import HandGradeState
+from game.play.handgrade import Ending
 from tests.screens.driver import click, key, make_app, post, press_key
 
 GRID = GameConfig(colours=6, grid=(2, 2))

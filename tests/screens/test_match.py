@@ -9,12 +9,12 @@ import pygame
 from game.app import App
 from game.core.match import new_match
 from game.modes.match.hooks import MatchRoundHooks, MatchSecretHooks
-from game.modes.match.screens import HandOverState
 from game.modes.match.scores import ScoreboardState
+from game.modes.match.screens import HandOverState
 from game.modes.match.setup import MatchSetupState
+from game.screens.codemaker import CodemakerState
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
-from game.screens.codemaker import CodemakerState
 from game.store import Store
 from tests.screens.driver import click, drag, kept_lines, key, make_app, post, press_key, settle
 

@@ -9,11 +9,11 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig, turn_limit
-from game.settings import Settings
+from game.modes.classic.setup import SHAPES, SetupState
 from game.screens.help import HelpOverlay, example_text
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
-from game.modes.classic.setup import SHAPES, SetupState
+from game.settings import Settings
 from game.store import Store
 from game.ui.layout import centre
 from game.ui.layout_screens import MenuLayout, SetupLayout

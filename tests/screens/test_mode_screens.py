@@ -11,11 +11,11 @@ import pytest
 from game.app import App
 from game.core.blitz import new_blitz
 from game.core.highscores import HighScore
+from game.modes.blitz.screens import BlitzResultState, new_run
+from game.modes.daily.result import DailyResultState
+from game.modes.daily.screens import DailyState, open_daily
 from game.screens.attract import AttractState
 from game.screens.base import Push, State
-from game.modes.blitz.screens import BlitzResultState, new_run
-from game.modes.daily.screens import DailyState, open_daily
-from game.modes.daily.result import DailyResultState
 from game.screens.highscores import HighScoresState, InitialsOverlay
 from game.screens.stats import StatsState
 from game.store import Store

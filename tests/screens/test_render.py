@@ -8,6 +8,7 @@ import pytest
 
 from game.core.config import GameConfig
 from game.core.state import Guess, Reveal, apply_move, new_game
+from game.modes.classic.setup import SetupState
 from game.screens.base import Push
 from game.screens.confirm import ConfirmOverlay
 from game.screens.help import HelpOverlay
@@ -15,7 +16,6 @@ from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.settings import SettingsState
-from game.modes.classic.setup import SetupState
 from game.ui.text import TextRenderer
 from tests.screens.driver import key, make_app, post, record_of
 

@@ -8,9 +8,9 @@ import pygame
 from game.core.codes import score
 from game.core.config import GameConfig
 from game.core.state import Outcome
+from game.modes.classic.setup import SetupState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
-from game.modes.classic.setup import SetupState
 from game.screens.solving import SolvingState
 from game.ui.layout import Slot, centre
 from tests.screens.driver import click, drag, make_app, press_key, settle
