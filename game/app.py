@@ -32,6 +32,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imp
 
 import pygame  # noqa: E402
 
+from game import assets
 from game.core.config import ConfigError
 from game.modes.registry import MODES, high_score_tables
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args
@@ -52,7 +53,9 @@ from game.screens.solving import SolvingState
 from game.screens.stats import StatsState
 from game.session import Session
 from game.settings import Settings
+from game.store import Store
 from game.ui.pegs import PegArt
+from game.ui.sound import SOUND_NAMES, Sound
 from game.ui.text import TextRenderer
 
 FPS = 60
@@ -101,10 +104,17 @@ def utc_now() -> dt.datetime:
 
 
 class NullSound:
-    """The sound hook until a real engine is plugged in: accepts every name, plays nothing."""
+    """The sound hook until a real engine is plugged in: accepts every name and setting, plays nothing
+    (the same surface as game/ui/sound.Sound, so the session sets both alike)."""
+
+    enabled = True
+    volume = 1.0
 
     def play(self, name: str) -> None:
         """Play the effect called `name` (see the module docstring for names)."""
+
+    def set_music(self, enabled: bool | None = None, volume: float | None = None) -> bool:
+        return False
 
 
 class App:
@@ -346,10 +356,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     start = go("play", config=config) if config is not None else None
     settings = {"symbols": False} if args.no_symbols else {}
-    from game import assets
-    from game.store import Store
-    from game.ui.sound import SOUND_NAMES, Sound
-
     try:
         pygame.display.init()
     except pygame.error as exc:

@@ -159,13 +159,10 @@ class Session:
         self.apply_sound()
 
     def apply_sound(self) -> None:
-        """Make app.sound follow the settings (a sound without these attributes is left alone)."""
+        """Make app.sound (game/ui/sound.Sound, or the app's NullSound) follow the settings."""
         settings, sound = self.app.settings, self.app.sound
-        for name, value in (("enabled", settings.sound), ("volume", settings.volume)):
-            if hasattr(sound, name):
-                setattr(sound, name, value)
-        if hasattr(sound, "set_music"):
-            sound.set_music(enabled=settings.music, volume=settings.music_volume)
+        sound.enabled, sound.volume = settings.sound, settings.volume
+        sound.set_music(enabled=settings.music, volume=settings.music_volume)
 
     def persist_settings(self) -> bool:
         """Write the settings (and the window size) to the store; False if there is none or it failed."""

@@ -1,0 +1,188 @@
+"""The shape of the code: the import graph of game/ (imports inside functions counted, TYPE_CHECKING
+blocks not) has no cycle; no screen module imports another; core and play stay pure; only the
+registry imports a mode; the session never looks for attributes of screens."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+from pathlib import Path
+
+import game
+from game.screens.base import State
+
+GAME = Path(game.__file__).parent
+MAX_INNER_IMPORTS = 5  # imports made inside functions, each with a comment saying why
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(GAME.rglob("*.py")):
+        parts = list(path.relative_to(GAME.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+class Imports(ast.NodeVisitor):
+    """Every import of a module, (target candidates, inside a function, line), TYPE_CHECKING skipped."""
+
+    def __init__(self, module: str, is_package: bool) -> None:
+        self.module, self.is_package = module, is_package
+        self.depth = 0
+        self.found: list[tuple[list[str], bool, int]] = []
+
+    def visit_If(self, node: ast.If) -> None:
+        test = node.test
+        name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", "")
+        for child in node.orelse if name == "TYPE_CHECKING" else [*node.body, *node.orelse]:
+            self.visit(child)
+
+    def _function(self, node) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self.found.append(([alias.name], self.depth > 0, node.lineno))
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level:
+            package = self.module.split(".") if self.is_package else self.module.split(".")[:-1]
+            package = package[: len(package) - (node.level - 1)]
+            base = ".".join(package + ([node.module] if node.module else []))
+        else:
+            base = node.module or ""
+        self.found.append(
+            ([base] + [f"{base}.{alias.name}" for alias in node.names], self.depth > 0, node.lineno)
+        )
+
+
+def graph() -> tuple[dict[str, set[str]], dict[str, list[str]], list[tuple[str, int]]]:
+    """(module -> game modules it imports, module -> every name it imports, inner imports (module, line))."""
+    mods = modules()
+    edges: dict[str, set[str]] = {}
+    names: dict[str, list[str]] = {}
+    inner: list[tuple[str, int]] = []
+    for module, path in mods.items():
+        visitor = Imports(module, path.name == "__init__.py")
+        visitor.visit(ast.parse(path.read_text()))
+        edges[module] = set()
+        names[module] = []
+        for candidates, in_function, line in visitor.found:
+            names[module].append(candidates[0])
+            hit = next((c for c in sorted(candidates, key=len, reverse=True) if c in mods), None)
+            if hit is not None and hit != module:
+                edges[module].add(hit)
+                if in_function:
+                    inner.append((module, line))
+    return edges, names, inner
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def screen_modules() -> set[str]:
+    """Modules that define a screen (a State subclass of their own)."""
+    screens = set()
+    for info in pkgutil.walk_packages(game.__path__, "game."):
+        if info.name.endswith("__main__"):
+            continue  # importing it starts the game
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, State) and cls is not State and cls.__module__ == info.name:
+                screens.add(info.name)
+    return screens
+
+
+def test_architecture__game_has_no_import_cycle():
+    assert cycles(graph()[0]) == []
+
+
+def test_architecture__no_screen_module_imports_another():
+    edges = graph()[0]
+    screens = screen_modules()
+    assert {"game.screens.playing", "game.screens.menu", "game.modes.daily.screens"} <= screens
+    crossing = sorted((m, t) for m in screens for t in edges[m] if t in screens)
+    assert crossing == []
+
+
+def test_architecture__core_and_play_import_no_pygame_ui_or_screens():
+    _, names, _ = graph()
+    forbidden = ("pygame", "game.ui", "game.screens", "game.modes", "game.session", "game.app", "game.store")
+    for module, imported in names.items():
+        if module.startswith(("game.core", "game.play")):
+            bad = [name for name in imported if name.startswith(forbidden)]
+            assert bad == [], f"{module} imports {bad}"
+
+
+def test_architecture__only_the_registry_imports_a_mode():
+    edges = graph()[0]
+    mode_folders = {m.split(".")[2] for m in modules() if m.count(".") >= 2 and m.startswith("game.modes.")}
+    mode_folders -= {"base", "registry"}
+    for module, targets in edges.items():
+        for target in targets:
+            parts = target.split(".")
+            if len(parts) >= 3 and parts[:2] == ["game", "modes"] and parts[2] in mode_folders:
+                inside = module.startswith(f"game.modes.{parts[2]}")
+                assert inside or module == "game.modes.registry", f"{module} imports the mode {target}"
+
+
+def test_architecture__few_imports_inside_functions_each_with_a_reason():
+    inner = graph()[2]
+    assert len(inner) <= MAX_INNER_IMPORTS, inner
+    for module, line in inner:
+        source = modules()[module].read_text().splitlines()
+        said = source[line - 1] + (source[line - 2] if line >= 2 else "")
+        assert "#" in said, f"{module}:{line} imports inside a function without saying why"
+
+
+def test_architecture__session_and_lifetime_never_look_for_attributes():
+    for name in ("session.py", "lifetime.py"):
+        tree = ast.parse((GAME / name).read_text())
+        calls = [
+            node.func.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "hasattr")
+        ]
+        assert calls == [], f"{name} calls {calls}"
