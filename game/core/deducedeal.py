@@ -10,7 +10,7 @@ The method (one attempt; game/core/deduce.py retries until the rows fall in the 
    not the one that rules out the most, so the reader has to chain several of them. A row that would
    narrow nothing is never kept. Rows are added until one code fits.
    The first row is weighed over the whole space through space.partition_over_space_steps (streamed
-   head x tail at 6x9); the codes it leaves are listed once (space.consistent_steps), decoded, and
+   head x tail at 6x9); the codes it leaves are listed once (streamed), decoded, and
    every later row is weighed against them in numpy blocks and narrows them by a mask.
 3. Rows are trimmed from the last but one back to the first: a row goes when the others, counted over
    the whole space (space.count_consistent_steps), still leave one code. A row kept was needed when it
@@ -38,13 +38,14 @@ import numpy as np
 
 from .codes import Code, Feedback, colour_counts, index_code, pack, score
 from .config import GameConfig
-from .headtail import WORK_PER_YIELD
+from .headtail import WORK_PER_YIELD, stream_steps
 from .solver import Progress
 from .space import (
     codes_of,
     consistent_steps,
     count_consistent_steps,
     grades_between,
+    is_small,
     partition_over_space_steps,
 )
 
@@ -149,6 +150,14 @@ def weigh_steps(
     return [int(s) for s in sizes], grades
 
 
+def first_fitting_steps(config: GameConfig, rows: list) -> Generator[Progress, None, np.ndarray]:
+    """Sorted numbers of the codes fitting the first row. A large space is streamed past the solvers'
+    cache of consistent sets: a dealt row is never asked for again, and would only crowd it out."""
+    if is_small(config):
+        return (yield from consistent_steps(config, rows))
+    return (yield from stream_steps(config, rows, keep=True))
+
+
 def play_rows_steps(
     config: GameConfig, rng: random.Random, secret: Code, shrink: Fraction
 ) -> Generator[Progress, None, list[tuple[Code, Feedback]]]:
@@ -172,7 +181,7 @@ def play_rows_steps(
             continue  # every guess drawn left all the fitting codes: draw again
         rows.append((guesses[chosen], score(guesses[chosen], secret)))
         if fitting is None:
-            indices = yield from consistent_steps(config, rows)
+            indices = yield from first_fitting_steps(config, rows)
             fitting = yield from decode_steps(config, indices)
         else:
             keep = grades[chosen] == targets[chosen]
