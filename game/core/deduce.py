@@ -45,6 +45,7 @@ API for a screen (pure; `day`/`today` are datetime.date values, today = daily_da
     Puzzle.config, .history, .tries, .is_daily, .start_state() -> GameState (given rows played)
     Puzzle.to_dict() / Puzzle.from_dict(data, today=None, whole_space=True)
     check_puzzle_steps(puzzle) / check_puzzle(puzzle)   DeduceError if not a proper puzzle
+    narrowing_steps(puzzle) -> codes fitting after each prefix of the rows, e.g. (259, 41, 7, 1)
     tries_taken(puzzle, state) -> int; stars(tries) -> 3 | 2 | 1; deduce_score(level_name, tries, seconds)
 """
 
@@ -300,6 +301,15 @@ def check_puzzle_steps(puzzle: Puzzle) -> Generator[Progress, None, None]:
 def check_puzzle(puzzle: Puzzle) -> None:
     """Plain-function form of check_puzzle_steps()."""
     run(check_puzzle_steps(puzzle))
+
+
+def narrowing_steps(puzzle: Puzzle) -> Generator[Progress, None, tuple[int, ...]]:
+    """Codes of the whole space that fit the first 1, 2, ... rows (the last is 1): how the rows
+    narrow the space in order, for a worked example or a difficulty read-out."""
+    counts = []
+    for i in range(1, len(puzzle.rows) + 1):
+        counts.append((yield from count_consistent_steps(puzzle.config, puzzle.rows[:i])))
+    return tuple(counts)
 
 
 def seed_text(level_name: str, day: dt.date | None = None, number: int | None = None) -> str:

@@ -29,13 +29,14 @@ from game.core.deduce import (
     daily_puzzle_steps,
     deduce_score,
     level,
+    narrowing_steps,
     practice_puzzle,
     practice_puzzle_steps,
     stars,
     tries_taken,
 )
 from game.core.headtail import WORK_PER_YIELD
-from game.core.solver import Progress
+from game.core.solver import Progress, run
 from game.core.space import consistent_indices, count_consistent
 from game.core.state import Guess, Outcome, apply_move
 
@@ -306,3 +307,14 @@ def test_deduce_puzzle__constructor_refuses_a_wrong_grade_with_the_row_number():
     bad = puzzle.rows[:-1] + ((guess, Feedback(grade.black, grade.white + 1)),)
     with pytest.raises(DeduceError, match=f"row {len(puzzle.rows)} "):
         Puzzle("4x6", puzzle.secret, bad, number=1)
+
+
+def test_deduce_narrowing__counts_the_codes_fitting_each_prefix_of_the_rows_by_brute_force():
+    for number in (3, 4):
+        puzzle = practice("4x6", number)
+        counts = run(narrowing_steps(puzzle))
+        expected = [
+            len(fitting_by_brute_force(puzzle.rows[:i], 4, 6)) for i in range(1, len(puzzle.rows) + 1)
+        ]
+        assert list(counts) == expected and counts[-1] == 1
+        assert all(a > b for a, b in itertools.pairwise((6**4,) + counts))
