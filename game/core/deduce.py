@@ -6,7 +6,7 @@ exactly one code fits every given row; no given row is the secret; every given r
 (dropping any one leaves more than one code fitting). The Puzzle constructor checks what is cheap
 (the level, legal codes, each grade is what the secret gives, no row is the secret, no guess twice,
 the row count); check_puzzle_steps() checks the rest by counting over the whole space, one count
-with all rows and one per row left out (space.count_consistent_steps: about 3 ms a count at 6x9).
+with all rows and one per row left out (space.count_consistent_steps: a few ms a count at 6x9).
 
 Dealing is game/core/deducedeal.py (its docstring describes the method); an attempt whose rows fall
 outside the level's range is dealt again from the same random stream. The dealer ends with
@@ -35,7 +35,7 @@ needed. The whole-space check costs one count per row plus one (measured in the 
 
 Score (for a Deduce high-score table, in the style of records.score_game): a solved puzzle scores
 POINTS_PER_BIT x log2(codes) x stars / 3 x a time factor from 1 (instant) towards 0.5, with the same
-par (PAR_SECONDS_PER_BIT seconds a bit); a puzzle not solved scores 0.
+par (PAR_SECONDS_PER_BIT seconds a bit). A puzzle not solved has no score (nothing to call).
 
 API for a screen (pure; `day`/`today` are datetime.date values, today = daily_day(now)):
     LEVELS, level(name) -> Level; Level.name, .pegs, .colours, .tries, .min_rows, .max_rows, .config
@@ -45,7 +45,7 @@ API for a screen (pure; `day`/`today` are datetime.date values, today = daily_da
     Puzzle.config, .history, .tries, .is_daily, .start_state() -> GameState (given rows played)
     Puzzle.to_dict() / Puzzle.from_dict(data, today=None, whole_space=True)
     check_puzzle_steps(puzzle) / check_puzzle(puzzle)   DeduceError if not a proper puzzle
-    narrowing_steps(puzzle) -> codes fitting after each prefix of the rows, e.g. (259, 41, 7, 1)
+    narrowing_steps(puzzle) -> codes fitting after each prefix of the rows, e.g. (256, 54, 14, 1)
     tries_taken(puzzle, state) -> int; stars(tries) -> 3 | 2 | 1; deduce_score(level_name, tries, seconds)
 """
 
@@ -71,7 +71,7 @@ from .state import GameState, Guess, apply_move, new_game
 DEDUCE_HASH_PREFIX = "mastermind-arcade deduce v1"
 FORMAT_VERSION = 1
 MAX_NUMBER = 2**31 - 1  # practice numbers 0..MAX_NUMBER
-# Attempts past this take any row count up to the level's maximum, so dealing always ends.
+# Past this many attempts a board with fewer rows than the level's minimum is taken too.
 MAX_ATTEMPTS = 20
 
 
@@ -323,9 +323,11 @@ def seed_text(level_name: str, day: dt.date | None = None, number: int | None = 
 def _deal_steps(lv: Level, day: dt.date | None, number: int | None) -> Generator[Progress, None, Puzzle]:
     rng = random.Random(hashed_number(seed_text(lv.name, day, number)))
     config = GameConfig(lv.pegs, lv.colours)
-    for attempt in range(1, 1_000_000):
+    attempt = 0
+    while True:
+        attempt += 1
         secret, rows = yield from deal_steps(config, rng, lv.shrink)
-        if lv.min_rows <= len(rows) <= lv.max_rows or (attempt >= MAX_ATTEMPTS and len(rows) <= lv.max_rows):
+        if len(rows) <= lv.max_rows and (len(rows) >= lv.min_rows or attempt >= MAX_ATTEMPTS):
             break
     puzzle = Puzzle(lv.name, secret, rows, day, number)
     yield from check_puzzle_steps(puzzle)
