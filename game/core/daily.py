@@ -52,9 +52,14 @@ class DailyError(ValueError):
     """A daily request that cannot be met (unknown preset, naive time, second attempt, bad record)."""
 
 
+def hashed_number(text: str) -> int:
+    """SHA-256 of the UTF-8 `text`, its 32-byte digest read as a big-endian unsigned integer."""
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
+
+
 def hashed_code(text: str, pegs: int, colours: int) -> Code:
     """A code drawn from `text` by SHA-256 and repeated divmod (first remainder = first peg)."""
-    n = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
+    n = hashed_number(text)
     pegs_out = []
     for _ in range(pegs):
         n, peg = divmod(n, colours)
@@ -74,7 +79,8 @@ def daily_config(preset_name: str) -> GameConfig:
     return preset(_daily_preset_name(preset_name)).config()
 
 
-def _check_day(day: dt.date) -> dt.date:
+def check_day(day: dt.date) -> dt.date:
+    """`day` if it is a calendar date (a datetime is refused), else DailyError."""
     # A datetime is a date too; refusing it keeps "which day?" the caller's explicit choice (daily_day()).
     if not isinstance(day, dt.date) or isinstance(day, dt.datetime):
         raise DailyError(f"a daily code belongs to a calendar date (see daily_day()), not {day!r}")
@@ -83,7 +89,7 @@ def _check_day(day: dt.date) -> dt.date:
 
 def daily_seed_text(day: dt.date, preset_name: str) -> str:
     """The text hashed for a day and preset, e.g. "mastermind-arcade daily v1|2026-11-23|classic"."""
-    return f"{DAILY_HASH_PREFIX}|{_check_day(day).isoformat()}|{_daily_preset_name(preset_name).lower()}"
+    return f"{DAILY_HASH_PREFIX}|{check_day(day).isoformat()}|{_daily_preset_name(preset_name).lower()}"
 
 
 def daily_secret(day: dt.date, preset_name: str) -> Code:
@@ -158,7 +164,7 @@ def share_text(day: dt.date, preset_name: str, grades: Sequence[Feedback | tuple
     config = daily_config(name)
     rows = check_grades(grades, config)
     result = str(len(rows)) if is_won(rows, config.pegs) else LOSS_MARK
-    header = [SHARE_TITLE, f"{_check_day(day).isoformat()} {name} {result}/{config.turns}"]
+    header = [SHARE_TITLE, f"{check_day(day).isoformat()} {name} {result}/{config.turns}"]
     return "\n".join(header + [grade_marks(fb, config.pegs) for fb in rows])
 
 
@@ -195,7 +201,7 @@ def record_daily(
 ) -> DailyRecord:
     """The record after the daily of `day` ended with `grades` (a new value); DailyError if `day`
     was already played (or is before the last day played, as after a clock set back)."""
-    if not record.can_play(_check_day(day)):
+    if not record.can_play(check_day(day)):
         raise DailyError(
             f"the daily code of {day.isoformat()} has already been played; the next one comes at midnight UTC"
         )

@@ -42,6 +42,9 @@ CASES = [
     ("sweep.py", ["--grid", "2x\u00b2"], "rows x columns"),  # "²" is a digit to str.isdigit(), not to int()
     ("sweep.py", ["--strategy", "nope"], "nope"),
     ("sweep.py", ["--games", "0"], "--games must be from 1"),
+    ("bench_deduce.py", ["--level", "7x7"], "--level must be one of 4x6, 5x8, 6x9"),
+    ("bench_deduce.py", ["--puzzles", "0"], "--puzzles must be from 1"),
+    ("bench_deduce.py", ["--seed", "-1"], "--seed must be from 0"),
 ]
 
 
