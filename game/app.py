@@ -21,6 +21,7 @@ Shared context every state may use through `self.app`:
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import os
 import random
 import signal
@@ -33,7 +34,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imp
 import pygame  # noqa: E402
 
 from game.core.config import ConfigError
-from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args
+from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
 from game.settings import Settings
 from game.states.base import Pop, Push, Quit, Replace, Reset, State, Transition
 from game.ui.pegs import PegArt
@@ -46,6 +47,7 @@ QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # end the game as closing the wi
 MAX_TRANSITIONS_PER_FRAME = 16  # guards against two states handing control back and forth forever
 TITLE = "Mastermind Arcade"
 
+log = logging.getLogger(__name__)
 
 
 def utc_now() -> dt.datetime:
@@ -76,6 +78,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp_size(size), pygame.RESIZABLE)
+        self.fullscreen = False  # desktop fullscreen: set_fullscreen() switches it
+        self._windowed_size = self.surface.get_size()  # the window to go back to from fullscreen
         self._canvas: pygame.Surface | None = None  # drawn on when the window is forced below MIN_SIZE
         pygame.display.set_caption(TITLE)
         self.clock = pygame.time.Clock()
@@ -159,10 +163,42 @@ class App:
         return (w, h)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Make the window `size` (clamped to MIN_SIZE..MAX_SIZE); the layouts reflow on the next draw."""
+        """Make the window `size` (clamped to MIN_SIZE..MAX_SIZE); the layouts reflow on the next draw.
+        In fullscreen the screen decides the size: the display surface is taken as it is."""
+        if self.fullscreen:
+            self.surface = pygame.display.get_surface() or self.surface
+            return
         size = self._clamp_size(size)
         if self.surface.get_size() != size:
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> bool:
+        """Desktop fullscreen (the screen's own resolution, no mode change) or back to the window it
+        left; the layouts reflow on the next draw as for any window size. False when the display
+        refuses (some drivers cannot): the window is kept, or reopened if the attempt closed it."""
+        if on == self.fullscreen:
+            return True
+        if on:
+            self._windowed_size = self.window_size
+        try:
+            if on:  # (0, 0) with FULLSCREEN is SDL's FULLSCREEN_DESKTOP at the desktop's size
+                display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                display = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        except pygame.error as exc:
+            log.warning("fullscreen %s failed: %s", "on" if on else "off", exc)
+            if pygame.display.get_surface() is None:  # a failed set_mode may have closed the window
+                self.fullscreen = False
+                self.surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            return False
+        self.surface = display
+        self.fullscreen = on
+        return True
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The size of the window: in fullscreen, the one to go back to (what the settings keep)."""
+        return self._windowed_size if self.fullscreen else self.surface.get_size()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -294,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.states.playing import PlayingState
 
         start = PlayingState(config)
-    settings = {"symbols": False} if args.no_symbols else {}
+    settings = settings_from_args(args)
     from game import assets
     from game.store import Store
     from game.ui.sound import SOUND_NAMES, Sound

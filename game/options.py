@@ -68,6 +68,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def settings_from_args(args: argparse.Namespace) -> dict[str, object]:
+    """The settings the command line sets for this run (they win over the stored ones)."""
+    settings: dict[str, object] = {}
+    if args.no_symbols:
+        settings["symbols"] = False
+    if args.size:
+        settings["fullscreen"] = False  # a size asked for is a window's size
+    return settings
+
+
 def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     """The game to start straight into, or None for the menu; raises ConfigError when impossible."""
     grid = getattr(args, "grid", None)
