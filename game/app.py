@@ -29,7 +29,12 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from game import assets  # no pygame inside: read before pygame starts
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imported: keep stdout clean
+# The window's class (X11) and app id (Wayland) name the desktop entry, so a dock shows its icon.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", assets.APP_ID)
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", assets.APP_ID)
 
 import pygame  # noqa: E402
 
@@ -55,6 +60,14 @@ def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+def _set_window_icon() -> None:
+    """The game's icon on its window; without the file the system's own (assets.missing() names it)."""
+    try:
+        pygame.display.set_icon(pygame.image.load(assets.icon_path()))
+    except (OSError, pygame.error):
+        pass
+
+
 class NullSound:
     """The sound hook until a real engine is plugged in: accepts every name, plays nothing."""
 
@@ -77,6 +90,7 @@ class App:
     ) -> None:
         pygame.display.init()
         pygame.font.init()
+        _set_window_icon()  # before the window opens: some systems take an icon only then
         self.surface = pygame.display.set_mode(self._clamp_size(size), pygame.RESIZABLE)
         self.fullscreen = False  # desktop fullscreen: set_fullscreen() switches it
         self._windowed_size = self.surface.get_size()  # the window to go back to from fullscreen
@@ -331,7 +345,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         start = PlayingState(config)
     settings = settings_from_args(args)
-    from game import assets
     from game.store import Store
     from game.ui.sound import SOUND_NAMES, Sound
 

@@ -42,6 +42,8 @@ CASES = [
     ("sweep.py", ["--grid", "2x\u00b2"], "rows x columns"),  # "²" is a digit to str.isdigit(), not to int()
     ("sweep.py", ["--strategy", "nope"], "nope"),
     ("sweep.py", ["--games", "0"], "--games must be from 1"),
+    ("make_icon.py", ["--out", "{blocked}"], "cannot write --out"),
+    ("make_icon.py", ["--out", "{a_file}"], "--out must be a directory"),
 ]
 
 
@@ -52,6 +54,7 @@ def test_tool_args__bad_argument_exits_2_with_one_line_before_any_work(tmp_path,
         "blocked": tmp_path / "a-file" / "out.txt",
         "missing": tmp_path / "no" / "such" / "folder" / "out.txt",
         "folder": tmp_path,
+        "a_file": tmp_path / "a-file",
     }
     argv = [a.format(**places) for a in args]
     result = subprocess.run(
