@@ -335,6 +335,10 @@ NO_DISPLAY_MESSAGE = (
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.version or args.check_assets:  # about the program itself: no window, no store
+        from game import about
+
+        return about.print_version() if args.version else about.print_asset_check()
     try:
         config = config_from_args(args)
     except ConfigError as exc:

@@ -41,13 +41,21 @@ def root() -> Path:
 
 
 def directory(kind: str) -> Path:
-    """The folder of one kind of asset (SOUNDS or STRATEGIES); it may not exist (see missing())."""
+    """The folder of one kind of asset (SOUNDS, STRATEGIES or ICONS); it may not exist (see missing())."""
     return root() / kind
 
 
 def icon_path(size_px: int = WINDOW_ICON_PX) -> Path:
     """The PNG of the icon `size_px` square (it may not exist: see missing())."""
     return directory(ICONS) / f"{APP_ID}-{size_px}.png"
+
+
+def indexed_tables() -> list[str] | None:
+    """The exact tables the strategies folder's index (its README.md) lists; None without an index."""
+    try:
+        return INDEX_ROW.findall((directory(STRATEGIES) / "README.md").read_text(encoding="utf-8"))
+    except (OSError, UnicodeError):
+        return None
 
 
 def missing(sound_names: Iterable[str]) -> list[str]:
@@ -61,10 +69,7 @@ def missing(sound_names: Iterable[str]) -> list[str]:
     elif absent:
         problems.append(f"Sound files missing in {sounds}: {_some(absent)}; those effects stay silent.")
     tables = directory(STRATEGIES)
-    try:
-        expected = INDEX_ROW.findall((tables / "README.md").read_text(encoding="utf-8"))
-    except (OSError, UnicodeError):
-        expected = None
+    expected = indexed_tables()
     if expected is None and not tables.is_dir():
         problems.append(f"No strategy tables found in {tables}: the optimal strategy plays entropy instead.")
     elif expected is None:

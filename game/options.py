@@ -65,6 +65,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-duplicates", action="store_true", help="a secret never uses a colour twice (nor may guesses)"
     )
     parser.add_argument("--no-symbols", action="store_true", help="colour only, no symbols on pegs")
+    about = parser.add_mutually_exclusive_group()
+    about.add_argument("--version", action="store_true", help="print the version and exit")
+    about.add_argument(
+        "--check-assets",
+        action="store_true",
+        help="print one JSON line counting the sounds, strategy tables and icons found and naming any "
+        "missing; exit 1 if one is",
+    )
     return parser
 
 
