@@ -44,6 +44,9 @@ CASES = [
     ("sweep.py", ["--games", "0"], "--games must be from 1"),
     ("make_icon.py", ["--out", "{blocked}"], "cannot write --out"),
     ("make_icon.py", ["--out", "{a_file}"], "--out must be a directory"),
+    ("build_app.py", ["--dist", "{a_file}"], "--dist must be a directory"),
+    ("build_app.py", ["--work", "{blocked}"], "cannot write --work"),
+    ("build_app.py", ["--onefile"], "unrecognized arguments"),
 ]
 
 
