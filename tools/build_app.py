@@ -12,9 +12,10 @@ the friend's machine: no Python, no virtual environment (the same kind of OS and
 C library no older than the build machine's).
 
 One folder, not one file (PyInstaller --onefile): a one-file program unpacks its whole payload into a
-fresh temporary folder at every start, so it starts slower. Measured on the 2-core development
-machine with `hyperfine -N --warmup 2 --runs 15 '<program> --frames 1'` (SDL dummy drivers):
-one folder 0.54 s +- 0.13, one file 0.99 s +- 0.11, `python -m game` 0.36 s +- 0.05.
+fresh temporary folder at every start, so it starts slower. Measured on the shared 2-core
+development machine with `hyperfine -N --warmup 3 --runs 30 '<program> --frames 1'` (SDL dummy
+drivers, an empty HOME): one folder 0.32 s +- 0.02, one file 1.85 s +- 0.67 (0.96 s at best),
+`python -m game` 0.30 s +- 0.02.
 
 Shared libraries are copied as they are, except that libpython's debug symbols are dropped when
 `strip` is on the PATH (about 18 MB of the 23 MB file): PyInstaller's own --strip also strips the
