@@ -30,7 +30,7 @@ def desktop() -> tuple[int, int]:
 
 
 def alt_enter() -> pygame.event.Event:
-    return key(pygame.K_RETURN, mod=pygame.KMOD_LALT)
+    return key(pygame.K_RETURN, mod=pygame.KMOD_ALT)
 
 
 def test_fullscreen__f11_fills_the_desktop_and_the_menu_reflows_to_it():
