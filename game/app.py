@@ -21,6 +21,7 @@ Shared context every state may use through `self.app`:
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import os
 import random
 import signal
@@ -28,14 +29,19 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from game import assets  # no pygame inside: read before pygame starts
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imported: keep stdout clean
+# The window's class (X11) and app id (Wayland) name the desktop entry, so a dock shows its icon.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", assets.APP_ID)
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", assets.APP_ID)
 
 import pygame  # noqa: E402
 
 from game import assets
 from game.core.config import ConfigError
 from game.modes.registry import MODES, high_score_tables
-from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args
+from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
 from game.screens.analysis import AnalysisOverlay
 from game.screens.attract import AttractState
 from game.screens.base import Pop, Push, Quit, Replace, Reset, Route, State, Transition, go
@@ -64,6 +70,8 @@ DEFAULT_SIZE = (1024, 720)
 QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # end the game as closing the window does
 MAX_TRANSITIONS_PER_FRAME = 16  # guards against two states handing control back and forth forever
 TITLE = "Mastermind Arcade"
+
+log = logging.getLogger(__name__)
 
 SCREENS: dict[str, Callable[..., State]] = {
     "menu": MenuState,
@@ -103,6 +111,14 @@ def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+def _set_window_icon() -> None:
+    """The game's icon on its window; without the file the system's own (assets.missing() names it)."""
+    try:
+        pygame.display.set_icon(pygame.image.load(assets.icon_path()))
+    except (OSError, pygame.error):
+        pass
+
+
 class NullSound:
     """The sound hook until a real engine is plugged in: accepts every name and setting, plays nothing
     (the same surface as game/ui/sound.Sound, so the session sets both alike)."""
@@ -132,7 +148,10 @@ class App:
     ) -> None:
         pygame.display.init()
         pygame.font.init()
+        _set_window_icon()  # before the window opens: some systems take an icon only then
         self.surface = pygame.display.set_mode(self._clamp_size(size), pygame.RESIZABLE)
+        self.fullscreen = False  # desktop fullscreen: set_fullscreen() switches it
+        self._windowed_size = self.surface.get_size()  # the window to go back to from fullscreen
         self._canvas: pygame.Surface | None = None  # drawn on when the window is forced below MIN_SIZE
         pygame.display.set_caption(TITLE)
         self.clock = pygame.time.Clock()
@@ -224,10 +243,42 @@ class App:
         return (w, h)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Make the window `size` (clamped to MIN_SIZE..MAX_SIZE); the layouts reflow on the next draw."""
+        """Make the window `size` (clamped to MIN_SIZE..MAX_SIZE); the layouts reflow on the next draw.
+        In fullscreen the screen decides the size: the display surface is taken as it is."""
+        if self.fullscreen:
+            self.surface = pygame.display.get_surface() or self.surface
+            return
         size = self._clamp_size(size)
         if self.surface.get_size() != size:
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> bool:
+        """Desktop fullscreen (the screen's own resolution, no mode change) or back to the window it
+        left; the layouts reflow on the next draw as for any window size. False when the display
+        refuses (some drivers cannot): the window is kept, or reopened if the attempt closed it."""
+        if on == self.fullscreen:
+            return True
+        if on:
+            self._windowed_size = self.window_size
+        try:
+            if on:  # (0, 0) with FULLSCREEN is SDL's FULLSCREEN_DESKTOP at the desktop's size
+                display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                display = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        except pygame.error as exc:
+            log.warning("fullscreen %s failed: %s", "on" if on else "off", exc)
+            if pygame.display.get_surface() is None:  # a failed set_mode may have closed the window
+                self.fullscreen = False
+                self.surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            return False
+        self.surface = display
+        self.fullscreen = on
+        return True
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The size of the window: in fullscreen, the one to go back to (what the settings keep)."""
+        return self._windowed_size if self.fullscreen else self.surface.get_size()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -350,12 +401,16 @@ NO_DISPLAY_MESSAGE = (
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.version or args.check_assets:  # about the program itself: no window, no store
+        from game import about
+
+        return about.print_version() if args.version else about.print_asset_check()
     try:
         config = config_from_args(args)
     except ConfigError as exc:
         parser.error(str(exc))
     start = go("play", config=config) if config is not None else None
-    settings = {"symbols": False} if args.no_symbols else {}
+    settings = settings_from_args(args)
     try:
         pygame.display.init()
     except pygame.error as exc:

@@ -8,8 +8,10 @@ used. directory() answers for both, so game/tables.py and game/ui/sound.py never
 their own.
 
 missing() lists, as sentences for the screen, any asset the game expects and cannot find (a sound
-named by the game, or the strategy tables listed in assets/strategies/README.md); the shell hands
-each to the store's notices once, which shows it on screen and logs it.
+named by the game, the strategy tables listed in assets/strategies/README.md, the window icon); the
+shell hands each to the store's notices once, which shows it on screen and logs it. The icons
+(assets/icons, drawn by tools/make_icon.py) and the freedesktop entry (assets/mastermind-arcade.desktop)
+ship the same way.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ from pathlib import Path
 PACKAGED_NAME = "data"  # assets/ inside an installed package: game/data
 SOUNDS = "sounds"
 STRATEGIES = "strategies"
+ICONS = "icons"
+APP_ID = "mastermind-arcade"  # the icon's and the desktop file's name, and the built program's
+ICON_SIZES_PX = (256, 128, 64, 48, 32, 16)  # tools/make_icon.py draws each (hicolor's usual sizes)
+WINDOW_ICON_PX = 64  # the one the window shows; window managers scale it for title bars and docks
+DESKTOP_FILE = f"{APP_ID}.desktop"
 INDEX_ROW = re.compile(r"^\|\s*(optimal_[^|\s]+\.txt)\s*\|", re.MULTILINE)  # a table in the README index
 
 
@@ -34,8 +41,21 @@ def root() -> Path:
 
 
 def directory(kind: str) -> Path:
-    """The folder of one kind of asset (SOUNDS or STRATEGIES); it may not exist (see missing())."""
+    """The folder of one kind of asset (SOUNDS, STRATEGIES or ICONS); it may not exist (see missing())."""
     return root() / kind
+
+
+def icon_path(size_px: int = WINDOW_ICON_PX) -> Path:
+    """The PNG of the icon `size_px` square (it may not exist: see missing())."""
+    return directory(ICONS) / f"{APP_ID}-{size_px}.png"
+
+
+def indexed_tables() -> list[str] | None:
+    """The exact tables the strategies folder's index (its README.md) lists; None without an index."""
+    try:
+        return INDEX_ROW.findall((directory(STRATEGIES) / "README.md").read_text(encoding="utf-8"))
+    except (OSError, UnicodeError):
+        return None
 
 
 def missing(sound_names: Iterable[str]) -> list[str]:
@@ -49,10 +69,7 @@ def missing(sound_names: Iterable[str]) -> list[str]:
     elif absent:
         problems.append(f"Sound files missing in {sounds}: {_some(absent)}; those effects stay silent.")
     tables = directory(STRATEGIES)
-    try:
-        expected = INDEX_ROW.findall((tables / "README.md").read_text(encoding="utf-8"))
-    except (OSError, UnicodeError):
-        expected = None
+    expected = indexed_tables()
     if expected is None and not tables.is_dir():
         problems.append(f"No strategy tables found in {tables}: the optimal strategy plays entropy instead.")
     elif expected is None:
@@ -62,6 +79,8 @@ def missing(sound_names: Iterable[str]) -> list[str]:
             f"Strategy tables missing in {tables}: {_some(absent_tables)}; the optimal strategy plays "
             "entropy at those sizes."
         )
+    if not icon_path().is_file():
+        problems.append(f"No window icon found at {icon_path()}: the window shows the system's own.")
     return problems
 
 

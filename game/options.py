@@ -65,7 +65,25 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-duplicates", action="store_true", help="a secret never uses a colour twice (nor may guesses)"
     )
     parser.add_argument("--no-symbols", action="store_true", help="colour only, no symbols on pegs")
+    about = parser.add_mutually_exclusive_group()
+    about.add_argument("--version", action="store_true", help="print the version and exit")
+    about.add_argument(
+        "--check-assets",
+        action="store_true",
+        help="print one JSON line counting the sounds, strategy tables and icons found and naming any "
+        "missing; exit 1 if one is",
+    )
     return parser
+
+
+def settings_from_args(args: argparse.Namespace) -> dict[str, object]:
+    """The settings the command line sets for this run (they win over the stored ones)."""
+    settings: dict[str, object] = {}
+    if args.no_symbols:
+        settings["symbols"] = False
+    if args.size:
+        settings["fullscreen"] = False  # a size asked for is a window's size
+    return settings
 
 
 def config_from_args(args: argparse.Namespace) -> GameConfig | None:

@@ -1,5 +1,5 @@
-"""What lasts across screens: settings and sound, the game's lifetime, M for mute, the win/loss
-particles, notices, the fade between screens, and saving on quit.
+"""What lasts across screens: settings and sound, the game's lifetime, M for mute, F11 and Alt+Enter
+for fullscreen, the win/loss particles, notices, the fade between screens, and saving on quit.
 
 The app (game/app.py) owns one Session and tells it what happens: on_enter(state) after a state
 joins the stack, on_exit(state) after one leaves, handle(event) before the top state sees an
@@ -59,6 +59,7 @@ class Session:
         if store is not None:
             app.settings = store.load_settings().changed(**(explicit_settings or {}))
         self.apply_sound()
+        self.apply_fullscreen()
         self._take_store_notices()
 
     # --- hooks the app calls ------------------------------------------------------------------
@@ -84,6 +85,12 @@ class Session:
         """Global keys; returns True when the event was used here (the state does not see it)."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not (event.mod & pygame.KMOD_CTRL):
             self.toggle_mute()
+            return True
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_F11
+            or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT)
+        ):
+            self.toggle_fullscreen()
             return True
         return False
 
@@ -153,10 +160,34 @@ class Session:
         if on:
             app.sound.play("click")
 
+    def toggle_fullscreen(self) -> None:
+        on = not self.app.settings.fullscreen
+        self.change_settings(fullscreen=on)
+        if self.app.fullscreen == on:  # a refusal has its own notice (apply_fullscreen)
+            self.notices.show(
+                "Fullscreen (F11 for a window)" if on else "Window (F11 for fullscreen)", SHORT_NOTICE_S
+            )
+
     def change_settings(self, **values: Any) -> None:
-        """The settings with `values` changed, at once (the sound follows)."""
+        """The settings with `values` changed, at once (the sound and the window follow)."""
         self.app.settings = self.app.settings.changed(**values)
         self.apply_sound()
+        if "fullscreen" in values:
+            self.apply_fullscreen()
+
+    def apply_fullscreen(self) -> None:
+        """Make the window follow settings.fullscreen. A display that refuses is named in a notice and
+        the setting goes back to what the window is, so Settings never shows a switch that did not work."""
+        app = self.app
+        wanted = app.settings.fullscreen
+        if app.set_fullscreen(wanted):
+            return
+        app.settings = app.settings.changed(fullscreen=app.fullscreen)
+        self.notices.show(
+            "This display cannot switch to fullscreen; the game stays in a window."
+            if wanted
+            else "This display cannot leave fullscreen."
+        )
 
     def apply_sound(self) -> None:
         """Make app.sound (game/ui/sound.Sound, or the app's NullSound) follow the settings."""
@@ -169,7 +200,7 @@ class Session:
         app = self.app
         if app.store is None:
             return False
-        app.settings = app.settings.changed(window_size=tuple(app.surface.get_size()))
+        app.settings = app.settings.changed(window_size=tuple(app.window_size))
         return app.store.save_settings(app.settings)
 
     # --- inside ---------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ class Settings:
     music_volume: float = 0.5  # 0..1, the loop's own level under the effects
     animation_speed: float = 1.0  # 1 = normal; 2 = twice as fast
     reduced_motion: bool = False
+    fullscreen: bool = False  # desktop fullscreen (F11, Alt+Enter); window_size is the window to go back to
     last_difficulty: str | None = None  # a preset name or "Custom"; None before the first game
     last_custom: str | None = None  # the last Custom game's GameConfig.to_text() (a row or a grid game)
     window_size: tuple[int, int] | None = None  # None: the app's default
@@ -94,7 +95,7 @@ _INVALID = object()
 
 def _settings_field(name: str, value: Any) -> Any:
     """The checked value of one settings field, or _INVALID."""
-    if name in ("symbols", "sound", "music", "reduced_motion"):
+    if name in ("symbols", "sound", "music", "reduced_motion", "fullscreen"):
         return value if isinstance(value, bool) else _INVALID
     if name == "palette":
         value = PALETTE_ALIASES.get(value, value) if isinstance(value, str) else value

@@ -29,6 +29,7 @@ from game.core.solver import StrategyInfo
 from game.core.strategies.optimal import make_think
 
 TABLES_DIR = assets.directory(assets.STRATEGIES)
+OPENING_BOOKS = ((5, 8), (6, 9))  # (pegs, colours) of the shipped books: Super and Expert
 TABLE_NAME = re.compile(r"optimal_(\d+)x(\d+)(_nodup)?(?:_cap(\d+))?\.txt")
 
 

@@ -1,4 +1,4 @@
-"""game/assets.py: one place finds the shipped sounds and tables, and names what is missing.
+"""game/assets.py: one place finds the shipped sounds, tables and icons, and names what is missing.
 
 The installed-wheel case is tests/test_packaging.py; here the checkout, and a folder with holes.
 """
@@ -11,16 +11,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
+
 from game import assets, tables
+from game.app import App
 from game.ui import sound
 
 REPO = Path(__file__).resolve().parent.parent
 
 
-def test_assets__checkout_uses_the_top_level_folder_for_tables_and_sounds():
+def test_assets__checkout_uses_the_top_level_folder_for_tables_sounds_and_icons():
     assert assets.root() == REPO / "assets"
     assert tables.TABLES_DIR == REPO / "assets" / "strategies"
     assert sound.SOUND_DIR == REPO / "assets" / "sounds"
+    assert assets.icon_path() == REPO / "assets" / "icons" / "mastermind-arcade-64.png"
     assert assets.missing(sound.SOUND_NAMES) == []
 
 
@@ -30,6 +34,28 @@ def copy_with_holes(tmp_path: Path) -> Path:
     (root / "sounds" / "win.wav").unlink()
     (root / "strategies" / "optimal_4x6.txt").unlink()
     return root
+
+
+def test_assets__window_shows_the_shipped_icon(monkeypatch):
+    given: list[pygame.Surface] = []
+    monkeypatch.setattr(pygame.display, "set_icon", given.append)
+    App(size=(800, 600), seed=1)
+    assert len(given) == 1
+    shipped = pygame.image.load(REPO / "assets" / "icons" / f"mastermind-arcade-{assets.WINDOW_ICON_PX}.png")
+    assert given[0].get_size() == shipped.get_size() == (assets.WINDOW_ICON_PX,) * 2
+    assert pygame.image.tobytes(given[0], "RGBA") == pygame.image.tobytes(shipped, "RGBA")
+
+
+def test_assets__missing_icon_is_named_and_the_window_still_opens(tmp_path, monkeypatch):
+    root = tmp_path / "assets"
+    shutil.copytree(REPO / "assets", root)
+    shutil.rmtree(root / "icons")
+    monkeypatch.setattr(assets, "root", lambda: root)
+    (problem,) = assets.missing(sound.SOUND_NAMES)
+    assert problem.startswith("No window icon found") and "icons" in problem
+    app = App(size=(800, 600), seed=1)
+    app.step([], 1 / 60)
+    assert app.running
 
 
 def test_assets__missing_sound_and_table_are_named(tmp_path, monkeypatch):
@@ -59,6 +85,7 @@ sys.exit(app.main(["--frames", "3"]))
 
 def test_assets__game_names_each_missing_asset_once_at_start(tmp_path):
     root = copy_with_holes(tmp_path)
+    (root / "icons" / "mastermind-arcade-64.png").unlink()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path))
     result = subprocess.run(
         [sys.executable, "-c", START_WITH_HOLES, str(root)],
@@ -72,3 +99,4 @@ def test_assets__game_names_each_missing_asset_once_at_start(tmp_path):
     lines = result.stderr.splitlines()  # the store's notices are logged (warnings reach stderr)
     assert sum("Sound files missing" in line for line in lines) == 1
     assert sum("optimal_4x6.txt" in line for line in lines) == 1
+    assert sum("No window icon found" in line for line in lines) == 1

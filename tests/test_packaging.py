@@ -1,7 +1,8 @@
 """The wheel ships its assets: build it, install it into a fresh venv, and from another directory
 check that the optimal strategy plays the shipped 4x6 table (5,625 guesses over all 1,296 secrets,
-as tools/sweep.py counts them; entropy, the fallback without a table, needs 5,722) and that every
-sound the game plays is found.
+as tools/sweep.py counts them; entropy, the fallback without a table, needs 5,722), that every
+sound the game plays, every icon and the desktop entry are found, and that the installed scripts
+answer --version from the wheel's metadata and --check-assets with nothing missing.
 
 Offline by design: the wheel is built with `pip wheel --no-build-isolation --no-index` from the
 build backend already installed (.ci/run installs it), and the fresh venv takes the game from the
@@ -18,11 +19,15 @@ import site
 import subprocess
 import sys
 import sysconfig
+import tomllib
 from pathlib import Path
 
 import pytest
 
+from game.assets import ICON_SIZES_PX
+
 REPO = Path(__file__).resolve().parent.parent
+PYPROJECT_VERSION = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "game", "assets")  # what the build reads
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "dist")
 
@@ -48,6 +53,8 @@ print(json.dumps({
     "sounds": sorted(n for n in SOUND_NAMES if (SOUND_DIR / (n + ".wav")).is_file()),
     "expected_sounds": sorted(SOUND_NAMES),
     "missing": assets.missing(SOUND_NAMES),
+    "icons": sorted(p.name for p in (assets.root() / assets.ICONS).glob("*.png")),
+    "desktop": (assets.root() / assets.DESKTOP_FILE).read_text(encoding="utf-8"),
 }))
 """
 
@@ -122,3 +129,21 @@ def test_packaging__wheel_installed_in_a_fresh_venv_finds_tables_and_sounds(tmp_
     assert Path(report["assets"]).is_relative_to(venv) and Path(report["assets"]).name == "data"
     assert report["table"] and report["secrets"] == 1296 and report["total"] == 5625
     assert report["sounds"] == report["expected_sounds"] and report["missing"] == []
+    assert report["icons"] == sorted(f"mastermind-arcade-{size}.png" for size in ICON_SIZES_PX)
+    assert report["desktop"] == (REPO / "assets" / "mastermind-arcade.desktop").read_text(encoding="utf-8")
+
+    # The installed scripts answer --version from the wheel's metadata and find every asset in it.
+    scripts = venv / ("Scripts" if os.name == "nt" else "bin")
+    def script(name: str, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [str(scripts / name), *args], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=120
+        )
+
+    for name in ("mastermind", "mastermind-arcade"):
+        version = script(name, "--version")
+        assert version.returncode == 0 and version.stdout == f"mastermind-arcade {PYPROJECT_VERSION}\n"
+    check = script("mastermind-arcade", "--check-assets")
+    assert check.returncode == 0, check.stdout + check.stderr
+    checked = json.loads(check.stdout)
+    assert checked["missing"] == [] and checked["found"] == checked["expected"]
+    assert Path(checked["assets"]) == Path(report["assets"])

@@ -3,8 +3,8 @@ grading, grouped by what they work on, as data the Controls page draws as key ca
 (game/screens/help.py) and controls_text() turns into plain text.
 
 Invariant: the keys listed are the keys the states handle (game/screens/playing.py with the bindings
-in game/ui/breaker_input.py, solving.py, handgrade.py, and M in game/session.py); a test opens the
-page and finds every one drawn.
+in game/ui/breaker_input.py, solving.py, handgrade.py, and M, F11 and Alt+Enter in
+game/session.py); a test opens the page and finds every one drawn.
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ KEY_SECTIONS = MappingProxyType(
             (
                 (("H", "F1"), "this help"),
                 (("M",), "sound off or on"),
+                (("F11", "Alt+Enter"), "fullscreen or a window"),
                 (("Esc",), "back to the menu"),
             ),
         ),

@@ -1,5 +1,5 @@
 """The settings screen: palette, symbols on pegs, sound, volume, music, music volume, animation speed,
-reduced motion.
+reduced motion, fullscreen.
 
 An overlay. Every change makes a new app.settings value at once (Session.change_settings, which
 the sound follows) and is written to the store when the screen closes (Session.persist_settings,
@@ -30,6 +30,7 @@ ROWS = (
     "music_volume",
     "animation_speed",
     "reduced_motion",
+    "fullscreen",
 )
 LABELS = MappingProxyType(
     {
@@ -41,6 +42,7 @@ LABELS = MappingProxyType(
         "music_volume": "Music volume",
         "animation_speed": "Animation speed",
         "reduced_motion": "Reduced motion",
+        "fullscreen": "Fullscreen (F11)",
     }
 )
 HINTS = MappingProxyType(
@@ -53,6 +55,7 @@ HINTS = MappingProxyType(
         "music_volume": "Loudness of the music on its own; the effects keep their volume.",
         "animation_speed": "How fast pegs snap and grading pegs pop in.",
         "reduced_motion": "No fades, no confetti, no pulsing; animations finish quickly.",
+        "fullscreen": "The whole screen at its own resolution. F11 or Alt+Enter switches anywhere.",
     }
 )
 # The lines for a setting that is off, where the line above describes it on.
@@ -62,6 +65,7 @@ HINTS_OFF = MappingProxyType(
         "symbols": "Off: pegs differ by colour alone. Turn on for a shape on every peg.",
         "sound": "Off: no effects and no music. M switches them back on anywhere.",
         "music": "Off: effects only. Turn on for a quiet synthesised loop behind every screen.",
+        "fullscreen": "Off: a window you can resize. F11 or Alt+Enter switches anywhere.",
     }
 )
 VOLUME_STEP = 0.1
@@ -76,6 +80,7 @@ KINDS: Mapping[str, tuple[str, int]] = MappingProxyType(
         "music_volume": ("stepper", 0),
         "animation_speed": ("segments", len(ANIMATION_SPEEDS)),
         "reduced_motion": ("toggle", 0),
+        "fullscreen": ("toggle", 0),
     }
 )
 

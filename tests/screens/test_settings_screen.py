@@ -87,6 +87,8 @@ def test_settings__keyboard_reaches_every_row_and_stops_at_the_ends(tmp_path):
     press_key(app, pygame.K_DOWN)
     press_key(app, pygame.K_SPACE)
     assert app.settings.reduced_motion is True
+    press_key(app, pygame.K_DOWN)
+    assert ROWS[screen.focus] == "fullscreen"  # switched by tests/states/test_fullscreen.py
     press_key(app, pygame.K_DOWN)  # wraps to the top
     assert ROWS[screen.focus] == "palette"
     press_key(app, pygame.K_ESCAPE)

@@ -45,6 +45,11 @@ CASES = [
     ("bench_deduce.py", ["--level", "7x7"], "--level must be one of 4x6, 5x8, 6x9"),
     ("bench_deduce.py", ["--puzzles", "0"], "--puzzles must be from 1"),
     ("bench_deduce.py", ["--seed", "-1"], "--seed must be from 0"),
+    ("make_icon.py", ["--out", "{blocked}"], "cannot write --out"),
+    ("make_icon.py", ["--out", "{a_file}"], "--out must be a directory"),
+    ("build_app.py", ["--dist", "{a_file}"], "--dist must be a directory"),
+    ("build_app.py", ["--work", "{blocked}"], "cannot write --work"),
+    ("build_app.py", ["--onefile"], "unrecognized arguments"),
 ]
 
 
@@ -55,6 +60,7 @@ def test_tool_args__bad_argument_exits_2_with_one_line_before_any_work(tmp_path,
         "blocked": tmp_path / "a-file" / "out.txt",
         "missing": tmp_path / "no" / "such" / "folder" / "out.txt",
         "folder": tmp_path,
+        "a_file": tmp_path / "a-file",
     }
     argv = [a.format(**places) for a in args]
     result = subprocess.run(
