@@ -40,7 +40,7 @@ import pygame  # noqa: E402
 
 from game import assets
 from game.core.config import ConfigError
-from game.modes.registry import MODES, high_score_tables
+from game.modes.registry import MODES, high_score_tables, mode_files
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
 from game.screens.analysis import AnalysisOverlay
 from game.screens.attract import AttractState
@@ -163,6 +163,8 @@ class App:
         self.pegs = PegArt()
         self.sound = sound if sound is not None else NullSound()
         self.store = store
+        if store is not None:
+            store.declare(high_score_tables(), mode_files())
         self.stack: list[State] = []
         self.running = True
         self.frames = 0
@@ -420,7 +422,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     signals = QuitSignals()
     signals.install()
     try:
-        store = Store(high_score_tables=high_score_tables())
+        store = Store()
         for problem in assets.missing(SOUND_NAMES):  # once, on screen with the store's notices and logged
             store.notice(problem)
         size = args.size or store.load_settings().window_size or DEFAULT_SIZE

@@ -61,8 +61,8 @@ from .core.records import (
     RecordError,
     book_from_dict,
     book_to_dict,
+    game_points,
     record_in_book,
-    score_game,
     stats_key,
 )
 from .play.modefiles import (
@@ -195,8 +195,10 @@ class Store:
     """The game's memory on disk. Every method is safe to call whatever the state of the directory."""
 
     directory: Path = field(default_factory=default_directory)
-    # The high-score tables kept (the modes' registry names them; the app passes them in).
+    # The high-score tables kept, and the files modes keep of their own (the modes' registry names
+    # both; the app passes them in).
     high_score_tables: tuple[str, ...] = HIGH_SCORE_MODES
+    mode_files: tuple[str, ...] = ()
     notices: list[str] = field(default_factory=list)
     # Files we must not overwrite this session (unreadable, or damaged and could not be moved aside).
     _frozen: set[str] = field(default_factory=set)
@@ -217,7 +219,7 @@ class Store:
     def __post_init__(self) -> None:
         self.directory = Path(self.directory)
         names = (SETTINGS_FILE, STATS_FILE, KEPT_FILE, GAME_FILE, HIGH_SCORES_FILE, DAILY_FILE, BLITZ_FILE)
-        stems = tuple(Path(name).stem for name in names)
+        stems = tuple(Path(name).stem for name in names) + self.mode_files
         for name in remove_stale_temporaries(self.directory, stems):
             log.info("removed %s, left over from an interrupted write", name)
 
@@ -262,7 +264,7 @@ class Store:
             book = self.load_stats()
             if self._write(STATS_FILE, "statistics", book_to_dict(book)):
                 self._stats_on_disk, self._pending = book, []
-        return book, score_game(result)
+        return book, game_points(result)
 
     def _refresh_stats(self) -> None:
         """Re-read the file; missing means empty, damaged or unreadable keeps what the session knew."""
@@ -375,6 +377,36 @@ class Store:
             book = change(self.load_blitz())
             self._save_kept(BLITZ_FILE, "blitz", book, blitz_file_to_dict)
         return book
+
+    def declare(self, high_score_tables: tuple[str, ...], mode_files: tuple[str, ...]) -> None:
+        """The tables and files the modes' registry names (the app declares them once, at start)."""
+        self.high_score_tables, self.mode_files = tuple(high_score_tables), tuple(mode_files)
+        for name in remove_stale_temporaries(self.directory, self.mode_files):
+            log.info("removed %s, left over from an interrupted write", name)
+
+    def load_mode_file(self, name: str, parse: Callable[[Any], Any], default: Callable[[], Any]) -> Any:
+        """A mode's own file, <name>.json (the mode's parse checks it; moved aside when it refuses)."""
+        return self._load_kept(self._mode_file(name), name, parse, default)
+
+    def update_mode_file(
+        self,
+        name: str,
+        change: Callable[[Any], Any],
+        parse: Callable[[Any], Any],
+        encode: Callable[[Any], Any],
+        default: Callable[[], Any],
+    ) -> Any:
+        """Apply `change` to a mode's own file as it is on disk now (under the lock) and save; the new
+        value. Kept in memory if it cannot be written."""
+        with locked(self.directory / MODES_LOCK_FILE):
+            value = change(self.load_mode_file(name, parse, default))
+            self._save_kept(self._mode_file(name), name, value, encode)
+        return value
+
+    def _mode_file(self, name: str) -> str:
+        if name not in self.mode_files:
+            raise ValueError(f"{name!r} is not a file a mode declared (Mode.files)")
+        return f"{name}.json"
 
     def _load_kept(self, name: str, kind: str, parse: Callable[[Any], Any], default: Callable[[], Any]):
         """The file's value if it reads and is trusted, else what this session last knew (defaults)."""

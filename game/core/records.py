@@ -68,7 +68,8 @@ class GameResult:
     seconds: float  # time from the first peg to the end
     assisted: bool = False  # a hint was taken or the computer solved it
     bucket: str | None = None  # the statistics bucket when not the config's own (DUEL_KEY, MATCH_KEY)
-    points: int = 0  # a match's higher total (MATCH_KEY); games score by score_game() instead
+    # A mode's own score for the game (a match's higher total, a Deduce puzzle's); 0: score_game()
+    points: int = 0
 
     @property
     def player_won(self) -> bool:
@@ -95,6 +96,14 @@ def score_game(result: GameResult) -> int:
     time_factor = 0.5 + 0.5 * par_s / (par_s + max(0.0, result.seconds))
     points = POINTS_PER_BIT * bits * guess_factor * time_factor * DIFFICULTY_MULTIPLIER[config.difficulty]
     return max(1, int(points))
+
+
+def game_points(result: GameResult) -> int:
+    """What a finished game scores: its mode's own points when it has them (a Deduce puzzle), else
+    score_game(); 0 unless it is an unassisted win."""
+    if not result.clean_win:
+        return 0
+    return result.points or score_game(result)
 
 
 def stats_key(config: GameConfig) -> str:
@@ -164,7 +173,7 @@ def record_game(stats: DifficultyStats, result: GameResult) -> DifficultyStats:
     best_time = result.seconds if stats.best_time_s is None else min(stats.best_time_s, result.seconds)
     return replace(
         new,
-        best_score=max(stats.best_score, score_game(result)),
+        best_score=max(stats.best_score, game_points(result)),
         best_time_s=best_time,
         guesses_needed=histogram,
     )
@@ -177,7 +186,7 @@ def record_in_book(
     key = result.bucket or stats_key(result.config)
     new_book = dict(book)
     new_book[key] = record_game(book.get(key, DifficultyStats()), result)
-    return new_book, score_game(result)
+    return new_book, game_points(result)
 
 
 def _count(value: Any, name: str) -> int:

@@ -65,6 +65,7 @@ class Mode:
     save: SaveCodec | None = None
     stats_tabs: tuple[StatsTab, ...] = ()
     high_scores: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()  # files of its own in the data folder (<name>.json, Store.*_mode_file)
     help: HelpPage | None = None
     # Resume lines for games the mode keeps in a file of its own (the Daily code's in daily.json);
     # games kept through `save` are listed from the store's kept games instead.

@@ -36,6 +36,11 @@ def high_score_tables() -> tuple[str, ...]:
     return tuple(table for mode in MODES for table in mode.high_scores)
 
 
+def mode_files() -> tuple[str, ...]:
+    """Every file a mode keeps of its own (the store keeps exactly these besides its own)."""
+    return tuple(name for mode in MODES for name in mode.files)
+
+
 def help_pages() -> dict[str, str]:
     """Each mode's Controls text by the screen name its screens ask for."""
     return {mode.help.screen: mode.help.controls for mode in MODES if mode.help is not None}
