@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from game.modes import blitz, classic, daily, duel, grid, maker, match
+from game.modes import blitz, classic, daily, deduce, duel, grid, maker, match
 from game.modes.base import MenuEntry, Mode
 
 MODES: tuple[Mode, ...] = (
@@ -18,6 +18,7 @@ MODES: tuple[Mode, ...] = (
     grid.MODE,
     daily.MODE,
     blitz.MODE,
+    deduce.MODE,
     maker.MODE,
     duel.MODE,
     match.MODE,

@@ -1,0 +1,135 @@
+"""A Deduce puzzle on the playing screen: the dealt rows already on the board, then the player's tries.
+
+DeduceHooks (game/screens/play_hooks.py) start the playing screen from the puzzle's position (the
+given rows, marked as the computer's, graded as any row), leave out New game, Solve and Hint, and
+make Reveal give up. Each try is graded like any guess; naming the secret ends it with 3 stars at
+the first try, 2 at the second, 1 later (game/core/deduce.py). The puzzle in progress is kept in the
+slot "deduce" (DEDUCE_SAVE: the puzzle and the record) as it is played; the moment it is decided it
+counts in the Deduce statistics bucket (tries as its guesses, the Deduce score as its points), may
+enter the Deduce high scores, and a puzzle of the day writes its result and streak to deduce.json.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.deduce import Puzzle, deduce_score, stars, tries_taken
+from game.core.records import GameEnd, GameResult
+from game.core.state import Outcome
+from game.modes.deduce.book import DeduceBook, book_from_dict, book_to_dict
+from game.play.record import GameRecord, Player
+from game.screens.base import Replace, go
+from game.screens.holding import Decided, HighScoreChance, SaveCodec
+from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayHooks, panel_without
+
+DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
+BOOK = "deduce"  # its own file, deduce.json
+
+
+def load_book(store: Any) -> DeduceBook:
+    return store.load_mode_file(BOOK, book_from_dict, DeduceBook) if store is not None else DeduceBook()
+
+
+def update_book(store: Any, change: Any) -> DeduceBook:
+    return store.update_mode_file(BOOK, change, book_from_dict, book_to_dict, DeduceBook)
+
+
+def start_record(puzzle: Puzzle) -> GameRecord:
+    """The record a puzzle starts from: its given rows, dealt (the computer's), and nothing else."""
+    return GameRecord.of_game(puzzle.start_state(), Player.COMPUTER)
+
+
+def puzzle_name(puzzle: Puzzle) -> str:
+    """ "Deduce 5×8 · puzzle of 2026-11-25" or "Deduce 5×8 · practice 12"."""
+    where = f"puzzle of {puzzle.day.isoformat()}" if puzzle.is_daily else f"practice {puzzle.number + 1}"
+    return f"Deduce {puzzle.level.replace('x', '×')} · {where}"
+
+
+@dataclass(frozen=True)
+class DeduceSave:
+    puzzle: Puzzle
+    record: GameRecord
+
+
+def _decode(data: Any) -> DeduceSave:
+    if not isinstance(data, dict) or set(data) != {"puzzle", "record"}:
+        raise ValueError("a kept Deduce puzzle holds puzzle and record")
+    # the whole-space proof ran when the puzzle was dealt; a kept one is checked as cheaply as a menu can
+    puzzle = Puzzle.from_dict(data["puzzle"], whole_space=False)
+    record = GameRecord.from_dict(data["record"])
+    given = start_record(puzzle)
+    if record.config != puzzle.config or record.game.rows[: len(puzzle.rows)] != given.game.rows:
+        raise ValueError("the kept Deduce game is not its puzzle's")
+    if record.over:
+        raise ValueError("the kept Deduce puzzle had already ended")
+    return DeduceSave(puzzle, record)
+
+
+DEDUCE_SAVE = SaveCodec(
+    version=1,
+    encode=lambda save: {"puzzle": save.puzzle.to_dict(), "record": save.record.to_dict()},
+    decode=_decode,
+    describe=lambda save: (
+        f"{puzzle_name(save.puzzle)} · try {tries_taken(save.puzzle, save.record.game) + 1}"
+    ),
+    resume=lambda save: go("play", record=save.record, hooks=DeduceHooks(save.puzzle)),
+)
+
+
+class DeduceHooks(PlayHooks):
+    help_screen = "deduce"
+    mode = "deduce"
+    shows_hud = False
+    panel_items = panel_without(NO_ASSIST_BUTTONS)
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+
+    def start(self, app: Any) -> GameRecord:
+        return start_record(self.puzzle)
+
+    def title(self, state: Any) -> str:
+        return puzzle_name(self.puzzle)
+
+    def reveal_question(self, state: Any) -> tuple[str, str]:
+        return "Give up this puzzle? The code is shown and it counts as not solved.", "Give up"
+
+    def finished(self, state: Any) -> Any:
+        return Replace(go("deduce_result", puzzle=self.puzzle, record=state.run.record))
+
+    def slot(self, state: Any) -> str:
+        return "deduce"
+
+    def save(self, state: Any) -> dict[str, Any]:
+        return DEDUCE_SAVE.envelope(self.mode, DeduceSave(self.puzzle, state.run.snapshot()))
+
+    def keeps(self, state: Any) -> bool:
+        """A dealt puzzle is worth keeping from the start (its deal is the work)."""
+        return True
+
+    def decided(self, state: Any) -> Decided:
+        return puzzle_decided(self.puzzle, state.run.record)
+
+
+def puzzle_decided(puzzle: Puzzle, record: GameRecord) -> Decided:
+    """A puzzle played to its end, recorded once (the same decision wherever it is seen)."""
+    tries = tries_taken(puzzle, record.game)
+    solved = record.game.outcome is Outcome.WON
+    points = deduce_score(puzzle.level, tries, record.elapsed_s) if solved else 0
+    end = (
+        GameEnd.WON
+        if solved
+        else GameEnd.REVEALED
+        if record.game.outcome is Outcome.REVEALED
+        else GameEnd.LOST
+    )
+    result = GameResult(puzzle.config, end, max(tries, 1), record.elapsed_s, bucket=DEDUCE_KEY, points=points)
+    chance = HighScoreChance(DEDUCE_KEY, points) if points else None
+    won_stars = stars(tries) if solved else 0
+
+    def write(store: Any) -> None:
+        if puzzle.is_daily:
+            update_book(store, lambda book: book.daily_done(puzzle.level, puzzle.day, won_stars))
+
+    return Decided(record.game, record, result, chance, write, slot="deduce")

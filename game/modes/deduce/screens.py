@@ -1,0 +1,338 @@
+"""Deduce's screens: the level choice, the dealing card and the result.
+
+DeduceState: a column per level (4×6, 5×8, 6×9) with the puzzle of the day (once a day, the same for
+everyone; the streak counts days solved in a row) and endless practice puzzles. Keys: Left/Right
+pick the level, Up/Down the puzzle, Enter plays, H help, Esc back to the menu; or the mouse. A new
+puzzle where one is kept asks first (app.start_game).
+
+DealState: the engine deals the puzzle (game/core/deduce.py), pumped a few milliseconds a frame like
+the solvers, with a progress bar; then the playing screen with DeduceHooks. Esc cancels.
+
+DeduceResultState: stars, tries, time, score, the code uncovered and (for a puzzle of the day) the
+streak. It holds the same decision as the playing screen, so the puzzle is recorded once whichever
+showed it first. Enter deals the next practice puzzle at the level, Esc goes back to the choice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pygame
+
+from game.core.daily import daily_day
+from game.core.deduce import LEVELS, Puzzle, daily_puzzle_steps, practice_puzzle_steps, stars, tries_taken
+from game.core.state import Outcome
+from game.modes.deduce.book import DeduceBook
+from game.modes.deduce.hooks import (
+    DeduceHooks,
+    load_book,
+    puzzle_decided,
+    puzzle_name,
+    start_record,
+    update_book,
+)
+from game.modes.deduce.view import DeduceLayout, draw_stars
+from game.play.pump import PUMP_BUDGET_MS, Pump
+from game.play.record import GameRecord
+from game.screens.base import Push, Replace, Route, State, Transition, board_art, go, to_menu
+from game.screens.holding import Holding
+from game.ui import palette as pal
+from game.ui.daily_view import ShareLayout, draw_card_buttons, draw_code, draw_lines
+from game.ui.layout import dialog_rect, margin_px
+from game.ui.thinking import draw_progress_bar
+from game.ui.widgets import draw_button, draw_card
+
+LEVEL_NAMES = tuple(lv.name for lv in LEVELS)
+KINDS = ("daily", "practice")
+RULES = "Every row is graded as usual. Exactly one code fits them all: name it. Fewer tries, more stars."
+
+
+def practice_route(app: Any, level: str) -> Route:
+    """The next practice puzzle at `level` (its number is taken now, so each one is new)."""
+    store = app.store
+    if store is None:
+        return go("deduce_deal", level=level, number=app.rng.randrange(1_000_000))
+    number = 0
+
+    def take(book: DeduceBook) -> DeduceBook:
+        nonlocal number
+        book, number = book.practice_dealt(level)
+        return book
+
+    update_book(store, take)
+    return go("deduce_deal", level=level, number=number)
+
+
+class DeduceState(State):
+    def __init__(self, level: str = LEVEL_NAMES[0]) -> None:
+        self.focus = LEVEL_NAMES.index(level) if level in LEVEL_NAMES else 0
+        self.kind = 0
+        self.mouse = (-1, -1)
+        self.book = DeduceBook()
+        self.message = ""
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.book = load_book(app.store)
+
+    @property
+    def day(self) -> dt.date:
+        return daily_day(self.app.now())
+
+    def layout(self) -> DeduceLayout:
+        return DeduceLayout(self.app.surface.get_size(), LEVEL_NAMES)
+
+    def status(self, level: str) -> tuple[str, str]:
+        """(today's puzzle, the streak) of `level`, as the column says them."""
+        record = self.book.level(level)
+        if record.can_play(self.day):
+            today = "Today's puzzle: not played"
+        elif record.last_stars:
+            today = f"Today: solved, {record.last_stars} of 3 stars"
+        else:
+            today = "Today: not solved"
+        streak = record.streak_on(self.day)
+        return today, f"Streak {streak} · best {record.best_streak}"
+
+    def activate(self, level: str, kind: str) -> Any:
+        if kind == "daily" and not self.book.level(level).can_play(self.day):
+            self.message = "Today's puzzle is played: a new one comes at midnight UTC. Practice meanwhile!"
+            self.app.sound.play("error")
+            return None
+        self.app.sound.play("click")
+        route = (
+            go("deduce_deal", level=level, day=self.day)
+            if kind == "daily"
+            else practice_route(self.app, level)
+        )
+        return self.app.start_game("deduce", route)
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | Route | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hit = self.layout().hit_test(event.pos)
+            if hit == "back":
+                return to_menu(focus="Deduce")
+            if isinstance(hit, tuple):
+                self.focus, self.kind = LEVEL_NAMES.index(hit[0]), KINDS.index(hit[1])
+                return self.activate(*hit)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                return to_menu(focus="Deduce")
+            if event.key in (pygame.K_h, pygame.K_F1):
+                return Push(go("help", screen="deduce"))
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.focus = (self.focus + (1 if event.key == pygame.K_RIGHT else -1)) % len(LEVEL_NAMES)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.kind = 1 - self.kind
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.activate(LEVEL_NAMES[self.focus], KINDS[self.kind])
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout, art = self.layout(), board_art(self.app)
+        text = art.text
+        surface.fill(pal.BACKGROUND)
+        draw_card(surface, layout.card)
+        text.draw_in(surface, "Deduce", layout.title, pal.TEXT, 60)
+        text.draw_in(
+            surface, self.message or RULES, layout.rules, pal.TEXT_WARN if self.message else pal.TEXT_DIM, 28
+        )
+        for i, level in enumerate(LEVEL_NAMES):
+            column = layout.columns[level]
+            focused = i == self.focus
+            pygame.draw.rect(surface, pal.BUTTON_HOT if focused else pal.BOARD, column, border_radius=10)
+            pygame.draw.rect(
+                surface, pal.SELECTION if focused else pal.BOARD_EDGE, column, 3 if focused else 1, 10
+            )
+            rows = column.inflate(-column.w // 10, 0)
+            h = column.h // 7
+            pegs, colours = level.split("x")
+            text.draw_in(
+                surface,
+                level.replace("x", " × "),
+                pygame.Rect(rows.x, column.y + h // 3, rows.w, h),
+                pal.TEXT,
+                48,
+            )
+            detail = f"{pegs} pegs, {colours} colours"
+            text.draw_in(
+                surface,
+                detail,
+                pygame.Rect(rows.x, column.y + 4 * h // 3, rows.w, h * 2 // 3),
+                pal.TEXT_DIM,
+                28,
+            )
+            today, streak = self.status(level)
+            text.draw_in(
+                surface, today, pygame.Rect(rows.x, column.y + 2 * h, rows.w, h * 2 // 3), pal.SELECTION, 28
+            )
+            text.draw_in(
+                surface,
+                streak,
+                pygame.Rect(rows.x, column.y + 8 * h // 3, rows.w, h * 2 // 3),
+                pal.TEXT_DIM,
+                28,
+            )
+            for j, kind in enumerate(KINDS):
+                rect = layout.play[(level, kind)]
+                label = "Today's puzzle" if kind == "daily" else "Practice"
+                draw_button(
+                    surface,
+                    text,
+                    rect,
+                    label,
+                    primary=kind == "daily",
+                    hot=rect.collidepoint(self.mouse),
+                    focused=focused and j == self.kind,
+                )
+        back = layout.buttons["back"]
+        draw_button(surface, text, back, "Back", hot=back.collidepoint(self.mouse))
+
+
+class DealState(State):
+    """The engine deals a puzzle, a few milliseconds a frame; then the puzzle is played."""
+
+    def __init__(self, level: str, day: dt.date | None = None, number: int | None = None) -> None:
+        self.level, self.day, self.number = level, day, number
+        self.pump: Pump | None = None
+        self.problem = ""
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        if self.pump is None:
+            if self.day is not None:
+                steps = daily_puzzle_steps(self.level, self.day, daily_day(app.now()))
+            else:
+                steps = practice_puzzle_steps(self.level, self.number)
+            self.pump = Pump(steps)
+
+    def update(self, dt: float) -> Transition | Route | None:
+        pump = self.pump
+        if not pump.done:
+            pump.pump(PUMP_BUDGET_MS)
+        if not pump.done:
+            return None
+        if pump.error is not None or pump.answer is None:
+            self.problem = f"No puzzle could be dealt: {pump.error}"
+            return None
+        puzzle: Puzzle = pump.answer
+        return Replace(go("play", record=start_record(puzzle), hooks=DeduceHooks(puzzle)))
+
+    def handle(self, event: pygame.event.Event) -> Route | None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.pump.close()
+            return go("deduce", level=self.level)
+        return None
+
+    def exit(self) -> None:
+        if self.pump is not None and not self.pump.done:
+            self.pump.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        size = surface.get_size()
+        surface.fill(pal.BACKGROUND)
+        card = dialog_rect(size, 0.6, 0.4, 420, 220)
+        draw_card(surface, card)
+        m = margin_px(size)
+        line = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, card.h // 3)
+        what = "today's" if self.day is not None else "a practice"
+        words = self.problem or f"Dealing {what} {self.level.replace('x', ' × ')} puzzle…"
+        text.draw_in(surface, words, line, pal.TEXT_WARN if self.problem else pal.TEXT, 40)
+        bar = pygame.Rect(card.x + 2 * m, line.bottom + m, card.w - 4 * m, max(8, card.h // 10))
+        draw_progress_bar(surface, bar, self.pump.fraction if self.pump is not None else 0.0)
+        hint = pygame.Rect(card.x + 2 * m, bar.bottom + m, card.w - 4 * m, card.h // 6)
+        text.draw_in(surface, "Esc cancels", hint, pal.TEXT_DIM, 26)
+
+
+class DeduceResultState(State):
+    """Stars, tries, time, score and the code; Enter deals the next practice puzzle, Esc goes back."""
+
+    def __init__(self, puzzle: Puzzle, record: GameRecord) -> None:
+        self.puzzle = puzzle
+        self.record = record
+        self.mouse = (-1, -1)
+        self.book: DeduceBook | None = None
+        self.initials_asked = False
+
+    def holding(self) -> Holding:
+        return Holding(decided=puzzle_decided(self.puzzle, self.record))
+
+    @property
+    def solved(self) -> bool:
+        return self.record.game.outcome is Outcome.WON
+
+    @property
+    def tries(self) -> int:
+        return tries_taken(self.puzzle, self.record.game)
+
+    def layout(self) -> ShareLayout:
+        return ShareLayout(self.app.surface.get_size(), ("again", "menu"))
+
+    def lines(self) -> list[tuple[str, pal.RGB]]:
+        tries = self.tries
+        lines = [(f"{puzzle_name(self.puzzle)}", pal.TEXT_DIM)]
+        if self.solved:
+            lines.append(
+                (f"Named in {tries} {'try' if tries == 1 else 'tries'} · {self.record.time_text}", pal.TEXT)
+            )
+        else:
+            lines.append((f"Not named ({tries} of {self.puzzle.tries} tries used)", pal.TEXT))
+        outcome = self.app.session.outcome_of(self.record)
+        if outcome is not None and outcome.points:
+            best = " · new best!" if outcome.new_best else ""
+            lines.append((f"Score {outcome.points:,}{best}", pal.SELECTION if best else pal.TEXT))
+        if self.puzzle.is_daily and self.book is not None:
+            record = self.book.level(self.puzzle.level)
+            lines.append(
+                (f"Daily streak {record.streak_on(self.puzzle.day)} · best {record.best_streak}", pal.TEXT)
+            )
+        return lines
+
+    def update(self, dt: float) -> Transition | None:
+        if self.book is None:  # read once the lifetime owner has recorded the puzzle
+            self.book = load_book(self.app.store)
+        if self.initials_asked:
+            return None
+        self.initials_asked = True
+        outcome = self.app.session.outcome_of(self.record)
+        if outcome is None or outcome.high_score is None:
+            return None
+        table, points = outcome.high_score
+        return Push(go("initials", mode=table, score=points, date=self.app.now().date().isoformat()))
+
+    def handle(self, event: pygame.event.Event) -> Route | Transition | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hit = self.layout().hit_test(event.pos)
+            if hit == "again":
+                return self.next_puzzle()
+            if hit == "menu":
+                return go("deduce", level=self.puzzle.level)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
+                return self.next_puzzle()
+            if event.key == pygame.K_ESCAPE:
+                return go("deduce", level=self.puzzle.level)
+        return None
+
+    def next_puzzle(self) -> Route | Transition:
+        self.app.sound.play("click")
+        return self.app.start_game("deduce", practice_route(self.app, self.puzzle.level))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout, art = self.layout(), board_art(self.app)
+        surface.fill(pal.BACKGROUND)
+        draw_card(surface, layout.card)
+        verdict = "Deduced!" if self.solved else "The code was…"
+        art.text.draw_in(surface, verdict, layout.verdict, pal.SELECTION if self.solved else pal.TEXT, 56)
+        draw_code(surface, art, layout.secret, self.puzzle.secret, "The code")
+        draw_lines(surface, art, layout.lines, self.lines())
+        stars_box = layout.share.inflate(-layout.share.w // 8, -layout.share.h // 2)
+        draw_stars(surface, stars_box, stars(self.tries) if self.solved else 0)
+        labels = {"again": "Next puzzle", "menu": "Deduce"}
+        draw_card_buttons(surface, art, layout.buttons, labels, self.mouse, primary="again")
