@@ -8,7 +8,8 @@ Invariants:
 - Every value is frozen; insert() and the InitialsEditor's methods return new values.
 - to_dict()/from_dict() round-trip, and from_dict() raises HighScoreError (a ValueError) on anything
   wrong: wrong types, non-finite or fractional scores, bad initials or dates, more than ten entries,
-  entries out of order, unknown modes. A damaged file is caught, never half-trusted.
+  entries out of order, a table name that is no short word. A damaged file is caught, never
+  half-trusted; a table of a mode this version does not know is kept as it is.
 
 The initials editor is the arcade entry as a value: Up/Down cycle the highlighted letter (Z wraps to
 A), Left/Right move the highlight, typing a letter sets the letter at the cursor and moves on,
@@ -36,6 +37,7 @@ from typing import Any
 
 HIGH_SCORE_MODES: tuple[str, ...] = ("Classic", "Super", "Expert", "Daily", "Blitz")
 TABLE_SIZE = 10
+MAX_TABLE_NAME = 20
 INITIALS_LENGTH = 3
 LETTERS = string.ascii_uppercase
 BLANK_LETTER = "A"
@@ -214,20 +216,29 @@ def table_from_dict(data: Any) -> HighScoreTable:
 def book_to_dict(
     book: Mapping[str, HighScoreTable], tables: tuple[str, ...] = HIGH_SCORE_MODES
 ) -> dict[str, Any]:
-    """Mode -> table, every one of `tables` present, in that order."""
-    unknown = set(book) - set(tables)
-    if unknown:
-        raise HighScoreError(f"high scores are kept for {', '.join(tables)}, not {sorted(unknown)}")
-    return {mode: table_to_dict(book.get(mode, HighScoreTable())) for mode in tables}
+    """Mode -> table: every one of `tables` present, in that order, then any other table the book
+    holds (a mode of a newer version: kept, never dropped)."""
+    for mode in book:
+        _check_table_name(mode)
+    names = list(tables) + [mode for mode in book if mode not in tables]
+    return {mode: table_to_dict(book.get(mode, HighScoreTable())) for mode in names}
 
 
 def book_from_dict(data: Any, tables: tuple[str, ...] = HIGH_SCORE_MODES) -> dict[str, HighScoreTable]:
-    """Inverse of book_to_dict(); a missing mode is an empty table, an unknown one an error."""
+    """Inverse of book_to_dict(); a missing table is empty. A table of a mode this version does not
+    know (written by a newer one) is read and kept like the others, so going back to an older
+    version never costs a high score; a name that cannot be a table's is damage."""
     if not isinstance(data, Mapping):
         raise HighScoreError("high scores are a JSON object of mode -> table")
     book = empty_book(tables)
     for mode, table in data.items():
-        if mode not in tables:
-            raise HighScoreError(f"high scores are kept for {', '.join(tables)}, not {mode!r}")
-        book[mode] = table_from_dict(table)
+        book[_check_table_name(mode)] = table_from_dict(table)
     return book
+
+
+def _check_table_name(name: Any) -> str:
+    if not (isinstance(name, str) and 0 < len(name) <= MAX_TABLE_NAME and name.replace(" ", "").isalnum()):
+        raise HighScoreError(f"a high-score table is named by a short word, not {str(name)[:40]!r}")
+    if not name.isascii():
+        raise HighScoreError(f"a high-score table is named in plain letters, not {name[:40]!r}")
+    return name

@@ -42,6 +42,9 @@ def _card_parts(size: tuple[int, int], button_names: Sequence[str]):
     return card, m, title, buttons_area, buttons
 
 
+MIN_TAB_W_PER_H = 2.6  # a tab narrower than this many times its height clips its label
+
+
 class StatsLayout:
     """Title, a tab per difficulty, figures on the left, the guesses chart on the right, Back."""
 
@@ -49,11 +52,23 @@ class StatsLayout:
         self.size = size
         self.card, m, self.title_rect, buttons_area, self.buttons = _card_parts(size, ("back",))
         tab_h = round(_clamp(self.card.h * TAB_H_FRAC, 28, 52))
-        self.tabs_rect = pygame.Rect(self.card.x + m, self.title_rect.bottom, self.card.w - 2 * m, tab_h)
-        width = self.tabs_rect.w / max(1, tabs)
         gap = max(2, m // 2)
+        inner_w = self.card.w - 2 * m
+        # as many tabs a row as fit at a readable width; the rest wrap onto further rows
+        per_row = max(1, min(tabs, int(inner_w // (MIN_TAB_W_PER_H * tab_h))))
+        rows = math.ceil(max(1, tabs) / per_row)
+        per_row = math.ceil(max(1, tabs) / rows)  # rows as even as they can be
+        self.tabs_rect = pygame.Rect(
+            self.card.x + m, self.title_rect.bottom, inner_w, rows * tab_h + (rows - 1) * gap
+        )
+        width = inner_w / per_row
         self.tabs = [
-            pygame.Rect(round(self.tabs_rect.x + i * width), self.tabs_rect.y, round(width) - gap, tab_h)
+            pygame.Rect(
+                round(self.tabs_rect.x + (i % per_row) * width),
+                self.tabs_rect.y + (i // per_row) * (tab_h + gap),
+                round(width) - gap,
+                tab_h,
+            )
             for i in range(tabs)
         ]
         top = self.tabs_rect.bottom + m

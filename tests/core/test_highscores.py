@@ -154,17 +154,20 @@ def test_table_dict__round_trips_and_rejects_damage():
             table_from_dict(data)
 
 
-def test_book_dict__every_mode_present_unknown_modes_refused():
+def test_book_dict__every_mode_present_a_newer_versions_table_kept_bad_names_refused():
     book = empty_book()
     assert tuple(book) == HIGH_SCORE_MODES == ("Classic", "Super", "Expert", "Daily", "Blitz")
     book["Blitz"], _ = book["Blitz"].insert(entry(2300, "JOE"))
     assert book_from_dict(book_to_dict(book)) == book
     assert book_from_dict({"Blitz": book_to_dict(book)["Blitz"]}) == book
-    for data in ({"Easy": []}, [], {"Classic": {}}):
+    newer = {**book_to_dict(book), "Marathon": [{"initials": "ANN", "score": 7, "date": "2026-11-20"}]}
+    kept = book_from_dict(newer)  # a table this version does not show is kept as it is
+    assert book_to_dict(kept) == newer and kept["Marathon"].entries[0].initials == "ANN"
+    for data in ({"": []}, {"x" * 21: []}, {"Ca$h": []}, [], {"Classic": {}}):
         with pytest.raises(HighScoreError):
             book_from_dict(data)
     with pytest.raises(HighScoreError):
-        book_to_dict({"Custom": HighScoreTable()})
+        book_to_dict({"Ca$h": HighScoreTable()})
     with pytest.raises(HighScoreError):
         HighScoreTable(tuple(entry(5) for _ in range(TABLE_SIZE + 1)))
     with pytest.raises(HighScoreError):
