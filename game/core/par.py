@@ -41,7 +41,6 @@ from .mitm import is_huge
 from .optimal import StrategyTable
 from .solver import History, NoCodeLeft, Progress, run
 from .space import (
-    SMALL_SPACE_CODES,
     SmallSpace,
     consistent_or_sample_steps,
     consistent_steps,
@@ -52,11 +51,13 @@ from .space import (
     release_steps,
     score_table_steps,
     small_space_steps,
+    sorted_contains,
 )
 from .tofinish import Position, is_exact_table, table_to_finish_steps, to_finish_steps
 
-# Most codes weighed at one position; more are sampled down to this (every small space fits).
-PAR_CODES = SMALL_SPACE_CODES
+# A large space's position with more codes possible than this is weighed on a uniform sample of this
+# many (small spaces are weighed whole: tofinish samples the secrets it follows there).
+PAR_CODES = 20_000
 # The first guess is chosen by the codes it leaves on average, over up to ROOT_EVAL of the codes
 # (spread evenly) and ROOT_CELLS candidate x code pairs in all.
 ROOT_EVAL = 2_000
@@ -167,8 +168,11 @@ def _weighing_steps(
     if possible == 0:
         raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
     sample = np.asarray(sample, dtype=np.int64)
+    yield Progress(0, sample.shape[0], "listing codes")
     wanted = encode(np.array(extra, dtype=np.int64).reshape(len(extra), config.pegs), config.colours)
-    space = yield from _listed_space_steps(config, sorted_unique(np.concatenate([sample, wanted])))
+    wanted = sorted_unique(wanted[~sorted_contains(sample, wanted)])
+    listed = np.insert(sample, np.searchsorted(sample, wanted), wanted)  # sorted without a new sort
+    space = yield from _listed_space_steps(config, listed)
     return _Weighing(Position.of(config, space, space.positions(sample), seed), possible)
 
 
@@ -192,13 +196,8 @@ def _root_choice_steps(position: Position) -> Generator[Progress, None, int]:
         squares[start : start + block] = (sizes.reshape(grades.shape[0], width) ** 2).sum(axis=1)
         if position.due():
             yield Progress(start, pool.shape[0], "choosing a first guess")
-    inside = _contains(possible, pool)  # not np.isin: its first call imports numpy.ma, ~10 ms
+    inside = sorted_contains(possible, pool)  # not np.isin: its first call imports numpy.ma, ~10 ms
     return int(pool[np.lexsort((pool, ~inside, squares))[0]])
-
-
-def _contains(sorted_values: np.ndarray, values: np.ndarray) -> np.ndarray:
-    where = np.minimum(np.searchsorted(sorted_values, values), sorted_values.shape[0] - 1)
-    return sorted_values[where] == values
 
 
 def _entropy(position: Position, guess: int) -> float:

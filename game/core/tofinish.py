@@ -36,6 +36,9 @@ FULL_TREE_CODES = 1_500  # weigh every code still possible up to this many, else
 SAMPLE_SECRETS = 96  # secrets a large position is weighed on
 CELL_BUDGET = 400_000  # guess-by-code grades one expected-size choice may look at
 NODES_PER_YIELD = 16
+# What one call of Position.grades() costs besides its cells (numpy calls on small blocks), counted
+# as this much grading so that many small calls also end a step.
+GRADES_CALL_WORK = 40_000
 
 
 def is_exact_table(table: StrategyTable | None) -> bool:
@@ -104,7 +107,7 @@ class Position:
 
     def grades(self, guesses: np.ndarray, codes: np.ndarray) -> np.ndarray:
         """Packed grades (k, m) of guesses against codes, both positions in the space."""
-        self.work += guesses.shape[0] * codes.shape[0] * self.cell_cost
+        self.work += guesses.shape[0] * codes.shape[0] * self.cell_cost + GRADES_CALL_WORK
         if self.table is not None:
             return self.table[np.ix_(guesses, codes)]
         space = self.space
@@ -182,8 +185,9 @@ def to_finish_steps(position: Position, guess: Code) -> Generator[Progress, None
         total = yield from _tree_total(position, g, possible)
         return 1.0 + total / possible.shape[0]
     counted = 0
+    first = position.split_row(g, possible)  # every secret's path starts with this split: key it once
     for k, secret in enumerate(position.secrets):
-        counted += yield from _path_length(position, g, possible, int(secret))
+        counted += yield from _path_length(position, g, possible, int(secret), first)
         if position.due():
             yield Progress(k, position.secrets.shape[0], "weighing guesses")
     return counted / position.secrets.shape[0]
@@ -212,14 +216,17 @@ def _tree_total(position: Position, guess: int, codes: np.ndarray) -> Generator[
 
 
 def _path_length(
-    position: Position, guess: int, codes: np.ndarray, secret: int
+    position: Position, guess: int, codes: np.ndarray, secret: int, row: np.ndarray | None = None
 ) -> Generator[Progress, None, int]:
-    """Guesses expected-size play needs for `secret` after `guess` (counted) at `codes` (sorted)."""
+    """Guesses expected-size play needs for `secret` after `guess` (counted) at `codes` (sorted);
+    `row`: the grades of `codes` for `guess` when the caller has them."""
     made = 1
     while guess != secret:
-        row = position.split_row(guess, codes)
+        if row is None:
+            row = position.split_row(guess, codes)
         codes = codes[row == row[np.searchsorted(codes, secret)]]
         guess = yield from position.choose_steps(codes)
+        row = None
         made += 1
         if position.due():
             yield Progress(made, made + 1, "weighing guesses")

@@ -42,6 +42,9 @@ CASES = [
     ("sweep.py", ["--grid", "2x\u00b2"], "rows x columns"),  # "²" is a digit to str.isdigit(), not to int()
     ("sweep.py", ["--strategy", "nope"], "nope"),
     ("sweep.py", ["--games", "0"], "--games must be from 1"),
+    ("bench_coach.py", ["--size", "big"], "a size is PEGSxCOLOURS"),
+    ("bench_coach.py", ["--size", "11x6"], "pegs must be a whole number from 2"),
+    ("bench_coach.py", ["--positions", "0"], "--positions must be at least 1"),
 ]
 
 
