@@ -232,3 +232,19 @@ def test_coach_facts__a_code_the_first_sample_skips_still_breaks_a_fact() -> Non
     run(facts._scan_steps(config, indices, summary, frozenset()))
     assert Fact(FactKind.FIXED, 0, 0) not in summary.facts()
     assert set(summary.facts()) == decoded_facts(config, indices)
+
+
+@pytest.mark.parametrize(
+    "config", [GameConfig(colours=3, grid=(2, 3)), GameConfig(colours=2, grid=(3, 3))], ids=["2x3x3", "3x3x2"]
+)
+def test_coach_facts__grid_facts_hold_for_every_grid_code_still_possible(config: GameConfig) -> None:
+    rng = random.Random(31)
+    codes = list(itertools.product(range(config.colours), repeat=config.pegs))
+    for _ in range(40):
+        secret = rng.choice(codes)
+        history = [(g, config.variant.score(g, secret)) for g in rng.sample(codes, rng.randint(1, 3))]
+        possible = [c for c in codes if all(config.variant.score(g, c) == f for g, f in history)]
+        true_facts = brute_facts(possible, config.pegs, config.colours)
+        expected = {f for f in true_facts if not implied(f, true_facts, config.pegs)}
+        known = what_we_know(config, history)
+        assert set(known.facts) == expected and known.possible == len(possible)
