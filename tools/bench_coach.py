@@ -10,12 +10,15 @@ meets early in a game, where the sets are largest). On each position three gener
 each step timed: facts (game.core.facts.facts_steps, with one colour marked ruled out), par
 (game.core.par.par_steps, the shipped table or book passed in as the game would) and par_move
 (par_move_steps, the position's last row weighed). Caches are those of one process, as in a game.
+Then a game.play.Coach follows the same positions (another seed, so its sampling is fresh), one
+update(PUMP_BUDGET_MS) per frame, as a screen would call it.
 
 Prints one JSON object per size, then a human line per size on stderr:
   size, positions, seed, peak_rss_mb, and per generator {steps, total_s, max_ms, p99_ms, p50_ms,
   max_cpu_ms, worst_step}: wall time of one next(); max_cpu_ms is this thread's CPU time for the
   longest step (wall time includes other processes on a shared machine); worst_step names the
-  Progress notes around the step with the most CPU time.
+  Progress notes around the step with the most CPU time; coach_update {frames, budget_ms, max_ms,
+  p99_ms, p50_ms}: wall time of each Coach.update() call, the coach's share of a frame.
 Run it with nice, one at a time: the machine is shared.
 """
 
@@ -37,6 +40,9 @@ import numpy as np  # noqa: E402
 from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.facts import facts_steps, ruled_out_facts  # noqa: E402
 from game.core.par import par_move_steps, par_steps  # noqa: E402
+from game.play.coach import Coach  # noqa: E402
+from game.play.pump import PUMP_BUDGET_MS  # noqa: E402
+from game.play.record import GameRecord, Player  # noqa: E402
 from game.tables import table_for  # noqa: E402
 
 DEFAULT_SIZES = ("5x8", "8x10")
@@ -103,10 +109,35 @@ def positions(config: GameConfig, count: int, seed: int) -> list[list]:
     return found
 
 
+def coach_frames(config: GameConfig, histories: list[list], table, seed: int) -> dict:
+    """A Coach following each position as a game would, one update(PUMP_BUDGET_MS) per frame: how
+    long the coach's share of a frame is."""
+    calls_ms = []
+    for history in histories:
+        record = GameRecord.new(config, None)
+        for guess, grade in history:
+            record = record.played(guess, Player.COMPUTER, grade)
+        coach = Coach(table, seed)
+        coach.follow(record)
+        while coach.busy:
+            start = time.perf_counter()
+            coach.update(PUMP_BUDGET_MS)
+            calls_ms.append((time.perf_counter() - start) * 1000)
+    calls = np.array(calls_ms)
+    return {
+        "frames": int(calls.shape[0]),
+        "budget_ms": PUMP_BUDGET_MS,
+        "max_ms": round(float(calls.max()), 2),
+        "p99_ms": round(float(np.percentile(calls, 99)), 2),
+        "p50_ms": round(float(np.percentile(calls, 50)), 2),
+    }
+
+
 def bench(config: GameConfig, count: int, seed: int) -> dict:
     table = table_for(config)
     times = {"facts": StepTimes(), "par": StepTimes(), "par_move": StepTimes()}
-    for history in positions(config, count, seed):
+    histories = positions(config, count, seed)
+    for history in histories:
         marked = ruled_out_facts([history[0][0][0]] if history else [])
         times["facts"].run(facts_steps(config, history, marked))
         times["par"].run(par_steps(config, history, table, seed))
@@ -114,6 +145,7 @@ def bench(config: GameConfig, count: int, seed: int) -> dict:
             times["par_move"].run(par_move_steps(config, history, table, seed))
     result = {"size": f"{config.pegs}x{config.colours}", "positions": count, "seed": seed}
     result.update({name: t.summary() for name, t in times.items() if t.wall_s})
+    result["coach_update"] = coach_frames(config, histories, table, seed + 1)
     result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return result
 
@@ -138,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
         line = ", ".join(
             f"{name} max {t['max_ms']} ms (cpu {t['max_cpu_ms']}) p99 {t['p99_ms']}" for name, t in parts
         )
+        frames = result["coach_update"]
+        line += f"; Coach.update per frame max {frames['max_ms']} ms, p99 {frames['p99_ms']}"
         print(f"{result['size']}: {line}", file=sys.stderr)
     return 0
 

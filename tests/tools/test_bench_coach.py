@@ -22,4 +22,6 @@ def test_bench_coach__prints_step_times_of_each_generator_per_size() -> None:
             assert times["steps"] >= 1 and times["total_s"] >= 0
             assert 0 <= times["p50_ms"] <= times["p99_ms"] <= times["max_ms"]
             assert times["max_cpu_ms"] >= 0 and "->" in times["worst_step"]
+        frames = result["coach_update"]
+        assert frames["frames"] >= 1 and 0 <= frames["p50_ms"] <= frames["p99_ms"] <= frames["max_ms"]
     assert done.stderr.count("facts max") == 2
