@@ -18,7 +18,7 @@ Prints one JSON object per size, then a human line per size on stderr:
   max_cpu_ms, worst_step}: wall time of one next(); max_cpu_ms is this thread's CPU time for the
   longest step (wall time includes other processes on a shared machine); worst_step names the
   Progress notes around the step with the most CPU time; coach_update {frames, budget_ms, max_ms,
-  p99_ms, p50_ms}: wall time of each Coach.update() call, the coach's share of a frame.
+  p99_ms, p50_ms, max_cpu_ms, p99_cpu_ms}: each Coach.update() call, the coach's share of a frame.
 Run it with nice, one at a time: the machine is shared.
 """
 
@@ -112,7 +112,7 @@ def positions(config: GameConfig, count: int, seed: int) -> list[list]:
 def coach_frames(config: GameConfig, histories: list[list], table, seed: int) -> dict:
     """A Coach following each position as a game would, one update(PUMP_BUDGET_MS) per frame: how
     long the coach's share of a frame is."""
-    calls_ms = []
+    calls_ms, cpu_ms = [], []
     for history in histories:
         record = GameRecord.new(config, None)
         for guess, grade in history:
@@ -120,9 +120,10 @@ def coach_frames(config: GameConfig, histories: list[list], table, seed: int) ->
         coach = Coach(table, seed)
         coach.follow(record)
         while coach.busy:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.thread_time()
             coach.update(PUMP_BUDGET_MS)
             calls_ms.append((time.perf_counter() - start) * 1000)
+            cpu_ms.append((time.thread_time() - cpu) * 1000)
     calls = np.array(calls_ms)
     return {
         "frames": int(calls.shape[0]),
@@ -130,6 +131,8 @@ def coach_frames(config: GameConfig, histories: list[list], table, seed: int) ->
         "max_ms": round(float(calls.max()), 2),
         "p99_ms": round(float(np.percentile(calls, 99)), 2),
         "p50_ms": round(float(np.percentile(calls, 50)), 2),
+        "max_cpu_ms": round(max(cpu_ms), 2),
+        "p99_cpu_ms": round(float(np.percentile(cpu_ms, 99)), 2),
     }
 
 
@@ -171,7 +174,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{name} max {t['max_ms']} ms (cpu {t['max_cpu_ms']}) p99 {t['p99_ms']}" for name, t in parts
         )
         frames = result["coach_update"]
-        line += f"; Coach.update per frame max {frames['max_ms']} ms, p99 {frames['p99_ms']}"
+        line += (
+            f"; Coach.update per frame max {frames['max_ms']} ms (cpu {frames['max_cpu_ms']}), "
+            f"p99 {frames['p99_ms']} (cpu {frames['p99_cpu_ms']})"
+        )
         print(f"{result['size']}: {line}", file=sys.stderr)
     return 0
 
