@@ -53,7 +53,7 @@ from .space import (
     small_space_steps,
     sorted_contains,
 )
-from .tofinish import Position, is_exact_table, table_to_finish_steps, to_finish_steps
+from .tofinish import Position, is_exact_table, split_squares, table_to_finish_steps, to_finish_steps
 
 # A large space's position with more codes possible than this is weighed on a uniform sample of this
 # many (small spaces are weighed whole: tofinish samples the secrets it follows there).
@@ -189,11 +189,7 @@ def _root_choice_steps(position: Position) -> Generator[Progress, None, int]:
     squares = np.empty(pool.shape[0], dtype=np.int64)
     block = max(1, WORK_PER_YIELD // (evaluate.shape[0] * position.cell_cost))
     for start in range(0, pool.shape[0], block):
-        grades = position.grades(pool[start : start + block], evaluate).astype(np.int64)
-        width = int(grades.max()) + 1
-        offsets = np.arange(grades.shape[0], dtype=np.int64)[:, None] * width
-        sizes = np.bincount((grades + offsets).ravel(), minlength=grades.shape[0] * width)
-        squares[start : start + block] = (sizes.reshape(grades.shape[0], width) ** 2).sum(axis=1)
+        squares[start : start + block] = split_squares(position.grades(pool[start : start + block], evaluate))
         if position.due():
             yield Progress(start, pool.shape[0], "choosing a first guess")
     inside = sorted_contains(possible, pool)  # not np.isin: its first call imports numpy.ma, ~10 ms

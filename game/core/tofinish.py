@@ -137,7 +137,7 @@ class Position:
             block = max(1, WORK_PER_YIELD // (codes.shape[0] * self.cell_cost))
             for start in range(0, pool.shape[0], block):
                 rows = pool[start : start + block]
-                squares[start : start + block] = _sum_of_squares(self.grades(rows, codes))
+                squares[start : start + block] = split_squares(self.grades(rows, codes))
                 if self.due():
                     yield Progress(start, pool.shape[0], "weighing guesses")
             # fewest codes left on average; among equals a code that can win, then the lowest
@@ -168,7 +168,7 @@ class Position:
         ]
 
 
-def _sum_of_squares(grades: np.ndarray) -> np.ndarray:
+def split_squares(grades: np.ndarray) -> np.ndarray:
     """Per row of packed grades (k, m): the sum of its class sizes squared."""
     grades = grades.astype(np.int64)
     width = int(grades.max()) + 1
