@@ -179,6 +179,7 @@ def _weighing_steps(
 def _root_choice_steps(position: Position) -> Generator[Progress, None, int]:
     """The guess (a position in the space) leaving the fewest codes on average, weighed on up to
     ROOT_EVAL codes spread over those possible; ties to a code that can win, then the lowest."""
+    yield Progress(0, 1, "choosing a first guess")  # readying the position was a step of its own
     possible = position.possible
     spread = np.linspace(0, possible.shape[0] - 1, min(ROOT_EVAL, possible.shape[0])).astype(np.int64)
     evaluate = possible[spread]
