@@ -21,6 +21,9 @@ Code = tuple[int, ...]
 # Colour letters used in the text form of codes: digits keep codes readable as numbers, and
 # colours are at most 10, so one character per peg always suffices.
 DIGITS = "0123456789"
+# How the game shows colour i to a player: the key that places it, as the palette labels it (1..9,
+# then 0 for the tenth). Player-facing sentences (game/core/whynot.py, facts.py) number colours so.
+COLOUR_KEYS = "1234567890"
 
 
 class Feedback(NamedTuple):
@@ -135,6 +138,20 @@ def has_repeats(code: Code) -> bool:
 def code_to_text(code: Code) -> str:
     """(0, 0, 1, 1) -> "0011"."""
     return "".join(DIGITS[peg] for peg in code)
+
+
+def colour_label(colour: int) -> str:
+    """Colour 0 -> "1", ..., colour 9 -> "0": the digit a player sees on the palette and types."""
+    return COLOUR_KEYS[colour]
+
+
+def code_words(code: Code, grid: tuple[int, int] | None = None) -> str:
+    """A code as a player reads it: (0, 1, 2, 3) -> "1 2 3 4"; a 2x2 grid's rows apart: "1 2 / 3 4"."""
+    labels = [colour_label(peg) for peg in code]
+    if grid is None:
+        return " ".join(labels)
+    cols = grid[1]
+    return " / ".join(" ".join(labels[i : i + cols]) for i in range(0, len(labels), cols))
 
 
 def code_from_text(text: str, pegs: int | None = None, colours: int | None = None) -> Code:

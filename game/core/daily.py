@@ -26,6 +26,12 @@ API for a screen (all pure; `day` is a datetime.date, `now` an aware datetime):
     DailyRecord(last_day, grades, streak, best_streak); .won, .can_play(day), .current_streak(day)
     record_daily(record, day, grades, preset_name) -> DailyRecord   (DailyError if already played)
     daily_book_to_dict(book) / daily_book_from_dict(data)   preset name -> DailyRecord
+The archive (any past day's code, played for fun: it never reaches a DailyRecord, so it cannot touch
+the streak or the one attempt a day). Days are numbered from DAILY_EPOCH, Daily #1:
+    daily_number(day) -> int            daily_number_day(number) -> date
+    archive_day(today, day_or_number) -> date   a day from DAILY_EPOCH to yesterday, else DailyError
+    archive_numbers(today) -> range     the numbers the archive offers on `today` (may be empty)
+    archive_secret(today, day_or_number, preset_name) -> Code
 Every error is a DailyError (a ValueError) with a message a person can act on.
 """
 
@@ -46,6 +52,11 @@ SHARE_TITLE = "Mastermind Arcade Daily"
 BLACK_MARK, WHITE_MARK, EMPTY_MARK = "●", "○", "·"
 LOSS_MARK = "X"
 SECONDS_PER_DAY = 86_400
+
+
+# Daily #1, the first day of the daily code. The archive offers days from here to yesterday: today's
+# code is the daily itself (one attempt), and a future one would spoil it.
+DAILY_EPOCH = dt.date(2026, 11, 23)
 
 
 class DailyError(ValueError):
@@ -285,3 +296,53 @@ def daily_book_from_dict(data: Any) -> dict[str, DailyRecord]:
             raise DailyError(f"daily results are kept for {' and '.join(DAILY_PRESETS)}, not {key!r}")
         book[key] = daily_record_from_dict(value, key)
     return book
+
+
+def daily_number(day: dt.date) -> int:
+    """The number of `day`'s daily code: 1 on DAILY_EPOCH, counting up one a day."""
+    day = check_day(day)
+    if day < DAILY_EPOCH:
+        raise DailyError(f"the daily code began on {DAILY_EPOCH.isoformat()}; {day.isoformat()} had none")
+    return (day - DAILY_EPOCH).days + 1
+
+
+def daily_number_day(number: int) -> dt.date:
+    """Inverse of daily_number(): the day of Daily #`number`."""
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise DailyError(
+            f"daily codes are numbered from 1 (the {DAILY_EPOCH.isoformat()} code), not {number!r}"
+        )
+    try:
+        return DAILY_EPOCH + dt.timedelta(days=number - 1)
+    except OverflowError:
+        raise DailyError(
+            f"there is no Daily #{number}: that is past the last date a calendar holds"
+        ) from None
+
+
+def archive_numbers(today: dt.date) -> range:
+    """The daily numbers the archive offers on `today`: #1 to yesterday's (empty on the first day)."""
+    return range(1, max(1, daily_number(today)))
+
+
+def archive_day(today: dt.date, day_or_number: dt.date | int) -> dt.date:
+    """The archived day asked for by date or by number, once checked: from DAILY_EPOCH to the day
+    before `today` (today's code is the daily itself, and a future one is never shown)."""
+    today = check_day(today)
+    if isinstance(day_or_number, dt.date):
+        day = check_day(day_or_number)
+        daily_number(day)  # refuses a day before the first
+    else:
+        day = daily_number_day(day_or_number)
+    if day >= today:
+        when = "today's code is the daily itself" if day == today else "that code has not come yet"
+        raise DailyError(
+            f"the archive holds the daily codes up to yesterday; {day.isoformat()} "
+            f"(Daily #{daily_number(day)}) is not there: {when}"
+        )
+    return day
+
+
+def archive_secret(today: dt.date, day_or_number: dt.date | int, preset_name: str) -> Code:
+    """The secret of an archived daily (see archive_day()), the same as the day's own daily code."""
+    return daily_secret(archive_day(today, day_or_number), preset_name)

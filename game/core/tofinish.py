@@ -27,14 +27,18 @@ import numpy as np
 
 from .codes import Code, encode
 from .config import GameConfig
+from .headtail import WORK_PER_YIELD
 from .optimal import StrategyTable
-from .solver import History, Progress
-from .space import SmallSpace, grades_between, has_table, score_table
+from .solver import History, Progress, run
+from .space import SmallSpace, grades_between, has_table, score_table, sorted_contains
 
 FULL_TREE_CODES = 1_500  # weigh every code still possible up to this many, else a sample
 SAMPLE_SECRETS = 96  # secrets a large position is weighed on
 CELL_BUDGET = 400_000  # guess-by-code grades one expected-size choice may look at
 NODES_PER_YIELD = 16
+# What one call of Position.grades() costs besides its cells (numpy calls on small blocks), counted
+# as this much grading so that many small calls also end a step.
+GRADES_CALL_WORK = 40_000
 
 
 def is_exact_table(table: StrategyTable | None) -> bool:
@@ -59,6 +63,7 @@ class Position:
     secrets: np.ndarray | None = None  # None: weigh every code still possible
     _choices: dict[bytes, int] = field(default_factory=dict)
     _rows: dict[tuple[int, bytes], np.ndarray] = field(default_factory=dict)
+    work: int = 0  # byte-operations of grading since the last yield (see due())
 
     @classmethod
     def of(cls, config: GameConfig, space: SmallSpace, possible: np.ndarray, seed: int = 0) -> Position:
@@ -82,8 +87,27 @@ class Position:
         index = encode(np.array([code], dtype=np.int64), self.config.colours)
         return int(self.space.positions(index)[0])
 
+    @property
+    def cell_cost(self) -> int:
+        """Byte-operations to grade one (guess, code) pair and count it into a split."""
+        if self.table is not None:
+            return 24
+        config = self.config
+        if config.grid is not None:
+            return 4 * (config.pegs + config.colours) * config.colours + 16
+        return 2 * config.pegs + 2 * config.colours + 24
+
+    def due(self) -> bool:
+        """Has about WORK_PER_YIELD of grading been done since the last time this said so? Loops yield
+        when it has, so a step stays near the strategies' ~2 ms wherever the grading happens."""
+        if self.work < WORK_PER_YIELD:
+            return False
+        self.work = 0
+        return True
+
     def grades(self, guesses: np.ndarray, codes: np.ndarray) -> np.ndarray:
         """Packed grades (k, m) of guesses against codes, both positions in the space."""
+        self.work += guesses.shape[0] * codes.shape[0] * self.cell_cost + GRADES_CALL_WORK
         if self.table is not None:
             return self.table[np.ix_(guesses, codes)]
         space = self.space
@@ -95,8 +119,9 @@ class Position:
             self.config.grid,
         )
 
-    def choose(self, codes: np.ndarray) -> int:
-        """Expected-size play's guess at the position whose possible codes are `codes` (sorted)."""
+    def choose_steps(self, codes: np.ndarray) -> Generator[Progress, None, int]:
+        """Expected-size play's guess at the position whose possible codes are `codes` (sorted); the
+        pool is graded a block of about WORK_PER_YIELD at a time."""
         key = codes.tobytes()
         chosen = self._choices.get(key)
         if chosen is not None:
@@ -108,16 +133,22 @@ class Position:
             if pool.shape[0] * codes.shape[0] > CELL_BUDGET:
                 keep = max(1, CELL_BUDGET // codes.shape[0])
                 pool = codes[np.linspace(0, codes.shape[0] - 1, keep).astype(np.int64)]
-            grades = self.grades(pool, codes).astype(np.int64)
-            width = int(grades.max()) + 1
-            rows = np.arange(pool.shape[0], dtype=np.int64)[:, None] * width
-            sizes = np.bincount((grades + rows).ravel(), minlength=pool.shape[0] * width)
-            squares = (sizes.reshape(pool.shape[0], width).astype(np.int64) ** 2).sum(axis=1)
+            squares = np.empty(pool.shape[0], dtype=np.int64)
+            block = max(1, WORK_PER_YIELD // (codes.shape[0] * self.cell_cost))
+            for start in range(0, pool.shape[0], block):
+                rows = pool[start : start + block]
+                squares[start : start + block] = split_squares(self.grades(rows, codes))
+                if self.due():
+                    yield Progress(start, pool.shape[0], "weighing guesses")
             # fewest codes left on average; among equals a code that can win, then the lowest
-            inside = np.isin(pool, codes)
+            inside = sorted_contains(codes, pool)  # not np.isin: its first call imports numpy.ma, ~10 ms
             chosen = int(pool[np.lexsort((pool, ~inside, squares))[0]])
         self._choices[key] = chosen
         return chosen
+
+    def choose(self, codes: np.ndarray) -> int:
+        """Plain-function form of choose_steps()."""
+        return run(self.choose_steps(codes))
 
     def split_row(self, guess: int, codes: np.ndarray) -> np.ndarray:
         """The grades of `codes` for `guess`, kept for the sampled secrets that pass the same way."""
@@ -137,6 +168,15 @@ class Position:
         ]
 
 
+def split_squares(grades: np.ndarray) -> np.ndarray:
+    """Per row of packed grades (k, m): the sum of its class sizes squared."""
+    grades = grades.astype(np.int64)
+    width = int(grades.max()) + 1
+    rows = np.arange(grades.shape[0], dtype=np.int64)[:, None] * width
+    sizes = np.bincount((grades + rows).ravel(), minlength=grades.shape[0] * width)
+    return (sizes.reshape(grades.shape[0], width).astype(np.int64) ** 2).sum(axis=1)
+
+
 def to_finish_steps(position: Position, guess: Code) -> Generator[Progress, None, float]:
     """Estimated guesses to finish after playing `guess` at `position` (see the module docstring)."""
     g = position.position_of(guess)
@@ -145,9 +185,10 @@ def to_finish_steps(position: Position, guess: Code) -> Generator[Progress, None
         total = yield from _tree_total(position, g, possible)
         return 1.0 + total / possible.shape[0]
     counted = 0
+    first = position.split_row(g, possible)  # every secret's path starts with this split: key it once
     for k, secret in enumerate(position.secrets):
-        counted += yield from _path_length(position, g, possible, int(secret))
-        if k % NODES_PER_YIELD == 0:
+        counted += yield from _path_length(position, g, possible, int(secret), first)
+        if position.due():
             yield Progress(k, position.secrets.shape[0], "weighing guesses")
     return counted / position.secrets.shape[0]
 
@@ -162,30 +203,34 @@ def _tree_total(position: Position, guess: int, codes: np.ndarray) -> Generator[
         if part.shape[0] == 1:
             total += 1  # the one code left is played next
             continue
-        chosen = position.choose(part)
-        if np.isin(chosen, part):
+        chosen = yield from position.choose_steps(part)
+        if sorted_contains(part, np.array([chosen]))[0]:
             total += 1  # the code chosen wins at once for itself
         children = position.parts(chosen, part)
         total += sum(child.shape[0] for child in children)  # every other code needs that guess too
         stack.extend((child, made + 1) for child in children)
         nodes += 1
-        if nodes % NODES_PER_YIELD == 0:
+        if nodes % NODES_PER_YIELD == 0 or position.due():
             yield Progress(nodes, nodes + len(stack), "weighing guesses")
     return total
 
 
 def _path_length(
-    position: Position, guess: int, codes: np.ndarray, secret: int
+    position: Position, guess: int, codes: np.ndarray, secret: int, row: np.ndarray | None = None
 ) -> Generator[Progress, None, int]:
-    """Guesses expected-size play needs for `secret` after `guess` (counted) at `codes` (sorted)."""
+    """Guesses expected-size play needs for `secret` after `guess` (counted) at `codes` (sorted);
+    `row`: the grades of `codes` for `guess` when the caller has them."""
     made = 1
     while guess != secret:
-        row = position.split_row(guess, codes)
+        if row is None:
+            row = position.split_row(guess, codes)
         codes = codes[row == row[np.searchsorted(codes, secret)]]
-        guess = position.choose(codes)
+        guess = yield from position.choose_steps(codes)
+        row = None
         made += 1
+        if position.due():
+            yield Progress(made, made + 1, "weighing guesses")
     return made
-    yield  # a generator, so callers pump it like the rest
 
 
 def table_to_finish_steps(
@@ -209,6 +254,6 @@ def table_to_finish_steps(
             grade = variant.score(guess, tuple(int(p) for p in space.codes[part[0]]))
             stack.append((past + ((guess, grade),), part))
         nodes += 1
-        if nodes % NODES_PER_YIELD == 0:
+        if nodes % NODES_PER_YIELD == 0 or position.due():
             yield Progress(nodes, nodes + len(stack), "reading the optimal table")
     return total / position.possible.shape[0]

@@ -7,8 +7,8 @@ thinking budget. A test checks that importing it leaves pygame out of sys.module
 - record.py    GameRecord: config, rows and who played each, elapsed play time, assisted, the
                computer's label, the row being built; the one source for the result screen,
                statistics, score, resume (to_dict/from_dict) and analysis. Only it calls apply_move.
-- breaker.py   BreakerRun: a person breaking a secret (intents, submit with reasons, aids, peg motion),
-               built from the parts beside it:
+- breaker.py   BreakerRun: a person breaking a secret (intents, submit with reasons, aids, hard mode,
+               peg motion), built from the parts beside it:
 - draft.py     DraftRow: the row being built, its cursor and its undo.
 - drag.py      Drag: the one drag model (a held peg, click or drag) and the targets it is let go on;
                the codemaker's secret entry uses it too.
@@ -17,11 +17,12 @@ thinking budget. A test checks that importing it leaves pygame out of sys.module
 - computer.py  ComputerRun: a strategy (already bound to its table) plays on from any record.
 - handgrade.py HandGradeRun: the computer guesses, a person grades (no secret anywhere).
 - pump.py      Pump: runs a solver generator inside a per-frame time budget.
+- coach.py     Coach: What we know, Par and each row's par move for a coached game, pumped per frame.
 - timeline.py  Timeline and Motion: all motion (moves cut short by input, flashes that always
                finish); animation speed and reduced motion are read here only.
 - cues.py      Cue: sounds as data; a run queues them, the state that owns it plays take_cues().
 - maker.py     MakerChoices: the codemaker's choices and secret (size, shape, strategy, what is
-               missing before Start); COLOUR_KEYS, the keys that place each colour.
+               missing before Start); COLOUR_KEYS (from game.core.codes), the keys that place each colour.
 - custom.py    CustomChoices: the Custom setup's shape, pegs, colours, repeats and difficulty, and
                why a mix cannot be played.
 - modefiles.py what the Daily code and Blitz keep between sessions, in a strict text form.

@@ -12,6 +12,10 @@ in), rule_out (the X key: the chosen colour, else the one under the cursor), typ
 move_cursor, cycle_colour, backspace, delete, clear_row, undo, submit, take_hint, reveal. Targets
 are play's own values (PaletteColour, BoardSlot, OffSlot): the state maps the layout's hits onto them.
 
+Hard mode (hard=True, an option of the run): a full row that cannot be the code is refused like an
+incomplete one, with the Why-not sentence (game/core/whynot.py) as its reason; a row that fits every
+grade so far goes in as usual. `why_not` gives the same reason to a coach in any game.
+
 Aids: colours ruled out are a note kept in the record (they survive resume; toggling one undoes
 it; a ruled-out colour can still be played); `nudge` says, before submitting, when the row being
 built repeats an earlier row (a repeat is still allowed: it wastes a turn, it breaks no rule).
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 from game.core.codes import Code, CodeError
 from game.core.records import GameEnd, GameResult, score_game
+from game.core.whynot import WhyNot, why_not
 from game.play.cues import Cue, CueQueue
 from game.play.draft import DraftRow
 from game.play.drag import BoardSlot, Drag, DragSource, OffSlot, PaletteColour, Target
@@ -46,10 +51,11 @@ LIFT_S = 0.12  # a picked-up peg grows to its lifted size
 class BreakerRun(RecordRun):
     """Break the code: build a row, submit, read the grade (see the module docstring)."""
 
-    def __init__(self, record: GameRecord, motion: Motion | None = None) -> None:
+    def __init__(self, record: GameRecord, motion: Motion | None = None, hard: bool = False) -> None:
         if record.game.secret is None:
             raise ValueError("a breaker run needs a game that knows its secret")
         self.record = record
+        self.hard = hard
         self.row = DraftRow(record.config.pegs, record.draft)
         self.selected: int | None = None
         self.drag: Drag | None = None
@@ -104,6 +110,14 @@ class BreakerRun(RecordRun):
             if tuple(played.guess) == draft:
                 return row
         return None
+
+    @property
+    def why_not(self) -> WhyNot | None:
+        """Why the full row being built cannot be the code (the first earlier row ruling it out), or
+        None: the row is not full, fits every grade so far, or the game is over."""
+        if None in self.draft or self.game.over:
+            return None
+        return why_not(self.config, self.game.history, tuple(self.draft))
 
     @property
     def nudge(self) -> str | None:
@@ -183,6 +197,8 @@ class BreakerRun(RecordRun):
             self.config.check_code(tuple(self.draft))
         except CodeError as exc:
             return str(exc)
+        if self.hard and (reason := self.why_not) is not None:
+            return f"hard mode: {reason.text()}"
         return None
 
     def snapshot(self) -> GameRecord:

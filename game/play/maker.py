@@ -16,7 +16,7 @@ below `colours`.
 from __future__ import annotations
 
 from game.core import strategies
-from game.core.codes import CodeError
+from game.core.codes import COLOUR_KEYS, CodeError
 from game.core.config import (
     GRID_SHAPES,
     MAX_COLOURS,
@@ -28,7 +28,6 @@ from game.core.config import (
 )
 
 Shape = tuple[int, int] | None  # a secret's shape: (rows, columns) of a grid, or None for a row
-COLOUR_KEYS = "1234567890"  # the key that places colour i, as the palette labels it
 # the strategies the picker offers, strongest first: each plays distinctly; the registry has more
 PICKER_STRATEGIES = ("optimal", "entropy", "knuth", "irving", "most-parts", "random", "lowest")
 

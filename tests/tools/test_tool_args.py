@@ -50,6 +50,9 @@ CASES = [
     ("build_app.py", ["--dist", "{a_file}"], "--dist must be a directory"),
     ("build_app.py", ["--work", "{blocked}"], "cannot write --work"),
     ("build_app.py", ["--onefile"], "unrecognized arguments"),
+    ("bench_coach.py", ["--size", "big"], "a size is PEGSxCOLOURS"),
+    ("bench_coach.py", ["--size", "11x6"], "pegs must be a whole number from 2"),
+    ("bench_coach.py", ["--positions", "0"], "--positions must be at least 1"),
 ]
 
 
