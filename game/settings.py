@@ -48,6 +48,12 @@ class Settings:
     last_difficulty: str | None = None  # a preset name or "Custom"; None before the first game
     last_custom: str | None = None  # the last Custom game's GameConfig.to_text() (a row or a grid game)
     window_size: tuple[int, int] | None = None  # None: the app's default
+    # Learning aids for the plain games (presets, Custom, grids), fixed when a game starts and kept
+    # with it: the coach (Why not?, What we know, Par beside the board; the game is then assisted,
+    # unscored and counted apart) and hard mode (a guess that cannot be the code is refused).
+    coach: bool = False
+    hard_mode: bool = False
+    tutorial_seen: bool = False  # the first-run offer of the guided game was answered (never again)
 
     @property
     def motion(self) -> Motion:
@@ -91,11 +97,21 @@ class Settings:
 
 
 _INVALID = object()
+BOOLEAN_FIELDS = (
+    "symbols",
+    "sound",
+    "music",
+    "reduced_motion",
+    "fullscreen",
+    "coach",
+    "hard_mode",
+    "tutorial_seen",
+)
 
 
 def _settings_field(name: str, value: Any) -> Any:
     """The checked value of one settings field, or _INVALID."""
-    if name in ("symbols", "sound", "music", "reduced_motion", "fullscreen"):
+    if name in BOOLEAN_FIELDS:
         return value if isinstance(value, bool) else _INVALID
     if name == "palette":
         value = PALETTE_ALIASES.get(value, value) if isinstance(value, str) else value
