@@ -140,13 +140,14 @@ class Session:
         """The recorded outcome of the decided game `record` (its end screen's lines), if any."""
         return self.lifetime.outcome_of(record)
 
-    def stats_of(self, config: Any) -> DifficultyStats | None:
-        """The statistics of `config`'s difficulty (streak, best score) for a heads-up display; None
-        without a store. It reads the file: call it when a screen enters, not every frame."""
+    def stats_of(self, config: Any, bucket: str | None = None) -> DifficultyStats | None:
+        """The statistics of `config`'s difficulty, or of `bucket` when the game counts in another
+        (hard mode), for a heads-up display; None without a store. It reads the file: call it when a
+        screen enters, not every frame."""
         store = self.app.store
         if store is None:
             return None
-        return store.load_stats().get(stats_key(config), DifficultyStats())
+        return store.load_stats().get(bucket or stats_key(config), DifficultyStats())
 
     def note_played(self, config: Any) -> None:
         """The menu comes back focused on what was played last."""

@@ -18,29 +18,42 @@ does not change keeps its behaviour:
 - holding(state) -> Holding           the game to keep (its slot and save) and the game decided, for
                                       the session's lifetime owner (game/screens/holding.py).
 A plain game (a preset, Custom or a grid) is kept in the slot "classic:<statistics bucket>"
-("classic:Super", "classic:Grid") with PLAIN_SAVE: the record, half-built row included.
+("classic:Super", "classic:Grid") with PLAIN_SAVE: the record, half-built row included, and the aids
+it is played with (game/play/aids.py). Its aids (hard mode, the coach) come from Settings when the
+game starts and stay with it: a kept game resumes with its own, whatever the settings say then; a
+save without aids (written before there were any) resumes without. A coached or hard game shows the
+coach's column beside the board (game/ui/coach_view.py); the coach is pumped here, each frame,
+within COACH_BUDGET_MS, and only while the game goes on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.config import GameConfig
 from game.core.records import score_game, stats_key
+from game.play.aids import NO_AIDS, Aids
+from game.play.coach import Coach
 from game.play.record import GameRecord
 from game.screens.base import Push, Replace, Route, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
+from game.tables import table_for
+from game.ui import coach_view
 from game.ui import palette as pal
 from game.ui.board import Art
-from game.ui.breaker_view import PANEL_ITEMS, hud_name, play_layout
+from game.ui.breaker_view import PANEL_BUTTONS, PANEL_ITEMS, hud_name, play_layout
 from game.ui.layout import PlayLayout
 
 if TYPE_CHECKING:
     from game.screens.playing import PlayingState
 
 NO_ASSIST_BUTTONS = ("new", "solve", "hint")  # a mode that is one game at a time, unhelped, drops them
+COACH_BUDGET_MS = 5.0  # the coach's share of a frame (its jobs overshoot by one ~4 ms step at most)
+COACH_SEED = 0  # the coach's sampling is its own, never the app's generator (secrets stay as seeded)
 
 
 def panel_without(names: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
@@ -70,12 +83,45 @@ def slot_of(config: GameConfig) -> str:
     return f"classic:{stats_key(config)}"
 
 
+@dataclass(frozen=True)
+class KeptPlay:
+    """A kept plain game: its record and the aids it is played with."""
+
+    record: GameRecord
+    aids: Aids = NO_AIDS
+
+
+def encode_plain(kept: KeptPlay | GameRecord) -> dict[str, Any]:
+    """The record's text form, with "aids" beside it when the game has any (a reader that does not
+    know them reads the record alone)."""
+    if isinstance(kept, GameRecord):
+        kept = KeptPlay(kept)
+    data = kept.record.to_dict()
+    if kept.aids.any:
+        data["aids"] = kept.aids.to_dict()
+    return data
+
+
+def decode_plain(data: Any) -> KeptPlay:
+    record = kept_record(data)
+    aids = Aids.from_dict(data["aids"]) if isinstance(data, Mapping) and "aids" in data else NO_AIDS
+    return KeptPlay(record, aids)
+
+
+def describe_plain(kept: KeptPlay) -> str:
+    """ "Super · hard mode · turn 4 of 13"."""
+    if not kept.aids.any:
+        return describe_record(kept.record)
+    config = kept.record.config
+    return f"{hud_name(config)} · {kept.aids.label} · turn {kept.record.turn} of {config.turns}"
+
+
 PLAIN_SAVE = SaveCodec(
     version=1,
-    encode=lambda record: record.to_dict(),
-    decode=kept_record,
-    describe=describe_record,
-    resume=lambda record: go("play", record=record),
+    encode=encode_plain,
+    decode=decode_plain,
+    describe=describe_plain,
+    resume=lambda kept: go("play", record=kept.record, hooks=PlayHooks(kept.aids)),
 )
 
 
@@ -86,6 +132,12 @@ class PlayHooks:
     panel_items: tuple[tuple[str, float], ...] = PANEL_ITEMS
     shows_hud = True  # the arcade heads-up display: streak, best, what a win is worth now
     mode = "classic"  # the mode whose save codec keeps this game (PLAIN_SAVE for the plain game)
+    _aids: Aids | None = None  # the plain game's, once chosen (other modes never have any)
+    coach: Coach | None = None  # pumped while a coached game goes on
+    _aside: coach_view.AsideCache | None = None
+
+    def __init__(self, aids: Aids | None = None) -> None:
+        self._aids = aids
 
     def again(self) -> PlayHooks:
         """The hooks of a new game of the same kind (New game, Play again)."""
@@ -96,8 +148,20 @@ class PlayHooks:
         """The record to play; None lets the screen draw a random secret for its config."""
         return None
 
+    def aids(self, app: Any) -> Aids:
+        """What this game is played with, fixed the first time it is asked (as the game starts): the
+        plain game's from Settings unless it was given its own (a kept game's); other modes: none."""
+        if self.mode != "classic":
+            return NO_AIDS
+        if self._aids is None:
+            self._aids = Aids(hard=app.settings.hard_mode, coached=app.settings.coach)
+        return self._aids
+
     def entered(self, state: PlayingState) -> None:
-        """The screen entered with its run: a mode with more to set up (a duel's opponent) does it here."""
+        """The screen entered with its run: a mode with more to set up (a duel's opponent) does it here.
+        The plain game starts its coach when it is coached."""
+        if self.aids(state.app).coached and self.coach is None:
+            self.coach = Coach(table_for(state.config), seed=COACH_SEED)
 
     def accepts_input(self, state: PlayingState) -> bool:
         """Whether the board takes input now (a decided duel waits for its end screen)."""
@@ -112,13 +176,24 @@ class PlayHooks:
         return None
 
     def make_layout(self, size: tuple[int, int], state: PlayingState) -> PlayLayout:
+        if self.aids(state.app).any:  # the coach's column beside the board
+            buttons = tuple(name for name in PANEL_BUTTONS if name in dict(self.panel_items))
+            return coach_view.aside_layout(size, state.config, self.panel_items, buttons)
         return play_layout(size, state.config, self.panel_items)
 
     def title(self, state: PlayingState) -> str:
-        return hud_name(state.config)
+        label = self.aids(state.app).label
+        return f"{hud_name(state.config)} · {label}" if label else hud_name(state.config)
 
     # --- time ----------------------------------------------------------------------------------
     def update(self, state: PlayingState, dt: float) -> Any:
+        coach = self.coach
+        if coach is not None:
+            if state.run.game.over:
+                coach.close()  # the game is decided: nothing left to weigh
+            else:
+                coach.follow(state.run.record)
+                coach.update(COACH_BUDGET_MS)
         return None
 
     def finished(self, state: PlayingState) -> Any:
@@ -146,14 +221,21 @@ class PlayHooks:
 
     # --- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayingState, art: Art) -> None:
-        """A heads-up display over the board (the plain game's is the playing screen's own HUD)."""
+        """A heads-up display over the board (the plain game's is the playing screen's own HUD, and
+        the coach's column when it is coached or hard)."""
+        aids = self.aids(state.app)
+        if aids.any and isinstance(layout, coach_view.AsideLayout):
+            if self._aside is None:
+                self._aside = coach_view.AsideCache()
+            lines = coach_view.coach_lines(state.run, self.coach, aids)
+            coach_view.draw_aside(surface, layout, lines, art, self._aside)
 
     # --- what the session keeps and records ---------------------------------------------------------
     def slot(self, state: PlayingState) -> str:
         return slot_of(state.config)
 
     def save(self, state: PlayingState) -> dict[str, Any]:
-        return PLAIN_SAVE.envelope(self.mode, state.run.snapshot())
+        return PLAIN_SAVE.envelope(self.mode, KeptPlay(state.run.snapshot(), self.aids(state.app)))
 
     def progress(self, state: PlayingState) -> tuple[int, Any]:
         """(rows that must never be lost, the rest of the position) of the game kept."""
@@ -168,6 +250,8 @@ class PlayHooks:
         """The game decided, to record once: counted in its statistics bucket, maybe a high score."""
         record = state.run.record
         result = record.result()
+        if result is not None:  # a hard or coached game counts in its own bucket
+            result = self.aids(state.app).result(result)
         points = score_game(result) if result is not None else 0
         chance = HighScoreChance(stats_key(record.config), points) if points else None
         return Decided(record.game, record, result, chance, slot=self.slot(state))
@@ -201,6 +285,8 @@ def confirm(question: str, result: Any, **labels: Any) -> Push:
 
 
 __all__ = [
+    "COACH_BUDGET_MS",
+    "KeptPlay",
     "NO_ASSIST_BUTTONS",
     "PlayHooks",
     "confirm",

@@ -21,6 +21,7 @@ now is worth) reads this difficulty's statistics once, as the state enters, thro
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -74,16 +75,19 @@ class PlayingState(State):
             if record is None:
                 secret = self._secret if self._secret is not None else random_secret(self.config, app.rng)
                 record = GameRecord.new(self.config, secret)
-            self.run = BreakerRun(record, motion(app))
+            aids = self.hooks.aids(app)  # hard mode and the coach, fixed for this game now
+            if aids.coached:
+                record = record.with_assist()  # a coached game scores nothing
+            self.run = BreakerRun(record, motion(app), hard=aids.hard)
             if self.hooks.shows_hud:
-                self.stats = app.session.stats_of(self.config)
+                self.stats = app.session.stats_of(self.config, aids.bucket)
                 app.session.note_played(self.config)
             self.hooks.entered(self)
 
     @property
     def hud(self) -> breaker_view.Hud:
-        """What the heads-up display shows this frame."""
-        return breaker_view.make_hud(self.run, self.stats)
+        """What the heads-up display shows this frame (named as the top bar's title names the game)."""
+        return replace(breaker_view.make_hud(self.run, self.stats), name=self.hooks.title(self))
 
     @property
     def record(self) -> GameRecord:

@@ -1,5 +1,5 @@
 """The settings screen: palette, symbols on pegs, sound, volume, music, music volume, animation speed,
-reduced motion, fullscreen.
+reduced motion, fullscreen, the coach and hard mode (for the games started from then on).
 
 An overlay. Every change makes a new app.settings value at once (Session.change_settings, which
 the sound follows) and is written to the store when the screen closes (Session.persist_settings,
@@ -31,6 +31,8 @@ ROWS = (
     "animation_speed",
     "reduced_motion",
     "fullscreen",
+    "coach",
+    "hard_mode",
 )
 LABELS = MappingProxyType(
     {
@@ -43,6 +45,8 @@ LABELS = MappingProxyType(
         "animation_speed": "Animation speed",
         "reduced_motion": "Reduced motion",
         "fullscreen": "Fullscreen (F11)",
+        "coach": "Coach",
+        "hard_mode": "Hard mode",
     }
 )
 HINTS = MappingProxyType(
@@ -56,6 +60,8 @@ HINTS = MappingProxyType(
         "animation_speed": "How fast pegs snap and grading pegs pop in.",
         "reduced_motion": "No fades, no confetti, no pulsing; animations finish quickly.",
         "fullscreen": "The whole screen at its own resolution. F11 or Alt+Enter switches anywhere.",
+        "coach": "New games show Why not?, What we know and Par; they score nothing and count apart.",
+        "hard_mode": "New games refuse a guess that cannot be the code; scored, with statistics apart.",
     }
 )
 # The lines for a setting that is off, where the line above describes it on.
@@ -66,6 +72,8 @@ HINTS_OFF = MappingProxyType(
         "sound": "Off: no effects and no music. M switches them back on anywhere.",
         "music": "Off: effects only. Turn on for a quiet synthesised loop behind every screen.",
         "fullscreen": "Off: a window you can resize. F11 or Alt+Enter switches anywhere.",
+        "coach": "Off: no coach. On: new games explain what the grades rule out (no score).",
+        "hard_mode": "Off: any guess goes. On: new games take only guesses that fit every grade.",
     }
 )
 VOLUME_STEP = 0.1
@@ -81,6 +89,8 @@ KINDS: Mapping[str, tuple[str, int]] = MappingProxyType(
         "animation_speed": ("segments", len(ANIMATION_SPEEDS)),
         "reduced_motion": ("toggle", 0),
         "fullscreen": ("toggle", 0),
+        "coach": ("toggle", 0),
+        "hard_mode": ("toggle", 0),
     }
 )
 

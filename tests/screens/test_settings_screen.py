@@ -89,11 +89,18 @@ def test_settings__keyboard_reaches_every_row_and_stops_at_the_ends(tmp_path):
     assert app.settings.reduced_motion is True
     press_key(app, pygame.K_DOWN)
     assert ROWS[screen.focus] == "fullscreen"  # switched by tests/states/test_fullscreen.py
+    press_key(app, pygame.K_DOWN)
+    press_key(app, pygame.K_SPACE)
+    assert app.settings.coach is True
+    press_key(app, pygame.K_DOWN)
+    press_key(app, pygame.K_RIGHT)
+    assert app.settings.hard_mode is True
     press_key(app, pygame.K_DOWN)  # wraps to the top
     assert ROWS[screen.focus] == "palette"
     press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, MenuState)
     assert Store(tmp_path).load_settings().volume == 0.0
+    assert Store(tmp_path).load_settings().hard_mode is True
 
 
 def test_settings__draws_without_overlap_at_small_and_large_windows(tmp_path):
