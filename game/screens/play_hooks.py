@@ -134,7 +134,7 @@ class PlayHooks:
     mode = "classic"  # the mode whose save codec keeps this game (PLAIN_SAVE for the plain game)
     _aids: Aids | None = None  # the plain game's, once chosen (other modes never have any)
     coach: Coach | None = None  # pumped while a coached game goes on
-    _aside: coach_view.AsideCache | None = None
+    aside: coach_view.AsideCache | None = None  # view cache of the coach's column
 
     def __init__(self, aids: Aids | None = None) -> None:
         self._aids = aids
@@ -225,10 +225,10 @@ class PlayHooks:
         the coach's column when it is coached or hard)."""
         aids = self.aids(state.app)
         if aids.any and isinstance(layout, coach_view.AsideLayout):
-            if self._aside is None:
-                self._aside = coach_view.AsideCache()
+            if self.aside is None:
+                self.aside = coach_view.AsideCache()
             lines = coach_view.coach_lines(state.run, self.coach, aids)
-            coach_view.draw_aside(surface, layout, lines, art, self._aside)
+            coach_view.draw_aside(surface, layout, lines, art, self.aside)
 
     # --- what the session keeps and records ---------------------------------------------------------
     def slot(self, state: PlayingState) -> str:

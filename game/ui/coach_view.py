@@ -199,6 +199,10 @@ class AsideCache:
             self._key = key
         surface.blit(self._image, rect)
 
+    def invalidate(self) -> None:
+        """Draw afresh next time (tests that read what is drawn)."""
+        self._key = None
+
 
 def draw_aside(
     surface: pygame.Surface, layout: AsideLayout, lines: Sequence[Line], art: Art, cache: AsideCache
