@@ -83,7 +83,8 @@ class Session:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Global keys; returns True when the event was used here (the state does not see it)."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not (event.mod & pygame.KMOD_CTRL):
+        mute = event.type == pygame.KEYDOWN and event.key == pygame.K_m and not (event.mod & pygame.KMOD_CTRL)
+        if mute and not self.app.state.takes_text:  # where letters are typed, M is a letter
             self.toggle_mute()
             return True
         if event.type == pygame.KEYDOWN and (

@@ -95,6 +95,8 @@ class State:
     """One screen of the game. Subclasses override the hooks they need."""
 
     is_overlay: ClassVar[bool] = False
+    # A screen where letters are typed (a game number): M types an M there instead of muting.
+    takes_text: ClassVar[bool] = False
     app: App
 
     def enter(self, app: App) -> None:

@@ -1,10 +1,12 @@
 """The result screen: won, out of turns, or revealed; the secret, guesses used of the limit, time.
 
 It shows the finished board with the secret uncovered and puts the verdict and its buttons in the
-side panel: Play again (same settings, new secret), Analysis and Menu. Enter plays again, A opens
-the post-game analysis (each row next to the best play, game/screens/analysis.py), Escape goes to
-the menu. Everything it shows comes from the finished GameRecord (game/play/record.py): guesses,
-the time, who solved it, whether it was assisted; the score and streak lines come from the
+side panel: Play again (same settings, new secret), Analysis, Same code again and Menu. Enter plays
+again, A opens the post-game analysis (each row next to the best play, game/screens/analysis.py), S
+plays the same code again (the route "numbered": the game's number, game/core/gamenumber.py, shown
+among the details; for a game with no number the button is disabled), Escape goes to the menu.
+Everything it shows comes from the finished GameRecord (game/play/record.py): guesses, the time,
+who solved it, whether it was assisted; the score and streak lines come from the
 session's outcome for this very record, so the result screen and statistics cannot disagree.
 `again`, when given, is where Play again goes (a computer game started from the codemaker screen
 goes back there with the same choices); without it Play again starts a break-the-code game with
@@ -19,8 +21,11 @@ difficulty's best; the confetti stays off the secret row (`keep_clear`).
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
+from game.core.gamenumber import GameNumberError, game_number
 from game.core.records import score_game, stats_key
 from game.core.state import GameState, Outcome
 from game.play.record import GameRecord
@@ -34,8 +39,15 @@ from game.ui.juice import count_up
 from game.ui.layout import PlayLayout
 from game.ui.widgets import ButtonClicks, draw_button
 
-PANEL_ITEMS = (("verdict", 1.4), ("details", 3.2), ("again", 1.15), ("analysis", 1.0), ("menu", 1.0))
-BUTTON_LABELS = {"again": "Play again", "analysis": "Analysis", "menu": "Menu"}
+PANEL_ITEMS = (
+    ("verdict", 1.4),
+    ("details", 3.2),
+    ("again", 1.15),
+    ("analysis", 1.0),
+    ("same", 1.0),
+    ("menu", 1.0),
+)
+BUTTON_LABELS = {"again": "Play again", "analysis": "Analysis", "same": "Same code again", "menu": "Menu"}
 SCORE_COUNT_S = 1.2  # a win's score counts up from 0 this long (at animation speed 1)
 
 
@@ -51,7 +63,7 @@ class ResultState(State):
 
     def layout(self) -> PlayLayout:
         c = self.game.config
-        buttons = ("again", "analysis", "menu")
+        buttons = ("again", "analysis", "same", "menu")
         return self.sized_layout(
             lambda size: PlayLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, buttons, (), grid=c.grid)
         )
@@ -112,6 +124,22 @@ class ResultState(State):
         layout = self.layout()
         return Holding(decided=decided, keep_clear=layout.secret_rect(), celebrate=layout.board)
 
+    @functools.cached_property
+    def number(self) -> str | None:
+        """The game's number (its size, rules and secret), or None for a game that has none."""
+        secret = self.game.secret
+        if secret is None:
+            return None
+        try:
+            return game_number(self.game.config, secret)
+        except GameNumberError:
+            return None
+
+    def same_code(self) -> Route | None:
+        """The same game again, from its number (None when it has none)."""
+        number = self.number
+        return None if number is None else go("numbered", number=number)
+
     def details(self) -> list[str]:
         record = self.record
         lines = [f"{record.guesses} of {record.config.turns} guesses", f"Time {record.time_text}"]
@@ -128,6 +156,8 @@ class ResultState(State):
         elif record.assisted:
             lines.append("with a hint (assisted)")
         lines.append("The secret is shown on top")
+        if self.number is not None:
+            lines.append(f"Game number {self.number}")
         return lines
 
     def update(self, dt: float) -> Transition | State | None:
@@ -160,6 +190,8 @@ class ResultState(State):
             self.app.sound.play("click")
             if clicked == "analysis":
                 return self.analysis()
+            if clicked == "same":
+                return self.same_code()
             return self.again() if clicked == "again" else self.menu()
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
@@ -168,6 +200,8 @@ class ResultState(State):
                 return self.menu()
             if event.key == pygame.K_a:
                 return self.analysis()
+            if event.key == pygame.K_s:
+                return self.same_code()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -188,7 +222,7 @@ class ResultState(State):
             box = pygame.Rect(details.x, round(details.y + i * line_h), details.w, round(line_h * 0.8))
             colour = pal.SELECTION if (self.points and line.startswith("Score")) else None
             text.draw_in(surface, line, box, colour or (pal.TEXT if i < 2 else pal.TEXT_DIM), 30)
-        for name in ("again", "analysis", "menu"):
+        for name in ("again", "analysis", "same", "menu"):
             rect = layout.button_rect(name)
             draw_button(
                 surface,
@@ -197,4 +231,5 @@ class ResultState(State):
                 BUTTON_LABELS[name],
                 primary=name == "again",
                 hot=rect.collidepoint(self.clicks.mouse),
+                enabled=name != "same" or self.number is not None,
             )

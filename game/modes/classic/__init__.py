@@ -2,12 +2,16 @@
 
 The games themselves are the playing screen's plain game (game/screens/play_hooks.py: kept with
 PLAIN_SAVE, one kept game per statistics bucket); this mode adds the menu entries, the Custom
-setup screen, the statistics tabs and the preset high-score tables.
+setup screen, Play by number (number.py: the route "by_number" to type a number, and "numbered" to
+play the game a number names, as the result screen's Same code again does), the statistics tabs
+and the preset high-score tables.
 """
 
 from game.core.config import PRESETS
 from game.core.records import CUSTOM_KEY
 from game.modes.base import MenuEntry, Mode, StatsTab
+from game.modes.classic.number import MENU_LABEL as NUMBER_LABEL
+from game.modes.classic.number import NumberState, numbered_game
 from game.modes.classic.setup import SetupState
 from game.screens.base import go
 from game.screens.play_hooks import PLAIN_SAVE, slot_of
@@ -26,8 +30,11 @@ MODE = Mode(
         )
         for p in PRESETS
     )
-    + (MenuEntry(SetupState.MENU_LABEL, "choose pegs, colours, turns", go("setup")),),
-    screens={"setup": SetupState},
+    + (
+        MenuEntry(SetupState.MENU_LABEL, "choose pegs, colours, turns", go("setup")),
+        MenuEntry(NUMBER_LABEL, "the game a number names", go("by_number")),
+    ),
+    screens={"setup": SetupState, "by_number": NumberState, "numbered": numbered_game},
     save=PLAIN_SAVE,
     stats_tabs=tuple(StatsTab(p.name) for p in PRESETS) + (StatsTab(CUSTOM_KEY),),
     high_scores=HIGH_SCORE_TABLES,
