@@ -272,6 +272,24 @@ class PlayHooks:
         return Holding(kept=kept, celebrate=area)
 
 
+class ForFunHooks(PlayHooks):
+    """A game played for fun (by its number, a past Daily code): its code may be known, so it is
+    never scored, counted or kept; the result screen still shows how it went."""
+
+    mode = "for fun"  # never kept, so no save codec is ever asked for
+    shows_hud = False
+    panel_items = panel_without(("new", "solve"))  # Solve would count it as a game the computer won
+
+    def holding(self, state: PlayingState) -> Holding:
+        run = state.run
+        if run is None:
+            return Holding()
+        area = state.layout().board
+        if run.game.over:  # decided: shown, never counted
+            return Holding(decided=Decided(run.game, run.record, result=None), celebrate=area)
+        return Holding(celebrate=area)
+
+
 def draw_title(surface: pygame.Surface, layout: PlayLayout, art: Art, title: str) -> None:
     """The mode's title over the top bar's (the bar is redrawn under it, so nothing shows through)."""
     rect = layout.title_rect
@@ -286,6 +304,7 @@ def confirm(question: str, result: Any, **labels: Any) -> Push:
 
 __all__ = [
     "COACH_BUDGET_MS",
+    "ForFunHooks",
     "KeptPlay",
     "NO_ASSIST_BUTTONS",
     "PlayHooks",

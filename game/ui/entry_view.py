@@ -75,7 +75,7 @@ class EntryLayout:
 
 @dataclass(frozen=True)
 class EntryView:
-    """What the card shows: `value` typed so far (or `placeholder` in its place), `status` under it
+    """What the card shows: `value` typed so far (or `placeholder` in its place, dimmed), `status` under it
     (`warn`: as a warning), the choices with the one `chosen`, and the buttons' labels."""
 
     title: str
@@ -89,6 +89,7 @@ class EntryView:
     enabled: frozenset[str]
     choices: tuple[str, ...] = ()
     chosen: int = 0
+    caret: bool = True  # False: `value` is a choice shown, not text being typed
 
 
 def draw_entry(
@@ -104,7 +105,7 @@ def draw_entry(
     field = layout.field
     pygame.draw.rect(surface, pal.HOLE, field, border_radius=8)
     pygame.draw.rect(surface, pal.SELECTION, field, width=2, border_radius=8)
-    shown = view.value + CARET if view.value else view.placeholder
+    shown = (view.value + (CARET if view.caret else "")) if view.value else view.placeholder
     ink = pal.TEXT if view.value else pal.TEXT_DIM
     text.draw_in(surface, shown, field.inflate(-field.h // 2, -field.h // 4), ink, 48)
     for label, rect in (("-", layout.minus), ("+", layout.plus)):

@@ -19,8 +19,7 @@ import pygame
 
 from game.core.gamenumber import GAME_NUMBER_CHARS, GameNumberError, game_number, parse_game_number
 from game.screens.base import Route, State, Transition, go, to_menu
-from game.screens.holding import Decided, Holding
-from game.screens.play_hooks import PlayHooks
+from game.screens.play_hooks import ForFunHooks
 from game.ui import palette as pal
 from game.ui.breaker_view import hud_name
 from game.ui.entry_view import EntryLayout, EntryView, draw_entry
@@ -40,11 +39,8 @@ def describe_config(config: Any) -> str:
     return f"{hud_name(config)} · {shape} × {config.colours} colours · {config.turns} turns{repeats}"
 
 
-class NumberedHooks(PlayHooks):
+class NumberedHooks(ForFunHooks):
     """The game a number names, played for fun: not scored, not counted, not kept."""
-
-    mode = "number"  # never kept, so no save codec is ever asked for
-    shows_hud = False
 
     def __init__(self, number: str) -> None:
         super().__init__()
@@ -52,15 +48,6 @@ class NumberedHooks(PlayHooks):
 
     def title(self, state: Any) -> str:
         return f"Game {self.number} · {hud_name(state.config)}"
-
-    def holding(self, state: Any) -> Holding:
-        run = state.run
-        if run is None:
-            return Holding()
-        area = state.layout().board
-        if run.game.over:  # decided: shown, never counted (the code may have been known)
-            return Holding(decided=Decided(run.game, run.record, result=None), celebrate=area)
-        return Holding(celebrate=area)
 
 
 def numbered_game(number: str) -> Route:

@@ -1,7 +1,8 @@
 """The Daily code: one secret a day for Classic and for Super (game/core/daily.py), played once.
 
 Screens: the daily choice (game/modes/daily/screens.py), the playing screen with DailyHooks
-(hooks.py) and the day's result with its share text (result.py). Its statistics tab reads its own
+(hooks.py), the day's result with its share text (result.py), and the archive of past codes played
+for fun (archive.py). Its statistics tab reads its own
 file (daily.json: streak of days won per preset); its high-score table is Daily.
 """
 
@@ -11,6 +12,8 @@ from typing import Any
 
 from game.core.daily import DAILY_PRESETS, daily_config, daily_day, seconds_until_next_daily
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
+from game.modes.daily.archive import MENU_LABEL as ARCHIVE_LABEL
+from game.modes.daily.archive import ArchiveState
 from game.modes.daily.hooks import DAILY_HIGH_SCORES, DailyHooks, load_daily
 from game.modes.daily.result import DailyResultState
 from game.modes.daily.screens import DailyState
@@ -70,8 +73,11 @@ def kept_entries(app: Any) -> tuple[MenuEntry, ...]:
 MODE = Mode(
     id="daily",
     title="Daily code",
-    entries=(MenuEntry("Daily code", "one code a day for all", go("daily"), "Today"),),
-    screens={"daily": DailyState, "daily_result": DailyResultState},
+    entries=(
+        MenuEntry("Daily code", "one code a day for all", go("daily"), "Today"),
+        MenuEntry(ARCHIVE_LABEL, "past codes, for fun", go("daily_archive"), "Today"),
+    ),
+    screens={"daily": DailyState, "daily_result": DailyResultState, "daily_archive": ArchiveState},
     stats_tabs=(StatsTab("Daily", figures),),
     high_scores=(DAILY_HIGH_SCORES,),
     help=HelpPage("daily", CONTROLS),
