@@ -10,11 +10,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from game.modes import blitz, classic, daily, deduce, duel, grid, maker, match
+from game.modes import blitz, classic, daily, deduce, duel, grid, learn, maker, match
 from game.modes.base import MenuEntry, Mode
 
 MODES: tuple[Mode, ...] = (
     classic.MODE,
+    learn.MODE,
     grid.MODE,
     daily.MODE,
     blitz.MODE,
@@ -45,6 +46,22 @@ def mode_files() -> tuple[str, ...]:
 def help_pages() -> dict[str, str]:
     """Each mode's Controls text by the screen name its screens ask for."""
     return {mode.help.screen: mode.help.controls for mode in MODES if mode.help is not None}
+
+
+def first_run_offer(app: Any) -> Any:
+    """What the title screen offers as it first shows (a mode's first_run hook: Learn to play's
+    offer on a first run), or None: the first mode with something to offer decides."""
+    for mode in MODES:
+        if mode.first_run is not None:
+            offer = mode.first_run(app)
+            if offer is not None:
+                return offer
+    return None
+
+
+def lesson_entry() -> MenuEntry | None:
+    """The guided game Help offers to replay, if a mode has one."""
+    return next((mode.lesson for mode in MODES if mode.lesson is not None), None)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ than playing open it on the Controls page. Text is wrapped and sized to fit the 
 size. The Rules page draws graded examples as pegs (graded by the core score() function, so the page
 can never disagree with the game), the Grid page likewise with score_grid(); the Controls page draws
 key caps from the tables in help_keys.py (the menu's help: all of them), or, for the modes, their
-paragraph.
+paragraph. A "Learn to play" button (or L) replays the guided first game when a mode declares one
+(the registry's lesson_entry()); leaving a game for it keeps the game, as leaving for the menu does.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ import pygame
 
 from game.core.codes import score
 from game.core.variant import grade_words
-from game.modes.registry import help_pages
-from game.screens.base import Pop, State, Transition, board_art
+from game.modes.registry import help_pages, lesson_entry
+from game.screens.base import Pop, Reset, State, Transition, board_art
 from game.screens.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text
 from game.ui import help_view
 from game.ui import palette as pal
@@ -79,9 +80,19 @@ class HelpOverlay(State):
             page = PAGES.index(page)
         self.page = page if page is not None else (0 if screen == "playing" else PAGES.index("Controls"))
         self.mouse = (-1, -1)
+        self.lesson = lesson_entry()  # the guided game this help replays (None: no mode has one)
 
     def layout(self) -> HelpLayout:
         return HelpLayout(self.app.surface.get_size(), PAGES)
+
+    def lesson_rect(self, layout: HelpLayout) -> pygame.Rect | None:
+        """Learn to play's button, at the card's bottom left, Close's size (None without a lesson)."""
+        if self.lesson is None:
+            return None
+        return pygame.Rect(layout.body.x, layout.close.y, layout.close.w, layout.close.h)
+
+    def replay(self) -> Transition | None:
+        return None if self.lesson is None else Reset(self.lesson.route)
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEMOTION:
@@ -90,6 +101,9 @@ class HelpOverlay(State):
             layout = self.layout()
             if layout.close.collidepoint(event.pos):
                 return Pop(("help", True))
+            lesson = self.lesson_rect(layout)
+            if lesson is not None and lesson.collidepoint(event.pos):
+                return self.replay()
             for i, rect in enumerate(layout.tabs.values()):
                 if rect.collidepoint(event.pos):
                     self.page = i
@@ -98,6 +112,8 @@ class HelpOverlay(State):
                 return Pop(("help", True))
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.page = (self.page + 1) % len(PAGES)
+            if event.key == pygame.K_l:
+                return self.replay()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -121,6 +137,9 @@ class HelpOverlay(State):
         else:
             help_view.draw_paragraphs(surface, art, self.controls, body)
         draw_button(surface, text, close, "Close", primary=True, hot=close.collidepoint(self.mouse))
+        lesson = self.lesson_rect(layout)
+        if lesson is not None:
+            draw_button(surface, text, lesson, self.lesson.label, hot=lesson.collidepoint(self.mouse))
 
     def _caption(self, index: int) -> str:
         """Example `index`'s caption: its title and grade; the repeats example says why."""

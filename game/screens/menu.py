@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from game.modes.base import GROUPS, MenuEntry
-from game.modes.registry import MODES, kept_games
+from game.modes.registry import MODES, first_run_offer, kept_games
 from game.screens.base import Push, Quit, State, Transition, go
 from game.screens.holding import Holding
 from game.ui import menu_view
@@ -80,6 +80,7 @@ class MenuState(State):
         self.backdrop: State | None = None  # the demo game behind the menu (an AttractState)
         self._front: pygame.Surface | None = None  # veil, card and menu over the demo (view cache)
         self._front_key: tuple | None = None
+        self.first_run_asked = False
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -130,6 +131,11 @@ class MenuState(State):
         return entry.route
 
     def update(self, dt: float) -> Transition | State | None:
+        if not self.first_run_asked:  # once, as the menu first shows (a new player's offer)
+            self.first_run_asked = True
+            offer = first_run_offer(self.app) if self._given is None else None
+            if offer is not None:
+                return offer
         if self.live_backdrop:
             self.backdrop.update(dt)
         self.idle_s += dt

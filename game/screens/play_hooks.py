@@ -6,6 +6,7 @@ subclassing it. The base class is the plain game (a preset, Custom, a grid) and 
 does not change keeps its behaviour:
 - start(app) -> GameRecord | None     the record to play when the screen first enters;
 - entered(state), accepts_input(state) more set-up once the run exists; whether input counts now;
+- intercept(state, event) -> bool     an event the mode takes before the board (a lesson's Next);
 - panel_items, allows(name, state)    the side panel; a button left out has no shortcut either;
 - refuse(name, state) -> str | None   why a button cannot be pressed now (a duel's Submit while the
                                       computer replies), said on the board with the error sound;
@@ -166,6 +167,11 @@ class PlayHooks:
     def accepts_input(self, state: PlayingState) -> bool:
         """Whether the board takes input now (a decided duel waits for its end screen)."""
         return True
+
+    def intercept(self, state: PlayingState, event: pygame.event.Event) -> bool:
+        """Whether the mode takes `event` itself, before the board sees it (a lesson's Next button,
+        even once the game is over); True: nothing else sees it."""
+        return False
 
     def allows(self, name: str, state: PlayingState) -> bool:
         """Whether the button or shortcut `name` does anything in this mode now."""

@@ -138,6 +138,8 @@ class PlayingState(State):
             self.mouse = event.pos
             run.motion(event.pos)
             return None
+        if self.hooks.intercept(self, event):  # the mode's own (a lesson's Next), even once over
+            return None
         if run.finishing or not self.hooks.accepts_input(self):
             return None  # the game is over; the result screen comes when the finish ends
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):

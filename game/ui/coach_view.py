@@ -29,6 +29,7 @@ from game.play.coach import Coach
 from game.ui import palette as pal
 from game.ui.board import Art
 from game.ui.layout import PlayLayout
+from game.ui.text import TextRenderer
 from game.ui.widgets import draw_card
 
 ASIDE_FRAC = 0.34  # the aside's share of the board's area (board, palette and aside side by side)
@@ -159,10 +160,12 @@ def text_px(size: tuple[int, int]) -> int:
     return round(_clamp(size[1] * 0.03, *LINE_PX))
 
 
-def draw_lines(surface: pygame.Surface, art: Art, box: pygame.Rect, lines: Sequence[Line], px: int) -> int:
+def draw_lines(
+    surface: pygame.Surface | None, text: TextRenderer, box: pygame.Rect, lines: Sequence[Line], px: int
+) -> int:
     """Flow `lines` into `box` from its top; a line that no longer fits is left out, and so is the
-    rest of its section's facts. Returns the y below the last line drawn."""
-    text = art.text
+    rest of its section's facts. Returns the y below the last line drawn (`surface` None: only
+    measures, by the same rules)."""
     y = box.y
     for index, line in enumerate(lines):
         size = round(px * HEAD_SCALE) if line.style == "head" else px
@@ -175,6 +178,9 @@ def draw_lines(surface: pygame.Surface, art: Art, box: pygame.Rect, lines: Seque
             if line.style == "fact":
                 continue  # a weaker fact gives way; a later heading may still fit
             break
+        if surface is None:
+            y += line_h * len(wrapped)
+            continue
         if line.style == "fact":
             centre = (box.x + indent // 3, y + line_h // 2)
             pygame.draw.circle(surface, pal.SELECTION, centre, max(2, px // 7))
@@ -212,6 +218,6 @@ def draw_aside(
     def render(image: pygame.Surface, rect: pygame.Rect) -> None:
         draw_card(image, rect)
         pad = max(6, round(rect.w * ASIDE_PAD_FRAC))
-        draw_lines(image, art, rect.inflate(-2 * pad, -2 * pad), lines, text_px(layout.size))
+        draw_lines(image, art.text, rect.inflate(-2 * pad, -2 * pad), lines, text_px(layout.size))
 
     cache.blit(surface, layout.aside, (tuple(lines), art.key), render)

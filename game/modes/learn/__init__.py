@@ -1,0 +1,43 @@
+"""Learn and master: the guided first game (Learn to play), its first-run offer, and the statistics of
+the learning aids (hard mode and the coach, game/play/aids.py, played on the plain games).
+
+Declares: the menu entry "Learn to play" (also the lesson Help replays), the routes "learn" (the
+guided game on the playing screen with LessonHooks, hooks.py) and "learn_offer" (offer.py), the
+first-run hook the title screen asks (first_run: the offer, on a first run only), and the statistics
+tabs of hard games and coached games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.modes.base import MenuEntry, Mode, StatsTab
+from game.modes.learn.hooks import lesson_game
+from game.modes.learn.offer import OfferOverlay
+from game.play.aids import COACHED_KEY, HARD_KEY
+from game.screens.base import Push, go
+
+LESSON = MenuEntry("Learn to play", "a short guided first game", go("learn"))
+
+
+def first_run(app: Any) -> Push | None:
+    """The offer of the guided game on a first run: a store with nothing played or kept yet, and an
+    offer never answered (tutorial_seen). Without a store (tests, a read-only run) nothing is
+    offered: an answer could not be remembered, so the offer would come back every time."""
+    store = app.store
+    if store is None or app.settings.tutorial_seen:
+        return None
+    if store.load_stats() or store.load_kept():
+        return None  # someone has played here already: no first run
+    return Push(go("learn_offer"))
+
+
+MODE = Mode(
+    id="learn",
+    title="Learn to play",
+    entries=(LESSON,),
+    screens={"learn": lesson_game, "learn_offer": OfferOverlay},
+    stats_tabs=(StatsTab(HARD_KEY), StatsTab(COACHED_KEY)),
+    first_run=first_run,
+    lesson=LESSON,
+)
