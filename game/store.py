@@ -215,9 +215,12 @@ class Store:
     # Kept games changed this session but not yet written (slot -> save, None: dropped): shown over
     # what is on disk until a write succeeds.
     _kept_pending: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    # The data folder did not exist when this store was made: the game's first run on this account.
+    first_run: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.directory = Path(self.directory)
+        self.first_run = not self.directory.exists()
         names = (SETTINGS_FILE, STATS_FILE, KEPT_FILE, GAME_FILE, HIGH_SCORES_FILE, DAILY_FILE, BLITZ_FILE)
         stems = tuple(Path(name).stem for name in names) + self.mode_files
         for name in remove_stale_temporaries(self.directory, stems):

@@ -15,8 +15,8 @@ from game.modes.base import MenuEntry, Mode
 
 MODES: tuple[Mode, ...] = (
     classic.MODE,
-    learn.MODE,
     grid.MODE,
+    learn.MODE,
     daily.MODE,
     blitz.MODE,
     deduce.MODE,

@@ -118,7 +118,7 @@ def clock_image(app: App) -> bytes:
 
 def test_blitz__the_clock_turns_urgent_in_the_last_ten_seconds(tmp_path):
     for reduced in (False, True):
-        app = blitz_app(tmp_path / str(reduced), reduced_motion=reduced)
+        app = blitz_app(tmp_path / str(reduced), reduced_motion=reduced, tutorial_seen=True)
         mode = app.state.hooks
         settle(app, DURATION_S - 10.5, dt=0.1)
         app.step([], 0.0)

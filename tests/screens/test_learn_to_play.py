@@ -157,6 +157,7 @@ def test_learn_to_play__the_whole_guided_game_through_the_real_app() -> None:
 
 
 def offered_app(directory, **kwargs) -> App:
+    """The app as a player starts it (`directory` is the data folder: a first run when it is new)."""
     app = App(size=(1024, 720), seed=1, store=Store(directory), sound=Sound(mixer=None), **kwargs)
     pygame.event.clear()
     settle(app, 0.2)
@@ -167,16 +168,17 @@ def offered_app(directory, **kwargs) -> App:
 def test_learn_to_play__first_run_offer_declined_by_a_back_key_for_good_then_replayed_from_help(
     tmp_path, back
 ) -> None:
-    app = offered_app(tmp_path)
-    assert isinstance(app.state, OfferOverlay)  # nothing played or kept here yet: a first run
+    data = tmp_path / "mastermind-arcade"
+    app = offered_app(data)
+    assert isinstance(app.state, OfferOverlay)  # a data folder new this run: a first run
     assert any(line.startswith("New to Mastermind?") for line in drawn_lines(app))
     press_key(app, back)
     assert isinstance(app.state, MenuState)
-    assert Store(tmp_path).load_settings().tutorial_seen  # written at once, not only at quit
+    assert Store(data).load_settings().tutorial_seen  # written at once, not only at quit
     settle(app, 0.5)
     assert isinstance(app.state, MenuState)  # not offered again in this run
     post(app, pygame.event.Event(pygame.QUIT))
-    again = offered_app(tmp_path)
+    again = offered_app(data)
     assert isinstance(again.state, MenuState)  # nor in the next one
     press_key(again, pygame.K_h)
     help_overlay = again.state
@@ -184,23 +186,30 @@ def test_learn_to_play__first_run_offer_declined_by_a_back_key_for_good_then_rep
     click(again, help_overlay.lesson_rect(help_overlay.layout()).center)
     assert isinstance(lesson_of(again).lesson.step.wait, Wait)
     press_key(again, pygame.K_ESCAPE)  # leaving the lesson: straight to the menu, nothing kept
-    assert isinstance(again.state, MenuState) and Store(tmp_path).load_kept() == {}
+    assert isinstance(again.state, MenuState) and Store(data).load_kept() == {}
 
 
 def test_learn_to_play__the_offer_accepted_starts_the_lesson(tmp_path) -> None:
-    app = offered_app(tmp_path)
+    app = offered_app(tmp_path / "new")
     assert isinstance(app.state, OfferOverlay)
     press_key(app, pygame.K_RETURN)  # "Learn to play" has the focus
     assert lesson_of(app).lesson.index == 0
     assert len(app.stack) == 1  # the lesson replaced the menu and its offer
-    assert Store(tmp_path).load_settings().tutorial_seen
+    assert Store(tmp_path / "new").load_settings().tutorial_seen
 
 
-def test_learn_to_play__never_offered_to_someone_who_has_played(tmp_path) -> None:
-    Store(tmp_path).record(GameResult(preset("Classic").config(), GameEnd.WON, 5, 60.0))
-    app = offered_app(tmp_path)
+def test_learn_to_play__never_offered_but_on_a_first_run(tmp_path) -> None:
+    played = tmp_path / "played"
+    Store(played).record(GameResult(preset("Classic").config(), GameEnd.WON, 5, 60.0))
+    app = offered_app(played)  # the folder of someone who has played
     assert isinstance(app.state, MenuState)
-    assert not Store(tmp_path).load_settings().tutorial_seen  # nothing was asked, nothing answered
+    assert not Store(played).load_settings().tutorial_seen  # nothing was asked, nothing answered
+    quit_early = tmp_path / "quit early"
+    first = offered_app(quit_early)
+    assert isinstance(first.state, OfferOverlay)
+    post(first, pygame.event.Event(pygame.QUIT))  # closed without an answer
+    later = offered_app(quit_early)
+    assert isinstance(later.state, MenuState)  # the first run is over
     no_store = make_app()
     settle(no_store, 0.2)
     assert isinstance(no_store.state, MenuState)  # without a store an answer could not be kept

@@ -21,14 +21,14 @@ LESSON = MenuEntry("Learn to play", "a short guided first game", go("learn"))
 
 
 def first_run(app: Any) -> Push | None:
-    """The offer of the guided game on a first run: a store with nothing played or kept yet, and an
-    offer never answered (tutorial_seen). Without a store (tests, a read-only run) nothing is
-    offered: an answer could not be remembered, so the offer would come back every time."""
+    """The offer of the guided game on a first run: the store's data folder is new this run
+    (Store.first_run), nothing is played or kept yet, and the offer was never answered
+    (tutorial_seen). Without a store nothing is offered: an answer could not be remembered."""
     store = app.store
-    if store is None or app.settings.tutorial_seen:
+    if store is None or not store.first_run or app.settings.tutorial_seen:
         return None
     if store.load_stats() or store.load_kept():
-        return None  # someone has played here already: no first run
+        return None  # a game was played already (started from the command line): not new here
     return Push(go("learn_offer"))
 
 

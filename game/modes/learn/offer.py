@@ -1,8 +1,9 @@
 """The first-run offer: on a first run the title screen asks whether to learn the game by playing.
 
-An overlay over the title screen (game/modes/learn/__init__.py first_run decides when: a store with
-nothing played or kept yet, and the offer never answered). "Learn to play" (Enter, Y or L) starts the
-guided game; "Not now" (N), Esc, Backspace or any back key declines it for good. Either answer is
+An overlay over the title screen (game/modes/learn/__init__.py first_run decides when: the data
+folder new this run, nothing played or kept yet, and the offer never answered). "Learn to play"
+(Enter, Y or L) starts the guided game; "Not now" (N), Esc, Backspace or any back key declines it
+for good. Either answer is
 written to the settings at once (tutorial_seen), so the offer is never made again, even if the game
 is closed a moment later; Learn to play in the menu and in Help still replays the lesson.
 """
