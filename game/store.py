@@ -220,7 +220,10 @@ class Store:
 
     def __post_init__(self) -> None:
         self.directory = Path(self.directory)
-        self.first_run = not self.directory.exists()
+        try:
+            self.first_run = not self.directory.exists()
+        except OSError:  # a path the system cannot even look at (too long): no run is a first here
+            self.first_run = False
         names = (SETTINGS_FILE, STATS_FILE, KEPT_FILE, GAME_FILE, HIGH_SCORES_FILE, DAILY_FILE, BLITZ_FILE)
         stems = tuple(Path(name).stem for name in names) + self.mode_files
         for name in remove_stale_temporaries(self.directory, stems):

@@ -24,10 +24,12 @@ On a machine shared with other work, --clock cpu times each frame in this thread
 leaves out the time the system gave to other processes (wall time, the default, includes it).
 
 Other scenarios: `dragging` carries a picked-up peg round the board (one mouse motion a frame),
-`menu` is the menu with its demo game playing behind it, `attract` the idle attract loop.
+`menu` is the menu with its demo game playing behind it, `attract` the idle attract loop, `coach` a
+coached game given a new row every 1.5 s (the coach's work pumped inside the frames between).
 
 Extending: a scenario is a function (args) -> App that builds the app in the state to measure,
-registered in SCENARIOS with its name (it may set args.feed(frame) to post each frame's input);
+registered in SCENARIOS with its name (it may set args.feed(frame) to post each frame's input, and
+args.report() to add figures of its own);
 `run()` stops early when the app stops or `until()` says so
 and reports `frames` as the number actually measured. Fields: scenario, frames, p50_ms, p90_ms,
 p99_ms, max_ms, mean_ms, size, pegs, colours, turns, seconds (plus any a scenario adds).
@@ -170,12 +172,63 @@ def menu(args: argparse.Namespace, config: GameConfig) -> App:
     return app
 
 
+COACH_ROW_EVERY_FRAMES = 90  # a new row this often: the coach starts over (facts, par, the row's move)
+
+
+def coached(args: argparse.Namespace, config: GameConfig) -> App:
+    """A coached game (game/play/coach.py, pumped by the playing screen's hooks within their budget):
+    every COACH_ROW_EVERY_FRAMES frames a row of seeded random colours is typed and submitted with
+    posted key events, so the coach starts What we know, Par and the row's par move over; the frames
+    in between carry its work, and the coach's column is redrawn as its answers come. Reports rows
+    (submitted while measured), busy_frames (measured frames that found the coach at work) and
+    coach_budget_ms."""
+    import random
+
+    from game.play.aids import Aids
+    from game.screens.play_hooks import COACH_BUDGET_MS, PlayHooks
+
+    secret = tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
+    state = PlayingState(config, secret=secret, hooks=PlayHooks(Aids(coached=True)))
+    app = App(size=args.size, seed=args.seed, start=state)
+    rng = random.Random(args.seed)
+    args.coach_rows = 0
+    args.coach_busy = 0
+
+    def key(code: int, char: str = "") -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=char, scancode=0)
+
+    def feed(frame: int) -> None:
+        coach = state.hooks.coach
+        if coach is not None and coach.busy:
+            args.coach_busy += 1
+        if frame % COACH_ROW_EVERY_FRAMES or state.game.over or len(state.game.rows) >= config.turns - 1:
+            return
+        row = secret
+        while row == secret:
+            row = tuple(rng.randrange(config.colours) for _ in range(config.pegs))
+        pygame.event.post(key(pygame.K_c))
+        for colour in row:
+            label = str((colour + 1) % 10)
+            pygame.event.post(key(pygame.K_0 + int(label), label))
+        pygame.event.post(key(pygame.K_RETURN))
+        args.coach_rows += 1
+
+    args.feed = feed
+    args.report = lambda: {
+        "rows": args.coach_rows,
+        "busy_frames": args.coach_busy,
+        "coach_budget_ms": COACH_BUDGET_MS,
+    }
+    return app
+
+
 SCENARIOS: dict[str, Callable[[argparse.Namespace, GameConfig], App]] = {
     "idle-playing": idle_playing,
     "dragging": dragging,
     "menu": menu,
     "solve": computer_solve,
     "attract": attract,
+    "coach": coached,
 }
 
 
@@ -310,6 +363,8 @@ def main(argv: list[str] | None = None) -> int:
     if solve:
         result.update(solve_report(args.solving_state))
         result["first_draw_ms"] = args.first_draw_ms
+    if getattr(args, "report", None) is not None:  # a scenario's own figures (coach)
+        result.update(args.report())
     pygame.quit()
     print(json.dumps(result))
     what = f"solve by {result['strategy']}: {result['guesses']} guesses, " if solve else ""
