@@ -1,5 +1,6 @@
 """The README's screenshots: the menu, a game in progress, the computer solving, the post-game
-analysis, and the 2-D grid puzzle (2x2 and 3x3 games in progress, a 3x3 being solved, its help page),
+analysis, the 2-D grid puzzle (2x2 and 3x3 games in progress, a 3x3 being solved, its help page),
+and Learn to play (a lesson's callout, the coach: learn_scenes()),
 at 1280x800, written into docs/ as PNGs
 (python tools/screenshots.py --readme).
 
@@ -28,6 +29,7 @@ from game.core.codes import score  # noqa: E402
 from game.core.config import GameConfig, preset  # noqa: E402
 from game.core.state import Guess, apply_move, new_game  # noqa: E402
 from game.play.record import GameRecord, Player  # noqa: E402
+from game.screens.base import go  # noqa: E402
 
 README_SIZE = (1280, 800)
 FRAME_S = 1 / 60
@@ -170,6 +172,53 @@ def grid_scenes(config_name: str, scene_name: str):
     return build
 
 
+def learn_scenes() -> tuple:
+    """The README's Learn to play pictures: a lesson's callout on the real board, and the coach."""
+
+    def lesson_callout(app: App) -> None:
+        """The guided game's first row typed and submitted by keys; Next to the callout that explains
+        its black grading peg against the guess peg it came from."""
+        from game.modes.learn.lesson import Wait
+
+        app.apply(app.resolve(go("learn")))
+        lesson = app.state.hooks.lesson
+        settle(app, 0.5)
+        while lesson.index < 4:
+            step_now = lesson.step
+            if step_now.wait is Wait.NEXT:
+                step(app, key(pygame.K_RETURN))
+            else:
+                for colour in step_now.row:
+                    step(app, key(pygame.K_1 + colour, str(colour + 1)))
+                step(app, key(pygame.K_RETURN))
+                settle(app, 2.0)
+        settle(app, 0.3)
+
+    def coach(app: App) -> None:
+        """A coached Super game: two rows typed, the coach's answers worked out, then a row that
+        cannot be the code and the coach's Why not?."""
+        from game.screens.playing import PlayingState
+
+        app.settings = app.settings.changed(coach=True)
+        state = PlayingState(preset("Super").config(), secret=(6, 2, 7, 2, 4))
+        app.apply(state)
+        settle(app, 0.5)
+        for code in ((0, 0, 1, 1, 2), (3, 2, 4, 4, 5), (2, 2, 6, 6, 7)):
+            for colour in code:
+                step(app, key(pygame.K_1 + colour, str(colour + 1)))
+            step(app, key(pygame.K_RETURN))
+            settle(app, 2.0)
+        for _ in range(20_000):
+            if not state.hooks.coach.busy:
+                break
+            app.step([], FRAME_S)
+        for colour in (2, 2, 7, 4, 0):
+            step(app, key(pygame.K_1 + colour, str(colour + 1)))
+        settle(app, 0.3)
+
+    return (("learn", lesson_callout), ("coach", coach))
+
+
 SCENES = (
     ("menu", menu_scene),
     ("playing", playing_scene),
@@ -179,7 +228,7 @@ SCENES = (
     ("grid-2x2", grid_scenes("g2x2", "playing-mid")),
     ("grid-3x3", grid_scenes("g3x3", "playing-mid")),
     ("grid-help", grid_scenes("g2x2", "help-grid")),
-)
+) + learn_scenes()
 
 
 def write_readme_shots(out: Path = DOCS) -> dict[str, int]:

@@ -9,7 +9,18 @@ import pygame
 
 from tools.screenshots import main
 
-README_PICTURES = ("menu", "playing", "solving", "analysis", "grid", "grid-2x2", "grid-3x3", "grid-help")
+README_PICTURES = (
+    "menu",
+    "playing",
+    "solving",
+    "analysis",
+    "grid",
+    "grid-2x2",
+    "grid-3x3",
+    "grid-help",
+    "learn",
+    "coach",
+)
 MAX_BYTES = 400_000
 
 
