@@ -86,10 +86,13 @@ class HelpOverlay(State):
         return HelpLayout(self.app.surface.get_size(), PAGES)
 
     def lesson_rect(self, layout: HelpLayout) -> pygame.Rect | None:
-        """Learn to play's button, at the card's bottom left, Close's size (None without a lesson)."""
+        """Learn to play's button, at the card's bottom left, at most Close's size (None without a
+        lesson)."""
         if self.lesson is None:
             return None
-        return pygame.Rect(layout.body.x, layout.close.y, layout.close.w, layout.close.h)
+        gap = layout.body.x - layout.card.x  # the card's inner margin, kept between the two buttons
+        width = min(layout.close.w, layout.close.x - gap - layout.body.x)
+        return pygame.Rect(layout.body.x, layout.close.y, width, layout.close.h)
 
     def replay(self) -> Transition | None:
         return None if self.lesson is None else Reset(self.lesson.route)
