@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from . import space
+from . import space, strategies
 from .codes import Code, Feedback, colour_counts, decode
 from .config import GameConfig
 from .solver import History, Progress, run
@@ -292,8 +292,6 @@ def hint_steps(
     The count comes from the strategy's own Progress.possible when it reports one; otherwise the space is
     streamed once more to count.
     """
-    from . import strategies  # imported here: strategies build on this layer's helpers
-
     name = strategy or strategies.STRONGEST
     think = strategies.get(name).think
     gen = think(config, tuple(history), rng)

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import strategies
 from .codes import Code, Feedback
 from .config import GameConfig
 from .optimal import StrategyTable
@@ -102,15 +103,11 @@ def _best_guess(
         guess = table.next_guess(history)
         if guess is not None:
             return guess, OPTIMAL_SOURCE
-    from . import strategies  # imported here: the registry imports modules that may import this one
-
     guess = yield from strategies.get(strategy).think(config, tuple(history), random.Random(seed))
     return tuple(guess), strategy
 
 
 def _strongest(strategy: str | None) -> str:
-    from . import strategies
-
     name = strategy or strategies.STRONGEST
     return FALLBACK_IF_STRONGEST_IS_OPTIMAL if name == OPTIMAL_SOURCE else name
 
