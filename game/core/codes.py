@@ -5,8 +5,9 @@ with the first peg as the most significant digit, so "lowest-numbered" is lexico
 code_index((0, 0, 1, 1), 6) == 7.
 
 Feedback is (black, white), computed the Knuth way: black = pegs equal in place; white = sum over
-colours of min(count in guess, count in secret) - black. Batches are scored with numpy; a grade is
-packed as black * (pegs + 1) + white so partitions can be counted with numpy.bincount.
+colours of min(count in guess, count in secret) - black. Batches are scored with numpy (score_many,
+grades_between); a grade is packed as black * (pegs + 1) + white so partitions can be counted with
+numpy.bincount. These are the classic row's rules (variant.RowVariant); grid.py has the grid's.
 """
 
 from __future__ import annotations
@@ -126,6 +127,24 @@ def score_many(guess: Code, codes: np.ndarray, colours: int, counts: np.ndarray 
     guess_counts = np.bincount(np.asarray(guess), minlength=colours).astype(np.uint8)
     common = np.minimum(counts, guess_counts).sum(axis=1, dtype=np.int16)
     return black * (pegs + 1) + (common - black)
+
+
+def grades_between(
+    guesses: np.ndarray, guess_counts: np.ndarray, codes: np.ndarray, counts: np.ndarray
+) -> np.ndarray:
+    """Packed grades (k, m) uint8 of k guesses against m codes, from their pegs and colour counts.
+
+    packed = black * (pegs + 1) + white = black * pegs + common, with common = sum of min(counts).
+    """
+    pegs = guesses.shape[1]
+    black = np.zeros((guesses.shape[0], codes.shape[0]), dtype=np.uint8)
+    for position in range(pegs):
+        black += guesses[:, position, None] == codes[None, :, position]
+    common = np.zeros_like(black)
+    for colour in range(counts.shape[1]):
+        if guess_counts[:, colour].any():
+            common += np.minimum(guess_counts[:, colour, None], counts[None, :, colour])
+    return black * np.uint8(pegs) + common
 
 
 def has_repeats(code: Code) -> bool:

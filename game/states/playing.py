@@ -227,8 +227,8 @@ class PlayingState(State):
         elif name == "help":
             from game.states.help import PAGES, HelpOverlay
 
-            if self.mode is None and self.config.grid is not None:  # a grid game opens on the grid's rules
-                return Push(HelpOverlay(page=PAGES.index("Grid")))
+            if self.mode is None and self.config.variant.rules_page:  # a grid game opens on its own rules
+                return Push(HelpOverlay(page=PAGES.index(self.config.variant.rules_page)))
             return Push(HelpOverlay(screen=self.hooks.help_screen))
         elif name == "reveal":
             question = "Reveal the secret and end this game?"

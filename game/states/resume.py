@@ -32,10 +32,7 @@ class ResumeOverlay(ConfirmOverlay):
     def __init__(self, saved: SavedGame) -> None:
         config = saved.config
         played = len(saved.record.game.rows)
-        if config.grid is not None:  # a grid's cells are not pegs in a row: name its shape
-            game = f"Grid {config.grid[0]}×{config.grid[1]} game ({config.colours} colours)"
-        else:
-            game = f"{stats_key(config)} game ({config.pegs} pegs, {config.colours} colours)"
+        game = config.variant.game_words(stats_key(config), config.colours)
         question = f"Resume your {game}? {played} of {config.turns} guesses played."
         kind = saved.mode["kind"] if saved.mode is not None else None
         if kind == "duel":

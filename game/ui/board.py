@@ -314,9 +314,7 @@ def draw_top_bar(
 def config_title(config) -> str:
     """The title of a game configuration, such as "Classic · 4 pegs × 6 colours · 10 turns"."""
     dup = "" if config.duplicates else ", no repeats"
-    size = f"{config.pegs} pegs × {config.colours} colours"
-    if config.grid is not None:
-        size = f"{config.grid[0]}×{config.grid[1]} grid × {config.colours} colours"
+    size = config.variant.size_text(config.colours)
     return f"{config.difficulty.value.title()} · {size} · {config.turns} turns{dup}"
 
 

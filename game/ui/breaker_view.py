@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.config import GameConfig
-from game.core.records import CUSTOM_KEY, stats_key
+from game.core.config import PRESETS, GameConfig
+from game.core.records import stats_key
 from game.core.state import Outcome
 from game.play.breaker import BreakerRun
 from game.play.drag import DragSource
@@ -80,7 +80,9 @@ def play_layout(
 ) -> PlayLayout:
     """The screen's layout for `config` with the side panel `items`; its buttons are the panel's."""
     buttons = tuple(name for name in PANEL_BUTTONS if name in dict(items))
-    return PlayLayout(size, config.pegs, config.colours, config.turns, items, buttons, grid=config.grid)
+    return PlayLayout(
+        size, config.pegs, config.colours, config.turns, items, buttons, shape=config.variant.shape
+    )
 
 
 @dataclass(frozen=True)
@@ -111,14 +113,12 @@ class Hud:
 
 
 def hud_name(config: GameConfig) -> str:
-    """The difficulty as a player names it: the preset's name ("Super"), a grid with its shape, or
-    Custom with its size."""
-    if config.grid is not None:  # the Grid bucket holds every shape: the name says which
-        return f"Grid {config.grid[0]}×{config.grid[1]} × {config.colours} colours"
+    """The difficulty as a player names it: the preset's name ("Super"), or a bucket that holds many
+    sizes with the size ("Custom 4×6", "Grid 2×3 × 4 colours"); its turns are in the panel."""
     key = stats_key(config)
-    if key != CUSTOM_KEY:
+    if any(key == p.name for p in PRESETS):
         return key
-    return f"Custom {config.pegs}×{config.colours}"  # its turns are in the panel ("Turn 3 of 12")
+    return f"{key} {config.variant.short_size(config.colours)}"
 
 
 def make_hud(run: BreakerRun, stats) -> Hud:

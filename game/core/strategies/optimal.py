@@ -36,7 +36,7 @@ FALLBACK_THINK: Think = make(negative_information)
 def table_for(tables: Iterable[StrategyTable], config: GameConfig) -> StrategyTable | None:
     """The first table made for this size, duplicates rule and variant, if any."""
     for table in tables:
-        if table.fits(config.pegs, config.colours, config.duplicates, config.grid):
+        if table.fits(config):
             return table
     return None
 
@@ -45,7 +45,7 @@ def think(
     config: GameConfig, history: History, rng: random.Random, table: StrategyTable | None = None
 ) -> Generator[Progress, None, Code]:
     """The table's guess where it applies, else the strongest heuristic's guess."""
-    if table is not None and table.fits(config.pegs, config.colours, config.duplicates, config.grid):
+    if table is not None and table.fits(config):
         guess = table.next_guess(history)
         if guess is not None:
             possible = yield from count_consistent_steps(config, history)
