@@ -104,10 +104,6 @@ class GameState:
         return len(self.rows)
 
     @property
-    def turns_left(self) -> int:
-        return self.config.turns - len(self.rows)
-
-    @property
     def over(self) -> bool:
         return self.outcome is not Outcome.PLAYING
 

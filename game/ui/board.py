@@ -349,6 +349,3 @@ class FrameCache:
             render(self._surface)
             self._key = key
         surface.blit(self._surface, (0, 0))
-
-    def invalidate(self) -> None:
-        self._key = None
