@@ -16,8 +16,10 @@ from types import MappingProxyType
 import pygame
 
 from game.core.state import GameState
+from game.play.timeline import Track
 from game.ui import palette as pal
 from game.ui.grid_board import grade_kind, grade_total, key_image
+from game.ui.juice import drop_scale
 from game.ui.layout import PlayLayout
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
@@ -233,6 +235,17 @@ def draw_grade_pegs(
         else:
             image = art.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
         surface.blit(image, image.get_rect(center=rect.center))
+
+
+def track_pop(track: Callable[[int], Track | None]) -> Callable[[int], float | None]:
+    """The pop of each grading peg from its track (`track(i)`, None once in place): it drops in a
+    little big, then lands (juice.drop_scale); None until it starts. Every run's grade looks alike."""
+
+    def pop(i: int) -> float | None:
+        t = track(i)
+        return 1.0 if t is None else (drop_scale(t.progress) if t.started else None)
+
+    return pop
 
 
 def draw_grade_pop(

@@ -28,7 +28,7 @@ from game.play.breaker import BreakerRun
 from game.play.drag import DragSource
 from game.ui import breaker_input
 from game.ui import palette as pal
-from game.ui.board import Art, BoardView, FrameCache, draw_board_screen, draw_grade_pop
+from game.ui.board import Art, BoardView, FrameCache, draw_board_screen, draw_grade_pop, track_pop
 from game.ui.juice import (
     draw_lifted_peg,
     draw_shield,
@@ -233,13 +233,9 @@ def draw_live(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
     _draw_snaps(surface, layout, run, art)
     if run.grading_row is not None:
         row = run.grading_row
-        track = run.grade_track
-
-        def pop(i: int) -> float | None:  # each grading peg drops in: a little big, then lands
-            t = track(i)
-            return 1.0 if t is None else (drop_scale(t.progress) if t.started else None)
-
-        draw_grade_pop(surface, layout, row, run.game.rows[row].feedback, pop, art.pegs)
+        draw_grade_pop(
+            surface, layout, row, run.game.rows[row].feedback, track_pop(run.grade_track), art.pegs
+        )
     flash = run.finish_track
     if flash is not None and run.game.outcome is Outcome.WON:
         # a gentle pulse of the winning row's outline (never a full-screen flash)
