@@ -16,7 +16,8 @@ import numpy as np
 
 from game.core.codes import Feedback, colour_counts, decode
 from game.core.grid import symmetries
-from game.core.variant import Grade, variant_of
+from game.core.variant import Grade
+from game.core.variants import variant_of
 
 INFINITE_COST = 10**9  # larger than any total; marks "impossible within the cap"
 

@@ -17,35 +17,16 @@ import functools
 from dataclasses import dataclass, field
 
 from .codes import Code, CodeError, code_count, has_repeats
-from .grid import MAX_GRID_CODES, parse_shape
+from .grid import MAX_GRID_CODES, parse_shape  # noqa: F401  (MAX_GRID_CODES: re-exported, as before)
 from .turns import Difficulty
-from .variant import MAX_PEGS, MIN_PEGS, Variant, VariantError, checked_variant, variant_of
+from .variant import Variant, VariantError
+from .variants import MAX_PEGS, MIN_PEGS, checked_variant, variant_of  # noqa: F401  (the pegs' limits: re-exported)
 
 MIN_COLOURS, MAX_COLOURS = 2, 10
 # The grid shapes the setup screens offer, smallest first (rows, columns); --grid accepts any legal one.
 GRID_SHAPES = ((2, 2), (2, 3), (2, 4), (3, 3), (3, 4))
 # The setup screens' Shape choices, as GameConfig stores them (`grid`): the row, then the offered grids.
 SHAPE_CHOICES: tuple[tuple[int, int] | None, ...] = (None, *GRID_SHAPES)
-
-__all__ = [
-    "GRID_SHAPES",
-    "MAX_COLOURS",
-    "MAX_GRID_CODES",
-    "MAX_PEGS",
-    "MIN_COLOURS",
-    "MIN_PEGS",
-    "PRESETS",
-    "SHAPE_CHOICES",
-    "ConfigError",
-    "Difficulty",
-    "GameConfig",
-    "Preset",
-    "grid_field",
-    "grid_turn_limit",
-    "legal_codes",
-    "preset",
-    "turn_limit",
-]
 
 
 class ConfigError(ValueError):

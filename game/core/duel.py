@@ -36,7 +36,7 @@ from .config import GameConfig, preset
 from .solver import Progress, StrategyInfo, Think
 from .state import GameState
 from .strategies import STRATEGIES, get
-from .variant import RowVariant
+from .variants import RowVariant
 
 
 class DuelError(ValueError):

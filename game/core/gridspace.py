@@ -141,6 +141,10 @@ def count_steps(config: GameConfig, history: History) -> Generator[Progress, Non
     return count
 
 
+def remember_consistent(config: GameConfig, history: History, indices: np.ndarray) -> None:
+    """A row's space keeps such sets for a whole-tree walk; a grid's remembers its own scans."""
+
+
 def partition_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
     """How `guess` splits every legal grid code: counts per packed grade (int64, grade_count long)."""
     space = yield from _space_steps(config)

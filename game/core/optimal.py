@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 
 from .codes import Code, CodeError, Feedback, code_from_text, code_to_text
 from .solver import History
-from .variant import Grade, Variant, variant_from_fields
+from .variant import Grade, Variant
+from .variants import variant_from_fields
 
 if TYPE_CHECKING:
     from .config import GameConfig

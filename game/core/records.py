@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .config import PRESETS, Difficulty, GameConfig
-from .variant import VARIANTS, GridVariant
+from .variants import VARIANTS, GridVariant
 
 # Points for each bit of information in the code space (log2 of the code count): 4x6 has 10.3 bits.
 POINTS_PER_BIT = 100

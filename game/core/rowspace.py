@@ -16,7 +16,7 @@ byte-operations; indices of consistent codes are returned sorted.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -46,12 +46,10 @@ from .space import (
     small_space,
     small_space_steps,
 )
+from .variant import ChooseRow
 
 if TYPE_CHECKING:
     from .config import GameConfig
-
-# part counts (k, grades) of k candidate first guesses -> the index of the chosen one
-ChooseRow = Callable[[np.ndarray], int]
 
 
 def _small_mask_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:

@@ -21,7 +21,8 @@ from game.core.config import (
     Difficulty,
     GameConfig,
 )
-from game.core.variant import Variant, variant_of
+from game.core.variant import Variant
+from game.core.variants import variant_of
 from game.play.maker import Shape, picker_shapes
 
 DIFFICULTIES = (Difficulty.RELAXED, Difficulty.CLASSIC, Difficulty.TIGHT)

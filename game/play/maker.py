@@ -26,7 +26,7 @@ from game.core.config import (
     ConfigError,
     GameConfig,
 )
-from game.core.variant import variant_of
+from game.core.variants import variant_of
 
 Shape = tuple[int, int] | None  # a secret's shape: (rows, columns) of a grid, or None for a row
 COLOUR_KEYS = "1234567890"  # the key that places colour i, as the palette labels it

@@ -17,7 +17,7 @@ from types import MappingProxyType
 import pygame
 
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, legal_codes
-from game.core.variant import variant_of
+from game.core.variants import variant_of
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
 from game.ui import palette as pal
 from game.ui.board import Art, draw_top_bar

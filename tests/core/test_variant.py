@@ -13,21 +13,14 @@ import pytest
 from game.core.codes import colour_counts, decode
 from game.core.config import GameConfig
 from game.core.space import consistent_indices, count_consistent, partition_over_space
-from game.core.variant import (
-    VARIANTS,
-    GradeError,
-    GridVariant,
-    RowVariant,
-    UnknownVariant,
-    Variant,
-    variant_named,
-    variant_of,
-)
+from game.core.variant import GradeError, Variant
+from game.core.variants import VARIANTS, GridVariant, RowVariant, UnknownVariant, variant_named, variant_of
 
 GAME = Path(__file__).resolve().parents[2] / "game"
 # The variants' own files and the board drawing of each: the only places that may tell them apart.
 VARIANT_FILES = {
     "core/variant.py",
+    "core/variants.py",
     "core/grid.py",
     "core/rowspace.py",
     "core/gridspace.py",
