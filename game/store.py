@@ -50,7 +50,7 @@ from typing import Any
 
 import platformdirs
 
-from .core.config import GRID_SHAPES, MAX_COLOURS, MAX_PEGS, ConfigError, Difficulty, GameConfig, turn_limit
+from .core.config import MAX_COLOURS, MAX_PEGS, SHAPE_CHOICES, ConfigError, Difficulty, GameConfig, turn_limit
 from .core.highscores import HIGH_SCORE_MODES, HighScore, HighScoreTable, empty_book
 from .core.highscores import book_from_dict as high_score_book_from_dict
 from .core.highscores import book_to_dict as high_score_book_to_dict
@@ -482,12 +482,11 @@ class Store:
 
 
 def largest_turn_limit() -> int:
-    """The most turns any game can have: the turn rule at the largest row or grid size, or more if
-    GameConfig accepts an explicit limit beyond it (a saved game may carry one). Computed, so it
-    follows config (the Grid bucket holds games of every grid shape, whose rule is its own)."""
-    limit = max(
-        turn_limit(MAX_PEGS, MAX_COLOURS, d, grid) for d in Difficulty for grid in (None, *GRID_SHAPES)
-    )
+    """The most turns any game can have: the turn rule at the largest size of every shape setup
+    offers, or more if GameConfig accepts an explicit limit beyond it (a saved game may carry one).
+    Computed, so it follows config (the Grid bucket holds games of every grid shape, each with its
+    variant's rule)."""
+    limit = max(turn_limit(MAX_PEGS, MAX_COLOURS, d, shape) for d in Difficulty for shape in SHAPE_CHOICES)
     while limit < 10 * (MAX_PEGS + MAX_COLOURS):
         try:
             GameConfig(MAX_PEGS, MAX_COLOURS, turns=limit + 1)

@@ -72,6 +72,7 @@ from game.core.codes import (  # noqa: E402
 from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.kernels import part_counts, scorer_for  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
+from game.core.rowspace import shapes  # noqa: E402
 from game.core.solver import Progress, run  # noqa: E402
 from game.core.space import grades_between, is_small, legal_count, random_legal_indices, small_space  # noqa: E402
 from game.core.strategies import STRONGEST, get  # noqa: E402
@@ -81,7 +82,7 @@ from game.core.strategies.partition import (  # noqa: E402
     negative_parts,
     sum_of_squares,
 )
-from game.core.strategies.pool import canonical_mask, canonicalise, shapes, symmetry_classes  # noqa: E402
+from game.core.strategies.pool import canonical_mask, canonicalise, symmetry_classes  # noqa: E402
 from game.core.strategies.walk import node_rng, walk  # noqa: E402
 from tools import book_lookahead  # noqa: E402
 

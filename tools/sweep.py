@@ -110,7 +110,7 @@ def check_args(args: argparse.Namespace) -> GameConfig:
         raise UsageError(f"--games must be from 1 to {count} (the number of codes), not {args.games}")
     if args.games is None and count > SMALL_SPACE_CODES and not args.all:
         raise UsageError(f"{count} codes is a lot: pass --games N (or --all if you mean it)")
-    if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates and not config.is_grid:
+    if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates and config.grid is None:
         raise UsageError(f"--all without repeats works up to {SMALL_SPACE_CODES} codes; pass --games N")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, not {args.jobs}")
@@ -135,7 +135,7 @@ def pick_secrets(config: GameConfig, games: int | None, seed: int) -> np.ndarray
     if games is None:
         if config.duplicates:
             return np.arange(count, dtype=np.int64)
-        if config.is_grid:  # every grid space is listed whole (game.core.gridspace)
+        if config.grid is not None:  # every grid space is listed whole (game.core.gridspace)
             return run(small_space_steps(config.pegs, config.colours, False, limit=count)).indices.copy()
         return small_space(config.pegs, config.colours, False).indices.copy()
     rng = random.Random(seed)

@@ -37,6 +37,9 @@ import numpy as np
 # matching table has 3**cells entries, 531441 bytes at 12 cells, 43 MB at 4x4.
 GRID_MIN_SIDE, GRID_MAX_SIDE = 2, 4
 GRID_MAX_CELLS = 12
+# Largest grid code space offered: a grid space is listed whole, in steps, but its arrays are joined
+# in one (about 20 ms at 3x4 x 3, 531,441 codes; past 100 ms at a million).
+MAX_GRID_CODES = 600_000
 MATCH_WORDS_PER_STEP = 40_000  # words of one level filled per step of match_table_levels(): ~5 ms at 3x4
 
 
@@ -226,7 +229,7 @@ def grid_grades(
     cols: int,
 ) -> np.ndarray:
     """Packed grid grades (k, m) of k guesses (k, cells) against m codes (m, cells), from their cells
-    and colour counts (as space.grades_between for the 1-D game); uint8 up to 3x3, else uint16."""
+    and colour counts (as codes.grades_between for the row); uint8 up to 3x3, else uint16."""
     cells = rows * cols
     guesses = np.asarray(guesses)
     codes = np.asarray(codes)

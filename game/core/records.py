@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .config import PRESETS, Difficulty, GameConfig
+from .variants import VARIANTS, GridVariant
 
 # Points for each bit of information in the code space (log2 of the code count): 4x6 has 10.3 bits.
 POINTS_PER_BIT = 100
@@ -35,9 +36,10 @@ DIFFICULTY_MULTIPLIER = MappingProxyType(
 )
 
 CUSTOM_KEY = "Custom"
-# Grid games (the 2-D puzzle), whatever their shape and colours, in one bucket: a tab per shape would
-# not fit the Statistics screen's tab row, and a grid game never shares a bucket with row games.
-GRID_KEY = "Grid"
+# Grid games (the 2-D puzzle), whatever their shape and colours, in one bucket (the variant's own,
+# Variant.bucket): a tab per shape would not fit the Statistics screen's tab row, and a grid game
+# never shares a bucket with row games.
+GRID_KEY = GridVariant.bucket
 DUEL_KEY = "Duel"  # duels against the computer, whatever their size, in one bucket of their own
 # Two-player matches, one bucket. A match is not one player's game, so its record reads the bucket's
 # fields as: games = matches, wins = matches decided (the rest tied), best_score = the highest total a
@@ -107,10 +109,10 @@ def game_points(result: GameResult) -> int:
 
 
 def stats_key(config: GameConfig) -> str:
-    """The statistics bucket of a game: "Grid" for any grid game, else its preset's name, or "Custom"
-    for any other configuration."""
-    if config.is_grid:
-        return GRID_KEY
+    """The statistics bucket of a game: its variant's own bucket if it has one ("Grid" for any grid
+    game), else its preset's name, or "Custom" for any other configuration."""
+    if config.variant.bucket is not None:
+        return config.variant.bucket
     for p in PRESETS:
         if p.config() == config:
             return p.name
@@ -118,8 +120,9 @@ def stats_key(config: GameConfig) -> str:
 
 
 def stats_keys() -> tuple[str, ...]:
-    """Buckets in menu order: the presets, the grid games, then Custom."""
-    return tuple(p.name for p in PRESETS) + (GRID_KEY, CUSTOM_KEY)
+    """Buckets in menu order: the presets, the variants' own (the grid games), then Custom."""
+    own = tuple(cls.bucket for cls in VARIANTS if cls.bucket is not None)
+    return tuple(p.name for p in PRESETS) + own + (CUSTOM_KEY,)
 
 
 @dataclass(frozen=True)

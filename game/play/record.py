@@ -26,8 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from game.core.codes import Code, CodeError, code_from_text, code_to_text
-from game.core.config import ConfigError, GameConfig
-from game.core.grid import parse_shape, shape_text
+from game.core.config import ConfigError, GameConfig, grid_field
 from game.core.records import GameEnd, GameResult
 from game.core.state import (
     GameState,
@@ -223,7 +222,7 @@ class GameRecord:
                 "duplicates": c.duplicates,
                 "difficulty": c.difficulty.value,
                 "turns": c.turns,
-                **({"grid": shape_text(c.grid)} if c.grid else {}),  # classic records stay as they were
+                **c.variant.fields(),  # the variant's stored fields: a grid's "grid", none for a row
             },
             "secret": None if game.secret is None else code_to_text(game.secret),
             "moves": moves,
@@ -244,11 +243,11 @@ class GameRecord:
         if version != RECORD_VERSION:
             raise RecordFormatError(f"a game record of version {version} cannot be read here")
         raw = _field(data, "config", Mapping)
-        grid = raw.get("grid")  # only grid games write it
+        stored = raw.get("grid")  # only grid games write it (the variant's fields)
         try:
-            shape = None if grid is None else parse_shape(grid)
+            shape = grid_field(stored)
         except (ValueError, AttributeError):
-            raise RecordFormatError(f"grid must be rows x columns such as 2x3, not {grid!r}") from None
+            raise RecordFormatError(f"grid must be rows x columns such as 2x3, not {stored!r}") from None
         try:
             config = GameConfig(
                 pegs=_field(raw, "pegs", int),

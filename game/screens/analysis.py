@@ -129,8 +129,7 @@ class AnalysisOverlay(State):
 
     def layout(self) -> AnalysisLayout:
         """Card, title, table, footer and Close (game/ui/layout_dialogs.py), as tall as the content."""
-        grid = self.game.config.grid
-        lines = grid[0] if grid is not None else 1
+        lines = self.game.config.variant.shape[0]
         return AnalysisLayout(self.app.surface.get_size(), len(self.game.rows), self._footer_height, lines)
 
     def _footer_lines(self, width: int) -> list[tuple[str, int, tuple[int, int, int]]]:
@@ -258,4 +257,6 @@ class AnalysisOverlay(State):
     def _draw_code(self, surface: pygame.Surface, cell: pygame.Rect, code: Code) -> None:
         settings = self.app.settings
         colours = pal.palette(settings.palette)
-        self.app.pegs.draw_code(surface, cell, code, colours, settings.symbols, self.game.config.grid)
+        self.app.pegs.draw_code(
+            surface, cell, code, colours, settings.symbols, self.game.config.variant.shape
+        )

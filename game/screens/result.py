@@ -53,7 +53,9 @@ class ResultState(State):
         c = self.game.config
         buttons = ("again", "analysis", "menu")
         return self.sized_layout(
-            lambda size: PlayLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, buttons, (), grid=c.grid)
+            lambda size: PlayLayout(
+                size, c.pegs, c.colours, c.turns, PANEL_ITEMS, buttons, (), shape=c.variant.shape
+            )
         )
 
     @property

@@ -88,7 +88,9 @@ class HandGradeState(State):
         c = self.config
         items = panel_items(c.variant.kinds)
         return self.sized_layout(
-            lambda size: PlayLayout(size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, grid=c.grid)
+            lambda size: PlayLayout(
+                size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, shape=c.variant.shape
+            )
         )
 
     def stepper_parts(self, name: str) -> dict[str, pygame.Rect]:
