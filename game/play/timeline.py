@@ -241,6 +241,11 @@ class Timeline:
             return None
         return self._start(key, duration_s, 0.0, linear, Kind.FLOURISH)
 
+    @property
+    def decorates(self) -> bool:
+        """Is there room for decoration (a demo behind the menu, confetti)? Not with reduced motion."""
+        return not self._motion.reduced
+
     def get(self, key: Hashable) -> Track | None:
         return self._tracks.get(key)
 

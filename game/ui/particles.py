@@ -177,16 +177,12 @@ class ParticleField:
                 pygame.draw.rect(surface, colour, (x - s // 2, y - s // 4, s, max(1, s // 2)))
 
 
-def win_burst(
-    field: ParticleField, area: pygame.Rect, colours: Sequence[RGB], *, reduced_motion: bool = False
-) -> int:
+def win_burst(field: ParticleField, area: pygame.Rect, colours: Sequence[RGB]) -> int:
     """Confetti in `colours` fired up from both bottom corners of `area` and from its middle.
 
-    Returns the number of particles added (0 with reduced motion). `reduced_motion` is for callers
-    whose field's timeline does not carry the player's motion yet: True adds nothing, as such a
-    timeline would; give the field that timeline and leave it out.
-    """
-    if reduced_motion or not colours or not field.begin(max(CONFETTI_LIFE_S)):
+    Returns the number of particles added (0 with reduced motion: the field's timeline has no
+    flourish then)."""
+    if not colours or not field.begin(max(CONFETTI_LIFE_S)):
         return 0
     rng = field.rng
     scale = max(0.4, area.h / 600)
@@ -213,12 +209,10 @@ def win_burst(
     return min(added, field.capacity)
 
 
-def loss_settle(
-    field: ParticleField, area: pygame.Rect, colours: Sequence[RGB], *, reduced_motion: bool = False
-) -> int:
+def loss_settle(field: ParticleField, area: pygame.Rect, colours: Sequence[RGB]) -> int:
     """Dim dust drifting slowly down over `area`: the game ends quietly. Returns particles added
-    (0 with reduced motion; `reduced_motion` as for win_burst)."""
-    if reduced_motion or not colours or not field.begin(max(DUST_LIFE_S)):
+    (0 with reduced motion, as for win_burst)."""
+    if not colours or not field.begin(max(DUST_LIFE_S)):
         return 0
     rng = field.rng
     scale = max(0.4, area.h / 600)

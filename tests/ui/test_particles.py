@@ -57,13 +57,6 @@ def test_loss_settle__dust_only_drifts_down_slowly():
     assert (fall > 0).all() and fall.max() < 0.3 * AREA.h
 
 
-def test_particles__reduced_motion_adds_nothing():
-    field = ParticleField(random.Random(5))
-    assert win_burst(field, AREA, COLOURS, reduced_motion=True) == 0
-    assert loss_settle(field, AREA, COLOURS, reduced_motion=True) == 0
-    assert not field.active
-
-
 def test_particles__draw_paints_inside_the_surface_and_survives_offscreen_particles():
     surface = pygame.Surface((800, 600))
     field = ParticleField(random.Random(6))

@@ -34,10 +34,11 @@ from game.core.blitz import (
     blitz_to_dict,
     new_blitz,
 )
-from game.modes.blitz.view import draw_clock
+from game.modes.blitz.view import URGENT_PULSE_HZ, draw_clock
 from game.play.breaker import BreakerRun
 from game.play.modefiles import BlitzBook
 from game.play.record import GameRecord
+from game.play.timeline import Timeline
 from game.screens.base import Push, Replace, Route, State, Transition, board_art, go, motion, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.play_hooks import PlayHooks, panel_without
@@ -97,7 +98,8 @@ class BlitzHooks(PlayHooks):
     def __init__(self, run: BlitzSession | None = None) -> None:
         self.run = run if run is not None else new_blitz(0)  # a fresh run is seeded in start()
         self.fresh = run is None
-        self.time_s = 0.0  # drives the urgent pulse only
+        self.timeline = Timeline()
+        self.pulse = self.timeline.loop("urgent", 1 / URGENT_PULSE_HZ)  # the urgent clock's swell
         self._counted: BreakerRun | None = None  # the code whose end is already in `run`
 
     def title(self, state: Any) -> str:
@@ -118,7 +120,8 @@ class BlitzHooks(PlayHooks):
         self.run = self.run.crack(len(game.rows)) if cracked else self.run.miss()
 
     def update(self, state: Any, dt: float) -> Any:
-        self.time_s += dt
+        self.timeline.set_motion(motion(state.app))
+        self.timeline.update(dt)
         self.count(state)
         if not state.run.game.over:
             self.run = self.run.tick(dt)
@@ -166,7 +169,7 @@ class BlitzHooks(PlayHooks):
     def draw(self, surface: pygame.Surface, layout: Any, state: Any, art: Any) -> None:
         rect = layout.item_rect("blitz")
         if rect is not None:
-            draw_clock(surface, rect, art, self.run, self.time_s, state.app.settings.reduced_motion)
+            draw_clock(surface, rect, art, self.run, self.pulse)
         info = layout.item_rect("info")
         if info is not None:  # one clock only: the code's own play time gives way to a reminder
             lower = pygame.Rect(info.x, info.y + info.h // 2, info.w, info.h - info.h // 2)

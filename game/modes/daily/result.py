@@ -111,12 +111,7 @@ class DailyResultState(State):
             app = self.app
             colours = [board_art(app).colours[c] for c in daily_secret(self.day, self.preset)]
             burst = self.layout().share.inflate(0, -self.layout().share.h // 2)
-            win_burst(
-                app.session.particles,
-                burst,
-                colours + [pal.SELECTION],
-                reduced_motion=app.settings.reduced_motion,
-            )
+            win_burst(app.session.particles, burst, colours + [pal.SELECTION])
         if self.points and not self.rank_asked and self.app.store is not None:
             self.rank_asked = True
             table = self.app.store.load_high_scores()[DAILY_HIGH_SCORES]
