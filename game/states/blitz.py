@@ -14,7 +14,8 @@ offer at the next start hands both back (resumed_blitz). A code already counted 
 twice: a saved run always holds the next code still to play.
 
 BlitzResultState records the run once when it shows (blitz.json: runs, best score, most codes),
-asks for initials when the score makes the Blitz table, and offers Play again or Menu. It has no
+asks for initials when the score makes the Blitz table, and offers Play again, the analysis of the
+last code played (A) or Menu. It has no
 `record`, so no single code is counted in the per-difficulty statistics.
 """
 
@@ -28,6 +29,7 @@ from game.core.blitz import BLITZ_CONFIG, HINTS_ALLOWED, SOLVE_ALLOWED, BlitzSes
 from game.play.breaker import BreakerRun
 from game.play.modefiles import BlitzBook, blitz_mode, check_blitz_mode
 from game.play.record import GameRecord
+from game.states.analysis import AnalysisOverlay
 from game.states.base import Push, Replace, State, Transition, board_art, motion, to_menu
 from game.states.modes import PlayMode, draw_title, panel_without
 from game.ui import palette as pal
@@ -68,6 +70,7 @@ class BlitzMode(PlayMode):
         self.run = run
         self.time_s = 0.0  # drives the urgent pulse only
         self._counted: BreakerRun | None = None  # the code whose end is already in `run`
+        self.last_code: GameRecord | None = None  # the last code ended, for the result's analysis
 
     @property
     def title(self) -> str:
@@ -82,6 +85,7 @@ class BlitzMode(PlayMode):
         if not game.over or self._counted is state.run or self.run.over:
             return
         self._counted = state.run
+        self.last_code = state.run.record
         cracked = game.rows and game.rows[-1].feedback.black == BLITZ_CONFIG.pegs
         self.run = self.run.crack(len(game.rows)) if cracked else self.run.miss()
 
@@ -92,14 +96,20 @@ class BlitzMode(PlayMode):
             self.run = self.run.tick(dt)
         if self.run.over:
             state.keep_on_exit = False
-            return Replace(BlitzResultState(self.run))
+            return Replace(BlitzResultState(self.run, self.played_last(state)))
         return None
+
+    def played_last(self, state: Any) -> GameRecord | None:
+        """The code to go through in the analysis: the one on the board when the clock ran out if
+        a row of it was played, else the last code that ended."""
+        record = state.run.record if state.run is not None else None
+        return record if record is not None and record.game.rows else self.last_code
 
     def finished(self, state: Any) -> Any:
         self.count(state)
         if self.run.over:
             state.keep_on_exit = False
-            return Replace(BlitzResultState(self.run))
+            return Replace(BlitzResultState(self.run, self.played_last(state)))
         state.run = BreakerRun(GameRecord.new(BLITZ_CONFIG, self.run.secret), motion(state.app))
         state.keep_on_exit = True
         return None
@@ -130,10 +140,12 @@ class BlitzMode(PlayMode):
 
 
 class BlitzResultState(State):
-    """Time is up: codes cracked, missed, the score and the bests; Play again or Menu."""
+    """Time is up: codes cracked, missed, the score and the bests; Play again, Analysis of the last
+    code played (`last`, when there is one) or Menu."""
 
-    def __init__(self, run: BlitzSession) -> None:
+    def __init__(self, run: BlitzSession, last: GameRecord | None = None) -> None:
         self.run = run
+        self.last = last
         self.book = BlitzBook()
         self.best_before = 0
         self.mouse = (-1, -1)
@@ -149,7 +161,11 @@ class BlitzResultState(State):
             self.book = BlitzBook().finished(self.run)
 
     def layout(self) -> ShareLayout:
-        return ShareLayout(self.app.surface.get_size(), ("again", "menu"))
+        buttons = ("again", "analysis", "menu") if self.last is not None else ("again", "menu")
+        return ShareLayout(self.app.surface.get_size(), buttons)
+
+    def analysis(self) -> Transition | None:
+        return Push(AnalysisOverlay(self.last)) if self.last is not None else None
 
     def lines(self) -> list[tuple[str, pal.RGB]]:
         run, stats = self.run, self.book.stats
@@ -180,6 +196,8 @@ class BlitzResultState(State):
             hit = self.layout().hit_test(event.pos)
             if hit == "again":
                 return new_run_state(self.app)
+            if hit == "analysis":
+                return self.analysis()
             if hit == "menu":
                 return to_menu()
         elif event.type == pygame.KEYDOWN:
@@ -187,6 +205,8 @@ class BlitzResultState(State):
                 return new_run_state(self.app)
             if event.key == pygame.K_ESCAPE:
                 return to_menu()
+            if event.key == pygame.K_a:
+                return self.analysis()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -196,5 +216,5 @@ class BlitzResultState(State):
         art.text.draw_in(surface, "Time's up!", layout.verdict, pal.SELECTION, 56)
         body = layout.secret.union(layout.lines).union(layout.share)
         draw_lines(surface, art, body.inflate(-body.w // 6, 0), self.lines(), 40)
-        labels = {"again": "Play again", "menu": "Menu"}
+        labels = {"again": "Play again", "analysis": "Analysis", "menu": "Menu"}
         draw_card_buttons(surface, art, layout.buttons, labels, self.mouse, primary="again")
