@@ -24,7 +24,10 @@ Invariants:
 - Statistics never lose a game: each finished game is added under a lock file (.statistics.lock)
   to what is on disk at that moment, so several windows finishing games together all count; a
   game that cannot be written stays pending in memory, is shown by load_stats() for the whole
-  session and is written with the next game that can be.
+  session and is written with the next game that can be. The mode files keep this session's
+  changes the same way (a high score, a Blitz run, a daily result or game in progress): each is
+  applied again to what is on disk at every load until a write succeeds, with the same notice, so
+  one attempt a day holds even when daily.json cannot be written.
 - Temporary files left by a killed write (older than storefiles.STALE_TEMP_S) are removed at start.
 Notices are plain sentences for the screen; take_notices() hands them over once.
 """
@@ -112,6 +115,17 @@ DESCRIPTIONS = MappingProxyType(
         "daily": "daily results",
         "blitz": "Blitz results",
     }
+)
+
+# Each mode file: its kind, how it is read (strict), its empty book and how it is written.
+MODE_FILES: Mapping[str, tuple[str, Callable[[Any], Any], Callable[[], Any], Callable[[Any], Any]]] = (
+    MappingProxyType(
+        {
+            HIGH_SCORES_FILE: ("high scores", high_score_book_from_dict, empty_book, high_score_book_to_dict),
+            DAILY_FILE: ("daily", daily_file_from_dict, DailyBook, daily_file_to_dict),
+            BLITZ_FILE: ("blitz", blitz_file_from_dict, BlitzBook, blitz_file_to_dict),
+        }
+    )
 )
 
 log = logging.getLogger(__name__)
@@ -227,9 +241,12 @@ class Store:
     # on disk: load_stats() is always the first with the second added, so no game is lost from view.
     _stats_on_disk: dict[str, DifficultyStats] = field(default_factory=dict)
     _pending: list[GameResult] = field(default_factory=list)
-    # High scores, daily results and Blitz runs as last read or saved: kept in memory like the
-    # settings, so a directory that cannot be written still shows this session's entries.
+    # High scores, daily results and Blitz runs as last read from (or written to) disk, and this
+    # session's changes to each not yet on disk, in order: every load applies them again to what is
+    # on disk then, as load_stats() does with _pending, so a folder that cannot be written still
+    # shows this session's entries and one attempt a day holds.
     _kept: dict[str, Any] = field(default_factory=dict)
+    _unsaved: dict[str, list[Callable[[Any], Any]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.directory = Path(self.directory)
@@ -313,48 +330,65 @@ class Store:
     # -- high scores, daily results, Blitz runs ----------------------------------------------------
     def load_high_scores(self) -> dict[str, HighScoreTable]:
         """Mode -> its top ten (game/core/highscores.py); empty tables when nothing is stored."""
-        return dict(self._load_kept(HIGH_SCORES_FILE, "high scores", high_score_book_from_dict, empty_book))
+        return dict(self._load_kept(HIGH_SCORES_FILE))
 
     def add_high_score(self, mode: str, entry: HighScore) -> int | None:
         """Put `entry` into `mode`'s table as it is on disk now (under the lock); its rank, or None
         when it no longer makes the table. Kept in memory if the file cannot be written."""
-        with locked(self.directory / MODES_LOCK_FILE):
-            book = self.load_high_scores()
-            book[mode], rank = book[mode].insert(entry)
-            self._save_kept(HIGH_SCORES_FILE, "high scores", book, high_score_book_to_dict)
-        return rank
+
+        def insert(book: dict[str, HighScoreTable]) -> dict[str, HighScoreTable]:
+            book = dict(book)
+            book[mode], _ = book[mode].insert(entry)
+            return book
+
+        before, _ = self._update_kept(HIGH_SCORES_FILE, insert)
+        return before[mode].rank_for(entry.score)
 
     def load_daily(self) -> DailyBook:
-        return self._load_kept(DAILY_FILE, "daily", daily_file_from_dict, DailyBook)
+        return self._load_kept(DAILY_FILE)
 
     def update_daily(self, change: Callable[[DailyBook], DailyBook]) -> DailyBook:
         """Apply `change` to the daily results on disk now (under the lock) and save; the new book.
         An exception from `change` (a second attempt the same day) leaves everything as it was."""
-        with locked(self.directory / MODES_LOCK_FILE):
-            book = change(self.load_daily())
-            self._save_kept(DAILY_FILE, "daily", book, daily_file_to_dict)
-        return book
+        return self._update_kept(DAILY_FILE, change)[1]
 
     def load_blitz(self) -> BlitzBook:
-        return self._load_kept(BLITZ_FILE, "blitz", blitz_file_from_dict, BlitzBook)
+        return self._load_kept(BLITZ_FILE)
 
     def update_blitz(self, change: Callable[[BlitzBook], BlitzBook]) -> BlitzBook:
         """Apply `change` to the Blitz results on disk now (under the lock) and save; the new book."""
-        with locked(self.directory / MODES_LOCK_FILE):
-            book = change(self.load_blitz())
-            self._save_kept(BLITZ_FILE, "blitz", book, blitz_file_to_dict)
-        return book
+        return self._update_kept(BLITZ_FILE, change)[1]
 
-    def _load_kept(self, name: str, kind: str, parse: Callable[[Any], Any], default: Callable[[], Any]):
-        """The file's value if it reads and is trusted, else what this session last knew (defaults)."""
+    def _load_kept(self, name: str) -> Any:
+        """What is on disk (missing: the empty book; damaged or unreadable: what this session last
+        knew) with this session's changes that are not on disk yet applied again."""
+        kind, parse, default, _ = MODE_FILES[name]
         found, value = self._read(name, kind, parse)
         if found:
             self._kept[name] = value
-        return self._kept[name] if name in self._kept else default()
+        elif found is None:
+            self._kept.pop(name, None)
+        book = self._kept[name] if name in self._kept else default()
+        for change in self._unsaved.get(name, ()):
+            try:
+                book = change(book)
+            except ValueError:  # another window wrote the same thing first (the day's daily): it stands
+                continue
+        return book
 
-    def _save_kept(self, name: str, kind: str, value: Any, to_dict: Callable[[Any], Any]) -> bool:
-        self._kept[name] = value
-        return self._write(name, kind, to_dict(value))
+    def _update_kept(self, name: str, change: Callable[[Any], Any]) -> tuple[Any, Any]:
+        """(book before, book after) `change` is applied to the file as it is now, under the lock; a
+        change that cannot be written stays in memory and is written with the next one that can."""
+        kind, _, _, to_dict = MODE_FILES[name]
+        with locked(self.directory / MODES_LOCK_FILE):
+            before = self._load_kept(name)
+            after = change(before)  # raises before anything is kept: nothing changes
+            unsaved = self._unsaved.setdefault(name, [])
+            unsaved.append(change)
+            if self._write(name, kind, to_dict(after)):
+                self._kept[name] = after
+                unsaved.clear()
+        return before, after
 
     # -- the two primitives -----------------------------------------------------------------------
     def _read(self, name: str, kind: str, parse) -> tuple[bool | None, Any]:
