@@ -87,6 +87,8 @@ class App:
         self.pegs = PegArt()
         self.sound = sound if sound is not None else NullSound()
         self.store = store
+        if now is not None and store is not None:
+            store.clock = now  # one calendar: the dates the store believes are the screens' dates
         self.stack: list[State] = []
         self.running = True
         self.frames = 0

@@ -11,8 +11,10 @@ Invariants:
   file is untouched and the temporary file is removed.
 - Every file is read through one path (game/storefiles.py: regular files only, bounded size and
   depth, strict JSON, never hangs on a FIFO), and every value is checked against its meaning:
-  finite non-negative numbers, booleans that are booleans, streaks within wins, guesses within the
-  largest turn limit the game can set (largest_turn_limit()).
+  finite non-negative numbers, times within a game's clock (records.MAX_PLAY_S), booleans that are
+  booleans, streaks within wins (and a daily streak within the days up to it), guesses within the
+  largest turn limit the game can set (largest_turn_limit()), dates not in the future (the store's
+  clock, with a day of skew allowed).
 - A file that is not a document of ours (garbage, too deep, NaN, a FIFO or device, a damaged
   record) or was written by a newer version is moved aside (settings.json -> settings.corrupt-1.json
   or settings.newer-1.json, never overwriting an earlier one), a notice says so, and the game goes
@@ -34,9 +36,9 @@ Notices are plain sentences for the screen; take_notices() hands them over once.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import logging
-import math
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -47,6 +49,7 @@ from typing import Any
 import platformdirs
 
 from .core.config import GRID_SHAPES, MAX_COLOURS, MAX_PEGS, ConfigError, Difficulty, GameConfig, turn_limit
+from .core.daily import daily_day
 from .core.duel import level_named
 from .core.highscores import HighScore, HighScoreTable, empty_book
 from .core.highscores import book_from_dict as high_score_book_from_dict
@@ -103,7 +106,6 @@ BLITZ_FILE = "blitz.json"
 MODES_LOCK_FILE = ".modes.lock"  # high scores, daily and blitz are read-modify-written under it
 STATS_LOCK_FILE = ".statistics.lock"  # never deleted: removing a lock file races with its next user
 MAX_ASIDE_FILES = 1000  # settings.corrupt-1.json .. -1000.json; past that the file stays put
-MAX_RECORD_S = 1e9  # over 31 years: a longer best time is not a real game (and would not fit on screen)
 
 
 DESCRIPTIONS = MappingProxyType(
@@ -117,18 +119,23 @@ DESCRIPTIONS = MappingProxyType(
     }
 )
 
-# Each mode file: its kind, how it is read (strict), its empty book and how it is written.
-MODE_FILES: Mapping[str, tuple[str, Callable[[Any], Any], Callable[[], Any], Callable[[Any], Any]]] = (
-    MappingProxyType(
-        {
-            HIGH_SCORES_FILE: ("high scores", high_score_book_from_dict, empty_book, high_score_book_to_dict),
-            DAILY_FILE: ("daily", daily_file_from_dict, DailyBook, daily_file_to_dict),
-            BLITZ_FILE: ("blitz", blitz_file_from_dict, BlitzBook, blitz_file_to_dict),
-        }
-    )
+# Each mode file: its kind, how it is read (strict: the data and today's date, which no stored date
+# may be after), its empty book and how it is written.
+ModeFile = tuple[str, Callable[[Any, dt.date], Any], Callable[[], Any], Callable[[Any], Any]]
+MODE_FILES: Mapping[str, ModeFile] = MappingProxyType(
+    {
+        HIGH_SCORES_FILE: ("high scores", high_score_book_from_dict, empty_book, high_score_book_to_dict),
+        DAILY_FILE: ("daily", daily_file_from_dict, DailyBook, daily_file_to_dict),
+        BLITZ_FILE: ("blitz", lambda data, today: blitz_file_from_dict(data), BlitzBook, blitz_file_to_dict),
+    }
 )
 
 log = logging.getLogger(__name__)
+
+
+def utc_now() -> dt.datetime:
+    """The wall clock as an aware UTC time: what a stored date is checked against."""
+    return dt.datetime.now(dt.UTC)
 
 
 def default_directory() -> Path:
@@ -232,6 +239,9 @@ class Store:
 
     directory: Path = field(default_factory=default_directory)
     notices: list[str] = field(default_factory=list)
+    # The calendar stored dates are checked against (a day played or a high score's date is never
+    # in the future); the app hands its own, so the two never disagree.
+    clock: Callable[[], dt.datetime] = utc_now
     # Files we must not overwrite this session (unreadable, or damaged and could not be moved aside).
     _frozen: set[str] = field(default_factory=set)
     # Files whose failed write has already been reported (one notice per file per session).
@@ -363,7 +373,8 @@ class Store:
         """What is on disk (missing: the empty book; damaged or unreadable: what this session last
         knew) with this session's changes that are not on disk yet applied again."""
         kind, parse, default, _ = MODE_FILES[name]
-        found, value = self._read(name, kind, parse)
+        today = daily_day(self.clock())
+        found, value = self._read(name, kind, lambda data: parse(data, today))
         if found:
             self._kept[name] = value
         elif found is None:
@@ -469,14 +480,12 @@ def largest_turn_limit() -> int:
 
 
 def checked_book(data: Any) -> dict[str, DifficultyStats]:
-    """A statistics book whose values also make sense (raises RecordError): times finite, guesses
-    within the largest turn limit, streaks and the histogram within the wins."""
+    """A statistics book whose values also make sense (raises RecordError): times within a game's
+    clock (records.stats_from_dict), guesses within the largest turn limit, streaks and the
+    histogram within the wins."""
     book = book_from_dict(data)
     most_guesses = largest_turn_limit()
     for key, stats in book.items():
-        best = stats.best_time_s
-        if best is not None and not (_is_seconds(best) and best <= MAX_RECORD_S):
-            raise RecordError(f"{key}: best_time_s must be seconds up to {MAX_RECORD_S:.0e}, not {best!r}")
         if any(not 1 <= guesses <= most_guesses for guesses in stats.guesses_needed):
             raise RecordError(f"{key}: guesses_needed counts games of 1 to {most_guesses} guesses")
         counted = stats.games if key == MATCH_KEY else stats.wins  # matches count ties by their rounds
@@ -485,13 +494,6 @@ def checked_book(data: Any) -> dict[str, DifficultyStats]:
         if max(stats.current_streak, stats.best_streak) > stats.wins:
             raise RecordError(f"{key}: a streak cannot be longer than the {stats.wins} wins")
     return book
-
-
-def _is_seconds(value: Any) -> bool:
-    """A finite, non-negative number of seconds (JSON true/false are not numbers here)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    return math.isfinite(value) and value >= 0
 
 
 def _reason(exc: BaseException) -> str:

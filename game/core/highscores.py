@@ -8,7 +8,8 @@ Invariants:
 - Every value is frozen; insert() and the InitialsEditor's methods return new values.
 - to_dict()/from_dict() round-trip, and from_dict() raises HighScoreError (a ValueError) on anything
   wrong: wrong types, non-finite or fractional scores, bad initials or dates, more than ten entries,
-  entries out of order, unknown modes. A damaged file is caught, never half-trusted.
+  entries out of order, unknown modes, and, given the reader's `today`, a date in the future
+  (beyond daily.CLOCK_SKEW). A damaged file is caught, never half-trusted.
 
 The initials editor is the arcade entry as a value: Up/Down cycle the highlighted letter (Z wraps to
 A), Left/Right move the highlight, typing a letter sets the letter at the cursor and moves on,
@@ -23,7 +24,7 @@ API for a screen:
     InitialsEditor(); .up() .down() .left() .right() .backspace() .select(i) .type_letter(ch)
         -> InitialsEditor; .initials -> "ABC"; .position -> highlighted letter 0..2
     empty_book() -> {mode: HighScoreTable}
-    table_to_dict(table) / table_from_dict(data); book_to_dict(book) / book_from_dict(data)
+    table_to_dict(table) / table_from_dict(data, today); book_to_dict(book) / book_from_dict(data, today)
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from .daily import DailyError, check_not_future
 
 HIGH_SCORE_MODES: tuple[str, ...] = ("Classic", "Super", "Expert", "Daily", "Blitz")
 TABLE_SIZE = 10
@@ -195,8 +198,8 @@ def table_to_dict(table: HighScoreTable) -> list[dict[str, Any]]:
     return [{"initials": e.initials, "score": e.score, "date": e.date} for e in table.entries]
 
 
-def table_from_dict(data: Any) -> HighScoreTable:
-    """Inverse of table_to_dict(); HighScoreError on anything wrong."""
+def table_from_dict(data: Any, today: dt.date | None = None) -> HighScoreTable:
+    """Inverse of table_to_dict(); HighScoreError on anything wrong (a date after `today`, too)."""
     if not isinstance(data, list):
         raise HighScoreError(f"a high-score table is a list of entries, not {type(data).__name__}")
     if len(data) > TABLE_SIZE:
@@ -205,7 +208,12 @@ def table_from_dict(data: Any) -> HighScoreTable:
     for item in data:
         if not isinstance(item, Mapping) or set(item) != {"initials", "score", "date"}:
             raise HighScoreError("an entry is an object with exactly initials, score and date")
-        entries.append(HighScore(item["initials"], item["score"], item["date"]))
+        entry = HighScore(item["initials"], item["score"], item["date"])
+        try:
+            check_not_future(dt.date.fromisoformat(entry.date), today, "a high score's date")
+        except DailyError as exc:
+            raise HighScoreError(str(exc)) from None
+        entries.append(entry)
     return HighScoreTable(tuple(entries))
 
 
@@ -217,13 +225,14 @@ def book_to_dict(book: Mapping[str, HighScoreTable]) -> dict[str, Any]:
     return {mode: table_to_dict(book.get(mode, HighScoreTable())) for mode in HIGH_SCORE_MODES}
 
 
-def book_from_dict(data: Any) -> dict[str, HighScoreTable]:
-    """Inverse of book_to_dict(); a missing mode is an empty table, an unknown one an error."""
+def book_from_dict(data: Any, today: dt.date | None = None) -> dict[str, HighScoreTable]:
+    """Inverse of book_to_dict(); a missing mode is an empty table, an unknown one an error; with
+    `today`, a date in the future is an error too."""
     if not isinstance(data, Mapping):
         raise HighScoreError("high scores are a JSON object of mode -> table")
     book = empty_book()
     for mode, table in data.items():
         if mode not in HIGH_SCORE_MODES:
             raise HighScoreError(f"high scores are kept for {', '.join(HIGH_SCORE_MODES)}, not {mode!r}")
-        book[mode] = table_from_dict(table)
+        book[mode] = table_from_dict(table, today)
     return book
