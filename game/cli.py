@@ -31,15 +31,21 @@ class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr and exit status 2 (no usage block)."""
 
     def error(self, message: str) -> NoReturn:
-        words = message.split()
-        if message.startswith(UNRECOGNISED):  # argparse lists them unquoted: a long one is shown short
-            given = (word if len(word) <= MAX_SHOWN_CHARS else shown(word) for word in words[2:])
-            words = [*UNRECOGNISED.split(), *given]
-        line = _QUOTED.sub(lambda match: shown(match.group(1)), " ".join(words))
-        if len(line) > MAX_LINE_CHARS:
-            line = line[:MAX_LINE_CHARS] + "..."
-        sys.stderr.write(f"{self.prog}: error: {line} (see --help)\n")
+        sys.stderr.write(error_line(self.prog, message) + "\n")
         sys.exit(USAGE_ERROR)
+
+
+def error_line(prog: str, message: str) -> str:
+    """The one line a command-line mistake prints: "<prog>: error: <message> (see --help)", on one
+    line, bad values quoted short (tools that check arguments themselves print it too)."""
+    words = message.split()
+    if message.startswith(UNRECOGNISED):  # argparse lists them unquoted: a long one is shown short
+        given = (word if len(word) <= MAX_SHOWN_CHARS else shown(word) for word in words[2:])
+        words = [*UNRECOGNISED.split(), *given]
+    line = _QUOTED.sub(lambda match: shown(match.group(1)), " ".join(words))
+    if len(line) > MAX_LINE_CHARS:
+        line = line[:MAX_LINE_CHARS] + "..."
+    return f"{prog}: error: {line} (see --help)"
 
 
 def shown(value: str) -> str:
