@@ -4,11 +4,12 @@ every mode (daily, Blitz, duel, two players, high scores, statistics, help, sett
 and hand grading), not only the playing screen. Zero errors, and every game on the stack valid after
 every frame.
 
-Each episode starts where a player could be: on a menu entry chosen by keys, or on an end screen of
-a finished game (won, lost, revealed before any row or mid-game, solved by the computer, a Blitz
-run with its last code, a duel). Then random keys, clicks on the screen's own rectangles, pointer
-moves, wheel turns and window sizes, and now and then a careful player's row (so games end and the
-end screens and their analysis come up), until the app quits or the episode is spent.
+Each episode starts where a player could be, in turn: on a menu entry chosen by keys, or on an end
+screen of a finished game (won, lost, revealed before any row or mid-game, solved by the computer;
+a Blitz run with its last code, a daily, a duel). Then random keys, clicks on the screen's own
+rectangles, pointer moves, wheel turns and window sizes, and now and then a careful player's row (so
+games end and the end screens and their analysis come up), until the app quits or the episode is
+spent.
 
 MONKEY_FRAMES (default 20,000) and MONKEY_SEED run it longer or otherwise; with -s it prints one JSON
 line: frames, seconds, errors, episodes, screens seen.
@@ -32,11 +33,16 @@ from game.app import App
 from game.core.blitz import new_blitz
 from game.core.codes import index_code
 from game.core.config import GameConfig, preset
+from game.core.daily import daily_config, daily_day, daily_secret
+from game.core.duel import LEVELS, DuelRules, duel_outcome
 from game.core.solver import run
 from game.core.space import consistent_steps, is_small
 from game.core.state import Guess, Reveal, apply_move, new_game
 from game.play.record import GameRecord, Player, random_secret
+from game.states.base import State
 from game.states.blitz import BlitzResultState
+from game.states.daily_result import DailyResultState
+from game.states.duel_result import DuelResultState
 from game.states.menu import MenuState
 from game.states.playing import PlayingState
 from game.states.result import ResultState
@@ -51,6 +57,11 @@ MENU_ENTRIES = (
     "Classic", "Custom game", "Daily code", "Blitz", "Make the code", "Make the code, you grade",
     "Watch the computer", "Duel", "Two players", "Help", "Statistics", "High scores", "Settings",
 )  # fmt: skip
+END_SCREENS = ("result", "blitz", "daily", "duel")
+# a menu entry, then an end screen, in turn (26 starts: every end screen three or four times)
+START_PLAN = tuple(
+    start for i, entry in enumerate(MENU_ENTRIES) for start in (entry, END_SCREENS[i % len(END_SCREENS)])
+)
 # Screens the monkey must have been on (overlays included) for the run to count.
 MUST_SEE = {
     "MenuState", "PlayingState", "ResultState", "AnalysisOverlay", "DailyState", "DailyResultState",
@@ -167,18 +178,42 @@ class Monkey:
             gc.collect()  # each app's fonts hold files open until collected
         self.calendar.now += dt.timedelta(hours=rng.choice((0, 1, 7, 30)))
         size = (rng.randrange(640, 1300), rng.randrange(480, 920))
-        roll = rng.random()
-        start = None
-        if roll < 0.15:
-            start = ResultState(finished(rng))
-        elif roll < 0.22:
-            run = new_blitz(rng.randrange(1000)).crack(rng.randrange(1, 11)).tick(400.0)
-            start = BlitzResultState(run, finished(rng) if rng.random() < 0.8 else None)
+        # Starts take turns, so every one comes up whatever the frame times (solvers and the
+        # analysis think within a time budget, so two runs of one seed may part ways).
+        kind = START_PLAN[self.episodes % len(START_PLAN)]
+        start = None if kind in MENU_ENTRIES else self.end_screen(kind)
         app = App(size=size, seed=rng.randrange(10**6), start=start, store=self.store(), now=self.calendar)
         pygame.event.clear()
         self.app, self.held = app, False
         self.left = rng.randrange(*EPISODE_FRAMES)
-        self.first = self.choose(rng.choice(MENU_ENTRIES)) if start is None else []
+        self.first = self.choose(kind) if start is None else []
+
+    def end_screen(self, kind: str) -> State:
+        """An end screen over a finished game of its kind, as its mode would hand it over."""
+        rng = self.rng
+        if kind == "blitz":
+            run = new_blitz(rng.randrange(1000)).crack(rng.randrange(1, 11)).tick(400.0)
+            return BlitzResultState(run, finished(rng) if rng.random() < 0.8 else None)
+        if kind == "daily":
+            day = daily_day(self.calendar.now)
+            config, secret = daily_config("Classic"), daily_secret(day, "Classic")
+            record = GameRecord.new(config, secret)
+            while not record.over:
+                guess = secret if rng.random() < 0.2 else random_secret(config, rng)
+                record = record.played(guess, Player.PLAYER)
+            return DailyResultState("Classic", day, record)
+        if kind == "duel":
+            rules = DuelRules(preset("Classic").config(), rng.choice(LEVELS))
+            secret = random_secret(rules.config, rng)
+            rows = rng.randrange(1, 6)
+            player, computer = (GameRecord.new(rules.config, secret) for _ in range(2))
+            for row in range(rows):
+                last = row == rows - 1
+                player = player.played(secret if last else random_secret(rules.config, rng), Player.PLAYER)
+                computer = computer.played(random_secret(rules.config, rng), Player.COMPUTER)
+            grades = [[r.feedback for r in board.game.rows] for board in (player, computer)]
+            return DuelResultState(rules, player, computer, duel_outcome(rules, *grades))
+        return ResultState(finished(rng))
 
     def choose(self, label: str) -> list[pygame.event.Event]:
         """The keys that open the menu entry `label` (Home, Down to it, Enter)."""
