@@ -204,13 +204,20 @@ class Monkey:
             return DailyResultState("Classic", day, record)
         if kind == "duel":
             rules = DuelRules(preset("Classic").config(), rng.choice(LEVELS))
-            secret = random_secret(rules.config, rng)
+            config = rules.config
+            secret = random_secret(config, rng)
             rows = rng.randrange(1, 6)
-            player, computer = (GameRecord.new(rules.config, secret) for _ in range(2))
+            player, computer = (GameRecord.new(config, secret) for _ in range(2))
+
+            def miss() -> tuple[int, ...]:  # a row that does not crack it (the duel is decided last)
+                code = random_secret(config, rng)
+                return code if code != secret else tuple((c + 1) % config.colours for c in code)
+
             for row in range(rows):
                 last = row == rows - 1
-                player = player.played(secret if last else random_secret(rules.config, rng), Player.PLAYER)
-                computer = computer.played(random_secret(rules.config, rng), Player.COMPUTER)
+                player = player.played(secret if last else miss(), Player.PLAYER)
+                draw = last and rng.random() < 0.3  # both crack it on the same turn
+                computer = computer.played(secret if draw else miss(), Player.COMPUTER)
             grades = [[r.feedback for r in board.game.rows] for board in (player, computer)]
             return DuelResultState(rules, player, computer, duel_outcome(rules, *grades))
         return ResultState(finished(rng))
@@ -283,7 +290,8 @@ def run_monkey(frames: int, seed: int) -> dict:
                     check_app(monkey.app)
                     seen.update(type(state).__name__ for state in monkey.app.stack)
             except Exception:  # noqa: BLE001  (counted and shown: the run goes on in a fresh app)
-                errors.append(f"frame {frame}: {traceback.format_exc(limit=-4)}")
+                stack = [type(state).__name__ for state in monkey.app.stack] if monkey.app else []
+                errors.append(f"frame {frame} on {stack}: {traceback.format_exc(limit=-12)}")
                 monkey.app = None
                 monkey.start()
         monkey.app.close()
