@@ -192,7 +192,7 @@ def test_architecture__speed_and_reduced_motion_are_read_only_by_the_timeline():
     allowed = {"game/play/timeline.py", "game/settings.py", "game/screens/settings.py"}
     names = {"reduced_motion", "animation_speed", "reduced", "move_factor"}
     readers = set()
-    for module, path in modules().items():
+    for path in modules().values():
         tree = ast.parse(path.read_text())
         if any(isinstance(node, ast.Attribute) and node.attr in names for node in ast.walk(tree)):
             readers.add(str(path.relative_to(GAME.parent)))

@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
+from game.cli import USAGE_ERROR, error_line  # noqa: E402
 from game.core.codes import Code, code_index, decode, index_code  # noqa: E402
 from game.core.config import Difficulty, GameConfig, turn_limit  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
@@ -425,8 +426,8 @@ def main(argv: list[str] | None = None) -> int:
         config = check_args(args)
         trace = open_trace(args.trace)
     except UsageError as exc:
-        print(f"sweep.py: error: {exc}", file=sys.stderr)
-        return 2
+        print(error_line("sweep.py", str(exc)), file=sys.stderr)
+        return USAGE_ERROR
     secrets = pick_secrets(config, None if args.all or args.games is None else args.games, args.seed)
     pump = Pump(show_bar=not args.quiet)
     workers = 1

@@ -57,8 +57,11 @@ class GridFeedback(NamedTuple):
 def parse_shape(text: str) -> tuple[int, int]:
     """ "2x3" -> (2, 3); ValueError with a readable reason otherwise (sizes are checked by the config)."""
     rows, sep, cols = text.strip().lower().partition("x")
-    if not sep or not rows.isdecimal() or not cols.isdecimal():  # isdigit() lets "²" through to int()
-        raise ValueError(f"a grid is written rows x columns, such as 2x3, not {text!r}")
+    # ASCII digits only ("²" and "٣" are digits to str methods), a few of them (int() has its own
+    # words for 5,000 digits); a long text is quoted by its start only
+    if not sep or not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (rows, cols)):
+        quoted = repr(text) if len(text) <= 40 else f"{text[:40]!r}..."
+        raise ValueError(f"a grid is written rows x columns, such as 2x3, not {quoted}")
     return int(rows), int(cols)
 
 
