@@ -165,6 +165,8 @@ class App:
         self.store = store
         if store is not None:
             store.declare(high_score_tables(), mode_files())
+        if now is not None and store is not None:
+            store.clock = now  # one calendar: the dates the store believes are the screens' dates
         self.stack: list[State] = []
         self.running = True
         self.frames = 0
@@ -377,6 +379,8 @@ class QuitSignals:
             signum = getattr(signal, name, None)  # SIGHUP does not exist on Windows
             if signum is not None:
                 self._previous[signum] = signal.signal(signum, self._handle)
+        if hasattr(signal, "pthread_sigmask"):  # held by game/__main__.py while modules loaded: let them in
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, set(self._previous))
 
     def restore(self) -> None:
         for signum, handler in self._previous.items():
@@ -401,6 +405,15 @@ NO_DISPLAY_MESSAGE = (
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    signals = QuitSignals()
+    signals.install()  # first: a quit during the slow start (imports, display, files) ends cleanly
+    try:
+        return _main(argv, signals)
+    finally:
+        signals.restore()
+
+
+def _main(argv: Sequence[str] | None, signals: QuitSignals) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.version or args.check_assets:  # about the program itself: no window, no store
@@ -419,8 +432,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         reason = " ".join(str(exc).split()) or "no video device"
         print(NO_DISPLAY_MESSAGE.format(reason=reason), file=sys.stderr)
         return 1
-    signals = QuitSignals()
-    signals.install()
     try:
         store = Store()
         for problem in assets.missing(SOUND_NAMES):  # once, on screen with the store's notices and logged
@@ -429,11 +440,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = App(size=size, seed=args.seed, settings=settings, start=start, store=store, sound=Sound())
         signals.attach(app)
         app.run(frames=args.frames)
-        if not app.running:
-            app.close()  # runs once: covers a signal that came after the last frame's own check
+        app.close()  # as a quit does, after --frames N too: the settings and the game in progress are saved
     finally:
         pygame.quit()
-        signals.restore()
     return 0
 
 

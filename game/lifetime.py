@@ -146,10 +146,12 @@ class Lifetime:
     def _record(self, owner: int, decided: Decided) -> RecordedOutcome | None:
         if any(key is decided.key for key, _ in self._decided):
             return None
-        if decided.slot is not None:
-            self._spend(owner, decided.slot)
+        # recorded before its kept game is spent: a kill between the two writes leaves the game both
+        # counted and kept (at worst offered once more), never lost from both
         outcome = self._write_outcome(decided)
         self._decided.append((decided.key, outcome))
+        if decided.slot is not None:
+            self._spend(owner, decided.slot)
         return outcome
 
     def _write_outcome(self, decided: Decided) -> RecordedOutcome:

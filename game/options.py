@@ -1,14 +1,16 @@
 """The game's command line: its parser, and the game it asks to start straight into.
 
 Pure standard library and game.core (no pygame), like game/cli.py whose OneLineParser it builds on:
-every value is checked before a window opens, and a mistake is one line and exit status 2.
+every value is checked before a window opens, and a mistake is one line and exit status 2. Numbers
+are the ASCII digits 0-9 only (not "٣" or "１０２４", which int() would take), and a bad value is quoted
+back at most cli.MAX_SHOWN_CHARS long.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from game.cli import OneLineParser
+from game.cli import OneLineParser, shown, whole_number
 from game.core.config import (
     MAX_COLOURS,
     MAX_PEGS,
@@ -25,11 +27,12 @@ MIN_SIZE = (640, 480)  # layouts are never asked for less: a smaller window show
 MAX_SIZE = (4096, 4096)  # each full-window surface at 16384 x 16384 costs a gigabyte; 4096 covers 4K screens
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size is WIDTHxHEIGHT such as 1024x720, not {text!r}") from None
+def window_size(text: str) -> tuple[int, int]:
+    """An argparse type: WIDTHxHEIGHT in ASCII digits, from MIN_SIZE to MAX_SIZE (tools share it)."""
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
+        raise argparse.ArgumentTypeError(f"size is WIDTHxHEIGHT such as 1024x720, not {shown(text)}")
+    w, h = (int(part) for part in parts)
     if w < MIN_SIZE[0] or h < MIN_SIZE[1] or w > MAX_SIZE[0] or h > MAX_SIZE[1]:
         raise argparse.ArgumentTypeError(
             f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text}"
@@ -38,10 +41,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
     return value
@@ -52,12 +52,18 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mastermind", description="An arcade-style Mastermind: break the code with mouse or keyboard."
     )
     parser.add_argument("--frames", type=_positive, help="quit by itself after N frames (smoke tests)")
-    parser.add_argument("--seed", type=int, help="seed for secrets (same seed, same game)")
-    parser.add_argument("--size", type=_size, help="window size WxH (default: the last one, else 1024x720)")
-    parser.add_argument("--preset", help="start straight into a preset game: easy, classic, super, expert")
-    parser.add_argument("--pegs", type=int, help=f"start a game with this many pegs ({MIN_PEGS}..{MAX_PEGS})")
+    parser.add_argument("--seed", type=whole_number, help="seed for secrets (same seed, same game)")
     parser.add_argument(
-        "--colours", type=int, help=f"start a game with this many colours ({MIN_COLOURS}..{MAX_COLOURS})"
+        "--size", type=window_size, help="window size WxH (default: the last one, else 1024x720)"
+    )
+    parser.add_argument("--preset", help="start straight into a preset game: easy, classic, super, expert")
+    parser.add_argument(
+        "--pegs", type=whole_number, help=f"start a game with this many pegs ({MIN_PEGS}..{MAX_PEGS})"
+    )
+    parser.add_argument(
+        "--colours",
+        type=whole_number,
+        help=f"start a game with this many colours ({MIN_COLOURS}..{MAX_COLOURS})",
     )
     parser.add_argument("--difficulty", choices=["relaxed", "classic", "tight"], help="turn limit rule")
     parser.add_argument("--grid", help="start a grid game of RxC cells (2x2, 3x3...): black, grey, white")
@@ -140,4 +146,4 @@ def _preset_config(args: argparse.Namespace) -> GameConfig:
     try:
         return preset(name).config()
     except ConfigError:
-        raise ConfigError(f"no preset called {name!r}; choose one of {names}") from None
+        raise ConfigError(f"no preset called {shown(name)}; choose one of {names}") from None

@@ -32,6 +32,7 @@ import pygame
 from game.core.records import DifficultyStats, GameEnd, stats_key
 from game.lifetime import Lifetime, RecordedOutcome
 from game.play.record import GameRecord
+from game.play.timeline import Timeline, linear
 from game.screens.holding import Holding
 from game.ui import palette as pal
 from game.ui.juice import transition_alpha
@@ -40,6 +41,7 @@ from game.ui.particles import ParticleField, loss_settle, win_burst
 
 PARTICLE_SEED = 1729  # confetti is seeded on its own, so it never changes the game's secrets
 FADE_IN_S = 0.2  # a new screen (not an overlay) fades in from the background colour this long
+FADE_KEY = "fade"
 FADE_START_ALPHA = 200  # how much of the background veils the new screen on its first frame (of 255)
 
 
@@ -47,8 +49,9 @@ class Session:
     def __init__(self, app: Any, explicit_settings: dict[str, Any] | None = None) -> None:
         self.app = app
         self.notices = NoticeBoard()
-        self.particles = ParticleField(random.Random(PARTICLE_SEED))
-        self.fade_s = 0.0  # time left of the fade-in of the current screen
+        # the session's own motion: the fade between screens and the particles run on it
+        self.timeline = Timeline(app.settings.motion)
+        self.particles = ParticleField(random.Random(PARTICLE_SEED), timeline=self.timeline)
         self._veil: pygame.Surface | None = None
         self._leaving: pygame.Surface | None = None  # the screen a new one cross-fades in over
         self.lifetime = Lifetime(app)
@@ -69,7 +72,7 @@ class Session:
         if state.is_overlay:
             return
         self._fade_pending = self._shown  # the fade starts with the next frame's update
-        if self._shown and not self.app.settings.reduced_motion:
+        if self._shown:
             self._leaving = self.app.surface.copy()  # the last frame drawn: the screen being left
         self._shown = True
         if self.particles.active:
@@ -106,8 +109,8 @@ class Session:
         if self._fade_pending:
             self._fade_pending = False
             self._start_fade()
-        speed = self.app.settings.animation_speed
-        self.fade_s = max(0.0, self.fade_s - dt * speed)
+        self.timeline.set_motion(self.app.settings.motion)
+        self.timeline.update(dt)
         if self.fade_s <= 0:
             self._leaving = None
         self.particles.update(dt)
@@ -205,10 +208,17 @@ class Session:
         app.settings = app.settings.changed(window_size=tuple(app.window_size))
         return app.store.save_settings(app.settings)
 
+    @property
+    def fade_s(self) -> float:
+        """How much of the fade-in is left, in its own seconds (0: none; at once with reduced motion)."""
+        track = self.timeline.get(FADE_KEY)
+        return 0.0 if track is None or track.progress >= 1.0 else (1.0 - track.progress) * FADE_IN_S
+
     # --- inside ---------------------------------------------------------------------------------
     def _start_fade(self) -> None:
-        """A short fade-in for a new screen; none with reduced motion (a plain cut)."""
-        self.fade_s = 0.0 if self.app.settings.reduced_motion else FADE_IN_S
+        """A short fade-in for a new screen: a move, so the animation speed scales it and reduced
+        motion shows the new screen at once (a plain cut)."""
+        self.timeline.move(FADE_KEY, FADE_IN_S, ease=linear)
 
     def _draw_fade(self, surface: pygame.Surface) -> None:
         leaving = self._leaving
@@ -231,12 +241,11 @@ class Session:
     def _celebrate(self, holding: Holding, record: GameRecord) -> None:
         app = self.app
         end = record.end() if record.game.secret is not None else None
-        reduced = app.settings.reduced_motion
         colours = pal.palette(app.settings.palette)
         secret_colours = [colours[c] for c in record.game.secret or ()]
         area = holding.celebrate or app.surface.get_rect()
         self.particles.clear()
         if end is GameEnd.WON:
-            win_burst(self.particles, area, secret_colours + [pal.SELECTION], reduced_motion=reduced)
+            win_burst(self.particles, area, secret_colours + [pal.SELECTION])
         elif end is GameEnd.LOST:
-            loss_settle(self.particles, area, secret_colours, reduced_motion=reduced)
+            loss_settle(self.particles, area, secret_colours)

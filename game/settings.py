@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from game.core.config import GRID_SHAPES, ConfigError, GameConfig
+from game.core.config import SHAPE_CHOICES, ConfigError, GameConfig
 from game.play.timeline import Motion
 
 
@@ -147,4 +147,4 @@ def _custom_config(text: Any) -> GameConfig | None:
         config = GameConfig.from_text(text)
     except ConfigError:
         return None
-    return None if config.is_grid and config.grid not in GRID_SHAPES else config  # setup offers these
+    return config if config.variant.choice in SHAPE_CHOICES else None  # setup offers these shapes

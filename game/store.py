@@ -11,8 +11,10 @@ Invariants:
   file is untouched and the temporary file is removed.
 - Every file is read through one path (game/storefiles.py: regular files only, bounded size and
   depth, strict JSON, never hangs on a FIFO), and every value is checked against its meaning:
-  finite non-negative numbers, booleans that are booleans, streaks within wins, guesses within the
-  largest turn limit the game can set (largest_turn_limit()).
+  finite non-negative numbers, times within a game's clock (records.MAX_PLAY_S), booleans that are
+  booleans, streaks within wins (and a daily streak within the days up to it), guesses within the
+  largest turn limit the game can set (largest_turn_limit()), dates not in the future (the store's
+  clock, with a day of skew allowed).
 - A file that is not a document of ours (garbage, too deep, NaN, a FIFO or device, a damaged
   record) or was written by a newer version is moved aside (settings.json -> settings.corrupt-1.json
   or settings.newer-1.json, never overwriting an earlier one), a notice says so, and the game goes
@@ -24,7 +26,10 @@ Invariants:
 - Statistics never lose a game: each finished game is added under a lock file (.statistics.lock)
   to what is on disk at that moment, so several windows finishing games together all count; a
   game that cannot be written stays pending in memory, is shown by load_stats() for the whole
-  session and is written with the next game that can be.
+  session and is written with the next game that can be. The mode files keep this session's
+  changes the same way (a high score, a Blitz run, a daily result or game in progress): each is
+  applied again to what is on disk at every load until a write succeeds, with the same notice, so
+  one attempt a day holds even when daily.json cannot be written.
 - Kept games: kept.json maps a slot ("classic:Super", "blitz", ...) to a mode's save,
   {"mode": id, "version": n, "data": ...}. The store checks that shape; what the data means is the
   mode's save codec's to check (game/screens/holding.py SaveCodec), and a save its codec refuses is
@@ -38,9 +43,9 @@ Notices are plain sentences for the screen; take_notices() hands them over once.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import logging
-import math
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -50,7 +55,8 @@ from typing import Any
 
 import platformdirs
 
-from .core.config import GRID_SHAPES, MAX_COLOURS, MAX_PEGS, ConfigError, Difficulty, GameConfig, turn_limit
+from .core.config import MAX_COLOURS, MAX_PEGS, SHAPE_CHOICES, ConfigError, Difficulty, GameConfig, turn_limit
+from .core.daily import daily_day
 from .core.highscores import HIGH_SCORE_MODES, HighScore, HighScoreTable, empty_book
 from .core.highscores import book_from_dict as high_score_book_from_dict
 from .core.highscores import book_to_dict as high_score_book_to_dict
@@ -109,7 +115,6 @@ BLITZ_FILE = "blitz.json"
 MODES_LOCK_FILE = ".modes.lock"  # high scores, daily and blitz are read-modify-written under it
 STATS_LOCK_FILE = ".statistics.lock"  # never deleted: removing a lock file races with its next user
 MAX_ASIDE_FILES = 1000  # settings.corrupt-1.json .. -1000.json; past that the file stays put
-MAX_RECORD_S = 1e9  # over 31 years: a longer best time is not a real game (and would not fit on screen)
 
 
 DESCRIPTIONS = MappingProxyType(
@@ -124,7 +129,23 @@ DESCRIPTIONS = MappingProxyType(
     }
 )
 
+# Each mode file: its kind, how it is read (strict: the data and today's date, which no stored date
+# may be after), its empty book and how it is written.
+ModeFile = tuple[str, Callable[[Any, dt.date], Any], Callable[[], Any], Callable[[Any], Any]]
+MODE_FILES: Mapping[str, ModeFile] = MappingProxyType(
+    {
+        HIGH_SCORES_FILE: ("high scores", high_score_book_from_dict, empty_book, high_score_book_to_dict),
+        DAILY_FILE: ("daily", daily_file_from_dict, DailyBook, daily_file_to_dict),
+        BLITZ_FILE: ("blitz", lambda data, today: blitz_file_from_dict(data), BlitzBook, blitz_file_to_dict),
+    }
+)
+
 log = logging.getLogger(__name__)
+
+
+def utc_now() -> dt.datetime:
+    """The wall clock as an aware UTC time: what a stored date is checked against."""
+    return dt.datetime.now(dt.UTC)
 
 
 def default_directory() -> Path:
@@ -200,6 +221,9 @@ class Store:
     high_score_tables: tuple[str, ...] = HIGH_SCORE_MODES
     mode_files: tuple[str, ...] = ()
     notices: list[str] = field(default_factory=list)
+    # The calendar stored dates are checked against (a day played or a high score's date is never
+    # in the future); the app hands its own, so the two never disagree.
+    clock: Callable[[], dt.datetime] = utc_now
     # Files we must not overwrite this session (unreadable, or damaged and could not be moved aside).
     _frozen: set[str] = field(default_factory=set)
     # Files whose failed write has already been reported (one notice per file per session).
@@ -209,12 +233,17 @@ class Store:
     # on disk: load_stats() is always the first with the second added, so no game is lost from view.
     _stats_on_disk: dict[str, DifficultyStats] = field(default_factory=dict)
     _pending: list[GameResult] = field(default_factory=list)
-    # High scores, daily results and Blitz runs as last read or saved: kept in memory like the
-    # settings, so a directory that cannot be written still shows this session's entries.
+    # High scores, daily results and Blitz runs as last read from (or written to) disk, and this
+    # session's changes to each not yet on disk, in order: every load applies them again to what is
+    # on disk then, as load_stats() does with _pending, so a folder that cannot be written still
+    # shows this session's entries and one attempt a day holds.
     _kept: dict[str, Any] = field(default_factory=dict)
     # Kept games changed this session but not yet written (slot -> save, None: dropped): shown over
     # what is on disk until a write succeeds.
     _kept_pending: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    _unsaved: dict[str, list[Callable[[Any], Any]]] = field(default_factory=dict)
+    # How each mode's own file reads and writes, as the mode said at its first load or update.
+    _mode_specs: dict[str, ModeFile] = field(default_factory=dict)
     # The data folder did not exist when this store was made: the game's first run on this account.
     first_run: bool = field(init=False, default=False)
 
@@ -343,46 +372,34 @@ class Store:
     # -- high scores, daily results, Blitz runs ----------------------------------------------------
     def load_high_scores(self) -> dict[str, HighScoreTable]:
         """Mode -> its top ten (game/core/highscores.py); empty tables when nothing is stored."""
-        tables = self.high_score_tables
-        book = self._load_kept(
-            HIGH_SCORES_FILE,
-            "high scores",
-            lambda data: high_score_book_from_dict(data, tables),
-            lambda: empty_book(tables),
-        )
-        return dict(book)
+        return dict(self._load_kept(HIGH_SCORES_FILE))
 
     def add_high_score(self, mode: str, entry: HighScore) -> int | None:
         """Put `entry` into `mode`'s table as it is on disk now (under the lock); its rank, or None
         when it no longer makes the table. Kept in memory if the file cannot be written."""
-        with locked(self.directory / MODES_LOCK_FILE):
-            book = self.load_high_scores()
-            book[mode], rank = book[mode].insert(entry)
-            tables = self.high_score_tables
-            to_dict = lambda b: high_score_book_to_dict(b, tables)  # noqa: E731
-            self._save_kept(HIGH_SCORES_FILE, "high scores", book, to_dict)
-        return rank
+
+        def insert(book: dict[str, HighScoreTable]) -> dict[str, HighScoreTable]:
+            book = dict(book)
+            book[mode], _ = book[mode].insert(entry)
+            return book
+
+        before, _ = self._update_kept(HIGH_SCORES_FILE, insert)
+        return before[mode].rank_for(entry.score)
 
     def load_daily(self) -> DailyBook:
-        return self._load_kept(DAILY_FILE, "daily", daily_file_from_dict, DailyBook)
+        return self._load_kept(DAILY_FILE)
 
     def update_daily(self, change: Callable[[DailyBook], DailyBook]) -> DailyBook:
         """Apply `change` to the daily results on disk now (under the lock) and save; the new book.
         An exception from `change` (a second attempt the same day) leaves everything as it was."""
-        with locked(self.directory / MODES_LOCK_FILE):
-            book = change(self.load_daily())
-            self._save_kept(DAILY_FILE, "daily", book, daily_file_to_dict)
-        return book
+        return self._update_kept(DAILY_FILE, change)[1]
 
     def load_blitz(self) -> BlitzBook:
-        return self._load_kept(BLITZ_FILE, "blitz", blitz_file_from_dict, BlitzBook)
+        return self._load_kept(BLITZ_FILE)
 
     def update_blitz(self, change: Callable[[BlitzBook], BlitzBook]) -> BlitzBook:
         """Apply `change` to the Blitz results on disk now (under the lock) and save; the new book."""
-        with locked(self.directory / MODES_LOCK_FILE):
-            book = change(self.load_blitz())
-            self._save_kept(BLITZ_FILE, "blitz", book, blitz_file_to_dict)
-        return book
+        return self._update_kept(BLITZ_FILE, change)[1]
 
     def declare(self, high_score_tables: tuple[str, ...], mode_files: tuple[str, ...]) -> None:
         """The tables and files the modes' registry names (the app declares them once, at start)."""
@@ -391,8 +408,9 @@ class Store:
             log.info("removed %s, left over from an interrupted write", name)
 
     def load_mode_file(self, name: str, parse: Callable[[Any], Any], default: Callable[[], Any]) -> Any:
-        """A mode's own file, <name>.json (the mode's parse checks it; moved aside when it refuses)."""
-        return self._load_kept(self._mode_file(name), name, parse, default)
+        """A mode's own file, <name>.json (the mode's parse checks it; moved aside when it refuses),
+        with this session's changes not yet on disk applied again."""
+        return self._load_kept(self._mode_file(name, parse, default))
 
     def update_mode_file(
         self,
@@ -403,27 +421,64 @@ class Store:
         default: Callable[[], Any],
     ) -> Any:
         """Apply `change` to a mode's own file as it is on disk now (under the lock) and save; the new
-        value. Kept in memory if it cannot be written."""
-        with locked(self.directory / MODES_LOCK_FILE):
-            value = change(self.load_mode_file(name, parse, default))
-            self._save_kept(self._mode_file(name), name, value, encode)
-        return value
+        value. Kept in memory if it cannot be written, and written with the next change that can be."""
+        return self._update_kept(self._mode_file(name, parse, default, encode), change)[1]
 
-    def _mode_file(self, name: str) -> str:
+    def _mode_file(
+        self, name: str, parse: Callable[[Any], Any], default: Callable[[], Any], encode: Any = None
+    ) -> str:
         if name not in self.mode_files:
             raise ValueError(f"{name!r} is not a file a mode declared (Mode.files)")
-        return f"{name}.json"
+        file_name = f"{name}.json"
+        known = self._mode_specs.get(file_name)
+        to_dict = encode if encode is not None else (known[3] if known is not None else None)
+        self._mode_specs[file_name] = (name, lambda data, today: parse(data), default, to_dict)
+        return file_name
 
-    def _load_kept(self, name: str, kind: str, parse: Callable[[Any], Any], default: Callable[[], Any]):
-        """The file's value if it reads and is trusted, else what this session last knew (defaults)."""
-        found, value = self._read(name, kind, parse)
+    def _spec(self, name: str) -> ModeFile:
+        """How the file `name` reads and writes: high scores by this store's tables, a mode's own file
+        as that mode said, the Daily code's and Blitz's by MODE_FILES."""
+        if name == HIGH_SCORES_FILE:
+            tables = self.high_score_tables
+            return (
+                "high scores",
+                lambda data, today: high_score_book_from_dict(data, tables, today),
+                lambda: empty_book(tables),
+                lambda book: high_score_book_to_dict(book, tables),
+            )
+        return self._mode_specs.get(name) or MODE_FILES[name]
+
+    def _load_kept(self, name: str) -> Any:
+        """What is on disk (missing: the empty book; damaged or unreadable: what this session last
+        knew) with this session's changes that are not on disk yet applied again."""
+        kind, parse, default, _ = self._spec(name)
+        today = daily_day(self.clock())
+        found, value = self._read(name, kind, lambda data: parse(data, today))
         if found:
             self._kept[name] = value
-        return self._kept[name] if name in self._kept else default()
+        elif found is None:
+            self._kept.pop(name, None)
+        book = self._kept[name] if name in self._kept else default()
+        for change in self._unsaved.get(name, ()):
+            try:
+                book = change(book)
+            except ValueError:  # another window wrote the same thing first (the day's daily): it stands
+                continue
+        return book
 
-    def _save_kept(self, name: str, kind: str, value: Any, to_dict: Callable[[Any], Any]) -> bool:
-        self._kept[name] = value
-        return self._write(name, kind, to_dict(value))
+    def _update_kept(self, name: str, change: Callable[[Any], Any]) -> tuple[Any, Any]:
+        """(book before, book after) `change` is applied to the file as it is now, under the lock; a
+        change that cannot be written stays in memory and is written with the next one that can."""
+        kind, _, _, to_dict = self._spec(name)
+        with locked(self.directory / MODES_LOCK_FILE):
+            before = self._load_kept(name)
+            after = change(before)  # raises before anything is kept: nothing changes
+            unsaved = self._unsaved.setdefault(name, [])
+            unsaved.append(change)
+            if self._write(name, kind, to_dict(after)):
+                self._kept[name] = after
+                unsaved.clear()
+        return before, after
 
     # -- the two primitives -----------------------------------------------------------------------
     def _read(self, name: str, kind: str, parse) -> tuple[bool | None, Any]:
@@ -488,12 +543,11 @@ class Store:
 
 
 def largest_turn_limit() -> int:
-    """The most turns any game can have: the turn rule at the largest row or grid size, or more if
-    GameConfig accepts an explicit limit beyond it (a saved game may carry one). Computed, so it
-    follows config (the Grid bucket holds games of every grid shape, whose rule is its own)."""
-    limit = max(
-        turn_limit(MAX_PEGS, MAX_COLOURS, d, grid) for d in Difficulty for grid in (None, *GRID_SHAPES)
-    )
+    """The most turns any game can have: the turn rule at the largest size of every shape setup
+    offers, or more if GameConfig accepts an explicit limit beyond it (a saved game may carry one).
+    Computed, so it follows config (the Grid bucket holds games of every grid shape, each with its
+    variant's rule)."""
+    limit = max(turn_limit(MAX_PEGS, MAX_COLOURS, d, shape) for d in Difficulty for shape in SHAPE_CHOICES)
     while limit < 10 * (MAX_PEGS + MAX_COLOURS):
         try:
             GameConfig(MAX_PEGS, MAX_COLOURS, turns=limit + 1)
@@ -504,14 +558,12 @@ def largest_turn_limit() -> int:
 
 
 def checked_book(data: Any) -> dict[str, DifficultyStats]:
-    """A statistics book whose values also make sense (raises RecordError): times finite, guesses
-    within the largest turn limit, streaks and the histogram within the wins."""
+    """A statistics book whose values also make sense (raises RecordError): times within a game's
+    clock (records.stats_from_dict), guesses within the largest turn limit, streaks and the
+    histogram within the wins."""
     book = book_from_dict(data)
     most_guesses = largest_turn_limit()
     for key, stats in book.items():
-        best = stats.best_time_s
-        if best is not None and not (_is_seconds(best) and best <= MAX_RECORD_S):
-            raise RecordError(f"{key}: best_time_s must be seconds up to {MAX_RECORD_S:.0e}, not {best!r}")
         if any(not 1 <= guesses <= most_guesses for guesses in stats.guesses_needed):
             raise RecordError(f"{key}: guesses_needed counts games of 1 to {most_guesses} guesses")
         counted = stats.games if key == MATCH_KEY else stats.wins  # matches count ties by their rounds
@@ -520,13 +572,6 @@ def checked_book(data: Any) -> dict[str, DifficultyStats]:
         if max(stats.current_streak, stats.best_streak) > stats.wins:
             raise RecordError(f"{key}: a streak cannot be longer than the {stats.wins} wins")
     return book
-
-
-def _is_seconds(value: Any) -> bool:
-    """A finite, non-negative number of seconds (JSON true/false are not numbers here)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    return math.isfinite(value) and value >= 0
 
 
 def _reason(exc: BaseException) -> str:

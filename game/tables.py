@@ -1,11 +1,13 @@
 """The shipped strategy tables: the one place that reads assets/strategies/ (core never reads files).
 
-Files are named optimal_<pegs>x<colours>[_nodup][_cap<guesses>].txt and written by tools/optimal.py.
+Files are named optimal_<stem>[_nodup][_cap<guesses>].txt and written by tools/optimal.py, the stem
+being the game's variant's (Variant.table_stem): <pegs>x<colours> for the row, grid_<rows>x<columns>x
+<colours> for a grid.
 The game's `optimal` strategy plays the uncapped table (fewest guesses in total); the capped ones are
 shipped for reference (at 4x6 the cap of 5 costs one guess in total over all 1296 secrets). Where no
 exact table exists, an opening book book_<pegs>x<colours>[_nodup].txt (tools/book.py: the first two
 or three guesses, chosen by looking ahead) is played instead, in the same format; entropy plays below it.
-Grid games (the 2-D puzzle) read optimal_grid_<rows>x<columns>x<colours>[_nodup].txt.
+No book is shipped for a grid, so a grid without an exact table plays entropy.
 
 bind(info) turns the registry's table-less `optimal` entry into one that plays the shipped tables;
 every other strategy passes through unchanged. The states that start a computer run (solving,
@@ -57,10 +59,6 @@ def load_tables(directory: Path = TABLES_DIR) -> tuple[StrategyTable, ...]:
     return tuple(parse_table((directory / name).read_bytes()) for name in names)
 
 
-def grid_table_file_name(grid: tuple[int, int], colours: int, duplicates: bool = True) -> str:
-    return f"optimal_grid_{grid[0]}x{grid[1]}x{colours}{'' if duplicates else '_nodup'}.txt"
-
-
 def book_file_name(pegs: int, colours: int, duplicates: bool = True) -> str:
     return f"book_{pegs}x{colours}{'' if duplicates else '_nodup'}.txt"
 
@@ -76,21 +74,24 @@ def load_book(
 
 
 @functools.lru_cache(maxsize=16)
-def cached_grid_table(
-    grid: tuple[int, int], colours: int, duplicates: bool = True, directory: Path = TABLES_DIR
+def cached_stem_table(
+    stem: str, duplicates: bool = True, directory: Path = TABLES_DIR
 ) -> StrategyTable | None:
-    """The shipped exact table of a grid game (None if there is none), read once per size."""
-    path = directory / grid_table_file_name(grid, colours, duplicates)
-    return parse_table(path.read_bytes()) if path.is_file() else None
+    """optimal_<stem>.txt (uncapped), else book_<stem>.txt, read once per size: tables are immutable
+    values."""
+    rule = "" if duplicates else "_nodup"
+    for name in (f"optimal_{stem}{rule}.txt", f"book_{stem}{rule}.txt"):
+        path = directory / name
+        if path.is_file():
+            return parse_table(path.read_bytes())
+    return None
 
 
-@functools.lru_cache(maxsize=16)
 def cached_table(
     pegs: int, colours: int, duplicates: bool = True, directory: Path = TABLES_DIR
 ) -> StrategyTable | None:
-    """load_table() (uncapped), else load_book(), read once per size: tables are immutable values."""
-    table = load_table(pegs, colours, duplicates, None, directory)
-    return table if table is not None else load_book(pegs, colours, duplicates, directory)
+    """load_table() (uncapped), else load_book(), read once per size (the classic row's)."""
+    return cached_stem_table(f"{pegs}x{colours}", duplicates, directory)
 
 
 def bind(info: StrategyInfo, directory: Path = TABLES_DIR) -> StrategyInfo:
@@ -105,7 +106,6 @@ def bind(info: StrategyInfo, directory: Path = TABLES_DIR) -> StrategyInfo:
 
 
 def table_for(config: GameConfig, directory: Path = TABLES_DIR) -> StrategyTable | None:
-    """The shipped table (exact, else an opening book) of `config`'s game, grid or row; None if none."""
-    if config.grid is not None:
-        return cached_grid_table(config.grid, config.colours, config.duplicates, directory)
-    return cached_table(config.pegs, config.colours, config.duplicates, directory)
+    """The shipped table (exact, else an opening book) of `config`'s game, whatever its variant; None
+    if none."""
+    return cached_stem_table(config.variant.table_stem(config.colours), config.duplicates, directory)

@@ -186,3 +186,14 @@ def test_architecture__session_and_lifetime_never_look_for_attributes():
             and node.func.id in ("getattr", "hasattr")
         ]
         assert calls == [], f"{name} calls {calls}"
+
+
+def test_architecture__speed_and_reduced_motion_are_read_only_by_the_timeline():
+    allowed = {"game/play/timeline.py", "game/settings.py", "game/screens/settings.py"}
+    names = {"reduced_motion", "animation_speed", "reduced", "move_factor"}
+    readers = set()
+    for path in modules().values():
+        tree = ast.parse(path.read_text())
+        if any(isinstance(node, ast.Attribute) and node.attr in names for node in ast.walk(tree)):
+            readers.add(str(path.relative_to(GAME.parent)))
+    assert readers <= allowed, sorted(readers - allowed)

@@ -199,3 +199,52 @@ def test_store_modes__unreadable_high_scores_are_left_in_place_and_never_overwri
     assert first == HighScoreTable() and rank == 1 and shown.entries[0].initials == "NEW"
     assert len(notices) == 1 and "cannot be read" in notices[0]
     assert path.read_text() == text
+
+
+def test_store_modes__read_only_directory_keeps_this_sessions_results_over_the_old_files(shared_dir):  # noqa: F811
+    setup = Store(shared_dir)
+    setup.add_high_score("Classic", HighScore("OLD", 500, "2026-11-20"))
+    setup.update_blitz(lambda book: book.finished(new_blitz(1).tick(200.0)))
+    setup.update_daily(lambda book: book.with_game("Classic", DAY, daily_game()))
+    on_disk = {name: (shared_dir / name).read_text() for name in KINDS}
+    os.chmod(shared_dir, 0o555)
+    with refused_by_the_kernel(shared_dir, *(shared_dir / name for name in KINDS)):
+        store = Store(shared_dir)
+        rank = store.add_high_score("Classic", HighScore("NEW", 900, "2026-11-23"))
+        table = [e.initials for e in store.load_high_scores()["Classic"].entries]
+        for seed in (2, 3, 4):
+            store.update_blitz(lambda book, seed=seed: book.finished(new_blitz(seed).crack(2).tick(400.0)))
+        blitz = store.load_blitz().stats
+        store.update_daily(lambda book: book.finished("Classic", DAY, daily_won()))
+        daily = store.load_daily()
+        with pytest.raises(DailyError):  # a second attempt is refused though nothing reached the disk
+            store.update_daily(lambda book: book.finished("Classic", DAY, daily_won()))
+        notices = store.take_notices()
+    os.chmod(shared_dir, 0o755)
+    assert rank == 1 and table == ["NEW", "OLD"]
+    assert (blitz.runs, blitz.total_cracked, blitz.best_cracked) == (4, 3, 1)
+    assert not daily.can_play("Classic", DAY) and daily.game_for("Classic", DAY) is None
+    assert daily.result("Classic").streak == 1
+    assert len(notices) == 3 and all("kept for this session only" in n for n in notices)
+    assert {name: (shared_dir / name).read_text() for name in KINDS} == on_disk  # never touched
+
+
+def test_store_modes__unsaved_results_are_written_with_the_next_change_that_can_be(tmp_path, monkeypatch):
+    import game.store as store_module
+
+    store = Store(tmp_path)
+    store.add_high_score("Blitz", HighScore("OLD", 100, "2026-11-20"))
+    real_write = store_module.write_atomically
+
+    def refuse(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store_module, "write_atomically", refuse)
+    store.add_high_score("Blitz", HighScore("ONE", 300, "2026-11-23"))
+    store.update_blitz(lambda book: blitz_played())
+    monkeypatch.setattr(store_module, "write_atomically", real_write)
+    store.add_high_score("Blitz", HighScore("TWO", 200, "2026-11-23"))
+    fresh = Store(tmp_path)
+    assert [e.initials for e in fresh.load_high_scores()["Blitz"].entries] == ["ONE", "TWO", "OLD"]
+    assert fresh.load_blitz() == BlitzBook()  # the Blitz change waits for a Blitz write...
+    assert store.load_blitz() == blitz_played()  # ...and is still shown in the session that made it

@@ -24,7 +24,6 @@ Run it with nice, one at a time: the machine is shared.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import resource
@@ -37,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
+from game.cli import OneLineParser  # noqa: E402
 from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.facts import facts_steps, ruled_out_facts  # noqa: E402
 from game.core.par import par_move_steps, par_steps  # noqa: E402
@@ -154,7 +154,7 @@ def bench(config: GameConfig, count: int, seed: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench_coach.py", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="bench_coach.py", description=__doc__.splitlines()[0])
     parser.add_argument("--size", action="append", help="PEGSxCOLOURS, repeatable (default 5x8 and 8x10)")
     parser.add_argument("--positions", type=int, default=4, help="positions per size (default 4)")
     parser.add_argument("--seed", type=int, default=1)

@@ -53,10 +53,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.app import MAX_SIZE, MIN_SIZE, App  # noqa: E402
+from game.app import App  # noqa: E402
 from game.cli import OneLineParser  # noqa: E402
 from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
 from game.core.grid import parse_shape  # noqa: E402
+from game.options import window_size  # noqa: E402
 from game.screens.playing import PlayingState  # noqa: E402
 
 FRAME_DT_S = 1 / 60
@@ -264,18 +265,6 @@ def run(
     return times
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size is WIDTHxHEIGHT, not {text!r}") from None
-    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
-        raise argparse.ArgumentTypeError(  # the app would clamp it, and measure another size
-            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text}"
-        )
-    return (w, h)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="bench_frames.py", description="Frame times of the real app, headless.")
     parser.add_argument("--scenario", choices=list(SCENARIOS), default="idle-playing")
@@ -294,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--budget-ms", type=float, default=None, help="solver time per frame (default: the game's)"
     )
-    parser.add_argument("--size", type=_size, default=(1280, 800))
+    parser.add_argument("--size", type=window_size, default=(1280, 800))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--clock",

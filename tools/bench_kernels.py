@@ -36,6 +36,8 @@ from game.core.solver import run  # noqa: E402
 from game.core.space import grades_between  # noqa: E402
 from game.core.strategies.partition import negative_information  # noqa: E402
 
+MAX_CELLS = 20_000_000  # a block is held several times over (grades, counts, copies): more is a slip
+
 
 def best_ns(function: Callable[[], object], repeat: int, per: int) -> float:
     function()
@@ -56,11 +58,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if not 2 <= args.pegs <= 10 or not 2 <= args.colours <= 10:  # checked first: scorer_for raises on -1
+        parser.error(f"--pegs and --colours are from 2 to 10, not {args.pegs} and {args.colours}")
     scorer = scorer_for(args.pegs, args.colours)
-    if scorer is None or not 2 <= args.pegs <= 10 or not 2 <= args.colours <= 10:
+    if scorer is None:
         parser.error(f"{args.pegs} pegs x {args.colours} colours has no multiset table to compare")
     if args.rows < 1 or args.codes < 1 or args.repeat < 1:
         parser.error("--rows, --codes and --repeat must be at least 1")
+    if args.rows * args.codes > MAX_CELLS:
+        parser.error(f"--rows x --codes is at most {MAX_CELLS:,} cells (each block is held a few times over)")
+    if args.seed < 0:
+        parser.error(f"--seed must be 0 or more, not {args.seed}")
     generator = np.random.default_rng(args.seed)
     size = args.colours**args.pegs
     guesses = decode(generator.integers(0, size, args.rows), args.pegs, args.colours)

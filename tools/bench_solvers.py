@@ -35,8 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np  # noqa: E402
 from sweep import MAX_TURNS, pick_secrets, summarise  # noqa: E402
 
+from game.cli import OneLineParser  # noqa: E402
 from game.core.codes import Code  # noqa: E402
-from game.core.config import ConfigError, GameConfig  # noqa: E402
+from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
 from game.core.solver import History, Progress, Think  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count  # noqa: E402
 from game.core.strategies import STRATEGIES, STRONGEST, UnknownStrategy, get  # noqa: E402
@@ -96,7 +97,10 @@ class Timer:
 
 
 def parse_size(text: str) -> tuple[int, int]:
+    """"5x8" -> (5, 8); ValueError unless it is two whole numbers in ASCII digits."""
     pegs, _, colours = text.lower().partition("x")
+    if not (pegs.isascii() and pegs.isdigit() and colours.isascii() and colours.isdigit()):
+        raise ValueError(f"size is PEGSxCOLOURS, not {text!r}")
     return int(pegs), int(colours)
 
 
@@ -155,7 +159,7 @@ def run_plan(seed: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench_solvers.py", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="bench_solvers.py", description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="4x6", help="PEGSxCOLOURS, e.g. 5x8")
     parser.add_argument("--strategy", default=STRONGEST, help="one of: " + ", ".join(STRATEGIES))
     parser.add_argument("--no-duplicates", action="store_true")
@@ -167,19 +171,32 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.plan:
         return run_plan(args.seed)
+    check_args(args, parser)
+    games = None if args.all else args.games
+    print(json.dumps(bench(args.size, args.strategy, games, args.seed, not args.no_duplicates)))
+    return 0
+
+
+def check_args(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Every argument checked before the benchmark starts (one line and exit 2 otherwise)."""
     try:
         pegs, colours = parse_size(args.size)
+    except ValueError:
+        parser.error(f"--size is PEGSxCOLOURS such as 5x8, not {args.size[:40]!r}")
+    if not MIN_PEGS <= pegs <= MAX_PEGS:  # GameConfig would read pegs 0 as its default, 4
+        parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {pegs}")
+    try:
         config = GameConfig(pegs, colours, not args.no_duplicates)
-        if args.games is None and not args.all and legal_count(config) > SMALL_SPACE_CODES:
-            raise ValueError(f"{legal_count(config)} codes: pass --games N")
-        result = bench(
-            args.size, args.strategy, None if args.all else args.games, args.seed, not args.no_duplicates
-        )
-    except (ConfigError, UnknownStrategy, ValueError) as exc:
-        print(f"bench_solvers.py: error: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps(result))
-    return 0
+        get(args.strategy)
+    except (ConfigError, UnknownStrategy) as exc:
+        parser.error(str(exc))
+    count = legal_count(config)
+    if args.games is not None and not 1 <= args.games <= count:
+        parser.error(f"--games must be from 1 to {count:,} (the number of codes), not {args.games}")
+    if args.games is None and not args.all and count > SMALL_SPACE_CODES:
+        parser.error(f"{count:,} codes: pass --games N")
+    if args.all and not config.duplicates and count > SMALL_SPACE_CODES:
+        parser.error(f"--all without repeats works up to {SMALL_SPACE_CODES:,} codes; pass --games N")
 
 
 if __name__ == "__main__":

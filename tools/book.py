@@ -69,9 +69,10 @@ from game.core.codes import (  # noqa: E402
     score_many,
     unpack,
 )
-from game.core.config import ConfigError, GameConfig  # noqa: E402
+from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
 from game.core.kernels import part_counts, scorer_for  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
+from game.core.rowspace import shapes  # noqa: E402
 from game.core.solver import Progress, run  # noqa: E402
 from game.core.space import grades_between, is_small, legal_count, random_legal_indices, small_space  # noqa: E402
 from game.core.strategies import STRONGEST, get  # noqa: E402
@@ -81,7 +82,7 @@ from game.core.strategies.partition import (  # noqa: E402
     negative_parts,
     sum_of_squares,
 )
-from game.core.strategies.pool import canonical_mask, canonicalise, shapes, symmetry_classes  # noqa: E402
+from game.core.strategies.pool import canonical_mask, canonicalise, symmetry_classes  # noqa: E402
 from game.core.strategies.walk import node_rng, walk  # noqa: E402
 from tools import book_lookahead  # noqa: E402
 
@@ -232,7 +233,7 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
         return table, summary
     secrets = all_secrets(config, args.secrets, args.seed)
     if args.seconds_from is not None:  # the first two guesses of an earlier book, deepened here
-        earlier = parse_table(args.seconds_from.read_bytes())
+        earlier = args.earlier_table  # read and checked with the arguments
         # A deepened book names where its first two guesses came from, so deepening it again is a no-op.
         made = earlier.header.get("first two guesses", f"as made by {earlier.header.get('command')}")
         args.earlier = made
@@ -425,6 +426,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     args.command = "python tools/book.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    if not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig would read pegs 0 as its default, 4
+        parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
         config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
         if args.first is not None:
@@ -433,9 +436,33 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error(str(exc))
     if not 1 <= args.jobs <= 256 or args.candidates < 1:
         parser.error("--jobs must be from 1 to 256 and --candidates at least 1")
+    for name in ("pool", "third_pool", "deepen", "sample"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1, not {value}")
+    if not 1 <= args.max_guesses <= MAX_TURNS:
+        parser.error(f"--max-guesses must be from 1 to {MAX_TURNS}, not {args.max_guesses}")
+    codes = legal_count(config)
+    if args.secrets is not None and not 1 <= args.secrets <= codes:
+        parser.error(f"--secrets must be from 1 to {codes:,} (the number of codes), not {args.secrets}")
     if args.out is not None and (args.out.is_dir() or not args.out.parent.is_dir()):
         parser.error(f"--out {args.out} must be a file in an existing folder")
+    if args.seconds_from is not None:
+        args.earlier_table = read_earlier(args.seconds_from, config, parser)
     return args
+
+
+def read_earlier(path: Path, config: GameConfig, parser: argparse.ArgumentParser) -> StrategyTable:
+    """The book --seconds-from names, read before any work: it must exist, parse and fit `config`."""
+    try:
+        table = parse_table(path.read_bytes())
+    except OSError as exc:
+        parser.error(f"--seconds-from {path}: {exc.strerror or exc}")
+    except (ValueError, UnicodeDecodeError) as exc:  # TableError is a ValueError
+        parser.error(f"--seconds-from {path} is not a strategy table: {exc}")
+    if not table.fits(config) or () not in table.moves:
+        parser.error(f"--seconds-from {path} is not a book of {config.pegs} pegs x {config.colours} colours")
+    return table
 
 
 def main(argv: list[str] | None = None) -> int:

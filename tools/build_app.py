@@ -45,7 +45,7 @@ from game.assets import APP_ID, DESKTOP_FILE, ICONS  # noqa: E402
 from game.cli import OneLineParser  # noqa: E402
 
 DISTRIBUTION = "mastermind-arcade"  # whose metadata goes in (for --version)
-LAUNCHER = "import sys\n\nfrom game.app import main\n\nsys.exit(main())\n"
+LAUNCHER = "import sys\n\nfrom game.__main__ import main\n\nsys.exit(main())\n"
 MENU_ICON_PX = 256  # the icon put beside the executable for a desktop entry
 SMOKE_TIMEOUT_S = 120
 PYINSTALLER_TIMEOUT_S = 900

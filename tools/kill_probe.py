@@ -131,13 +131,16 @@ def check(directory: Path, code: str, rows: int, over: int, decided: int) -> tup
     from game.store import Store
 
     store = Store(directory)
-    games = store.load_stats().get("Custom")
-    decided_lost = max(0, decided + over - (games.games if games is not None else 0))
+    stats = store.load_stats().get("Custom")
+    recorded = stats.games if stats is not None else 0
+    decided_lost = max(0, decided + over - recorded)
     if over or rows == 0:
         return 0, decided_lost
     save = store.load_kept().get(SLOT)
     if save is None or save["data"]["secret"] != code:
-        return rows, decided_lost
+        # gone from the kept games: only right if the game was decided (and so recorded) after the
+        # child's last line, in the frame it was killed in
+        return (0 if recorded > decided else rows), decided_lost
     return max(0, rows - len(save["data"]["moves"])), decided_lost
 
 

@@ -22,7 +22,6 @@ RMS in dBFS) and a human summary line.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import wave
@@ -31,6 +30,11 @@ from pathlib import Path
 from types import MappingProxyType
 
 import numpy as np
+
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.cli import OneLineParser, writable_folder  # noqa: E402
 
 SAMPLE_RATE_HZ = 22_050
 FADE_IN_S = 0.004  # every note and every sound rises from silence over this
@@ -327,10 +331,10 @@ def write_wav(path: Path, samples: np.ndarray) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="make_sounds.py", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="directory for the .wav files")
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
+    writable_folder(parser, args.out)
     total_s = 0.0
     names = [*SOUNDS, *MUSIC]
     for name in names:

@@ -54,7 +54,7 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import USAGE_ERROR, OneLineParser  # noqa: E402
+from game.cli import USAGE_ERROR, OneLineParser, error_line  # noqa: E402
 from game.core.codes import code_to_text  # noqa: E402
 from game.core.config import MAX_PEGS, MIN_PEGS, GameConfig  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
@@ -157,8 +157,8 @@ This index is written by `python tools/optimal.py --index assets/strategies`.
 
 def size_of(table: StrategyTable) -> str:
     """ "4x6" (pegs x colours), or "grid 2x2 x6" for the 2-D puzzle."""
-    if table.grid is not None:
-        return f"grid {shape_text(table.grid)} x{table.colours}"
+    if "grid" in table.header:  # a grid table's variant field (Variant.fields)
+        return f"grid {shape_text(parse_shape(table.header['grid']))} x{table.colours}"
     return f"{table.pegs}x{table.colours}"
 
 
@@ -224,11 +224,13 @@ def check_args(args: argparse.Namespace) -> None:
 
 
 def check_writable(path: Path) -> None:
-    """Make sure `path` can be written (its folder is created) without touching an existing file."""
+    """Make sure `path` can be written, in a folder that exists (no folders are made unasked),
+    without touching an existing file."""
     if path.is_dir():
         raise UsageError(f"--out {path} is a directory; give a file name such as optimal_4x6.txt")
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot write --out {path}: its folder {path.parent} does not exist")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".optimal-", suffix=".tmp"):
             pass
     except OSError as exc:
@@ -262,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         check_args(args)
     except UsageError as exc:
-        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        print(error_line(parser.prog, str(exc)), file=sys.stderr)
         return USAGE_ERROR
     if args.index is not None:
         print(json.dumps({"index": str(write_index(args.index))}))

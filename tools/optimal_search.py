@@ -16,7 +16,8 @@ import numpy as np
 
 from game.core.codes import Feedback, colour_counts, decode
 from game.core.grid import symmetries
-from game.core.variant import Grade, Variant
+from game.core.variant import Grade
+from game.core.variants import variant_of
 
 INFINITE_COST = 10**9  # larger than any total; marks "impossible within the cap"
 
@@ -42,7 +43,7 @@ class Space:
 def possible_grades(pegs: int, grid: tuple[int, int] | None = None) -> tuple[Grade, ...]:
     """Every grade that can occur, the win (all black) last."""
     if grid is not None:
-        variant = Variant(pegs, grid)
+        variant = variant_of(pegs, grid)
         grades = []
         for packed in range(variant.grade_count):
             try:
@@ -69,7 +70,7 @@ def build_space(
         distinct = np.array([len(set(row)) == pegs for row in codes.tolist()], dtype=bool)
         codes = codes[distinct]
     grades = possible_grades(pegs, grid)
-    variant = Variant(pegs, grid)
+    variant = variant_of(pegs, grid)
     packed_to_id = np.full(variant.grade_count, 255, dtype=np.uint8)
     for grade_id, grade in enumerate(grades):
         packed_to_id[variant.pack(grade)] = grade_id

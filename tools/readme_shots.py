@@ -7,7 +7,7 @@ at 1280x800, written into docs/ as PNGs
 Each scene is reached the way a player reaches it: the real App (SDL dummy video driver), real pygame
 events posted to its queue and frames stepped with an explicit dt, so the pictures show what the game
 draws today. Seeded, so the same commit makes the same pictures. Prints one JSON line: the files
-written and their sizes in bytes.
+written and their sizes in bytes. `python tools/readme_shots.py --out DIR` writes them elsewhere.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
+from game.cli import OneLineParser, writable_folder  # noqa: E402
 from game.core.codes import score  # noqa: E402
 from game.core.config import GameConfig, preset  # noqa: E402
 from game.core.state import Guess, apply_move, new_game  # noqa: E402
@@ -232,8 +233,7 @@ SCENES = (
 
 
 def write_readme_shots(out: Path = DOCS) -> dict[str, int]:
-    """Make every README scene and save it as out/<name>.png; returns {path: bytes}."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Make every README scene and save it as out/<name>.png (an existing folder); returns {path: bytes}."""
     written = {}
     for name, build in SCENES:
         app = new_app()
@@ -245,8 +245,11 @@ def write_readme_shots(out: Path = DOCS) -> dict[str, int]:
     return written
 
 
-def main() -> int:
-    print(json.dumps({"files": write_readme_shots()}))
+def main(argv: list[str] | None = None) -> int:
+    parser = OneLineParser(prog="readme_shots.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DOCS, help="folder for the PNGs (default: docs/)")
+    args = parser.parse_args(argv)
+    print(json.dumps({"files": write_readme_shots(writable_folder(parser, args.out))}))
     return 0
 
 

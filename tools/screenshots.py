@@ -12,7 +12,6 @@ stay distinguishable without colour. Prints one JSON line: the folder and the nu
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -26,9 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
+from game.cli import OneLineParser, writable_folder  # noqa: E402
 from game.core.config import GameConfig  # noqa: E402
 from game.core.state import Guess, Reveal, apply_move  # noqa: E402
 from game.modes.classic.setup import SetupState  # noqa: E402
+from game.options import window_size  # noqa: E402
 from game.play.record import GameRecord, Player  # noqa: E402
 from game.screens.base import Push  # noqa: E402
 from game.screens.confirm import ConfirmOverlay  # noqa: E402
@@ -523,9 +524,9 @@ CONFIG_FREE = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="shots", help="folder for the PNGs (default shots/)")
-    parser.add_argument("--sizes", nargs="*", default=[f"{w}x{h}" for w, h in SIZES])
+    parser.add_argument("--sizes", nargs="*", type=window_size, default=list(SIZES))
     parser.add_argument("--configs", nargs="*", default=list(CONFIGS), choices=list(CONFIGS))
     parser.add_argument("--scenes", nargs="*", default=list(SCENES), choices=list(SCENES))
     parser.add_argument("--no-symbols", action="store_true", help="pegs without symbols")
@@ -541,14 +542,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.readme is not None:
         from tools.readme_shots import write_readme_shots
 
-        print(json.dumps({"out": args.readme, "files": write_readme_shots(Path(args.readme))}))
+        folder = writable_folder(parser, Path(args.readme), "--readme")
+        print(json.dumps({"out": args.readme, "files": write_readme_shots(folder)}))
         return 0
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = writable_folder(parser, Path(args.out))
     settings = {"symbols": not args.no_symbols, "palette": args.palette}
     written = 0
-    for size_text in args.sizes:
-        size = tuple(int(v) for v in size_text.split("x"))
+    for size in args.sizes:
+        size_text = f"{size[0]}x{size[1]}"
         app = App(size=size, seed=1, settings=settings)
         for name in args.scenes:
             for config_name in args.configs if name not in CONFIG_FREE else args.configs[:1]:

@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
+from game.cli import USAGE_ERROR, error_line  # noqa: E402
 from game.core.codes import Code, code_index, decode, index_code  # noqa: E402
 from game.core.config import Difficulty, GameConfig, turn_limit  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
@@ -110,7 +111,7 @@ def check_args(args: argparse.Namespace) -> GameConfig:
         raise UsageError(f"--games must be from 1 to {count} (the number of codes), not {args.games}")
     if args.games is None and count > SMALL_SPACE_CODES and not args.all:
         raise UsageError(f"{count} codes is a lot: pass --games N (or --all if you mean it)")
-    if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates and not config.is_grid:
+    if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates and config.grid is None:
         raise UsageError(f"--all without repeats works up to {SMALL_SPACE_CODES} codes; pass --games N")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, not {args.jobs}")
@@ -135,7 +136,7 @@ def pick_secrets(config: GameConfig, games: int | None, seed: int) -> np.ndarray
     if games is None:
         if config.duplicates:
             return np.arange(count, dtype=np.int64)
-        if config.is_grid:  # every grid space is listed whole (game.core.gridspace)
+        if config.grid is not None:  # every grid space is listed whole (game.core.gridspace)
             return run(small_space_steps(config.pegs, config.colours, False, limit=count)).indices.copy()
         return small_space(config.pegs, config.colours, False).indices.copy()
     rng = random.Random(seed)
@@ -425,8 +426,8 @@ def main(argv: list[str] | None = None) -> int:
         config = check_args(args)
         trace = open_trace(args.trace)
     except UsageError as exc:
-        print(f"sweep.py: error: {exc}", file=sys.stderr)
-        return 2
+        print(error_line("sweep.py", str(exc)), file=sys.stderr)
+        return USAGE_ERROR
     secrets = pick_secrets(config, None if args.all or args.games is None else args.games, args.seed)
     pump = Pump(show_bar=not args.quiet)
     workers = 1

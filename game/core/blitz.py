@@ -7,7 +7,8 @@ Rules:
 - A code not cracked in its turns (or given up) scores nothing and adds no time; the next code starts
   and the clock keeps running.
 - Hints and Solve are off (HINTS_ALLOWED, SOLVE_ALLOWED).
-- The clock is urgent in its last URGENT_S seconds (10 s); the run is over when it reaches zero.
+- The clock is urgent in its last URGENT_S seconds (10 s); the run is over when it reaches zero, or
+  at the latest when it has run records.MAX_PLAY_S (100 hours), as every game's clock stops there.
 
 BlitzSession is a frozen value advanced explicitly: tick(dt) for time, crack(guesses) and miss() when a
 code ends; each returns a new session. Time left is computed from the total elapsed time and the codes
@@ -39,6 +40,7 @@ from typing import Any
 from .codes import Code
 from .config import GameConfig, preset
 from .daily import hashed_code
+from .records import MAX_PLAY_S
 
 DURATION_S = 180.0
 BONUS_S = 15.0
@@ -49,6 +51,7 @@ SOLVE_ALLOWED = False
 BLITZ_PRESET = "Classic"
 BLITZ_CONFIG: GameConfig = preset(BLITZ_PRESET).config()
 BLITZ_SECRET_PREFIX = "mastermind-arcade blitz v1"
+SEED_LIMIT = 2**63  # a run's seed is below this in size (runs draw theirs below 2**31)
 
 
 class BlitzError(ValueError):
@@ -84,8 +87,8 @@ class BlitzSession:
 
     @property
     def time_limit_s(self) -> float:
-        """The clock's total so far: the start plus a bonus per code cracked."""
-        return DURATION_S + BONUS_S * self.cracked
+        """The clock's total so far: the start plus a bonus per code cracked (never past MAX_PLAY_S)."""
+        return min(DURATION_S + BONUS_S * self.cracked, MAX_PLAY_S)
 
     @property
     def time_left_s(self) -> float:
@@ -133,10 +136,14 @@ class BlitzSession:
         return replace(self, missed=self.missed + 1)
 
 
+def _check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise BlitzError(f"a blitz seed is a whole number below 2**63 in size, not {seed!r}")
+    return seed
+
+
 def new_blitz(seed: int) -> BlitzSession:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BlitzError(f"a blitz seed is a whole number, not {seed!r}")
-    return BlitzSession(seed)
+    return BlitzSession(_check_seed(seed))
 
 
 def blitz_to_dict(session: BlitzSession) -> dict[str, Any]:
@@ -161,9 +168,7 @@ def blitz_from_dict(data: Any) -> BlitzSession:
         raise BlitzError(f"a blitz run is a JSON object, not {type(data).__name__}")
     if set(data) != {"seed", "elapsed_s", "cracked", "missed", "score"}:
         raise BlitzError("a blitz run has exactly seed, elapsed_s, cracked, missed and score")
-    seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BlitzError(f"a blitz seed is a whole number, not {seed!r}")
+    seed = _check_seed(data["seed"])
     elapsed = data["elapsed_s"]
     if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not math.isfinite(elapsed):
         raise BlitzError(f"elapsed_s must be a finite number of seconds, not {elapsed!r}")

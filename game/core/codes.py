@@ -5,8 +5,9 @@ with the first peg as the most significant digit, so "lowest-numbered" is lexico
 code_index((0, 0, 1, 1), 6) == 7.
 
 Feedback is (black, white), computed the Knuth way: black = pegs equal in place; white = sum over
-colours of min(count in guess, count in secret) - black. Batches are scored with numpy; a grade is
-packed as black * (pegs + 1) + white so partitions can be counted with numpy.bincount.
+colours of min(count in guess, count in secret) - black. Batches are scored with numpy (score_many,
+grades_between); a grade is packed as black * (pegs + 1) + white so partitions can be counted with
+numpy.bincount. These are the classic row's rules (variant.RowVariant); grid.py has the grid's.
 """
 
 from __future__ import annotations
@@ -131,6 +132,24 @@ def score_many(guess: Code, codes: np.ndarray, colours: int, counts: np.ndarray 
     return black * (pegs + 1) + (common - black)
 
 
+def grades_between(
+    guesses: np.ndarray, guess_counts: np.ndarray, codes: np.ndarray, counts: np.ndarray
+) -> np.ndarray:
+    """Packed grades (k, m) uint8 of k guesses against m codes, from their pegs and colour counts.
+
+    packed = black * (pegs + 1) + white = black * pegs + common, with common = sum of min(counts).
+    """
+    pegs = guesses.shape[1]
+    black = np.zeros((guesses.shape[0], codes.shape[0]), dtype=np.uint8)
+    for position in range(pegs):
+        black += guesses[:, position, None] == codes[None, :, position]
+    common = np.zeros_like(black)
+    for colour in range(counts.shape[1]):
+        if guess_counts[:, colour].any():
+            common += np.minimum(guess_counts[:, colour, None], counts[None, :, colour])
+    return black * np.uint8(pegs) + common
+
+
 def has_repeats(code: Code) -> bool:
     return len(set(code)) != len(code)
 
@@ -145,13 +164,12 @@ def colour_label(colour: int) -> str:
     return COLOUR_KEYS[colour]
 
 
-def code_words(code: Code, grid: tuple[int, int] | None = None) -> str:
-    """A code as a player reads it: (0, 1, 2, 3) -> "1 2 3 4"; a 2x2 grid's rows apart: "1 2 / 3 4"."""
+def code_words(code: Code, shape: tuple[int, int] | None = None) -> str:
+    """A code as a player reads it, line by line as its variant draws it (variant.shape: a row is one
+    line): (0, 1, 2, 3) -> "1 2 3 4"; in a 2x2 grid's shape (2, 2) -> "1 2 / 3 4"."""
     labels = [colour_label(peg) for peg in code]
-    if grid is None:
-        return " ".join(labels)
-    cols = grid[1]
-    return " / ".join(" ".join(labels[i : i + cols]) for i in range(0, len(labels), cols))
+    per_line = shape[1] if shape is not None else max(1, len(labels))
+    return " / ".join(" ".join(labels[i : i + per_line]) for i in range(0, len(labels), per_line))
 
 
 def code_from_text(text: str, pegs: int | None = None, colours: int | None = None) -> Code:

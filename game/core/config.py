@@ -1,48 +1,36 @@
-"""Game configuration: sizes, the duplicates rule, difficulty presets and the turn-limit rule.
+"""Game configuration: sizes, the duplicates rule, difficulty presets, the variant and its turns.
 
 Invariants: a GameConfig is always valid (pegs 2..10, colours 2..10, and without duplicates at
-least as many colours as pegs); turn_limit() is a pure function that never decreases when pegs or
-colours grow.
+least as many colours as pegs; a grid of an offered shape); turns default to the variant's turn
+rule (turns.py: Classic gives pegs + colours, 10 at 4x6; also in README.md), a pure function that
+never decreases when pegs or colours grow.
 
-The turn-limit rule (also in README.md): Classic gives pegs + colours turns, so 10 at 4x6.
-Relaxed gives two more, Tight gives pegs + ceil(colours / 2) + 1, never more than Classic.
-"pegs + colours" is the bound the literature gives for the weakest built-in strategy (lowest
-consistent) at every tabulated size, so every strategy, the strongest included, fits inside it.
-
-A grid game (grid=(rows, columns), see grid.py and variant.py) has rows x columns cells as its pegs
-and its own turn rule, grid_turn_limit() (also in README.md). Its code space is capped at
-MAX_GRID_CODES legal codes, which every strategy can still filter by scanning.
+A grid game (grid=(rows, columns), see grid.py and variant.py) has rows x columns cells as its pegs.
+Its code space is capped at MAX_GRID_CODES legal codes, which every strategy can still filter by
+scanning. Everything that differs between the row and the grid is the variant's (config.variant);
+`grid` is only the stored form, as saved files and the command line read it.
 """
 
 from __future__ import annotations
 
-import math
+import functools
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from .codes import Code, CodeError, code_count, has_repeats
-from .grid import GRID_MAX_CELLS, GRID_MAX_SIDE, GRID_MIN_SIDE, parse_shape, shape_text
-from .variant import Variant
+from .grid import MAX_GRID_CODES, parse_shape  # noqa: F401  (MAX_GRID_CODES: re-exported, as before)
+from .turns import Difficulty
+from .variant import Variant, VariantError
+from .variants import MAX_PEGS, MIN_PEGS, checked_variant, variant_of  # noqa: F401  (the pegs' limits: re-exported)
 
-MIN_PEGS, MAX_PEGS = 2, 10
 MIN_COLOURS, MAX_COLOURS = 2, 10
-# Largest grid code space offered: a grid space is listed whole, in steps, but its arrays are joined
-# in one (about 20 ms at 3x4 x 3, 531,441 codes; past 100 ms at a million).
-MAX_GRID_CODES = 600_000
 # The grid shapes the setup screens offer, smallest first (rows, columns); --grid accepts any legal one.
 GRID_SHAPES = ((2, 2), (2, 3), (2, 4), (3, 3), (3, 4))
+# The setup screens' Shape choices, as GameConfig stores them (`grid`): the row, then the offered grids.
+SHAPE_CHOICES: tuple[tuple[int, int] | None, ...] = (None, *GRID_SHAPES)
 
 
 class ConfigError(ValueError):
     """A configuration the game does not offer; the message says what is allowed."""
-
-
-class Difficulty(StrEnum):
-    """How many turns a game gives for its size (see turn_limit())."""
-
-    RELAXED = "relaxed"
-    CLASSIC = "classic"
-    TIGHT = "tight"
 
 
 def turn_limit(
@@ -55,15 +43,14 @@ def turn_limit(
 
     With `grid`, pegs are its cells and the grid rule applies (grid_turn_limit()).
     """
-    difficulty = Difficulty(difficulty)
-    if grid is not None:
-        return grid_turn_limit(grid[0] * grid[1], colours, difficulty)
-    classic = pegs + colours
-    if difficulty is Difficulty.RELAXED:
-        return classic + 2
-    if difficulty is Difficulty.TIGHT:
-        return min(classic, pegs + (colours + 1) // 2 + 1)
-    return classic
+    return variant_of(pegs, grid).turn_limit(colours, difficulty)
+
+
+def grid_field(text: object) -> tuple[int, int] | None:
+    """GameConfig's `grid` from its stored text ("2x3"; None, or the field left out, for a row), as
+    to_text() and a saved game's variant fields write it; ValueError (AttributeError for what is not
+    text) when it cannot be read."""
+    return None if text is None else parse_shape(text)  # type: ignore[arg-type]
 
 
 def grid_turn_limit(cells: int, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
@@ -91,12 +78,12 @@ class GameConfig:
     grid: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
-        if self.grid is not None:
-            self._check_grid()
-        elif self.pegs == 0:
-            object.__setattr__(self, "pegs", 4)
-        if self.grid is None and (not isinstance(self.pegs, int) or not MIN_PEGS <= self.pegs <= MAX_PEGS):
-            raise ConfigError(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {self.pegs!r}")
+        try:
+            variant = checked_variant(self.pegs, self.grid)
+        except VariantError as exc:
+            raise ConfigError(str(exc)) from None
+        object.__setattr__(self, "pegs", variant.pegs)
+        object.__setattr__(self, "grid", variant.choice)
         if not isinstance(self.colours, int) or not MIN_COLOURS <= self.colours <= MAX_COLOURS:
             raise ConfigError(
                 f"colours must be a whole number from {MIN_COLOURS} to {MAX_COLOURS}, not {self.colours!r}"
@@ -111,48 +98,27 @@ class GameConfig:
         except ValueError:
             names = ", ".join(d.value for d in Difficulty)
             raise ConfigError(f"difficulty must be one of {names}, not {self.difficulty!r}") from None
-        if self.grid is not None and legal_codes(self) > MAX_GRID_CODES:
-            raise ConfigError(
-                f"a {shape_text(self.grid)} grid with {self.colours} colours has "
-                f"{legal_codes(self):,} codes; "
-                f"grids offer at most {MAX_GRID_CODES:,}: take fewer colours or a smaller grid"
-            )
+        problem = variant.problem(self.colours, self.duplicates)
+        if problem is not None:
+            raise ConfigError(problem)
         if self.turns == 0:
-            object.__setattr__(self, "turns", turn_limit(self.pegs, self.colours, self.difficulty, self.grid))
+            object.__setattr__(self, "turns", variant.turn_limit(self.colours, self.difficulty))
         elif not isinstance(self.turns, int) or not 1 <= self.turns <= 30:
             raise ConfigError(f"turns must be a whole number from 1 to 30, not {self.turns!r}")
 
-    def _check_grid(self) -> None:
-        try:
-            rows, cols = (int(side) for side in self.grid)  # a list (read from JSON) becomes a tuple
-        except (TypeError, ValueError):
-            raise ConfigError(f"a grid is (rows, columns), not {self.grid!r}") from None
-        if not (GRID_MIN_SIDE <= rows <= GRID_MAX_SIDE and GRID_MIN_SIDE <= cols <= GRID_MAX_SIDE):
-            raise ConfigError(f"grid sides run from {GRID_MIN_SIDE} to {GRID_MAX_SIDE}, not {rows}x{cols}")
-        if rows * cols > GRID_MAX_CELLS:
-            raise ConfigError(f"a grid has at most {GRID_MAX_CELLS} cells (3x4), not {rows}x{cols}")
-        if self.pegs not in (0, rows * cols):
-            raise ConfigError(f"a {rows}x{cols} grid has {rows * cols} cells, not {self.pegs!r} pegs")
-        object.__setattr__(self, "grid", (rows, cols))
-        object.__setattr__(self, "pegs", rows * cols)
-
-    @property
+    @functools.cached_property
     def variant(self) -> Variant:
-        """How this game's codes are shaped and graded."""
-        return Variant(self.pegs, self.grid)
-
-    @property
-    def is_grid(self) -> bool:
-        return self.grid is not None
+        """How this game's codes are shaped, graded, stored and searched."""
+        return variant_of(self.pegs, self.grid)
 
     def to_text(self) -> str:
-        """ "pegs=4 colours=6 duplicates=yes difficulty=classic turns=10", with " grid=2x3" for a grid;
-        GameConfig.from_text() reads it back."""
+        """ "pegs=4 colours=6 duplicates=yes difficulty=classic turns=10", with the variant's fields
+        after (" grid=2x3" for a grid); GameConfig.from_text() reads it back."""
         text = (
             f"pegs={self.pegs} colours={self.colours} duplicates={'yes' if self.duplicates else 'no'} "
             f"difficulty={self.difficulty.value} turns={self.turns}"
         )
-        return text + (f" grid={shape_text(self.grid)}" if self.grid else "")
+        return text + "".join(f" {key}={value}" for key, value in self.variant.fields().items())
 
     @classmethod
     def from_text(cls, text: str) -> GameConfig:
@@ -170,7 +136,7 @@ class GameConfig:
                 elif key == "difficulty":
                     fields[key] = value
                 elif key == "grid":
-                    fields[key] = parse_shape(value)
+                    fields[key] = grid_field(value)
                 else:
                     raise ValueError(f"unknown key {key!r}")
         except (KeyError, ValueError) as exc:
@@ -203,7 +169,7 @@ class GameConfig:
 
 def legal_codes(config: GameConfig) -> int:
     """Codes that exist in this game: colours ** pegs, or without repeats colours! / (colours - pegs)!."""
-    return config.colours**config.pegs if config.duplicates else math.perm(config.colours, config.pegs)
+    return config.variant.legal_codes(config.colours, config.duplicates)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,11 @@ API for a screen (all pure; `day` is a datetime.date, `now` an aware datetime):
     share_text(day, preset_name, grades) -> str   grades: every row's Feedback, in order
     DailyRecord(last_day, grades, streak, best_streak); .won, .can_play(day), .current_streak(day)
     record_daily(record, day, grades, preset_name) -> DailyRecord   (DailyError if already played)
-    daily_book_to_dict(book) / daily_book_from_dict(data)   preset name -> DailyRecord
+    daily_book_to_dict(book) / daily_book_from_dict(data, today)   preset name -> DailyRecord
+    check_not_future(day, today, what)  a stored date is at most CLOCK_SKEW after `today`
+Stored values are read by meaning: given `today` (the caller's clock; this module reads none), a
+day played is never in the future beyond CLOCK_SKEW, so a tampered 9999-12-31 cannot lock the daily
+away; a streak is never longer than the calendar days up to its last day.
 The archive (any past day's code, played for fun: it never reaches a DailyRecord, so it cannot touch
 the streak or the one attempt a day). Days are numbered from DAILY_EPOCH, Daily #1:
     daily_number(day) -> int            daily_number_day(number) -> date
@@ -52,6 +56,9 @@ SHARE_TITLE = "Mastermind Arcade Daily"
 BLACK_MARK, WHITE_MARK, EMPTY_MARK = "●", "○", "·"
 LOSS_MARK = "X"
 SECONDS_PER_DAY = 86_400
+# A clock a little ahead (another machine, a wrong time zone setting) may have written "tomorrow";
+# anything later is not a day anyone has played yet.
+CLOCK_SKEW = dt.timedelta(days=1)
 
 
 # Daily #1, the first day of the daily code. The archive offers days from here to yesterday: today's
@@ -243,6 +250,13 @@ def daily_record_to_dict(record: DailyRecord) -> dict[str, Any]:
     }
 
 
+def check_not_future(day: dt.date, today: dt.date | None, what: str) -> dt.date:
+    """`day` unless it is after `today` by more than CLOCK_SKEW (DailyError); no check without `today`."""
+    if today is not None and day > today + CLOCK_SKEW:
+        raise DailyError(f"{what} is {day.isoformat()}, in the future (today is {today.isoformat()})")
+    return day
+
+
 def _iso_day(value: Any) -> dt.date:
     # date.fromisoformat also takes forms such as "20261123"; only YYYY-MM-DD is written, so only it is read.
     if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
@@ -253,8 +267,9 @@ def _iso_day(value: Any) -> dt.date:
         raise DailyError(f"{value!r} is not a calendar date") from None
 
 
-def daily_record_from_dict(data: Any, preset_name: str) -> DailyRecord:
-    """Inverse of daily_record_to_dict(); DailyError on anything damaged or inconsistent."""
+def daily_record_from_dict(data: Any, preset_name: str, today: dt.date | None = None) -> DailyRecord:
+    """Inverse of daily_record_to_dict(); DailyError on anything damaged or inconsistent, on a day
+    played after `today` (beyond CLOCK_SKEW) and on a streak longer than the days up to that day."""
     if not isinstance(data, Mapping):
         raise DailyError(f"a daily record is a JSON object, not {type(data).__name__}")
     unknown = set(data) - {"last_day", "grades", "streak", "best_streak"}
@@ -271,6 +286,9 @@ def daily_record_from_dict(data: Any, preset_name: str) -> DailyRecord:
         if raw_grades or streak or best:
             raise DailyError("a daily record with no day played has no grades and no streak")
         return DailyRecord()
+    check_not_future(last_day, today, "the last day played")
+    if best > last_day.toordinal():  # a streak of n days won needs n calendar days up to its last one
+        raise DailyError(f"a streak of {best} days cannot end on {last_day.isoformat()}")
     config = daily_config(preset_name)
     grades = check_grades([tuple(g) for g in raw_grades], config)
     won = is_won(grades, config.pegs)
@@ -286,15 +304,16 @@ def daily_book_to_dict(book: Mapping[str, DailyRecord]) -> dict[str, Any]:
     return {_daily_preset_name(name): daily_record_to_dict(record) for name, record in book.items()}
 
 
-def daily_book_from_dict(data: Any) -> dict[str, DailyRecord]:
-    """Inverse of daily_book_to_dict(); every daily preset is present (an empty record if missing)."""
+def daily_book_from_dict(data: Any, today: dt.date | None = None) -> dict[str, DailyRecord]:
+    """Inverse of daily_book_to_dict(); every daily preset is present (an empty record if missing).
+    With `today`, a day played in the future is refused (daily_record_from_dict)."""
     if not isinstance(data, Mapping):
         raise DailyError("daily results are a JSON object of preset -> record")
     book = {name: DailyRecord() for name in DAILY_PRESETS}
     for key, value in data.items():
         if key not in DAILY_PRESETS:
             raise DailyError(f"daily results are kept for {' and '.join(DAILY_PRESETS)}, not {key!r}")
-        book[key] = daily_record_from_dict(value, key)
+        book[key] = daily_record_from_dict(value, key, today)
     return book
 
 

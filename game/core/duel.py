@@ -36,6 +36,7 @@ from .config import GameConfig, preset
 from .solver import Progress, StrategyInfo, Think
 from .state import GameState
 from .strategies import STRATEGIES, get
+from .variants import RowVariant
 
 
 class DuelError(ValueError):
@@ -97,7 +98,7 @@ class DuelRules:
 
     def __post_init__(self) -> None:
         # Both boards are graded (black, white) and shown side by side: a duel is a classic row.
-        if not isinstance(self.config, GameConfig) or self.config.grid is not None:
+        if not isinstance(self.config, GameConfig) or not isinstance(self.config.variant, RowVariant):
             raise DuelError(f"a duel is played on a row of pegs, not {self.config!r}")
         if not isinstance(self.level, OpponentLevel):
             raise DuelError(f"an opponent level is one of LEVELS, not {self.level!r}")

@@ -71,15 +71,12 @@ class Fact:
         "exactly 2 pegs are 4", "at least 2 pegs are 4", "4 is in the code"."""
         name = colour_name(self.colour)
         if self.kind is FactKind.FIXED:
-            if config.grid is None:
-                return f"{name} is in place {self.place + 1}"
-            row, col = divmod(self.place, config.grid[1])
-            return f"{name} is in row {row + 1}, column {col + 1}"
+            return f"{name} is in {config.variant.place_words(self.place)}"
         if self.kind is FactKind.ABSENT:
             return f"{name} is not in the code"
         if self.count == 1 and (self.kind is FactKind.AT_LEAST or not config.duplicates):
             return f"{name} is in the code"  # without repeats, "exactly one" is just "in the code"
-        pegs = "cells" if config.grid else "pegs"
+        pegs = config.variant.places_word
         if self.count == 1:
             return f"exactly 1 {pegs[:-1]} is {name}"
         word = "exactly" if self.kind is FactKind.EXACTLY else "at least"

@@ -65,13 +65,11 @@ class _Entry:
     colours: int
     duplicates: bool
     difficulty: Difficulty
-    grid: tuple[int, int] | None
+    choice: tuple[int, int] | None  # the variant's stored shape (GameConfig's grid field)
     codes: int
 
     def config(self, turns: int = 0) -> GameConfig:
-        if self.grid is not None:
-            return GameConfig(0, self.colours, self.duplicates, self.difficulty, turns, self.grid)
-        return GameConfig(self.pegs, self.colours, self.duplicates, self.difficulty, turns)
+        return GameConfig(self.pegs, self.colours, self.duplicates, self.difficulty, turns, self.choice)
 
 
 def _code_count(cells: int, colours: int, duplicates: bool) -> int:
@@ -79,7 +77,7 @@ def _code_count(cells: int, colours: int, duplicates: bool) -> int:
 
 
 def _key(config: GameConfig) -> tuple:
-    return (config.pegs, config.colours, config.duplicates, config.difficulty, config.grid)
+    return (config.pegs, config.colours, config.duplicates, config.difficulty, config.variant.choice)
 
 
 @functools.cache
@@ -103,7 +101,7 @@ def _games() -> tuple[tuple[_Entry, ...], tuple[int, ...], dict[tuple, int]]:
                     entries.append((order, entry))
     ordered = tuple(entry for _, entry in sorted(entries, key=lambda item: item[0]))
     offsets = (0, *accumulate(entry.codes for entry in ordered))
-    where = {(e.pegs, e.colours, e.duplicates, e.difficulty, e.grid): i for i, e in enumerate(ordered)}
+    where = {(e.pegs, e.colours, e.duplicates, e.difficulty, e.choice): i for i, e in enumerate(ordered)}
     return ordered, offsets, where
 
 

@@ -37,6 +37,9 @@ import numpy as np
 # matching table has 3**cells entries, 531441 bytes at 12 cells, 43 MB at 4x4.
 GRID_MIN_SIDE, GRID_MAX_SIDE = 2, 4
 GRID_MAX_CELLS = 12
+# Largest grid code space offered: a grid space is listed whole, in steps, but its arrays are joined
+# in one (about 20 ms at 3x4 x 3, 531,441 codes; past 100 ms at a million).
+MAX_GRID_CODES = 600_000
 MATCH_WORDS_PER_STEP = 40_000  # words of one level filled per step of match_table_levels(): ~5 ms at 3x4
 
 
@@ -54,8 +57,11 @@ class GridFeedback(NamedTuple):
 def parse_shape(text: str) -> tuple[int, int]:
     """ "2x3" -> (2, 3); ValueError with a readable reason otherwise (sizes are checked by the config)."""
     rows, sep, cols = text.strip().lower().partition("x")
-    if not sep or not rows.isdecimal() or not cols.isdecimal():  # isdigit() lets "²" through to int()
-        raise ValueError(f"a grid is written rows x columns, such as 2x3, not {text!r}")
+    # ASCII digits only ("²" and "٣" are digits to str methods), a few of them (int() has its own
+    # words for 5,000 digits); a long text is quoted by its start only
+    if not sep or not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (rows, cols)):
+        quoted = repr(text) if len(text) <= 40 else f"{text[:40]!r}..."
+        raise ValueError(f"a grid is written rows x columns, such as 2x3, not {quoted}")
     return int(rows), int(cols)
 
 
@@ -226,7 +232,7 @@ def grid_grades(
     cols: int,
 ) -> np.ndarray:
     """Packed grid grades (k, m) of k guesses (k, cells) against m codes (m, cells), from their cells
-    and colour counts (as space.grades_between for the 1-D game); uint8 up to 3x3, else uint16."""
+    and colour counts (as codes.grades_between for the row); uint8 up to 3x3, else uint16."""
     cells = rows * cols
     guesses = np.asarray(guesses)
     codes = np.asarray(codes)

@@ -8,33 +8,43 @@ grades, so later guesses cost less; up to space.SCORE_TABLE_CODES codes the cach
 read instead of grading.
 
 Like space.py, every loop is a generator that yields Progress after about WORK_PER_YIELD
-byte-operations; space.consistent_steps, count_consistent_steps and partition_over_space_steps hand
-grid configs over to the functions here.
+byte-operations; variant.GridVariant hands the functions of space.py over to the ones here.
+
+First guesses: a grid's cells are not all interchangeable, as a row's pegs are: only row swaps,
+column swaps and (square grids) the transpose keep its grading (grid.symmetries), so its first
+guesses are the lowest codes of the orbits under those and the colour permutations (shapes_steps()),
+scored over the whole space, or over a fixed sample of it when that would be too much work.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Generator
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .arraycache import ArrayCache
-from .codes import Code, colour_counts
-from .config import MAX_GRID_CODES, GameConfig
-from .grid import grid_grades, match_table_levels
-from .headtail import WORK_PER_YIELD
-from .solver import History, Progress
+from .codes import Code, colour_counts, decode, encode
+from .grid import MAX_GRID_CODES, match_table_levels, symmetries
+from .headtail import WORK_PER_YIELD, sorted_unique
+from .solver import History, Progress, run
+from .space import (
+    SmallSpace,
+    has_table,
+    legal_count,
+    random_legal_indices,
+    score_table_steps,
+    small_space_steps,
+)
 
-if TYPE_CHECKING:  # space imports this module; the type alone is needed here
-    from .space import SmallSpace
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 
 def _space_steps(config: GameConfig) -> Generator[Progress, None, SmallSpace]:
-    from .space import small_space_steps
-
-    for level in match_table_levels(*config.grid):  # built once per shape, before any grading
+    for level in match_table_levels(*config.variant.shape):  # built once per shape, before any grading
         yield Progress(level, config.pegs, "preparing the grid")
 
     space = yield from small_space_steps(config.pegs, config.colours, config.duplicates, limit=MAX_GRID_CODES)
@@ -47,11 +57,9 @@ def _chunk(config: GameConfig) -> int:
 
 
 def _table_steps(config: GameConfig) -> Generator[Progress, None, np.ndarray | None]:
-    from .space import has_table, score_table_steps
-
     if not has_table(config):
         return None
-    return (yield from score_table_steps(config.pegs, config.colours, config.duplicates, grid=config.grid))
+    return (yield from score_table_steps(config))
 
 
 # Consistent sets remembered per history, so a child position narrows its parent's set by one grade
@@ -84,7 +92,7 @@ def _narrow_steps(
         keep = np.zeros(positions.shape[0], dtype=bool)
         for start in range(0, positions.shape[0], chunk):
             at = positions[start : start + chunk]
-            grades_here = grid_grades(g, g_counts, space.codes[at], space.counts[at], *config.grid)[0]
+            grades_here = config.variant.grades_between(g, g_counts, space.codes[at], space.counts[at])[0]
             keep[start : start + chunk] = grades_here == packed
             yield Progress(start + at.shape[0], positions.shape[0], f"reading grade {number + 1}")
         positions = positions[keep]
@@ -96,7 +104,7 @@ def grid_positions_steps(config: GameConfig, history: History) -> Generator[Prog
     space = yield from _space_steps(config)
     variant = config.variant
     grades = [(tuple(int(p) for p in guess), variant.pack(fb)) for guess, fb in history]
-    size = (config.pegs, config.colours, config.duplicates, config.grid)
+    size = (config.pegs, config.colours, config.duplicates, config.variant.shape)
     remembered = _remembered()
     found = remembered.get((size, tuple(grades)))
     if found is not None:
@@ -114,22 +122,34 @@ def grid_positions_steps(config: GameConfig, history: History) -> Generator[Prog
     return positions
 
 
-def grid_consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+def consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
     """Sorted indices of the grid codes consistent with every grade."""
     positions = yield from grid_positions_steps(config, history)
     space = yield from _space_steps(config)
-    return space.indices[positions]
+    result = space.indices[positions]
+    yield Progress(1, 1, "codes filtered", int(result.shape[0]))
+    return result
 
 
-def grid_count_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
-    positions = yield from grid_positions_steps(config, history)
-    return int(positions.shape[0])
+def count_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
+    """How many grid codes are consistent with every grade (all legal ones before the first)."""
+    if history:
+        count = int((yield from grid_positions_steps(config, history)).shape[0])
+    else:
+        count = legal_count(config)
+    yield Progress(1, 1, "codes counted", count)
+    return count
 
 
-def grid_partition_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
+def remember_consistent(config: GameConfig, history: History, indices: np.ndarray) -> None:
+    """A row's space keeps such sets for a whole-tree walk; a grid's remembers its own scans."""
+
+
+def partition_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
     """How `guess` splits every legal grid code: counts per packed grade (int64, grade_count long)."""
     space = yield from _space_steps(config)
-    size = config.variant.grade_count
+    variant = config.variant
+    size = variant.grade_count
     counts = np.zeros(size, dtype=np.int64)
     g = np.asarray([guess], dtype=np.uint8)
     g_counts = colour_counts(g, config.colours)
@@ -137,10 +157,125 @@ def grid_partition_steps(config: GameConfig, guess: Code) -> Generator[Progress,
     chunk = _chunk(config)
     for start in range(0, total, chunk):
         part = slice(start, start + chunk)
-        grades = grid_grades(g, g_counts, space.codes[part], space.counts[part], *config.grid)[0]
+        grades = variant.grades_between(g, g_counts, space.codes[part], space.counts[part])[0]
         counts += np.bincount(grades, minlength=size)
         yield Progress(min(total, start + chunk), total, "splitting codes", total)
     return counts
+
+
+# --- first guesses ---------------------------------------------------------------------------
+
+# Codes relabelled per step when listing grid shapes (about 2 ms of numpy work).
+SHAPES_PER_STEP = 4_000
+
+
+@dataclass
+class _Shapes:
+    """Cached grid first guesses; only shapes_steps() fills it, once."""
+
+    value: tuple[Code, ...] | None = None
+
+
+@functools.lru_cache(maxsize=8)
+def _grid_shapes_cache(rows: int, cols: int, colours: int, duplicates: bool) -> _Shapes:
+    return _Shapes()
+
+
+def shapes_steps(
+    rows: int, cols: int, colours: int, duplicates: bool
+) -> Generator[Progress, None, tuple[Code, ...]]:
+    """The lowest code of every orbit of grid codes under colour permutations and grid symmetries,
+    in increasing code order (every first guess worth scoring in a grid game); cached. Yields once
+    per grid symmetry (144 at 3x4, about 10 ms each there)."""
+    cache = _grid_shapes_cache(rows, cols, colours, duplicates)
+    if cache.value is not None:
+        return cache.value
+    cells = rows * cols
+    if not duplicates:
+        cache.value = (tuple(range(cells)),)
+        return cache.value
+    # Restricted growth strings: each cell takes a colour already used or the next new one, so every
+    # colour-permutation orbit appears once, as its lowest code.
+    codes = np.zeros((1, 1), dtype=np.uint8)
+    for _ in range(1, cells):
+        used = codes.max(axis=1).astype(np.int64) + 1
+        parts = []
+        for colour in range(min(colours, cells)):
+            grow = codes[colour <= np.minimum(used, colours - 1)]
+            parts.append(np.column_stack([grow, np.full(grow.shape[0], colour, dtype=np.uint8)]))
+        codes = np.concatenate(parts)
+        yield Progress(0, 1, "choosing a first guess")  # a cell per step: all at once is ~25 ms at 3x4
+    # every orbit's lowest code, filled by the symmetries' chunks below (encoding all codes at once
+    # would be one ~13 ms step at 3x4)
+    best = np.full(codes.shape[0], np.iinfo(np.int64).max, dtype=np.int64)
+    perms = symmetries(rows, cols)
+    for number, perm in enumerate(perms):
+        for start in range(0, codes.shape[0], SHAPES_PER_STEP):
+            part = slice(start, start + SHAPES_PER_STEP)
+            moved = codes[part][:, perm]
+            # Relabel colours in order of first appearance: the lowest code of the colour orbit.
+            seen = [moved == c for c in range(colours)]
+            first = np.stack([np.where(s.any(axis=1), np.argmax(s, axis=1), cells) for s in seen], axis=1)
+            first = first * colours + np.arange(colours)  # distinct; unused colours last, in colour order
+            rank = (first[:, None, :] < first[:, :, None]).sum(axis=2).astype(np.uint8)
+            relabelled = rank[np.arange(moved.shape[0])[:, None], moved]
+            best[part] = np.minimum(best[part], encode(relabelled, colours))
+            yield Progress(number + 1, perms.shape[0], "choosing a first guess")
+    lowest = sorted_unique(best)
+    yield Progress(perms.shape[0], perms.shape[0], "choosing a first guess")
+    cache.value = tuple(
+        tuple(int(i) // colours ** (cells - 1 - p) % colours for p in range(cells)) for i in lowest
+    )
+    return cache.value
+
+
+def shapes(rows: int, cols: int, colours: int, duplicates: bool) -> tuple[Code, ...]:
+    return run(shapes_steps(rows, cols, colours, duplicates))
+
+
+# Candidate x code cells scored exactly for a grid's first guess; above this the candidates are scored
+# against a fixed sample of codes (seed FIRST_GUESS_SAMPLE_SEED, so every run chooses alike).
+FIRST_GUESS_CELLS = 4_000_000
+# Sampled codes graded per step against one candidate first guess.
+FIRST_GUESS_CODES_PER_STEP = 4_000  # about 2-3 ms at 3x3
+FIRST_GUESS_SAMPLE_SEED = 0
+
+
+def first_guess_steps(
+    config: GameConfig, score_rows: Callable[[np.ndarray], int]
+) -> Generator[Progress, None, Code]:
+    """The first grid guess: the grid shape whose split of the codes scores lowest by `score_rows`
+    (part counts (k, grades) -> the index of the chosen row, lowest on ties)."""
+    candidates = yield from shapes_steps(*config.variant.shape, config.colours, config.duplicates)
+    possible = legal_count(config)
+    for level in match_table_levels(*config.variant.shape):  # built once per shape, in steps
+        yield Progress(level, config.pegs, "preparing the grid", possible)
+    if len(candidates) == 1:
+        return candidates[0]
+    size = config.variant.grade_count
+    rows = []
+    if len(candidates) * possible <= FIRST_GUESS_CELLS:
+        for number, code in enumerate(candidates):
+            rows.append((yield from partition_steps(config, code)))
+            yield Progress(number + 1, len(candidates), "choosing a first guess", possible)
+    else:
+        sample = random_legal_indices(config, FIRST_GUESS_CELLS // len(candidates), FIRST_GUESS_SAMPLE_SEED)
+        yield Progress(0, len(candidates), "choosing a first guess", possible)
+        blocks = []  # the sample decoded a block per step: at once it is ~25 ms at 2x3 x 9
+        for start in range(0, sample.shape[0], FIRST_GUESS_CODES_PER_STEP):
+            codes = decode(sample[start : start + FIRST_GUESS_CODES_PER_STEP], config.pegs, config.colours)
+            blocks.append((codes, colour_counts(codes, config.colours)))
+            yield Progress(0, len(candidates), "choosing a first guess", possible)
+        for number, code in enumerate(candidates):
+            g = np.asarray([code], dtype=np.uint8)
+            g_counts = colour_counts(g, config.colours)
+            parts = np.zeros(size, dtype=np.int64)
+            for codes, counts in blocks:
+                grades = config.variant.grades_between(g, g_counts, codes, counts)[0]
+                parts += np.bincount(grades, minlength=size)
+                yield Progress(number, len(candidates), "choosing a first guess", possible)
+            rows.append(parts)
+    return candidates[score_rows(np.vstack(rows))]
 
 
 def _index(code: Code, colours: int) -> int:

@@ -15,12 +15,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Generator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .codes import Code, Feedback, decode, pack
-from .config import GameConfig
 from .solver import History, Progress
+
+if TYPE_CHECKING:  # the config's variant builds on this module
+    from .config import GameConfig
 
 # Byte-operations of numpy work between two yields; about 1-2 ms on one core of the test machine.
 WORK_PER_YIELD = 2_000_000

@@ -8,8 +8,9 @@ Invariants:
 - Every value is frozen; insert() and the InitialsEditor's methods return new values.
 - to_dict()/from_dict() round-trip, and from_dict() raises HighScoreError (a ValueError) on anything
   wrong: wrong types, non-finite or fractional scores, bad initials or dates, more than ten entries,
-  entries out of order, a table name that is no short word. A damaged file is caught, never
-  half-trusted; a table of a mode this version does not know is kept as it is.
+  entries out of order, a table name that is no short word, and, given the reader's `today`, a date
+  in the future (beyond daily.CLOCK_SKEW). A damaged file is caught, never half-trusted; a table of a
+  mode this version does not know is kept as it is.
 
 The initials editor is the arcade entry as a value: Up/Down cycle the highlighted letter (Z wraps to
 A), Left/Right move the highlight, typing a letter sets the letter at the cursor and moves on,
@@ -24,7 +25,7 @@ API for a screen:
     InitialsEditor(); .up() .down() .left() .right() .backspace() .select(i) .type_letter(ch)
         -> InitialsEditor; .initials -> "ABC"; .position -> highlighted letter 0..2
     empty_book() -> {mode: HighScoreTable}
-    table_to_dict(table) / table_from_dict(data); book_to_dict(book) / book_from_dict(data)
+    table_to_dict(table) / table_from_dict(data, today); book_to_dict(book) / book_from_dict(data, today)
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from .daily import DailyError, check_not_future
 
 HIGH_SCORE_MODES: tuple[str, ...] = ("Classic", "Super", "Expert", "Daily", "Blitz")
 TABLE_SIZE = 10
@@ -199,8 +202,8 @@ def table_to_dict(table: HighScoreTable) -> list[dict[str, Any]]:
     return [{"initials": e.initials, "score": e.score, "date": e.date} for e in table.entries]
 
 
-def table_from_dict(data: Any) -> HighScoreTable:
-    """Inverse of table_to_dict(); HighScoreError on anything wrong."""
+def table_from_dict(data: Any, today: dt.date | None = None) -> HighScoreTable:
+    """Inverse of table_to_dict(); HighScoreError on anything wrong (a date after `today`, too)."""
     if not isinstance(data, list):
         raise HighScoreError(f"a high-score table is a list of entries, not {type(data).__name__}")
     if len(data) > TABLE_SIZE:
@@ -209,7 +212,12 @@ def table_from_dict(data: Any) -> HighScoreTable:
     for item in data:
         if not isinstance(item, Mapping) or set(item) != {"initials", "score", "date"}:
             raise HighScoreError("an entry is an object with exactly initials, score and date")
-        entries.append(HighScore(item["initials"], item["score"], item["date"]))
+        entry = HighScore(item["initials"], item["score"], item["date"])
+        try:
+            check_not_future(dt.date.fromisoformat(entry.date), today, "a high score's date")
+        except DailyError as exc:
+            raise HighScoreError(str(exc)) from None
+        entries.append(entry)
     return HighScoreTable(tuple(entries))
 
 
@@ -224,15 +232,18 @@ def book_to_dict(
     return {mode: table_to_dict(book.get(mode, HighScoreTable())) for mode in names}
 
 
-def book_from_dict(data: Any, tables: tuple[str, ...] = HIGH_SCORE_MODES) -> dict[str, HighScoreTable]:
+def book_from_dict(
+    data: Any, tables: tuple[str, ...] = HIGH_SCORE_MODES, today: dt.date | None = None
+) -> dict[str, HighScoreTable]:
     """Inverse of book_to_dict(); a missing table is empty. A table of a mode this version does not
     know (written by a newer one) is read and kept like the others, so going back to an older
-    version never costs a high score; a name that cannot be a table's is damage."""
+    version never costs a high score; a name that cannot be a table's is damage; with `today`, a date
+    in the future is damage too."""
     if not isinstance(data, Mapping):
         raise HighScoreError("high scores are a JSON object of mode -> table")
     book = empty_book(tables)
     for mode, table in data.items():
-        book[_check_table_name(mode)] = table_from_dict(table)
+        book[_check_table_name(mode)] = table_from_dict(table, today)
     return book
 
 

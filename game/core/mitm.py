@@ -26,13 +26,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .codes import Code, Feedback, decode
-from .config import GameConfig
 from .headtail import WORK_PER_YIELD, read_only
 from .solver import History, Progress, run
+
+if TYPE_CHECKING:  # the config's variant builds on this module
+    from .config import GameConfig
 
 # Spaces above this many codes are handled here (below it, headtail.py streams them whole).
 HUGE_SPACE_CODES = 100_000_000

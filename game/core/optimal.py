@@ -22,14 +22,19 @@ guess is a legal code of the table's size; a position's grades are possible grad
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from .codes import Code, CodeError, Feedback, code_from_text, code_to_text
-from .grid import parse_shape
 from .solver import History
 from .variant import Grade, Variant
+from .variants import variant_from_fields
+
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 Path = tuple[Grade, ...]
 
@@ -54,18 +59,15 @@ class StrategyTable:
         object.__setattr__(self, "moves", MappingProxyType(dict(self.moves)))
         object.__setattr__(self, "header", MappingProxyType(dict(self.header)))
 
-    @property
-    def grid(self) -> tuple[int, int] | None:
-        """(rows, columns) of a grid table, None for the classic row."""
-        shape = self.header.get("grid")
-        return None if shape is None else parse_shape(shape)
-
-    @property
+    @functools.cached_property
     def variant(self) -> Variant:
-        return Variant(self.pegs, self.grid)
+        """The variant the table plays: its header names it (a grid's "grid: 2x2"), else the row."""
+        return variant_from_fields(self.pegs, self.header)
 
-    def fits(self, pegs: int, colours: int, duplicates: bool, grid: tuple[int, int] | None = None) -> bool:
-        return (self.pegs, self.colours, self.duplicates, self.grid) == (pegs, colours, duplicates, grid)
+    def fits(self, config: GameConfig) -> bool:
+        """Was the table made for this game's size, duplicates rule and variant?"""
+        mine = (self.pegs, self.colours, self.duplicates, self.variant)
+        return mine == (config.pegs, config.colours, config.duplicates, config.variant)
 
     def next_guess(self, history: History) -> Code | None:
         """The table's guess after `history`, or None if the history left the table.
@@ -115,7 +117,7 @@ def format_table(table: StrategyTable) -> str:
         f"# duplicates: {'yes' if table.duplicates else 'no'}",
     ]
     lines += [f"# {key}: {value}" for key, value in table.header.items() if key not in SIZE_KEYS]
-    digits = "black, grey, white digits" if table.grid else "black then white digit"
+    digits = table.variant.table_digits
     lines.append(f"# format: one position a line: the grades so far ({digits} each), ':', the guess")
     lines += [f"{format_path(path)}: {code_to_text(guess)}" for path, guess in table.moves.items()]
     return "\n".join(lines) + "\n"
@@ -157,7 +159,7 @@ def parse_table(text: str | bytes) -> StrategyTable:
     try:
         pegs, colours = int(header["pegs"]), int(header["colours"])
         duplicates = {"yes": True, "no": False}[header.get("duplicates", "yes")]
-        variant = Variant(pegs, parse_shape(header["grid"]) if "grid" in header else None)
+        variant = variant_from_fields(pegs, header)
     except (KeyError, ValueError) as exc:
         raise TableError(f"the header must give pegs, colours and duplicates (yes/no): {exc}") from None
     moves: dict[Path, Code] = {}

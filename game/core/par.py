@@ -39,10 +39,10 @@ from .config import GameConfig
 from .headtail import WORK_PER_YIELD, sorted_unique
 from .mitm import is_huge
 from .optimal import StrategyTable
+from .rowspace import consistent_or_sample_steps
 from .solver import History, NoCodeLeft, Progress, run
 from .space import (
     SmallSpace,
-    consistent_or_sample_steps,
     consistent_steps,
     has_table,
     is_small,
@@ -147,7 +147,7 @@ def _weighing_steps(
     if is_small(config):
         space = yield from small_space_steps(config.pegs, config.colours, config.duplicates)
         if has_table(config):  # built a block per step here, so Position.of finds it ready
-            yield from score_table_steps(config.pegs, config.colours, config.duplicates, config.grid)
+            yield from score_table_steps(config)
         indices = yield from consistent_steps(config, history)
         if indices.shape[0] == 0:
             raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
@@ -224,7 +224,7 @@ def _code(position: Position, at: int) -> Code:
 
 def _covered(config: GameConfig, table: StrategyTable | None, history: History) -> Code | None:
     """The table's move at this position, when a table of this game covers it."""
-    if table is None or not table.fits(config.pegs, config.colours, config.duplicates, config.grid):
+    if table is None or not table.fits(config):
         return None
     return table.next_guess(history)
 

@@ -99,7 +99,7 @@ def _split(guess: Code, codes: np.ndarray, counts: np.ndarray, config: GameConfi
 def _best_guess(
     config: GameConfig, history: History, table: StrategyTable | None, strategy: str, seed: int
 ) -> Generator[Progress, None, tuple[Code, str]]:
-    if table is not None and table.fits(config.pegs, config.colours, config.duplicates, config.grid):
+    if table is not None and table.fits(config):
         guess = table.next_guess(history)
         if guess is not None:
             return guess, OPTIMAL_SOURCE
@@ -225,7 +225,7 @@ def _to_finish_steps(
     never worse (the player's guess takes its place when it does at least as well)."""
     position = Position.of(config, space, space.positions(possible), seed)
     exact_best = None
-    if is_exact_table(table) and table.fits(config.pegs, config.colours, config.duplicates, config.grid):
+    if is_exact_table(table) and table.fits(config):
         if table.next_guess(history) == tuple(best):
             exact_best = yield from table_to_finish_steps(position, table, history)
     if exact_best is not None:

@@ -9,6 +9,8 @@ Invariants:
 - Streaks: a player win (assisted or not) extends the current streak; a loss, a reveal or a game the
   computer solved ends it. Best score, best time and the histogram of guesses needed count only
   unassisted wins, so help never shows up as a record.
+- Times have a meaning: a game's clock stops at MAX_PLAY_S, so no time above it is recorded
+  (record_game() caps it) and none is believed on reading (stats_from_dict() refuses it).
 - to_dict()/from_dict() round-trip; from_dict() accepts missing fields (defaults) and rejects
   wrong types with RecordError, so a damaged file is caught rather than half-trusted.
 """
@@ -23,6 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .config import PRESETS, Difficulty, GameConfig
+from .variants import VARIANTS, GridVariant
 
 # Points for each bit of information in the code space (log2 of the code count): 4x6 has 10.3 bits.
 POINTS_PER_BIT = 100
@@ -34,10 +37,15 @@ DIFFICULTY_MULTIPLIER = MappingProxyType(
     {Difficulty.RELAXED: 0.75, Difficulty.CLASSIC: 1.0, Difficulty.TIGHT: 1.5}
 )
 
+# The longest a game's clock runs (100 hours): a window left open for days stops counting there, so
+# a larger stored time is damage, not a game (and a 300-digit clock never reaches the screen).
+MAX_PLAY_S = 100 * 3600.0
+
 CUSTOM_KEY = "Custom"
-# Grid games (the 2-D puzzle), whatever their shape and colours, in one bucket: a tab per shape would
-# not fit the Statistics screen's tab row, and a grid game never shares a bucket with row games.
-GRID_KEY = "Grid"
+# Grid games (the 2-D puzzle), whatever their shape and colours, in one bucket (the variant's own,
+# Variant.bucket): a tab per shape would not fit the Statistics screen's tab row, and a grid game
+# never shares a bucket with row games.
+GRID_KEY = GridVariant.bucket
 DUEL_KEY = "Duel"  # duels against the computer, whatever their size, in one bucket of their own
 # Two-player matches, one bucket. A match is not one player's game, so its record reads the bucket's
 # fields as: games = matches, wins = matches decided (the rest tied), best_score = the highest total a
@@ -107,10 +115,10 @@ def game_points(result: GameResult) -> int:
 
 
 def stats_key(config: GameConfig) -> str:
-    """The statistics bucket of a game: "Grid" for any grid game, else its preset's name, or "Custom"
-    for any other configuration."""
-    if config.is_grid:
-        return GRID_KEY
+    """The statistics bucket of a game: its variant's own bucket if it has one ("Grid" for any grid
+    game), else its preset's name, or "Custom" for any other configuration."""
+    if config.variant.bucket is not None:
+        return config.variant.bucket
     for p in PRESETS:
         if p.config() == config:
             return p.name
@@ -118,8 +126,9 @@ def stats_key(config: GameConfig) -> str:
 
 
 def stats_keys() -> tuple[str, ...]:
-    """Buckets in menu order: the presets, the grid games, then Custom."""
-    return tuple(p.name for p in PRESETS) + (GRID_KEY, CUSTOM_KEY)
+    """Buckets in menu order: the presets, the variants' own (the grid games), then Custom."""
+    own = tuple(cls.bucket for cls in VARIANTS if cls.bucket is not None)
+    return tuple(p.name for p in PRESETS) + own + (CUSTOM_KEY,)
 
 
 @dataclass(frozen=True)
@@ -170,7 +179,8 @@ def record_game(stats: DifficultyStats, result: GameResult) -> DifficultyStats:
         return new
     histogram = dict(stats.guesses_needed)
     histogram[result.guesses] = histogram.get(result.guesses, 0) + 1
-    best_time = result.seconds if stats.best_time_s is None else min(stats.best_time_s, result.seconds)
+    seconds = min(max(0.0, float(result.seconds)), MAX_PLAY_S)  # never written beyond what is read back
+    best_time = seconds if stats.best_time_s is None else min(stats.best_time_s, seconds)
     return replace(
         new,
         best_score=max(stats.best_score, game_points(result)),
@@ -195,6 +205,13 @@ def _count(value: Any, name: str) -> int:
     return value
 
 
+def is_play_time(value: Any) -> bool:
+    """A time a game's clock can show: finite seconds from 0 to MAX_PLAY_S (true/false are not numbers)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value) and 0 <= value <= MAX_PLAY_S
+
+
 def stats_to_dict(stats: DifficultyStats) -> dict[str, Any]:
     """A JSON-ready dict (histogram keys become strings, as JSON requires)."""
     return {
@@ -213,10 +230,8 @@ def stats_from_dict(data: Any) -> DifficultyStats:
     if not isinstance(data, Mapping):
         raise RecordError(f"a statistics record is a JSON object, not {type(data).__name__}")
     best_time = data.get("best_time_s")
-    if best_time is not None and (
-        isinstance(best_time, bool) or not isinstance(best_time, int | float) or best_time < 0
-    ):
-        raise RecordError(f"best_time_s must be a number of seconds or null, not {best_time!r}")
+    if best_time is not None and not is_play_time(best_time):
+        raise RecordError(f"best_time_s is null or seconds from 0 to {MAX_PLAY_S:.0f}, not {best_time!r}")
     raw_histogram = data.get("guesses_needed", {})
     if not isinstance(raw_histogram, Mapping):
         raise RecordError("guesses_needed must be an object of guesses -> wins")

@@ -14,10 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .codes import Code, Feedback, score
-from .config import GameConfig
-from .grid import score_grid
+
+if TYPE_CHECKING:  # the config (through its variant) builds on this module
+    from .config import GameConfig
+    from .variant import Variant
 
 History = Sequence[tuple[Code, Feedback]]
 
@@ -36,7 +39,7 @@ class Progress:
     possible: int | None = None
 
 
-Think = Callable[[GameConfig, History, random.Random], Generator[Progress, None, Code]]
+Think = Callable[["GameConfig", History, random.Random], Generator[Progress, None, Code]]
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,8 @@ def run(gen: Generator[Progress, None, Code]) -> Code:
             return stop.value
 
 
-def is_consistent(code: Code, history: History, grid: tuple[int, int] | None = None) -> bool:
-    """Could `code` be the secret, given every grade so far? (scalar reference; `grid` for a grid game)"""
-    if grid is not None:
-        return all(tuple(score_grid(guess, code, *grid)) == tuple(fb) for guess, fb in history)
-    return all(tuple(score(guess, code)) == tuple(fb) for guess, fb in history)
+def is_consistent(code: Code, history: History, variant: Variant | None = None) -> bool:
+    """Could `code` be the secret, given every grade so far? (scalar reference; graded the classic
+    row's way unless `variant` says otherwise)"""
+    grade = score if variant is None else variant.score
+    return all(tuple(grade(guess, code)) == tuple(fb) for guess, fb in history)

@@ -104,10 +104,6 @@ class GameState:
         return len(self.rows)
 
     @property
-    def turns_left(self) -> int:
-        return self.config.turns - len(self.rows)
-
-    @property
     def over(self) -> bool:
         return self.outcome is not Outcome.PLAYING
 
@@ -124,10 +120,10 @@ def new_game(config: GameConfig, secret: Code | None) -> GameState:
     return GameState(config, secret)
 
 
-def check_feedback(feedback: Grade, pegs: int, grid: tuple[int, int] | None = None) -> Grade:
-    """`feedback` if a game of this size could give it, else MoveError saying why."""
+def check_feedback(feedback: Grade, variant: Variant) -> Grade:
+    """`feedback` if a game of this variant and size could give it, else MoveError saying why."""
     try:
-        return Variant(pegs, grid).check_grade(feedback)
+        return variant.check_grade(feedback)
     except GradeError as exc:
         raise MoveError(str(exc)) from None
 
@@ -150,7 +146,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
     elif move.feedback is None:
         raise MoveError("nobody here knows the secret: a guess needs its grade")
     else:
-        feedback = check_feedback(move.feedback, state.config.pegs, state.config.grid)
+        feedback = check_feedback(move.feedback, variant)
     rows = state.rows + (Row(code, feedback),)
     if feedback.black == state.config.pegs:
         outcome = Outcome.WON

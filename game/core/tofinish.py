@@ -15,7 +15,7 @@ the play after it need to find the code (the guess itself counted). The post-gam
 
 Positions are index arrays into a SmallSpace (space.py). Pure (numpy, no clock, no file); the work
 is generators yielding Progress every few nodes, like the strategies; grades go through the
-variant (grades_between with the config's grid), so grid games (black, grey, white) work the same.
+config's variant (Variant.grades_between), so grid games (black, grey, white) work the same.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .config import GameConfig
 from .headtail import WORK_PER_YIELD
 from .optimal import StrategyTable
 from .solver import History, Progress, run
-from .space import SmallSpace, grades_between, has_table, score_table, sorted_contains
+from .space import SmallSpace, has_table, score_table, sorted_contains
 
 FULL_TREE_CODES = 1_500  # weigh every code still possible up to this many, else a sample
 SAMPLE_SECRETS = 96  # secrets a large position is weighed on
@@ -68,11 +68,7 @@ class Position:
     @classmethod
     def of(cls, config: GameConfig, space: SmallSpace, possible: np.ndarray, seed: int = 0) -> Position:
         possible = np.sort(np.asarray(possible, dtype=np.int64))
-        table = (
-            score_table(config.pegs, config.colours, config.duplicates, config.grid)
-            if has_table(config)
-            else None
-        )
+        table = score_table(config) if has_table(config) else None
         secrets = None
         if possible.shape[0] > FULL_TREE_CODES:
             rng = np.random.default_rng(seed)
@@ -93,9 +89,7 @@ class Position:
         if self.table is not None:
             return 24
         config = self.config
-        if config.grid is not None:
-            return 4 * (config.pegs + config.colours) * config.colours + 16
-        return 2 * config.pegs + 2 * config.colours + 24
+        return config.variant.grade_cost(config.colours) + 24
 
     def due(self) -> bool:
         """Has about WORK_PER_YIELD of grading been done since the last time this said so? Loops yield
@@ -111,12 +105,8 @@ class Position:
         if self.table is not None:
             return self.table[np.ix_(guesses, codes)]
         space = self.space
-        return grades_between(
-            space.codes[guesses],
-            space.counts[guesses],
-            space.codes[codes],
-            space.counts[codes],
-            self.config.grid,
+        return self.config.variant.grades_between(
+            space.codes[guesses], space.counts[guesses], space.codes[codes], space.counts[codes]
         )
 
     def choose_steps(self, codes: np.ndarray) -> Generator[Progress, None, int]:

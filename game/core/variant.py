@@ -1,99 +1,197 @@
-"""A variant of the game as a value: the code shape, how a guess is graded, and the grade alphabet.
+"""The Variant protocol: what one way of playing on the same code numbers decides for itself.
 
-Two variants exist: the classic row of `pegs` pegs graded (black, white), and the grid of R x C cells
-graded (black, grey, white) (see grid.py). Both store a code as a flat tuple of ints, so code
-numbers, code spaces and strategies are shared; everything that depends on the grading goes through
-a Variant: score(), pack()/unpack() and grade_count for numpy partitions, win (the packed all-black
-grade), grade() to rebuild a grade from its numbers, check_grade() for hand grades, and the grade's
-text form. GameConfig.variant gives the variant of a game; the turn rule lives with the config.
+Every variant is a class behind this abstract base, registered in variants.py and looked up by name
+there (variant_named("grid")), as python-chess's chess/variant.py does it: RowVariant, the classic
+row of `pegs` pegs graded (black, white) (codes.py, rowspace.py), and GridVariant, the R x C grid
+graded (black, grey, white) (grid.py, gridspace.py). Both store a code as a flat tuple of ints (a
+grid's cells row by row), so code numbers and the listed code space (space.py) are shared.
+Everything else that differs is asked of the variant, never decided by looking at the config:
+- the code's shape as drawn and read (`shape`: a row is 1 x pegs) and its names in words;
+- grading: score() for one pair, grades_between() for numpy batches, pack()/unpack() and
+  grade_count, the grade's kinds and text, check_grade() for hand grades;
+- the turn rule (turn_limit()) and which sizes it offers (problem());
+- its code space (`space`: how the codes consistent with some grades are found, counted and how a
+  guess splits them, and its first guesses) and whether the multiset shortcuts of the strategies
+  hold for it (`multiset`);
+- its stored form: GameConfig keeps `grid` (`choice`: None for the row), and fields() is what the
+  config's text, saved games and strategy tables write besides the size; which strategy tables apply
+  (table_stem()); its statistics bucket and help page, if it has its own.
+GameConfig.variant gives a game's variant.
 
-Invariants: pack() is a bijection from the grades of the variant onto 0..grade_count-1 with more
-blacks packing higher; unpack(pack(g)) == g; grade_from_text(grade_text(g)) == g.
+Invariants: pack() maps the grades of the variant one-to-one into 0..grade_count-1 (onto it for a
+grid), more blacks packing higher; unpack(pack(g)) == g; grade_from_text(grade_text(g)) == g;
+score() is symmetric in guess and secret; grades_between() packs what score() gives.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Generator
+from types import ModuleType
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from .codes import Code, Feedback, colour_counts, grade_count, pack, score, score_many, unpack
-from .grid import (
-    GridFeedback,
-    grade_count_grid,
-    grade_dtype,
-    grid_grades,
-    pack_grid,
-    score_grid,
-    shape_text,
-    unpack_grid,
-)
+from .codes import Code, Feedback, colour_counts
+from .grid import GridFeedback
+from .kernels import MultisetScorer, scorer_for, scorer_steps
+from .solver import History, Progress
+from .turns import Difficulty, turn_limit
+
+if TYPE_CHECKING:  # the config holds a variant; the methods below take one only to pass it on
+    from .config import GameConfig
 
 Grade = Feedback | GridFeedback
 ROW_KINDS = ("black", "white")  # the classic row's grade numbers, in the order written and shown
 GRID_KINDS = ("black", "grey", "white")  # the grid's
+# part counts (k, grades) of k candidate first guesses -> the index of the chosen one
+ChooseRow = Callable[[np.ndarray], int]
 
 
 class GradeError(ValueError):
     """A grade that this variant cannot give; the message says what is allowed."""
 
 
-@dataclass(frozen=True)
-class Variant:
-    """pegs: cells of a code; grid: (rows, columns) for the grid puzzle, None for the classic row."""
+class VariantError(ValueError):
+    """A code shape the game does not offer; GameConfig turns it into a ConfigError."""
+
+
+class Variant(ABC):
+    """How codes of one way of playing are shaped, graded, stored and searched (module docstring).
+    The text forms below are the row's; a variant that reads otherwise says so."""
+
+    name: ClassVar[str]  # the registry's key: variant_named(name)
+    kinds: ClassVar[tuple[str, ...]]  # names of the grade's numbers, in the order written and shown
+    grade_type: ClassVar[type]  # the grade's NamedTuple
+    fixed_pegs: ClassVar[bool]  # the shape fixes the pegs: setup shows them but does not step them
+    # Grades are black per place plus colours in common (codes.py), so the strategies' multiset
+    # kernels (kernels.py), head x tail streaming and first guesses by colour multiset hold.
+    multiset: ClassVar[bool]
+    # Its code space: consistent_steps, count_steps, partition_steps, first_guess_steps and
+    # remember_consistent over (config, ...), as space.py asks them (rowspace.py, gridspace.py).
+    space: ClassVar[ModuleType]
+    bucket: ClassVar[str | None] = None  # the statistics bucket of all its games, else by preset
+    rules_page: ClassVar[str] = ""  # the help page on its own rules, if it has one
+    table_digits: ClassVar[str]  # how a strategy table writes a grade, in words
+    last_peg_word: ClassVar[str]  # "n - 1 black and 1 ___ cannot happen"
+    grade_rules: ClassVar[str]  # what each grading peg means, for a person grading by hand
 
     pegs: int
-    grid: tuple[int, int] | None = None
+
+    # --- shape, stored form and words -----------------------------------------------------------
+    @property
+    @abstractmethod
+    def shape(self) -> tuple[int, int]:
+        """(lines, places per line) a code is drawn and read in: a row is (1, pegs)."""
 
     @property
-    def is_grid(self) -> bool:
-        return self.grid is not None
+    @abstractmethod
+    def choice(self) -> tuple[int, int] | None:
+        """GameConfig's stored `grid` for this variant, as the setup's Shape choice names it."""
+
+    @abstractmethod
+    def fields(self) -> dict[str, str]:
+        """What the config's text, a saved game and a strategy table write for it besides the size."""
 
     @property
-    def name(self) -> str:
+    @abstractmethod
+    def label(self) -> str:
         """ "4 pegs" or "2x3 grid"."""
-        return f"{shape_text(self.grid)} grid" if self.grid else f"{self.pegs} pegs"
 
     @property
-    def kinds(self) -> tuple[str, ...]:
-        """Names of the grade's numbers, in the order they are written and shown."""
-        return GRID_KINDS if self.grid else ROW_KINDS
+    def shape_name(self) -> str:
+        """What the Shape choice shows: "Row" or "Grid 2×3"."""
+        return "Row"
 
+    @property
+    def segment_label(self) -> str:
+        """The Shape choice's short form: "Row" or "2×3"."""
+        return "Row"
+
+    def size_text(self, colours: int) -> str:
+        """ "4 pegs × 6 colours" or "2×3 grid × 6 colours"."""
+        return f"{self.pegs} pegs × {colours} colours"
+
+    def short_size(self, colours: int) -> str:
+        """ "4×6" or "2×3 × 6 colours", after a bucket's name."""
+        return f"{self.pegs}×{colours}"
+
+    def game_words(self, name: str, colours: int) -> str:
+        """ "Classic game (4 pegs, 6 colours)" (name: its bucket) or "Grid 2×3 game (6 colours)"."""
+        return f"{name} game ({self.pegs} pegs, {colours} colours)"
+
+    def describe(self, line: str) -> str:
+        """A line about a game of this shape (turns, codes) with what the variant adds to it."""
+        return line
+
+    def code_text(self, keys: str) -> str:
+        """A code written as its colours' keys, one a place, laid out as the code reads."""
+        return keys
+
+    places_word: ClassVar[str] = "pegs"  # what its places are called: "exactly 2 pegs are 4"
+
+    def place_words(self, place: int) -> str:
+        """Where place `place` (from 0) is, in words: "place 2", or a grid's "row 1, column 2"."""
+        return f"place {place + 1}"
+
+    def table_stem(self, colours: int) -> str:
+        """The size part of the strategy table files that apply: optimal_<stem>.txt, book_<stem>.txt."""
+        return f"{self.pegs}x{colours}"
+
+    # --- rules ----------------------------------------------------------------------------------
+    def turn_limit(self, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
+        """Turns for a game of this shape: the rule of turns.py with the code's places as pegs."""
+        return turn_limit(self.pegs, colours, difficulty)
+
+    def problem(self, colours: int, duplicates: bool) -> str | None:
+        """Why this shape is not offered with these colours, or None."""
+        return None
+
+    def legal_codes(self, colours: int, duplicates: bool) -> int:
+        """Codes that exist: colours ** pegs, or without repeats colours! / (colours - pegs)!."""
+        return colours**self.pegs if duplicates else math.perm(colours, self.pegs)
+
+    # --- grading --------------------------------------------------------------------------------
+    @abstractmethod
     def score(self, guess: Code, secret: Code) -> Grade:
-        if self.grid is None:
-            return score(guess, secret)
-        return score_grid(tuple(guess), tuple(secret), *self.grid)
+        """The grade of one guess against one secret."""
+
+    @abstractmethod
+    def grades_between(
+        self, guesses: np.ndarray, guess_counts: np.ndarray, codes: np.ndarray, counts: np.ndarray
+    ) -> np.ndarray:
+        """Packed grades (k, m) of k guesses against m codes, from their pegs and colour counts."""
+
+    @abstractmethod
+    def grade_cost(self, colours: int) -> int:
+        """About how many byte-operations grades_between() spends on one pair (to size work steps)."""
+
+    @abstractmethod
+    def pack(self, grade: Grade | tuple[int, ...]) -> int: ...
+
+    @abstractmethod
+    def unpack(self, packed: int) -> Grade: ...
+
+    @property
+    @abstractmethod
+    def grade_count(self) -> int:
+        """Size of the packed-grade range, for numpy.bincount(minlength=...)."""
+
+    @property
+    @abstractmethod
+    def grade_dtype(self) -> type:
+        """Smallest unsigned dtype holding every packed grade."""
 
     def score_many(
         self, guess: Code, codes: np.ndarray, colours: int, counts: np.ndarray | None = None
     ) -> np.ndarray:
         """Packed grades of one guess against every row of `codes` (n, pegs)."""
-        if self.grid is None:
-            return score_many(guess, codes, colours, counts)
+        codes = np.asarray(codes)
         if counts is None:
             counts = colour_counts(codes, colours)
         g = np.asarray([guess], dtype=np.uint8)
-        return grid_grades(g, colour_counts(g, colours), codes, counts, *self.grid)[0]
-
-    def pack(self, grade: Grade | tuple[int, ...]) -> int:
-        if self.grid is None:
-            return pack(grade, self.pegs)
-        return pack_grid(grade, self.pegs)
-
-    def unpack(self, packed: int) -> Grade:
-        if self.grid is None:
-            return unpack(packed, self.pegs)
-        return unpack_grid(packed, self.pegs)
-
-    @property
-    def grade_count(self) -> int:
-        """Size of the packed-grade range, for numpy.bincount(minlength=...)."""
-        return grade_count_grid(self.pegs) if self.grid else grade_count(self.pegs)
-
-    @property
-    def grade_dtype(self) -> type:
-        """Smallest unsigned dtype holding every packed grade."""
-        return grade_dtype(self.pegs) if self.grid else np.uint8
+        return self.grades_between(g, colour_counts(g, colours), codes, counts)[0]
 
     @property
     def win_grade(self) -> Grade:
@@ -110,8 +208,7 @@ class Variant:
             numbers = numbers[0]
         if len(numbers) != len(self.kinds):
             raise GradeError(f"a grade here is {len(self.kinds)} numbers ({', '.join(self.kinds)})")
-        values = tuple(int(n) for n in numbers)
-        return GridFeedback(*values) if self.grid else Feedback(*values)
+        return self.grade_type(*(int(n) for n in numbers))
 
     def check_grade(self, grade: Grade | tuple[int, ...]) -> Grade:
         """`grade` as this variant's grade if a game of this size could give it, else GradeError."""
@@ -122,7 +219,7 @@ class Variant:
             raise GradeError(f"a grade has at most {self.pegs} pegs in all, {together} together")
         if grade.black == self.pegs - 1 and total > grade.black:
             raise GradeError(
-                f"{self.pegs - 1} black and 1 {'more' if self.grid else 'white'} cannot happen: "
+                f"{self.pegs - 1} black and 1 {self.last_peg_word} cannot happen: "
                 "the last peg would be black too"
             )
         return grade
@@ -138,12 +235,44 @@ class Variant:
             raise GradeError(f"a grade is written {','.join(self.kinds)} as in 2,1, not {text!r}") from None
         return self.grade(*numbers)
 
+    # --- the code space (the config passes itself: sizes, duplicates and this variant) ------------
+    def consistent_steps(self, config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+        """Sorted indices of the codes consistent with every grade (space.consistent_steps)."""
+        return (yield from self.space.consistent_steps(config, history))
+
+    def count_steps(self, config: GameConfig, history: History) -> Generator[Progress, None, int]:
+        """How many codes are consistent with every grade (space.count_consistent_steps)."""
+        return (yield from self.space.count_steps(config, history))
+
+    def partition_steps(self, config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
+        """How `guess` splits every legal code: counts per packed grade (space.partition_over_space)."""
+        return (yield from self.space.partition_steps(config, guess))
+
+    def first_guess_steps(self, config: GameConfig, choose: ChooseRow) -> Generator[Progress, None, Code]:
+        """The first guess: of the codes no symmetry tells apart, the one whose split of the whole
+        space choose(part counts (k, grades)) picks (its row's index, lowest on ties)."""
+        return (yield from self.space.first_guess_steps(config, choose))
+
+    def remember_consistent(self, config: GameConfig, history: History, indices: np.ndarray) -> None:
+        """Told that sorted `indices` are exactly the codes consistent with `history` (a whole-tree
+        walk holds them): a space that caches consistent sets keeps them."""
+        self.space.remember_consistent(config, history, indices)
+
+    def multiset_scorer(self, colours: int) -> MultisetScorer | None:
+        """The strategies' multiset kernel for this size, where `multiset` holds and one is made."""
+        return scorer_for(self.pegs, colours) if self.multiset else None
+
+    def multiset_scorer_steps(self, colours: int) -> Generator[Progress, None, None]:
+        """Build multiset_scorer() a block per step (nothing where there is none)."""
+        if self.multiset:
+            yield from scorer_steps(self.pegs, colours)
+
 
 def grade_from_numbers(numbers: tuple[int, ...]) -> Grade:
     """A grade from 2 numbers (black, white) or 3 (black, grey, white), e.g. read from a move text."""
-    if len(numbers) == 2:
+    if len(numbers) == len(ROW_KINDS):
         return Feedback(*numbers)
-    if len(numbers) == 3:
+    if len(numbers) == len(GRID_KINDS):
         return GridFeedback(*numbers)
     raise GradeError(f"a grade is black,white or, for a grid, black,grey,white; not {numbers!r}")
 
@@ -156,4 +285,12 @@ def grade_words(grade: Grade | tuple[int, ...]) -> str:
     return ", ".join(f"{n} {kind}" for n, kind in zip(numbers, kinds, strict=True))
 
 
-__all__ = ["Grade", "GradeError", "GridFeedback", "Variant", "grade_from_numbers", "grade_words"]
+__all__ = [
+    "Grade",
+    "GradeError",
+    "GridFeedback",
+    "Variant",
+    "VariantError",
+    "grade_from_numbers",
+    "grade_words",
+]

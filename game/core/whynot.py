@@ -42,16 +42,13 @@ class WhyNot:
     would_get: Grade
     got: Grade
     kinds: tuple[str, ...]
-    grid: tuple[int, int] | None = None
+    shape: tuple[int, int] | None = None  # the variant's (lines, places a line): how the code reads
 
     def text(self, colour_name: Callable[[int], str] = colour_label) -> str:
         """The sentence, rows numbered from 1 as on the board; colours by `colour_name`."""
         names = [colour_name(peg) for peg in self.draft]
-        if self.grid is None:
-            code = " ".join(names)
-        else:
-            cols = self.grid[1]
-            code = " / ".join(" ".join(names[i : i + cols]) for i in range(0, len(names), cols))
+        per_line = self.shape[1] if self.shape is not None else len(names)
+        code = " / ".join(" ".join(names[i : i + per_line]) for i in range(0, len(names), per_line))
         return (
             f"if the code were {code}, row {self.row + 1} would have been graded "
             f"{grade_phrase(self.would_get, self.kinds)}; it got {grade_phrase(self.got, self.kinds)}"
@@ -72,5 +69,5 @@ def why_not(config: GameConfig, history: History, draft: Code) -> WhyNot | None:
         # the row game, but not to be assumed: score(guess, secret) is the rule).
         would_get = variant.score(guess, draft)
         if tuple(would_get) != tuple(got):
-            return WhyNot(draft, row, guess, would_get, variant.grade(*got), variant.kinds, config.grid)
+            return WhyNot(draft, row, guess, would_get, variant.grade(*got), variant.kinds, variant.shape)
     return None

@@ -12,14 +12,16 @@ thinking budget. A test checks that importing it leaves pygame out of sys.module
 - draft.py     DraftRow: the row being built, its cursor and its undo.
 - drag.py      Drag: the one drag model (a held peg, click or drag) and the targets it is let go on;
                the codemaker's secret entry uses it too.
-- grading.py   GradingShow: the timing of a grade appearing and of the finish (flash, shield, shake).
+- grading.py   GradePop: a graded row's pegs dropping in, the same for every run (person or
+               computer); GradingShow: that, then the finish (flash, shield, shake).
 - run.py       RecordRun: what every run shares (its record, game, config and cue queue).
 - computer.py  ComputerRun: a strategy (already bound to its table) plays on from any record.
 - handgrade.py HandGradeRun: the computer guesses, a person grades (no secret anywhere).
 - pump.py      Pump: runs a solver generator inside a per-frame time budget.
 - coach.py     Coach: What we know, Par and each row's par move for a coached game, pumped per frame.
-- timeline.py  Timeline and Motion: all motion (moves cut short by input, flashes that always
-               finish); animation speed and reduced motion are read here only.
+- timeline.py  Timeline and Motion: all motion and counted time (moves cut short by input, flashes
+               that always finish, loops, countdowns, flourishes), for the runs and for the
+               particles and notices; animation speed and reduced motion are read here only.
 - cues.py      Cue: sounds as data; a run queues them, the state that owns it plays take_cues().
 - maker.py     MakerChoices: the codemaker's choices and secret (size, shape, strategy, what is
                missing before Start); COLOUR_KEYS (from game.core.codes), the keys that place each colour.

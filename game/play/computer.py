@@ -1,17 +1,21 @@
 """ComputerRun: the computer plays a game on from a given record, one frame at a time, without pygame.
 
 It pumps the strategy generator inside a per-frame budget (game/play/pump.py), places each guess
-peg by peg, lets the grade pop in, rests, and plays on until the game is over. The strategy comes
-already bound to its table (game.tables.bind, called by the state that starts the run) and is
-handed only `game.history`; grading happens in GameRecord.played (apply_move), which alone reads
-the secret. Its rows are the computer's in the record, and the time it plays counts in the
-record's elapsed time. Watch mode, Solve, codemaker mode and the attract demo all use it.
+peg by peg, lets the grade pop in (grading.GradePop: the same timing and cues as a person's row),
+rests, and plays on until the game is over. All its motion is tracks on its own timeline
+(game/play/timeline.py), which alone reads the player's animation speed and reduced motion; the
+watch speed scales the time fed to it. The strategy comes already bound to its table
+(game.tables.bind, called by the state that starts the run) and is handed only `game.history`;
+grading happens in GameRecord.played (apply_move), which alone reads the secret. Its rows are the
+computer's in the record, and the time it plays counts in the record's elapsed time. Watch mode,
+Solve, codemaker mode, the duel and the attract demo all use it.
 
 Invariants: one pump call per frame at most, so a frame spends at most the budget plus one solver step
 thinking; animation time comes only from `dt`; a paused run neither thinks, animates nor counts time;
-the watch speed (slow..instant) and the player's Motion (game/play/timeline.py) only scale the
-animation, never the thinking; the next guess is thought about while the last grade is still
-animating, so the computer never waits for its own animation longer than it must.
+a frame's time carries on into the next phase when a phase ends within it; the watch speed
+(slow..instant) and the player's Motion only scale the animation, never the thinking; the next guess
+is thought about while the last grade is still animating, so the computer never waits for its own
+animation longer than it must.
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ from game.core.codes import Code
 from game.core.solver import StrategyInfo
 from game.core.state import Outcome
 from game.play.cues import Cue, CueQueue
+from game.play.grading import GradePop
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.play.record import GameRecord, Player
 from game.play.run import RecordRun
-from game.play.timeline import Motion, ease_out_back, ease_out_cubic
+from game.play.timeline import Motion, Timeline, Track, ease_out_cubic, linear
 
 
 class Speed(StrEnum):
@@ -39,12 +44,12 @@ class Speed(StrEnum):
     INSTANT = "instant"
 
 
-# Multiplies every animation duration below (instant: no animation, one guess a frame at most).
+# Multiplies every animation duration (instant: no animation, one guess a frame at most); the grade's
+# are grading.py's, as for a person's row.
 SPEED_SCALE = MappingProxyType({Speed.SLOW: 2.2, Speed.NORMAL: 1.0, Speed.FAST: 0.35, Speed.INSTANT: 0.0})
 SPEEDS = tuple(Speed)
 
 PEG_PLACE_S = 0.11  # one guess peg dropping into its slot
-GRADE_PEG_S = 0.09  # one grading peg popping in (black before white)
 ROW_REST_S = 0.45  # a breath after the grade, so a person can read it
 FINISH_REST_S = 0.9  # the last row stays on screen before the result screen
 # A guess that has taken longer than this many frames gets a progress bar.
@@ -78,8 +83,9 @@ class ComputerRun(RecordRun):
         self.info = info
         self.record = record.with_solver(info.label) if not record.over else record
         self.first_row = len(record.game.rows)  # rows before this were played by someone else
-        self.motion = motion or Motion()
+        self.timeline = Timeline(motion)
         self.cues = CueQueue()
+        self.grading = GradePop(self.timeline, self.cues)
         self.rng = rng
         self.speed = speed
         self.budget_ms = budget_ms
@@ -87,7 +93,6 @@ class ComputerRun(RecordRun):
         self.paused = False
         self._stepping = False
         self.phase = Phase.THINKING
-        self.phase_s = 0.0
         self.guess: Code | None = None  # the guess being placed
         self.think_frames = 0
         self.possible: int | None = None  # codes consistent with every row so far, once known
@@ -119,61 +124,65 @@ class ComputerRun(RecordRun):
         index = SPEEDS.index(self.speed)
         self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + delta))]
 
+    def set_motion(self, motion: Motion) -> None:
+        """The player's animation speed and reduced motion, for every track, running ones included."""
+        self.timeline.set_motion(motion)
+
+    @property
+    def motion(self) -> Motion:
+        return self.timeline.motion
+
     # --- what the view reads (game, config, take_cues: RecordRun) ----------------------------
     @property
     def finished(self) -> bool:
         return self.phase is Phase.FINISHED
+
+    def _place_track(self, col: int) -> Track | None:
+        return self.timeline.get(("place", col))
 
     @property
     def placed_pegs(self) -> int:
         """How many pegs of the guess being placed are visible."""
         if self.phase is not Phase.PLACING or self.guess is None:
             return 0
-        duration = self._scaled(PEG_PLACE_S)
-        if duration <= 0:
-            return len(self.guess)
-        return min(len(self.guess), int(self.phase_s / duration) + 1)
+        return sum(1 for col in range(len(self.guess)) if (t := self._place_track(col)) is None or t.started)
+
+    @property
+    def _dropping(self) -> Track | None:
+        """The track of the peg dropping in now (the last one showing), if any."""
+        shown = self.placed_pegs
+        return self._place_track(shown - 1) if shown else None
 
     @property
     def place_fraction(self) -> float:
         """0..1 progress of the peg currently dropping in (for an eased drop)."""
-        duration = self._scaled(PEG_PLACE_S)
-        if self.phase is not Phase.PLACING or duration <= 0:
-            return 1.0
-        return (self.phase_s / duration) % 1.0
+        track = self._dropping
+        return 1.0 if track is None else track.raw
 
     @property
     def shown_grade_pegs(self) -> int:
         """Grading pegs of the last row visible so far (all of them once its grading is over)."""
         if not self.game.rows:
             return 0
-        fb = self.game.rows[-1].feedback
-        count = sum(fb)  # every grading peg, a grid's greys too
-        if self.phase is not Phase.GRADING:
-            return count
-        duration = self._scaled(GRADE_PEG_S)
-        if duration <= 0:
-            return count
-        return min(count, int(self.phase_s / duration) + 1)
+        if self.phase is Phase.GRADING:
+            return self.grading.shown
+        return sum(self.game.rows[-1].feedback)  # every grading peg, a grid's greys too
 
-    def grade_pop(self, i: int) -> float | None:
-        """How far grading peg `i` of the last row has popped in (eased; 1.0 once in or with reduced
-        motion), or None while it is not yet showing."""
-        if i >= self.shown_grade_pegs:
-            return None
-        duration = self._scaled(GRADE_PEG_S)
-        if self.phase is not Phase.GRADING or i < self.shown_grade_pegs - 1 or duration <= 0:
-            return 1.0
-        if self.motion.reduced:
-            return 1.0
-        return ease_out_back(min(1.0, (self.phase_s / duration) % 1.0))
+    @property
+    def grading_row(self) -> int | None:
+        """The row whose grading pegs are appearing (the last), or None."""
+        return self.grading.grading_row if self.phase is Phase.GRADING else None
+
+    def grade_track(self, i: int) -> Track | None:
+        """Grading peg `i` of the row being graded while it is appearing (None once shown)."""
+        return self.grading.grade_track(i) if self.phase is Phase.GRADING else None
 
     @property
     def drop_fraction(self) -> float:
-        """How far above its slot the peg being placed still is, 1..0 (0 with reduced motion)."""
-        if self.motion.reduced:
-            return 0.0
-        return 1.0 - ease_out_cubic(self.place_fraction)
+        """How far above its slot the peg being placed still is, 1..0 (0 once at rest: at once with
+        reduced motion, which the timeline reads)."""
+        track = self._dropping
+        return 0.0 if track is None else 1.0 - track.value
 
     @property
     def shown_rows(self) -> int:
@@ -220,16 +229,8 @@ class ComputerRun(RecordRun):
         if self.finished or (self.paused and not self._stepping):
             return
         self.record = self.record.timed(dt)
-        shown = self.shown_grade_pegs if self.phase is Phase.GRADING else None
         self._pump_once()
         self._advance(dt)
-        if self.phase is Phase.GRADING and self.shown_grade_pegs != shown:
-            fb = self.game.rows[-1].feedback
-            if sum(fb):
-                self.cues.add(Cue.PEG_BLACK if self.shown_grade_pegs <= fb.black else Cue.PEG_WHITE)
-
-    def _scaled(self, seconds: float) -> float:
-        return seconds * SPEED_SCALE[self.speed] / self.motion.move_factor
 
     def _start_thinking(self) -> None:
         think = self.info.think(self.game.config, self.game.history, self.rng)
@@ -267,30 +268,56 @@ class ComputerRun(RecordRun):
                 self.pump = None
                 self._enter(Phase.PLACING)
                 continue
-            duration = self._phase_duration()
             if self.phase is Phase.FINISHED:
                 return
-            if left < duration - self.phase_s:
-                self.phase_s += left
+            need = self._phase_left()
+            if left < need:
+                self._tick(left)
                 return
-            left -= max(0.0, duration - self.phase_s)
+            self._tick(need)
+            left -= need
             self._finish_phase()
 
-    def _phase_duration(self) -> float:
+    def _scale(self) -> float:
+        return SPEED_SCALE[self.speed]
+
+    def _phase_keys(self) -> list:
         if self.phase is Phase.PLACING:
-            return self._scaled(PEG_PLACE_S) * self.game.config.pegs
-        if self.phase is Phase.GRADING:
-            fb = self.game.rows[-1].feedback
-            return self._scaled(GRADE_PEG_S) * sum(fb)
+            return [("place", col) for col in range(self.game.config.pegs)]
         if self.phase is Phase.RESTING:
-            return self._scaled(FINISH_REST_S if self.game.over else ROW_REST_S)
-        return 0.0
+            return ["rest"]
+        return []
+
+    def _phase_left(self) -> float:
+        """Seconds of the frame's time until the phase's tracks are done (at the watch speed)."""
+        scale = self._scale()
+        if scale <= 0:
+            return 0.0
+        if self.phase is Phase.GRADING:
+            return self.grading.time_left() * scale
+        return self.timeline.time_left(self._phase_keys()) * scale
+
+    def _tick(self, seconds: float) -> None:
+        """`seconds` of the frame's time on the timeline, at the watch speed."""
+        scale = self._scale()
+        if scale > 0 and seconds > 0:
+            self.timeline.update(seconds / scale)
+        if self.phase is Phase.GRADING:
+            self.grading.update()
 
     def _enter(self, phase: Phase) -> None:
         self.phase = phase
-        self.phase_s = 0.0
+        if phase is Phase.PLACING:
+            for col in range(self.game.config.pegs):
+                self.timeline.move(("place", col), PEG_PLACE_S, PEG_PLACE_S * col, ease_out_cubic)
+        elif phase is Phase.GRADING:
+            self.grading.start(len(self.game.rows) - 1, self.game.rows[-1].feedback)
+        elif phase is Phase.RESTING:
+            self.timeline.move("rest", FINISH_REST_S if self.game.over else ROW_REST_S, ease=linear)
 
     def _finish_phase(self) -> None:
+        for key in self._phase_keys():
+            self.timeline.drop(key)
         if self.phase is Phase.PLACING:
             assert self.guess is not None
             self.record = self.record.played(self.guess, Player.COMPUTER)
@@ -302,6 +329,7 @@ class ComputerRun(RecordRun):
                 self._start_thinking()  # think about the next guess while this grade animates
             self._enter(Phase.GRADING)
         elif self.phase is Phase.GRADING:
+            self.grading.finish()
             if self._stepping:
                 self._stepping = False  # a single step ends once its grade is on the board
             self._enter(Phase.RESTING)

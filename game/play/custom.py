@@ -13,7 +13,6 @@ of DIFFICULTIES.
 from __future__ import annotations
 
 from game.core.config import (
-    GRID_SHAPES,
     MAX_COLOURS,
     MAX_PEGS,
     MIN_COLOURS,
@@ -22,6 +21,8 @@ from game.core.config import (
     Difficulty,
     GameConfig,
 )
+from game.core.variant import Variant
+from game.core.variants import variant_of
 from game.play.maker import Shape, picker_shapes
 
 DIFFICULTIES = (Difficulty.RELAXED, Difficulty.CLASSIC, Difficulty.TIGHT)
@@ -40,23 +41,25 @@ class CustomChoices:
 
     def take_choices(self, config: GameConfig) -> None:
         """Start from `config` (a grid setup does not offer is taken as a row)."""
-        self.shape = config.grid if config.grid in GRID_SHAPES else None
-        self.pegs = config.pegs if self.shape is None else GameConfig().pegs  # a row's own, kept aside
+        self.shape = config.variant.choice if config.variant.choice in SHAPES else None
+        # the row's own pegs, kept aside while a shape fixes them
+        self.pegs = GameConfig().pegs if variant_of(config.pegs, self.shape).fixed_pegs else config.pegs
         self.colours = config.colours
         self.duplicates = config.duplicates
         self.difficulty = config.difficulty
 
     @property
+    def variant(self) -> Variant:
+        """The chosen shape's variant (its pegs: the row's, or the grid's rows x columns)."""
+        return variant_of(self.pegs, self.shape)
+
+    @property
     def cells(self) -> int:
         """Pegs in a code: the row's pegs, or the grid's rows x columns."""
-        return self.pegs if self.shape is None else self.shape[0] * self.shape[1]
+        return self.variant.pegs
 
     def _build(self) -> GameConfig:
-        if self.shape is None:
-            return GameConfig(self.pegs, self.colours, self.duplicates, self.difficulty)
-        return GameConfig(
-            colours=self.colours, grid=self.shape, duplicates=self.duplicates, difficulty=self.difficulty
-        )
+        return GameConfig(self.cells, self.colours, self.duplicates, self.difficulty, grid=self.shape)
 
     def config(self) -> GameConfig | None:
         """The chosen game, or None when the game does not offer it."""
@@ -75,7 +78,7 @@ class CustomChoices:
 
     def row_enabled(self, name: str) -> bool:
         """A grid's cells come from its shape: the pegs row is shown but cannot be changed."""
-        return not (name == "pegs" and self.shape is not None)
+        return not (name == "pegs" and self.variant.fixed_pegs)
 
     def change_choice(self, name: str, step: int) -> bool:
         """Step choice `name` by `step` within what the game offers (the duplicates toggle flips);

@@ -1,9 +1,13 @@
-"""GradingShow: the timing of a handed-in row's grade and of the game's finish, without pygame.
+"""The timing of a graded row appearing and of the game's finish, without pygame.
 
-After a row is handed in its grading pegs drop in one at a time (GRADE_STAGGER_S apart, each
-growing in over GRADE_POP_S) with a cue each; once the last one is down and the game is over, the
-finish starts: the winning row's flash (WIN_FLASH_S) or a beat on the full board (LOSS_PAUSE_S), the
-secret's shield opening (SHIELD_OPEN_S) and, on a loss, the board's shake (SHAKE_S).
+GradePop: after a row is graded its grading pegs drop in one at a time (GRADE_STAGGER_S apart,
+each growing in over GRADE_POP_S) with a cue each. Every run shows a grade this way, a person's
+(GradingShow, for BreakerRun) and the computer's (ComputerRun), so a grade looks and sounds alike
+whoever played the row.
+
+GradingShow: a GradePop, then, once the last peg is down and the game is over, the finish: the
+winning row's flash (WIN_FLASH_S) or a beat on the full board (LOSS_PAUSE_S), the secret's shield
+opening (SHIELD_OPEN_S) and, on a loss, the board's shake (SHAKE_S).
 
 Invariants: everything runs on the owner's timeline (so animation speed and reduced motion apply);
 input cuts the grade short (its remaining cues are skipped) but never the finish flash; a revealed
@@ -12,8 +16,8 @@ game finishes at once with no shield; `finished` holds once the flash and the sh
 
 from __future__ import annotations
 
-from game.core.codes import Feedback
 from game.core.state import GameState, Outcome
+from game.core.variant import Grade
 from game.play.cues import Cue, CueQueue
 from game.play.timeline import Timeline, Track, ease_out_back, linear
 
@@ -26,32 +30,97 @@ SHAKE_S = 0.45  # the board's shake on a loss
 FINISH_KEY = "finish"
 
 
-class GradingShow:
-    """The grade of the last row appearing, then the finish; reads the game, writes cues."""
+class GradePop:
+    """The grading pegs of one row dropping in on the owner's timeline, a cue as each begins to show."""
 
     def __init__(self, timeline: Timeline, cues: CueQueue) -> None:
         self.timeline = timeline
         self.cues = cues
         self.grading_row: int | None = None  # the row whose grading pegs are appearing
-        self._feedback: Feedback | None = None
+        self._feedback: Grade | None = None
         self._cued = 0
-        self._finish: Track | None = None
-        self._shield: Track | None = None
 
-    def start(self, row: int, feedback: Feedback) -> None:
+    def start(self, row: int, feedback: Grade) -> None:
         """Row `row` was just graded `feedback`: its pegs drop in one after another."""
         self.grading_row, self._feedback, self._cued = row, feedback, 0
-        for i in range(self._total()):
-            self.timeline.move(("grade", i), GRADE_POP_S, GRADE_STAGGER_S * (i + 1), ease_out_back)
+        for i in range(self.total):
+            self.timeline.move(self._key(i), GRADE_POP_S, GRADE_STAGGER_S * (i + 1), ease_out_back)
 
     def grade_track(self, i: int) -> Track | None:
         """The i-th grading peg of the row being graded, while it is appearing (None once shown)."""
-        return self.timeline.get(("grade", i))
+        return self.timeline.get(self._key(i))
+
+    @property
+    def shown(self) -> int:
+        """How many of the row's grading pegs have begun to show."""
+        return sum(1 for i in range(self.total) if (t := self.grade_track(i)) is None or t.started)
+
+    def time_left(self) -> float:
+        """Real seconds until the last peg is in place."""
+        return self.timeline.time_left([self._key(i) for i in range(self.total)])
 
     def cut(self) -> None:
         """Input arrived: the timeline cuts the moves; a cut grade makes no more sounds."""
         if self.grading_row is not None:
-            self._cued = self._total()
+            self._cued = self.total
+
+    def finish(self) -> None:
+        """Every peg in place at once, without the cues of those not yet shown."""
+        self.cut()
+        for i in range(self.total):
+            self.timeline.drop(self._key(i))
+        self.grading_row = None
+
+    def update(self) -> None:
+        """After the timeline's update: cue the pegs that began to show; done once all are in."""
+        if self.grading_row is None:
+            return
+        total, black = self.total, self._feedback.black
+        while self._cued < total:
+            track = self.grade_track(self._cued)
+            if track is not None and not track.started:
+                break
+            self.cues.add(Cue.PEG_BLACK if self._cued < black else Cue.PEG_WHITE)
+            self._cued += 1
+        if not any(self.timeline.running(self._key(i)) for i in range(total)):
+            self.grading_row = None
+
+    @property
+    def total(self) -> int:
+        fb = self._feedback
+        return 0 if fb is None else sum(fb)  # every grading peg, a grid's greys too
+
+    @staticmethod
+    def _key(i: int) -> tuple[str, int]:
+        return ("grade", i)
+
+
+class GradingShow:
+    """The grade of the last row appearing (a GradePop), then the finish; reads the game, writes cues."""
+
+    def __init__(self, timeline: Timeline, cues: CueQueue) -> None:
+        self.timeline = timeline
+        self.cues = cues
+        self.pop = GradePop(timeline, cues)
+        self._finish: Track | None = None
+        self._shield: Track | None = None
+
+    @property
+    def grading_row(self) -> int | None:
+        """The row whose grading pegs are appearing."""
+        return self.pop.grading_row
+
+    def start(self, row: int, feedback: Grade) -> None:
+        """Row `row` was just graded `feedback`: its pegs drop in one after another."""
+        self.pop.start(row, feedback)
+
+    def grade_track(self, i: int) -> Track | None:
+        """The i-th grading peg of the row being graded, while it is appearing (None once shown)."""
+        return self.pop.grade_track(i)
+
+    def cut(self) -> None:
+        """Input arrived: the timeline cuts the moves; a cut grade makes no more sounds."""
+        self.pop.cut()
 
     def reveal(self) -> None:
         """The game ended by giving up: finished at once, no flash, no shield."""
@@ -60,16 +129,7 @@ class GradingShow:
 
     def update(self, game: GameState) -> None:
         """After the timeline's update: cue the pegs that began to show, then start the finish."""
-        if self.grading_row is not None:
-            total, black = self._total(), self._feedback.black
-            while self._cued < total:
-                track = self.grade_track(self._cued)
-                if track is not None and not track.started:
-                    break
-                self.cues.add(Cue.PEG_BLACK if self._cued < black else Cue.PEG_WHITE)
-                self._cued += 1
-            if not any(self.timeline.running(("grade", i)) for i in range(total)):
-                self.grading_row = None
+        self.pop.update()
         if game.over and self.grading_row is None and self._finish is None:
             won = game.outcome is Outcome.WON
             self.cues.add(Cue.WIN if won else Cue.LOSE)
@@ -101,7 +161,3 @@ class GradingShow:
         """How far a loss's shake has run (1: still)."""
         track = self.timeline.get("shake")
         return 1.0 if track is None else track.progress
-
-    def _total(self) -> int:
-        fb = self._feedback
-        return 0 if fb is None else sum(fb)  # every grading peg, a grid's greys too

@@ -36,7 +36,6 @@ from game.play.record import GameRecord, Player
 from game.play.run import RecordRun
 
 CHECK_GRADES = "please check your grades"
-GRID_GRADE_RULES = "black = right cell; grey = right row or column; white = elsewhere"
 
 
 class Ending(StrEnum):
@@ -144,18 +143,12 @@ class HandGradeRun(RecordRun):
             return "Checking your grade against the earlier rows..."
         if self.guess is None:
             return "Thinking..."
-        if self.variant.is_grid:
-            return f"Grade my guess: {GRID_GRADE_RULES}"
-        return "Grade my guess: black = right colour, right place; white = right colour, wrong place"
+        return f"Grade my guess: {self.variant.grade_rules}"
 
     def _code_text(self, code: Code) -> str:
         """A code as the keys that place its colours (1..9, 0), as the palette labels them; a grid's
         rows of cells separated by "/" (1234 as a 2x2 grid is 12/34)."""
-        keys = "".join(COLOUR_KEYS[peg] for peg in code)
-        if self.variant.grid is None:
-            return keys
-        cols = self.variant.grid[1]
-        return "/".join(keys[i : i + cols] for i in range(0, len(keys), cols))
+        return self.variant.code_text("".join(COLOUR_KEYS[peg] for peg in code))
 
     # --- controls ----------------------------------------------------------------------------------
     def set_count(self, kind: str, count: int) -> None:

@@ -18,14 +18,15 @@ from __future__ import annotations
 from game.core import strategies
 from game.core.codes import COLOUR_KEYS, CodeError
 from game.core.config import (
-    GRID_SHAPES,
     MAX_COLOURS,
     MAX_PEGS,
     MIN_COLOURS,
     MIN_PEGS,
+    SHAPE_CHOICES,
     ConfigError,
     GameConfig,
 )
+from game.core.variants import variant_of
 
 Shape = tuple[int, int] | None  # a secret's shape: (rows, columns) of a grid, or None for a row
 # the strategies the picker offers, strongest first: each plays distinctly; the registry has more
@@ -44,21 +45,22 @@ def picker_strategies(current: str | None = None) -> tuple[str, ...]:
 def picker_shapes(current: Shape = None) -> tuple[Shape, ...]:
     """The shapes the Shape stepper steps through: Row, then the offered grids smallest first, plus
     `current` at the end when it is another legal grid (one chosen with --grid)."""
-    shapes: tuple[Shape, ...] = (None, *GRID_SHAPES)
-    return shapes if current in shapes else (*shapes, current)
+    return SHAPE_CHOICES if current in SHAPE_CHOICES else (*SHAPE_CHOICES, current)
 
 
 def carry_secret(secret: list[int | None], old: Shape, new: Shape, cells: int) -> list[int | None]:
     """The secret's pegs carried to a new shape of `cells` pegs: from grid to grid each peg keeps its
-    row and column where the new grid has them (the pegs stay where the player put them); otherwise
-    they keep their order, reading order for a grid, cut or padded with empty slots."""
-    if old is None or new is None:
+    row and column where the new grid has them (the pegs stay where the player put them); to or from
+    a single line (a row) they keep their order, reading order for a grid, cut or padded with empty
+    slots."""
+    before, after = variant_of(len(secret), old).shape, variant_of(cells, new).shape
+    if before[0] == 1 or after[0] == 1:
         return (secret + [None] * cells)[:cells]
     carried: list[int | None] = [None] * cells
     for index, colour in enumerate(secret):
-        row, col = divmod(index, old[1])
-        if row < new[0] and col < new[1]:
-            carried[row * new[1] + col] = colour
+        row, col = divmod(index, before[1])
+        if row < after[0] and col < after[1]:
+            carried[row * after[1] + col] = colour
     return carried
 
 
@@ -78,9 +80,9 @@ class MakerChoices:
 
     def take_choices(self, config: GameConfig, strategy: str | None) -> None:
         self.pegs, self.colours, self.duplicates = config.pegs, config.colours, config.duplicates
-        self.shape = config.grid
+        self.shape = config.variant.choice
         self.shapes = picker_shapes(self.shape)  # what the Shape stepper steps through
-        if self.shape is not None:
+        if config.variant.fixed_pegs:
             self.pegs = GameConfig().pegs  # the row's length, should the player go back to Row
         self.strategy = strategy if strategy in strategies.STRATEGIES else strategies.DEFAULT
         self.picker = picker_strategies(self.strategy)  # what the strategy stepper cycles through
@@ -89,11 +91,10 @@ class MakerChoices:
 
     def cells(self) -> int:
         """How many pegs the secret has: the row's pegs, or the grid's cells."""
-        return self.pegs if self.shape is None else self.shape[0] * self.shape[1]
+        return variant_of(self.pegs, self.shape).pegs
 
     def _build(self) -> GameConfig:
-        pegs = self.pegs if self.shape is None else 0  # a grid's pegs come from its shape
-        return GameConfig(pegs, self.colours, self.duplicates, grid=self.shape)
+        return GameConfig(self.cells(), self.colours, self.duplicates, grid=self.shape)
 
     def config(self) -> GameConfig | None:
         try:
@@ -132,7 +133,7 @@ class MakerChoices:
             index = max(0, min(len(self.shapes) - 1, self.shapes.index(self.shape) + step))
             self.shape = self.shapes[index]
         elif name == "pegs":
-            if self.shape is not None:
+            if variant_of(self.pegs, self.shape).fixed_pegs:
                 return  # a grid's cells are fixed by its shape (the stepper is drawn disabled)
             self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
         elif name == "colours":

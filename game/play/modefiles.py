@@ -25,11 +25,13 @@ from typing import Any
 from game.core.blitz import (
     POINTS_PER_SPARE_TURN,
     BlitzSession,
+    points_for,
 )
 from game.core.codes import Feedback
 from game.core.daily import (
     DAILY_PRESETS,
     DailyRecord,
+    check_not_future,
     daily_book_from_dict,
     daily_book_to_dict,
     daily_config,
@@ -122,11 +124,12 @@ def daily_file_to_dict(book: DailyBook) -> dict[str, Any]:
     }
 
 
-def daily_file_from_dict(data: Any) -> DailyBook:
-    """Inverse of daily_file_to_dict(); ModeFileError (or DailyError) on anything damaged."""
+def daily_file_from_dict(data: Any, today: dt.date | None = None) -> DailyBook:
+    """Inverse of daily_file_to_dict(); ModeFileError (or DailyError) on anything damaged, and, with
+    `today` (the reader's clock), on a day played or kept that is still in the future."""
     if not isinstance(data, Mapping) or set(data) != {"results", "in_progress"}:
         raise ModeFileError("daily results are an object with exactly results and in_progress")
-    results = daily_book_from_dict(data["results"])
+    results = daily_book_from_dict(data["results"], today)
     raw_games = data["in_progress"]
     if not isinstance(raw_games, Mapping):
         raise ModeFileError("in_progress is an object of preset -> game")
@@ -136,7 +139,7 @@ def daily_file_from_dict(data: Any) -> DailyBook:
             raise ModeFileError(f"a daily game in progress is {' or '.join(DAILY_PRESETS)}, not {name!r}")
         if not isinstance(raw, Mapping) or set(raw) != {"day", "record"}:
             raise ModeFileError("a daily game in progress has exactly day and record")
-        day = _iso_day(raw["day"])
+        day = check_not_future(_iso_day(raw["day"]), today, f"the day of the daily {name} game in progress")
         record = _record(raw["record"], f"the daily {name} game in progress")
         if record.config != daily_config(name) or record.game.secret != daily_secret(day, name):
             raise ModeFileError(f"the daily {name} game in progress is not the code of {day.isoformat()}")
@@ -207,6 +210,9 @@ def blitz_file_from_dict(data: Any) -> BlitzBook:
     stats = BlitzStats(*(_whole(raw[name], name) for name in names))
     if stats.best_score % POINTS_PER_SPARE_TURN or stats.best_cracked > stats.total_cracked:
         raise ModeFileError("Blitz statistics contradict themselves (best beyond the totals)")
+    # the best score's run cracked at most the most codes any run did, each worth at most one guess's points
+    if stats.best_score > stats.best_cracked * points_for(1):
+        raise ModeFileError(f"a best score of {stats.best_score} cannot come from {stats.best_cracked} codes")
     if stats.runs == 0 and (stats.best_score or stats.total_cracked):
         raise ModeFileError("Blitz statistics count codes cracked in no run")
     return BlitzBook(stats)

@@ -12,7 +12,8 @@ Its text form round-trips: GameRecord.from_dict(r.to_dict()) == r. from_dict che
 raises RecordFormatError (a ValueError) with a message a person can act on: a count that is a bool,
 a non-finite or negative time, a row owner that is not a player, moves that do not replay.
 
-Invariants: len(played_by) == len(game.rows); elapsed_s is finite and >= 0; draft is () or holds
+Invariants: len(played_by) == len(game.rows); elapsed_s is from 0 to records.MAX_PLAY_S (timed()
+stops the clock there, from_dict refuses more); draft is () or holds
 `pegs` entries, each None or a colour below `colours`; ruled_out is sorted, without repeats, each a
 colour below `colours`; time is added only while the game is not over.
 """
@@ -26,9 +27,8 @@ from enum import StrEnum
 from typing import Any
 
 from game.core.codes import Code, CodeError, code_from_text, code_to_text
-from game.core.config import ConfigError, GameConfig
-from game.core.grid import parse_shape, shape_text
-from game.core.records import GameEnd, GameResult
+from game.core.config import ConfigError, GameConfig, grid_field
+from game.core.records import MAX_PLAY_S, GameEnd, GameResult, is_play_time
 from game.core.state import (
     GameState,
     Guess,
@@ -190,9 +190,9 @@ class GameRecord:
 
     def timed(self, dt: float) -> GameRecord:
         """`dt` more seconds of play; a finished game's clock has stopped."""
-        if self.game.over or dt <= 0:
+        if self.game.over or dt <= 0 or self.elapsed_s >= MAX_PLAY_S:
             return self
-        return replace(self, elapsed_s=self.elapsed_s + dt)
+        return replace(self, elapsed_s=min(self.elapsed_s + dt, MAX_PLAY_S))
 
     def with_draft(self, draft: Draft) -> GameRecord:
         return replace(self, draft=tuple(draft))
@@ -223,7 +223,7 @@ class GameRecord:
                 "duplicates": c.duplicates,
                 "difficulty": c.difficulty.value,
                 "turns": c.turns,
-                **({"grid": shape_text(c.grid)} if c.grid else {}),  # classic records stay as they were
+                **c.variant.fields(),  # the variant's stored fields: a grid's "grid", none for a row
             },
             "secret": None if game.secret is None else code_to_text(game.secret),
             "moves": moves,
@@ -244,11 +244,11 @@ class GameRecord:
         if version != RECORD_VERSION:
             raise RecordFormatError(f"a game record of version {version} cannot be read here")
         raw = _field(data, "config", Mapping)
-        grid = raw.get("grid")  # only grid games write it
+        stored = raw.get("grid")  # only grid games write it (the variant's fields)
         try:
-            shape = None if grid is None else parse_shape(grid)
+            shape = grid_field(stored)
         except (ValueError, AttributeError):
-            raise RecordFormatError(f"grid must be rows x columns such as 2x3, not {grid!r}") from None
+            raise RecordFormatError(f"grid must be rows x columns such as 2x3, not {stored!r}") from None
         try:
             config = GameConfig(
                 pegs=_field(raw, "pegs", int),
@@ -316,6 +316,8 @@ def _check_seconds(seconds: Any) -> None:
         raise RecordFormatError(f"elapsed_s must be a finite number of seconds, not {seconds!r}")
     if seconds < 0:
         raise RecordFormatError(f"elapsed_s cannot be negative ({seconds!r})")
+    if not is_play_time(seconds):  # a game's clock stops at 100 hours
+        raise RecordFormatError(f"elapsed_s is at most {MAX_PLAY_S:.0f} seconds, not {seconds!r}")
 
 
 def _check_draft(draft: Any, config: GameConfig) -> None:

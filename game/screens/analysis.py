@@ -88,8 +88,12 @@ LEGEND = (
 )
 
 
-def summary_lines(result: PostGame) -> list[str]:
-    """The sentences under the table."""
+NO_ROWS_NOTE = "No row was played, so there is nothing to compare."
+
+
+def summary_lines(result: PostGame, computer_rows: int = 0) -> list[str]:
+    """The sentences under the table; `computer_rows` of the game's rows were the computer's (Solve,
+    watching it, hand grading), so the game's length is not the player's alone."""
     lines = []
     if result.optimal_guesses is not None:
         line = f"Optimal play needs {result.optimal_guesses} guesses for this code from the start"
@@ -98,10 +102,14 @@ def summary_lines(result: PostGame) -> list[str]:
         if result.won:
             extra = result.extra_guesses or 0
             verdict = "as many" if extra == 0 else f"{abs(extra)} {'more' if extra > 0 else 'fewer'}"
-            line += f"; you took {result.player_guesses} ({verdict})."
+            who = "you took" if not computer_rows else "the game took"
+            line += f"; {who} {result.player_guesses} ({verdict})."
         else:
             line += "."
         lines.append(line)
+    dead = next((r.row for r in result.rows if r.possible_before == 0), None)
+    if dead is not None:  # only grades given by hand can contradict each other
+        lines.append(f"From row {dead + 1} no code fits the grades given: those rows have nothing to weigh.")
     sources = [r.best_source for r in result.rows if r.best_source]
     if sources:
         used = sorted(set(sources), key=sources.index)
@@ -129,15 +137,16 @@ class AnalysisOverlay(State):
 
     def layout(self) -> AnalysisLayout:
         """Card, title, table, footer and Close (game/ui/layout_dialogs.py), as tall as the content."""
-        grid = self.game.config.grid
-        lines = grid[0] if grid is not None else 1
+        lines = self.game.config.variant.shape[0]
         return AnalysisLayout(self.app.surface.get_size(), len(self.game.rows), self._footer_height, lines)
 
     def _footer_lines(self, width: int) -> list[tuple[str, int, tuple[int, int, int]]]:
         """(line, size px, colour) of the footer: the summary sentences, then the legend, wrapped."""
         text = self.app.text
         result = self.result
-        summary = summary_lines(result) if result is not None and self.pump.error is None else []
+        summary = []
+        if result is not None and self.pump.error is None:
+            summary = summary_lines(result, self.record.computer_rows)
         height = self.app.surface.get_height()
         summary_px, legend_px = (
             round(max(low, min(high, height * frac))) for frac, low, high in (SUMMARY_PX, LEGEND_PX)
@@ -148,7 +157,9 @@ class AnalysisOverlay(State):
                 out.append((line, summary_px, pal.TEXT if i == 0 else pal.TEXT_DIM))
         counts_only = result is not None and all(r.best_guess is None for r in result.rows)
         legend = LEGEND.split(". ")[0] + "." if counts_only else LEGEND  # no "To finish" column to explain
-        for line in text.wrap(legend, legend_px, width):
+        if result is not None and not result.rows:
+            legend = ""  # no table, nothing to explain
+        for line in text.wrap(legend, legend_px, width) if legend else ():
             out.append((line, legend_px, pal.TEXT_DIM))
         return out
 
@@ -199,6 +210,9 @@ class AnalysisOverlay(State):
             text.draw_in(surface, note, table.inflate(0, -table.h // 2), pal.TEXT_DIM, 28)
         elif self.pump.error is not None:
             text.draw_in(surface, str(self.pump.error), table, pal.TEXT_WARN, 24)
+        elif not result.rows:  # revealed before any row: what optimal play needs is still worth saying
+            text.draw_in(surface, NO_ROWS_NOTE, table, pal.TEXT, 28)
+            self._draw_footer(surface, footer)
         else:
             self._draw_table(surface, layout, result)
             self._draw_footer(surface, footer)
@@ -258,4 +272,6 @@ class AnalysisOverlay(State):
     def _draw_code(self, surface: pygame.Surface, cell: pygame.Rect, code: Code) -> None:
         settings = self.app.settings
         colours = pal.palette(settings.palette)
-        self.app.pegs.draw_code(surface, cell, code, colours, settings.symbols, self.game.config.grid)
+        self.app.pegs.draw_code(
+            surface, cell, code, colours, settings.symbols, self.game.config.variant.shape
+        )

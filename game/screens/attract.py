@@ -19,7 +19,7 @@ the next real game); one pump call per frame; reduced motion keeps the "press an
 
 from __future__ import annotations
 
-import math
+import dataclasses
 import random
 import time
 from collections.abc import Callable
@@ -32,8 +32,8 @@ from game.core.highscores import empty_book
 from game.modes.registry import high_score_tables
 from game.play.computer import ComputerRun, Speed
 from game.play.record import GameRecord, random_secret
-from game.play.timeline import Motion
-from game.screens.base import Pop, State, Transition, board_art
+from game.play.timeline import Timeline, Track
+from game.screens.base import Pop, State, Transition, board_art, motion
 from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title
@@ -75,10 +75,11 @@ class AttractState(State):
         self.clock = clock
         self.rng = random.Random(seed)
         self.run: ComputerRun | None = None
-        self.hold_s = 0.0
-        self.time_s = 0.0
+        # the loop's own time: the banner's glow, a finished demo's hold, a high-score or title page's
+        self.timeline = Timeline()
+        self.glow = self.timeline.loop("glow", BANNER_PULSE_S)
+        self._hold: Track | None = None  # a finished demo stays on screen this long
         self.phase = "demo"  # demo -> scores -> title -> demo
-        self.phase_s = 0.0
         self.score_pages: tuple[str, ...] = ()
         self.tables: dict = {}
         self.games_played = 0
@@ -87,8 +88,20 @@ class AttractState(State):
 
     def enter(self, app) -> None:
         super().enter(app)
+        self.timeline.set_motion(self.demo_motion)
         if self.run is None:
             self._start()
+
+    @property
+    def live(self) -> bool:
+        """Is the demo to be played (behind the menu)? Not with reduced motion: it is decoration."""
+        self.timeline.set_motion(self.demo_motion)
+        return self.timeline.decorates
+
+    @property
+    def demo_motion(self):
+        """The player's motion at the demo's own pace (speed 1: the animation speed is theirs)."""
+        return dataclasses.replace(motion(self.app), speed=1.0)
 
     def _start(self) -> None:
         name, strategy = DEMOS[self.demo % len(DEMOS)]
@@ -99,11 +112,11 @@ class AttractState(State):
             bind(strategies.get(strategy)),
             random.Random(self.rng.random()),
             speed=Speed.NORMAL,
-            motion=Motion(reduced=self.app.settings.reduced_motion),  # the demo keeps its own pace
+            motion=self.demo_motion,
             budget_ms=self.budget_ms,
             clock=self.clock,
         )
-        self.hold_s = 0.0
+        self._hold = None
         self._layout = None
 
     def layout(self) -> PlayLayout:
@@ -125,20 +138,25 @@ class AttractState(State):
         return None
 
     def update(self, dt: float) -> Transition | State | None:
-        self.time_s += dt
+        self.timeline.set_motion(self.demo_motion)
+        self.timeline.update(dt)
         if self.phase != "demo":
-            self.phase_s += dt
-            if self.phase == "scores" and self.phase_s >= SCORES_PAGE_S * len(self.score_pages):
-                self.phase, self.phase_s = "title", 0.0
-            elif self.phase == "title" and self.phase_s >= TITLE_HOLD_S:
+            if self.timeline.running("page"):
+                return None
+            if self.phase == "scores":
+                self.phase = "title"
+                self.timeline.countdown("page", TITLE_HOLD_S)
+            else:
                 self.phase = "demo"
                 self.demo += 1
                 self._start()
             return None
         run = self.run
         if run.finished:
-            self.hold_s += dt
-            if self.hold_s >= RESULT_HOLD_S:
+            if self._hold is None:  # from this frame on: its dt counts
+                self._hold = self.timeline.countdown("hold", RESULT_HOLD_S)
+                self._hold.advance(dt)
+            if self._hold.done:
                 self.games_played += 1
                 if self.backdrop:  # behind the menu: straight on to the next demo
                     self.demo += 1
@@ -155,14 +173,17 @@ class AttractState(State):
         self.tables = store.load_high_scores() if store is not None else empty_book(tables)
         pages = tuple(mode for mode in tables if mode in self.tables and self.tables[mode].entries)
         self.score_pages = pages or tables[:1]
-        self.phase, self.phase_s = "scores", 0.0
+        self.phase = "scores"
+        self.timeline.countdown("page", SCORES_PAGE_S * len(self.score_pages))
 
     @property
     def score_page(self) -> str | None:
         """The mode whose table is on screen (None outside the high-score phase)."""
-        if self.phase != "scores":
+        page = self.timeline.get("page")
+        if self.phase != "scores" or page is None:
             return None
-        return self.score_pages[min(len(self.score_pages) - 1, int(self.phase_s // SCORES_PAGE_S))]
+        shown_s = page.duration_s - page.left_s
+        return self.score_pages[min(len(self.score_pages) - 1, int(shown_s // SCORES_PAGE_S))]
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -208,7 +229,7 @@ class AttractState(State):
 
     def _banner_colour(self):
         """The "press any key" colour: a slow glow, or steady with reduced motion."""
-        if self.app.settings.reduced_motion:
+        if self.glow.steady:
             return pal.TEXT
-        glow = 0.5 + 0.5 * math.sin(2 * math.pi * self.time_s / BANNER_PULSE_S)
+        glow = self.glow.wave
         return tuple(round(a + (b - a) * glow) for a, b in zip(pal.TEXT_DIM, pal.SELECTION, strict=True))

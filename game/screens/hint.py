@@ -150,4 +150,4 @@ class HintOverlay(State):
 
     def _draw_guess(self, surface: pygame.Surface, row: pygame.Rect, hint: Hint) -> None:
         art = board_art(self.app)
-        art.pegs.draw_code(surface, row, hint.guess, art.colours, art.symbols, self.game.config.grid)
+        art.pegs.draw_code(surface, row, hint.guess, art.colours, art.symbols, self.game.config.variant.shape)

@@ -147,7 +147,7 @@ class MenuState(State):
     @property
     def live_backdrop(self) -> bool:
         """The demo plays behind the menu (not with reduced motion)."""
-        return self.backdrop is not None and not self.app.settings.reduced_motion
+        return self.backdrop is not None and self.backdrop.live
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         self.idle_s = 0.0

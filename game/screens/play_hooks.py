@@ -220,10 +220,9 @@ class PlayHooks:
         """The player confirmed Reveal: a mode that counts a resignation notes it here."""
 
     def help_route(self, state: PlayingState) -> Route:
-        """The help overlay; a grid game opens on the grid's own rules."""
-        if state.config.is_grid:
-            return go("help", page="Grid")
-        return go("help", screen=self.help_screen)
+        """The help overlay; a variant with rules of its own (a grid) opens on them."""
+        page = state.config.variant.rules_page
+        return go("help", page=page) if page else go("help", screen=self.help_screen)
 
     # --- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayingState, art: Art) -> None:

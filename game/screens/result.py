@@ -65,7 +65,9 @@ class ResultState(State):
         c = self.game.config
         buttons = ("again", "analysis", "same", "menu")
         return self.sized_layout(
-            lambda size: PlayLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, buttons, (), grid=c.grid)
+            lambda size: PlayLayout(
+                size, c.pegs, c.colours, c.turns, PANEL_ITEMS, buttons, (), shape=c.variant.shape
+            )
         )
 
     @property

@@ -213,7 +213,9 @@ class SolvingState(State):
     def layout(self) -> PlayLayout:
         c = self.start_game.config
         return self.sized_layout(
-            lambda size: PlayLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, PANEL_BUTTONS, grid=c.grid)
+            lambda size: PlayLayout(
+                size, c.pegs, c.colours, c.turns, PANEL_ITEMS, PANEL_BUTTONS, shape=c.variant.shape
+            )
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,8 +16,10 @@ from types import MappingProxyType
 import pygame
 
 from game.core.state import GameState
+from game.play.timeline import Track
 from game.ui import palette as pal
 from game.ui.grid_board import grade_kind, grade_total, key_image
+from game.ui.juice import drop_scale
 from game.ui.layout import PlayLayout
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
@@ -235,6 +237,17 @@ def draw_grade_pegs(
         surface.blit(image, image.get_rect(center=rect.center))
 
 
+def track_pop(track: Callable[[int], Track | None]) -> Callable[[int], float | None]:
+    """The pop of each grading peg from its track (`track(i)`, None once in place): it drops in a
+    little big, then lands (juice.drop_scale); None until it starts. Every run's grade looks alike."""
+
+    def pop(i: int) -> float | None:
+        t = track(i)
+        return 1.0 if t is None else (drop_scale(t.progress) if t.started else None)
+
+    return pop
+
+
 def draw_grade_pop(
     surface, layout: PlayLayout, row: int, feedback, pop: Callable[[int], float | None], art: PegArt
 ) -> None:
@@ -314,9 +327,7 @@ def draw_top_bar(
 def config_title(config) -> str:
     """The title of a game configuration, such as "Classic · 4 pegs × 6 colours · 10 turns"."""
     dup = "" if config.duplicates else ", no repeats"
-    size = f"{config.pegs} pegs × {config.colours} colours"
-    if config.grid is not None:
-        size = f"{config.grid[0]}×{config.grid[1]} grid × {config.colours} colours"
+    size = config.variant.size_text(config.colours)
     return f"{config.difficulty.value.title()} · {size} · {config.turns} turns{dup}"
 
 
@@ -351,6 +362,3 @@ class FrameCache:
             render(self._surface)
             self._key = key
         surface.blit(self._surface, (0, 0))
-
-    def invalidate(self) -> None:
-        self._key = None

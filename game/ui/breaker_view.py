@@ -21,14 +21,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.config import GameConfig
-from game.core.records import CUSTOM_KEY, stats_key
+from game.core.config import PRESETS, GameConfig
+from game.core.records import stats_key
 from game.core.state import Outcome
 from game.play.breaker import BreakerRun
 from game.play.drag import DragSource
 from game.ui import breaker_input
 from game.ui import palette as pal
-from game.ui.board import Art, BoardView, FrameCache, draw_board_screen, draw_grade_pop
+from game.ui.board import Art, BoardView, FrameCache, draw_board_screen, draw_grade_pop, track_pop
 from game.ui.juice import (
     draw_lifted_peg,
     draw_shield,
@@ -80,7 +80,9 @@ def play_layout(
 ) -> PlayLayout:
     """The screen's layout for `config` with the side panel `items`; its buttons are the panel's."""
     buttons = tuple(name for name in PANEL_BUTTONS if name in dict(items))
-    return PlayLayout(size, config.pegs, config.colours, config.turns, items, buttons, grid=config.grid)
+    return PlayLayout(
+        size, config.pegs, config.colours, config.turns, items, buttons, shape=config.variant.shape
+    )
 
 
 @dataclass(frozen=True)
@@ -111,14 +113,12 @@ class Hud:
 
 
 def hud_name(config: GameConfig) -> str:
-    """The difficulty as a player names it: the preset's name ("Super"), a grid with its shape, or
-    Custom with its size."""
-    if config.grid is not None:  # the Grid bucket holds every shape: the name says which
-        return f"Grid {config.grid[0]}×{config.grid[1]} × {config.colours} colours"
+    """The difficulty as a player names it: the preset's name ("Super"), or a bucket that holds many
+    sizes with the size ("Custom 4×6", "Grid 2×3 × 4 colours"); its turns are in the panel."""
     key = stats_key(config)
-    if key != CUSTOM_KEY:
+    if any(key == p.name for p in PRESETS):
         return key
-    return f"Custom {config.pegs}×{config.colours}"  # its turns are in the panel ("Turn 3 of 12")
+    return f"{key} {config.variant.short_size(config.colours)}"
 
 
 def make_hud(run: BreakerRun, stats) -> Hud:
@@ -233,13 +233,9 @@ def draw_live(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
     _draw_snaps(surface, layout, run, art)
     if run.grading_row is not None:
         row = run.grading_row
-        track = run.grade_track
-
-        def pop(i: int) -> float | None:  # each grading peg drops in: a little big, then lands
-            t = track(i)
-            return 1.0 if t is None else (drop_scale(t.progress) if t.started else None)
-
-        draw_grade_pop(surface, layout, row, run.game.rows[row].feedback, pop, art.pegs)
+        draw_grade_pop(
+            surface, layout, row, run.game.rows[row].feedback, track_pop(run.grade_track), art.pegs
+        )
     flash = run.finish_track
     if flash is not None and run.game.outcome is Outcome.WON:
         # a gentle pulse of the winning row's outline (never a full-screen flash)

@@ -61,7 +61,8 @@ def aside_layout(
     size: tuple[int, int], config: GameConfig, items: tuple[tuple[str, float], ...], buttons: tuple[str, ...]
 ) -> AsideLayout:
     """An AsideLayout for `config` with the side panel `items` (`buttons` clickable among them)."""
-    return AsideLayout(size, config.pegs, config.colours, config.turns, items, buttons, grid=config.grid)
+    shape = config.variant.shape
+    return AsideLayout(size, config.pegs, config.colours, config.turns, items, buttons, shape=shape)
 
 
 @dataclass(frozen=True)
@@ -204,10 +205,6 @@ class AsideCache:
             render(self._image, self._image.get_rect())
             self._key = key
         surface.blit(self._image, rect)
-
-    def invalidate(self) -> None:
-        """Draw afresh next time (tests that read what is drawn)."""
-        self._key = None
 
 
 def draw_aside(

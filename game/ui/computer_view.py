@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.play.computer import ComputerRun, Phase
-from game.ui.board import Art, BoardView, draw_board_screen, draw_grade_pop
+from game.ui.board import Art, BoardView, draw_board_screen, draw_grade_pop, track_pop
 from game.ui.juice import draw_shield
 from game.ui.layout import PlayLayout
 from game.ui.pegs import PegArt
@@ -55,10 +55,9 @@ def draw_computer_board(
         _draw_placing(surface, layout, run, pegs, colours, symbols)
     elif active is not None:
         _draw_holes(surface, layout, pegs, active, 0)
-    if run.phase is Phase.GRADING:
-        draw_grade_pop(
-            surface, layout, len(run.game.rows) - 1, run.game.rows[-1].feedback, run.grade_pop, pegs
-        )
+    if run.grading_row is not None:
+        row = run.grading_row
+        draw_grade_pop(surface, layout, row, run.game.rows[row].feedback, track_pop(run.grade_track), pegs)
     if shield is not None and shield < 1.0:
         draw_shield(surface, layout.secret_cover_rect(), shield)
 

@@ -1,23 +1,20 @@
 """Juice: the small motions that make the board feel alive, as pure functions of their inputs.
 
-Every helper takes a `progress` (0..1, the raw, un-eased fraction of its animation done; the
-caller's timeline owns time, animation speed and cutting moves short) and returns a value or draws
-into a surface it is given. Nothing here keeps state, reads a clock or a setting. Each one has a
-reduced-motion form, chosen by the `reduced_motion` keyword, that carries the same information
-without movement:
+Every helper takes a `progress` (0..1, the raw, un-eased fraction of its animation done) from the
+caller's timeline (game/play/timeline.py), which owns time, animation speed, cutting moves short and
+reduced motion: a started move reads progress 1.0 under reduced motion, so each helper shows its
+resting form at once, carrying the same information without movement. Nothing here keeps state,
+reads a clock or a setting; helpers return a value or draw into a surface they are given:
 
-- shake_offset: a damped shake of the whole board (a loss); reduced: no shake at all.
-- lift_scale / draw_lifted_peg: a picked-up peg grows and casts a shadow; reduced: it is shown
-  lifted at once (bigger, with its shadow) without growing.
-- drop_scale / drop_position: a dropped peg snaps in with a small overshoot; reduced: in place at
-  once, no overshoot.
-- count_up: a score counting up to its value; reduced: the value at once.
-- draw_shield: a cover over the secret that slides open in two halves; reduced: it fades out in
-  place instead of sliding.
-- draw_panel: a translucent card (the menu over the attract demo) that fades and rises in;
-  reduced: fully there at once.
-- transition_offset / transition_alpha: a screen change as a short slide or fade; reduced: a fade,
-  never a slide.
+- shake_offset: a damped shake of the whole board (a loss); at rest: no offset.
+- lift_scale / draw_lifted_peg: a picked-up peg grows and casts a shadow; at rest: lifted (bigger,
+  with its shadow).
+- drop_scale / drop_position: a dropped peg snaps in with a small overshoot; at rest: in place.
+- count_up: a score counting up to its value; at rest: the value.
+- draw_shield: a cover over the secret that slides open in two halves; at rest: gone.
+- draw_panel: a translucent card (the menu over the attract demo) that fades and rises in; at rest:
+  fully there.
+- transition_offset / transition_alpha: a screen change as a short slide or fade; at rest: in place.
 
 Invariants: at progress >= 1 every helper gives its resting value (no offset, scale 1, the full
 count, the shield gone), and at progress <= 0 its starting one, so a cut animation lands cleanly.
@@ -56,15 +53,13 @@ def _clamp01(x: float) -> float:
 
 
 # --- shake -----------------------------------------------------------------------------------
-def shake_offset(
-    progress: float, amplitude_px: float, *, seed: int = 0, reduced_motion: bool = False
-) -> tuple[int, int]:
+def shake_offset(progress: float, amplitude_px: float, *, seed: int = 0) -> tuple[int, int]:
     """The (dx, dy) to draw the shaken thing at: swings that die away quadratically.
 
     `seed` varies the direction (different shakes need not look alike) deterministically.
     """
     p = _clamp01(progress)
-    if reduced_motion or p >= 1.0 or amplitude_px <= 0:
+    if p >= 1.0 or amplitude_px <= 0:
         return (0, 0)
     decay = (1.0 - p) ** 2
     phase = (seed * 0.618033988749895 % 1.0) * 2 * math.pi
@@ -80,10 +75,9 @@ def shake_amplitude_px(size: tuple[int, int]) -> float:
 
 
 # --- lifting and dropping a peg --------------------------------------------------------------
-def lift_scale(progress: float, *, reduced_motion: bool = False) -> float:
+def lift_scale(progress: float) -> float:
     """How big a picked-up peg is drawn (1 in its hole, 1 + LIFT_GROWTH fully lifted)."""
-    p = 1.0 if reduced_motion else _clamp01(progress)
-    return 1.0 + LIFT_GROWTH * ease_out_cubic(p)
+    return 1.0 + LIFT_GROWTH * ease_out_cubic(_clamp01(progress))
 
 
 def draw_lifted_peg(
@@ -96,11 +90,10 @@ def draw_lifted_peg(
     progress: float = 1.0,
     *,
     symbols: bool = True,
-    reduced_motion: bool = False,
 ) -> pygame.Rect:
     """A peg held by the pointer: grown by lift_scale(progress) with a soft shadow under it that
     drops further as it lifts. `diameter` is the peg's size in its hole. Returns the peg's rect."""
-    scale = lift_scale(progress, reduced_motion=reduced_motion)
+    scale = lift_scale(progress)
     lifted = (scale - 1.0) / LIFT_GROWTH if LIFT_GROWTH else 1.0
     d = max(4, round(diameter * scale))
     drop = diameter * LIFT_SHADOW_OFFSET * lifted
@@ -112,27 +105,21 @@ def draw_lifted_peg(
     return rect
 
 
-def drop_scale(progress: float, *, reduced_motion: bool = False) -> float:
+def drop_scale(progress: float) -> float:
     """A dropped peg's size: from lifted (1 + LIFT_GROWTH) down past 1 and back, settling at 1."""
-    if reduced_motion:
-        return 1.0
     return 1.0 + LIFT_GROWTH * (1.0 - ease_out_back(_clamp01(progress)))
 
 
-def drop_position(
-    start: tuple[float, float], end: tuple[float, float], progress: float, *, reduced_motion: bool = False
-) -> tuple[int, int]:
+def drop_position(start: tuple[float, float], end: tuple[float, float], progress: float) -> tuple[int, int]:
     """Where a dropped peg is drawn on its way from `start` (where it was let go) to its hole
     `end`: it overshoots the hole a little and settles back."""
-    t = 1.0 if reduced_motion else ease_out_back(_clamp01(progress))
+    t = ease_out_back(_clamp01(progress))
     return (round(start[0] + (end[0] - start[0]) * t), round(start[1] + (end[1] - start[1]) * t))
 
 
 # --- score -----------------------------------------------------------------------------------
-def count_up(progress: float, target: int, start: int = 0, *, reduced_motion: bool = False) -> int:
+def count_up(progress: float, target: int, start: int = 0) -> int:
     """The number shown while a score counts from `start` up to `target` (fast, then slowing)."""
-    if reduced_motion:
-        return target
     p = _clamp01(progress)
     if p >= 1.0:
         return target
@@ -145,13 +132,12 @@ def draw_shield(
     rect: pygame.Rect,
     progress: float,
     *,
-    reduced_motion: bool = False,
     colours: ShieldColours = SHIELD_COLOURS,
 ) -> None:
     """A cover over the secret row `rect`, closed at progress 0, gone at 1.
 
     It opens as two halves sliding apart into the row's ends (clipped to `rect`, so nothing
-    spills over the board); with reduced motion it fades out in place instead.
+    spills over the board).
     """
     p = _clamp01(progress)
     if p >= 1.0 or rect.w <= 0 or rect.h <= 0:
@@ -162,7 +148,7 @@ def draw_shield(
     half = cover.w / 2
     # rounded like a row's shield, but never so round that a square grid's halves turn into capsules
     radius = max(3, min(cover.h // 5, round(half) // 5))
-    slide = 0.0 if reduced_motion else ease_in_out_sine(p) * half
+    slide = ease_in_out_sine(p) * half
     for side in (-1, 1):
         left = (0.0 if side < 0 else half) + side * slide
         part = pygame.Rect(round(left), 0, math.ceil(half), cover.h)
@@ -174,8 +160,6 @@ def draw_shield(
         for fy in (0.28, 0.72):
             cx = part.x + part.w * (0.18 if side < 0 else 0.82)
             pygame.draw.circle(layer, light, (round(cx), round(cover.h * fy)), rivet)
-    if reduced_motion:
-        layer.set_alpha(round(255 * (1.0 - p)))
     clip = surface.get_clip()
     surface.set_clip(cover.clip(clip) if clip else cover)
     surface.blit(layer, cover)
@@ -188,7 +172,6 @@ def draw_panel(
     rect: pygame.Rect,
     progress: float = 1.0,
     *,
-    reduced_motion: bool = False,
     alpha: int = PANEL_ALPHA,
     fill: pal.RGB = pal.BACKGROUND,
     edge: pal.RGB = pal.BOARD_EDGE,
@@ -197,7 +180,7 @@ def draw_panel(
 
     Returns where the card is drawn this frame (draw its contents relative to it).
     """
-    p = 1.0 if reduced_motion else ease_out_cubic(_clamp01(progress))
+    p = ease_out_cubic(_clamp01(progress))
     shown = rect.move(0, round((1.0 - p) * rect.h * PANEL_RISE_FRAC))
     radius = max(6, min(rect.w, rect.h) // 24)
     card = pygame.Surface(shown.size, pygame.SRCALPHA)
@@ -207,16 +190,11 @@ def draw_panel(
     return shown
 
 
-def transition_offset(
-    progress: float, width: int, direction: int = 1, *, reduced_motion: bool = False
-) -> int:
-    """The x offset of the incoming screen in a slide: `width` * direction at 0, 0 at 1.
-    With reduced motion there is no slide (0): use transition_alpha instead."""
-    if reduced_motion:
-        return 0
+def transition_offset(progress: float, width: int, direction: int = 1) -> int:
+    """The x offset of the incoming screen in a slide: `width` * direction at 0, 0 at 1."""
     return round(direction * width * (1.0 - ease_out_cubic(_clamp01(progress))))
 
 
 def transition_alpha(progress: float) -> int:
-    """The incoming screen's opacity (0..255) in a fade: motion-free, so reduced motion uses it."""
+    """The incoming screen's opacity (0..255) in a fade."""
     return round(255 * ease_in_out_sine(_clamp01(progress)))

@@ -197,13 +197,15 @@ class PlayLayout(PaletteColumn):
         panel_items: Sequence[tuple[str, float]] = (),
         buttons: Sequence[str] = (),
         top_buttons: Sequence[str] = ("help", "menu"),
-        grid: tuple[int, int] | None = None,
+        shape: tuple[int, int] | None = None,
     ) -> None:
         self.size = (int(size[0]), int(size[1]))
         self.pegs, self.colours, self.turns = pegs, colours, turns
-        # a grid game's code is a small grid: slot i is cell divmod(i, columns), one unit a cell
-        self.grid = grid
-        self.code_rows, self.code_cols = grid if grid is not None else (1, pegs)
+        # A code is laid out in the variant's shape (Variant.shape; None: one line of pegs). A code of
+        # several lines (a grid's) is a small grid: slot i is cell divmod(i, columns), one unit a cell,
+        # and its board is a grid board (the geometry below that differs says so).
+        self.code_rows, self.code_cols = shape or (1, pegs)
+        self.grid_board = self.code_rows > 1
         w, h = self.size
         m = margin_px(self.size)
         self.margin = m
@@ -252,7 +254,7 @@ class PlayLayout(PaletteColumn):
 
     @property
     def _grade_pitch_u(self) -> float:
-        return GRADE_PITCH_U if self.grid is None else GRID_GRADE_PITCH_U
+        return GRID_GRADE_PITCH_U if self.grid_board else GRADE_PITCH_U
 
     def _fit_board(self, area: pygame.Rect) -> None:
         """Choose the columns of rows and of palette that give the biggest pegs, then place both.
@@ -264,7 +266,7 @@ class PlayLayout(PaletteColumn):
         cw = self._column_width_u()
         gap = self.margin
         best = None
-        slots = self.turns + (1 if self.grid is not None else 0)  # a grid's secret takes a row's slot
+        slots = self.turns + (1 if self.grid_board else 0)  # a grid's secret takes a row's slot
         fixed_u = self._fixed_height_u
         for columns in range(1, MAX_COLUMNS + 1):
             per_column = math.ceil(slots / columns)
@@ -303,12 +305,12 @@ class PlayLayout(PaletteColumn):
         palette = pygame.Rect(round(left), round(self.board.centery - pal_h / 2), pal_w, pal_h)
         self.palette_panel = palette.clamp(area)
         self._origin = (self.board.x + BOARD_PAD_U * unit, self.board.y + BOARD_PAD_U * unit)
-        lead_u = 0.0 if self.grid is not None else self.code_rows + SECRET_GAP_U  # the secret above rows
+        lead_u = 0.0 if self.grid_board else self.code_rows + SECRET_GAP_U  # the secret above rows
         self._rows_top = self._origin[1] + lead_u * unit
 
     @property
     def _min_pitch_u(self) -> float:
-        if self.grid is not None:
+        if self.grid_board:
             return self.code_rows + GRID_ROW_GAP_U
         return ROW_PITCH_U
 
@@ -316,13 +318,13 @@ class PlayLayout(PaletteColumn):
     def _fixed_height_u(self) -> float:
         """The board's height besides its rows' pitches: padding, and the secret row above the first
         column (a grid's secret is in a row slot instead, and its last row needs no air below it)."""
-        if self.grid is not None:
+        if self.grid_board:
             return 2 * BOARD_PAD_U - GRID_ROW_GAP_U
         return 2 * BOARD_PAD_U + self.code_rows + SECRET_GAP_U
 
     # --- board geometry -----------------------------------------------------------------------
     def _row_origin(self, row: int) -> tuple[float, float]:
-        slot = row + (1 if self.grid is not None else 0)  # slot 0 of a grid board is its secret
+        slot = row + (1 if self.grid_board else 0)  # slot 0 of a grid board is its secret
         column, index = divmod(slot, self.rows_per_column)
         u = self.unit
         x = self._origin[0] + column * (self._column_width_u() + COLUMN_GAP_U) * u
@@ -333,7 +335,7 @@ class PlayLayout(PaletteColumn):
         """The whole turn row: label, slots and grading area."""
         x, y = self._row_origin(row)
         u = self.unit
-        height = round(u) if self.grid is None else round(y + self.code_rows * u) - round(y)
+        height = round(y + self.code_rows * u) - round(y) if self.grid_board else round(u)
         return pygame.Rect(round(x), round(y), round(self._column_width_u() * u), height)
 
     def label_rect(self, row: int) -> pygame.Rect:
@@ -345,7 +347,7 @@ class PlayLayout(PaletteColumn):
         cell_row, cell_col = divmod(col, self.code_cols)
         left = x + (LABEL_U + cell_col) * u
         top = y + cell_row * u
-        height = round(u) if self.grid is None else round(top + u) - round(top)  # grid cells tile exactly
+        height = round(top + u) - round(top) if self.grid_board else round(u)  # grid cells tile exactly
         return pygame.Rect(round(left), round(top), round(left + u) - round(left), height)
 
     def slot_rect(self, row: int, col: int) -> pygame.Rect:
@@ -379,10 +381,10 @@ class PlayLayout(PaletteColumn):
         line, col = divmod(index, self.grade_cols)
         cx = x + (LABEL_U + self.code_cols + GRADE_GAP_U + (col + 0.5) * self._grade_pitch_u) * u
         pitch = GRADE_PITCH_U
-        if self.grid is not None:  # a taller row spreads its grading lines over its height
+        if self.grid_board:  # a taller row spreads its grading lines over its height
             pitch = max(GRID_GRADE_PITCH_U, 0.8 * self.code_rows / self.grade_lines)
         cy = y + (self.code_rows / 2 + (line - (self.grade_lines - 1) / 2) * pitch) * u
-        d = max(3, round((KEY_DIAMETER_U if self.grid is None else GRID_KEY_DIAMETER_U) * u))
+        d = max(3, round((GRID_KEY_DIAMETER_U if self.grid_board else KEY_DIAMETER_U) * u))
         return pygame.Rect(round(cx - d / 2), round(cy - d / 2), d, d)
 
     def secret_rect(self) -> pygame.Rect:

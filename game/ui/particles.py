@@ -1,13 +1,16 @@
 """Particles for the end of a game: confetti that bursts up for a win, dust that settles for a loss.
 
-A ParticleField is view state: numpy arrays of positions, velocities, ages and looks, driven by
-update(dt) in seconds (never a clock) and drawn as small rects or circles. It can be thrown away
-at any time. Invariants:
+A ParticleField is view state: numpy arrays of positions, velocities, birth times and looks, drawn
+as small rects or circles. It can be thrown away at any time. Its time is a flourish on a timeline
+(game/play/timeline.py; its own unless one is given, driven by update(dt)): a particle's age is how
+far that flourish has run since the particle was born, and each frame moves them by as much time as
+it ran. Invariants:
 - at most `capacity` particles live at once (a new burst recycles the oldest), so a frame never
   draws more than that;
 - randomness comes only from the random.Random passed in (same seed, same confetti);
-- reduced motion: win_burst and loss_settle add nothing (no flashing, nothing flying about);
-  the screens keep their static text, so no information is carried by motion alone.
+- reduced motion (which the timeline reads: a flourish does not happen): win_burst and loss_settle
+  add nothing (no flashing, nothing flying about); the screens keep their static text, so no
+  information is carried by motion alone.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from collections.abc import Sequence
 
 import numpy as np
 import pygame
+
+from game.play.timeline import Timeline, Track
 
 RGB = tuple[int, int, int]
 
@@ -31,17 +36,24 @@ WIN_PARTICLES_PER_BURST = 90
 LOSS_PARTICLES = 45
 DUST_FALL_PX_S = 40.0  # slow, so a loss settles instead of crashing down
 SHAPE_RECT, SHAPE_CIRCLE = 0, 1
+FLOURISH_KEY = "particles"
 
 
 class ParticleField:
     """A bounded pool of particles; bursts add to it, update() moves and ages them."""
 
-    def __init__(self, rng: random.Random, capacity: int = MAX_PARTICLES) -> None:
+    def __init__(
+        self, rng: random.Random, capacity: int = MAX_PARTICLES, timeline: Timeline | None = None
+    ) -> None:
         self.rng = rng
         self.capacity = capacity
+        # the timeline the particles' time runs on: its own (update(dt) drives it), or its owner's
+        self._owns_timeline = timeline is None
+        self.timeline = Timeline() if timeline is None else timeline
+        self._seen_s = 0.0  # how far the flourish had run when the particles last moved
         self.pos = np.zeros((0, 2))
         self.vel = np.zeros((0, 2))
-        self.age = np.zeros(0)
+        self.born = np.zeros(0)  # the flourish's time at each particle's birth
         self.life = np.zeros(0)
         self.size = np.zeros(0)
         self.gravity = np.zeros(0)
@@ -49,11 +61,34 @@ class ParticleField:
         self.colour: list[RGB] = []
 
     def __len__(self) -> int:
-        return len(self.age)
+        return len(self.born)
 
     @property
     def active(self) -> bool:
         return len(self) > 0
+
+    @property
+    def _clock(self) -> Track | None:
+        return self.timeline.get(FLOURISH_KEY)
+
+    @property
+    def age(self) -> np.ndarray:
+        """Seconds each particle has lived, as the timeline counts them."""
+        clock = self._clock
+        return (self._seen_s if clock is None else clock.elapsed_s) - self.born
+
+    def begin(self, longest_s: float) -> bool:
+        """Make the particles' time run for at least `longest_s` more: False when the timeline has
+        none to give (reduced motion), and then no particle may be added."""
+        clock = self._clock
+        if clock is None:
+            self.clear()  # particles without their time running are stale
+            clock = self.timeline.flourish(FLOURISH_KEY, longest_s)
+            return clock is not None
+        short = clock.elapsed_s + longest_s - (clock.delay_s + clock.duration_s)
+        if short > 0:
+            clock.extend(short)
+        return True
 
     def add(
         self,
@@ -65,11 +100,14 @@ class ParticleField:
         shape: int,
         colours: list[RGB],
     ) -> None:
-        """Append particles (arrays of equal length); the oldest go when the pool is full."""
+        """Append particles (arrays of equal length), born now; the oldest go when the pool is full.
+        Call begin() first."""
         n = len(life)
         self.pos = np.concatenate([self.pos, pos])[-self.capacity :]
         self.vel = np.concatenate([self.vel, vel])[-self.capacity :]
-        self.age = np.concatenate([self.age, np.zeros(n)])[-self.capacity :]
+        clock = self._clock
+        now = self._seen_s if clock is None else clock.elapsed_s
+        self.born = np.concatenate([self.born, np.full(n, now)])[-self.capacity :]
         self.life = np.concatenate([self.life, life])[-self.capacity :]
         self.size = np.concatenate([self.size, size])[-self.capacity :]
         self.gravity = np.concatenate([self.gravity, gravity])[-self.capacity :]
@@ -77,21 +115,43 @@ class ParticleField:
         self.colour = (self.colour + colours)[-self.capacity :]
 
     def update(self, dt: float) -> None:
-        if not self.active or dt <= 0:
+        """Drive its own timeline by `dt` (a shared one is its owner's to drive), then move the
+        particles by as much time as their flourish ran and let the old ones go."""
+        if self._owns_timeline:
+            self.timeline.update(dt)
+        if not self.active:
             return
-        self.vel[:, 1] += self.gravity * dt
-        self.vel *= math.exp(-AIR_DRAG_PER_S * dt)
-        self.pos += self.vel * dt
-        self.age += dt
+        clock = self._clock
+        if clock is None:  # the flourish ran out, and every particle has lived its life with it
+            self.clear()
+            return
+        now = clock.elapsed_s
+        step = now - self._seen_s
+        if step <= 0:
+            return
+        self._seen_s = now
+        self.vel[:, 1] += self.gravity * step
+        self.vel *= math.exp(-AIR_DRAG_PER_S * step)
+        self.pos += self.vel * step
         keep = self.age < self.life
         if not keep.all():
-            self.pos, self.vel, self.age = self.pos[keep], self.vel[keep], self.age[keep]
+            self.pos, self.vel, self.born = self.pos[keep], self.vel[keep], self.born[keep]
             self.life, self.size, self.gravity = self.life[keep], self.size[keep], self.gravity[keep]
             self.shape = self.shape[keep]
             self.colour = [c for c, k in zip(self.colour, keep.tolist(), strict=True) if k]
 
     def clear(self) -> None:
-        self.__init__(self.rng, self.capacity)
+        """No particles, and no time running for them."""
+        self.timeline.drop(FLOURISH_KEY)
+        self._seen_s = 0.0
+        self.pos = np.zeros((0, 2))
+        self.vel = np.zeros((0, 2))
+        self.born = np.zeros(0)
+        self.life = np.zeros(0)
+        self.size = np.zeros(0)
+        self.gravity = np.zeros(0)
+        self.shape = np.zeros(0, dtype=np.int8)
+        self.colour = []
 
     def draw(self, surface: pygame.Surface, keep_clear: pygame.Rect | None = None) -> None:
         """Each particle shrinks over its last third of life instead of fading (no alpha needed).
@@ -117,14 +177,12 @@ class ParticleField:
                 pygame.draw.rect(surface, colour, (x - s // 2, y - s // 4, s, max(1, s // 2)))
 
 
-def win_burst(
-    field: ParticleField, area: pygame.Rect, colours: Sequence[RGB], *, reduced_motion: bool = False
-) -> int:
+def win_burst(field: ParticleField, area: pygame.Rect, colours: Sequence[RGB]) -> int:
     """Confetti in `colours` fired up from both bottom corners of `area` and from its middle.
 
-    Returns the number of particles added (0 with reduced motion).
-    """
-    if reduced_motion or not colours:
+    Returns the number of particles added (0 with reduced motion: the field's timeline has no
+    flourish then)."""
+    if not colours or not field.begin(max(CONFETTI_LIFE_S)):
         return 0
     rng = field.rng
     scale = max(0.4, area.h / 600)
@@ -151,11 +209,10 @@ def win_burst(
     return min(added, field.capacity)
 
 
-def loss_settle(
-    field: ParticleField, area: pygame.Rect, colours: Sequence[RGB], *, reduced_motion: bool = False
-) -> int:
-    """Dim dust drifting slowly down over `area`: the game ends quietly. Returns particles added."""
-    if reduced_motion or not colours:
+def loss_settle(field: ParticleField, area: pygame.Rect, colours: Sequence[RGB]) -> int:
+    """Dim dust drifting slowly down over `area`: the game ends quietly. Returns particles added
+    (0 with reduced motion, as for win_burst)."""
+    if not colours or not field.begin(max(DUST_LIFE_S)):
         return 0
     rng = field.rng
     scale = max(0.4, area.h / 600)

@@ -112,11 +112,11 @@ class PegArt:
         code,
         colours,
         symbols: bool = True,
-        grid: tuple[int, int] | None = None,
+        shape: tuple[int, int] | None = None,
     ) -> None:
-        """`code` drawn as large as fits, centred in `box`: a row, or for a grid game `grid` (rows,
-        columns) laid out as the board lays it out, row by row, so a grid reads as a grid everywhere."""
-        rows, columns = grid if grid is not None else (1, len(code))
+        """`code` drawn as large as fits, centred in `box`, laid out in `shape` (lines, places per line:
+        the variant's, as the board lays it out, so a grid reads as a grid everywhere; None: one line)."""
+        rows, columns = shape or (1, len(code))
         diameter = max(4, int(min(box.h * 0.82 / (rows * CODE_PITCH), box.w / (columns * CODE_PITCH + 0.1))))
         pitch = diameter * CODE_PITCH
         x0 = box.centerx - pitch * columns / 2

@@ -17,6 +17,7 @@ from types import MappingProxyType
 import pygame
 
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, legal_codes
+from game.core.variants import variant_of
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
 from game.ui import palette as pal
 from game.ui.board import Art, draw_top_bar
@@ -57,7 +58,7 @@ def draw(
             colour = pal.TEXT_DIM
         text.draw_in(surface, words, label.inflate(0, -label.h // 3), colour, 36, align="midleft")
         if name == "shape":
-            labels = ["Row" if shape is None else f"{shape[0]}×{shape[1]}" for shape in SHAPES]
+            labels = [variant_of(choices.pegs, shape).segment_label for shape in SHAPES]
             segments = layout.segments(name, len(SHAPES))
             _draw_segments(surface, text, segments, labels, SHAPES.index(choices.shape), mouse)
         elif name in ("pegs", "colours"):
@@ -71,9 +72,7 @@ def draw(
     config = choices.config()
     problem = choices.problem()
     if config is not None:
-        line = f"{config.turns} turns · {legal_codes(config):,} possible codes"
-        if config.grid is not None:
-            line = f"Grid {config.grid[0]}×{config.grid[1]} · {line} · grey pegs"
+        line = config.variant.describe(f"{config.turns} turns · {legal_codes(config):,} possible codes")
         text.draw_in(surface, line, layout.turns_rect.inflate(0, -layout.turns_rect.h // 4), pal.TEXT, 44)
     if problem:  # GameConfig's sentences can be long: wrapped, never cut
         box = layout.message_rect.union(layout.turns_rect)
@@ -161,12 +160,12 @@ def _draw_sample(
     after: pygame.Rect,
     art: Art,
 ) -> None:
-    """A row of sample pegs beside the pegs/colours stepper (the grid's holes, rows x columns, for a
-    grid), so the choice is visible."""
+    """A row of sample pegs beside the pegs/colours stepper (a code of several lines, a grid's, as
+    its holes, rows x columns), so the choice is visible."""
     control = layout.controls[name]
     area = pygame.Rect(after.right + 12, control.y, control.right - after.right - 12, control.h)
-    if name == "pegs" and choices.shape is not None:
-        rows, cols = choices.shape
+    rows, cols = choices.variant.shape
+    if name == "pegs" and rows > 1:
         d = max(4, min(round(area.h / rows * 0.9), round(area.w / cols * 0.9)))
         hole = art.pegs.hole(d)
         for cell in range(rows * cols):

@@ -20,7 +20,7 @@ from game.core.grid import (
     symmetries,
     unpack_grid,
 )
-from game.core.strategies.pool import grid_shapes
+from game.core.gridspace import shapes as grid_shapes
 
 
 def brute_grey(guess: tuple, secret: tuple, rows: int, cols: int) -> int:

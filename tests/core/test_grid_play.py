@@ -73,7 +73,7 @@ def test_grid_consistent_codes__equal_the_scalar_reference_after_three_grades():
     history = [
         (g, score_grid(g, secret, 2, 3)) for g in [(0, 0, 1, 1, 2, 2), (0, 1, 2, 0, 1, 2), (2, 2, 0, 0, 1, 1)]
     ]
-    expected = [c for c in every_code(config) if is_consistent(c, history, grid=(2, 3))]
+    expected = [c for c in every_code(config) if is_consistent(c, history, config.variant)]
     for depth in (1, 2, 3):  # parents first, as a game asks, then the child narrows the parent
         count_consistent(config, history[:depth])
     found = [index_code(int(i), 6, 3) for i in consistent_indices(config, history)]
@@ -130,7 +130,7 @@ def test_grid_analysis__reports_each_row_with_grid_grades():
     report = analyse(config, history, secret)
     assert [row.possible_before for row in report.rows][0] == 256
     assert report.rows[-1].possible_before >= 1 and report.rows[-1].could_win
-    after = [c for c in every_code(config) if is_consistent(c, history[:1], grid=(2, 2))]
+    after = [c for c in every_code(config) if is_consistent(c, history[:1], config.variant)]
     assert report.rows[0].possible_after == len(after)
 
 

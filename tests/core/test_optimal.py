@@ -148,6 +148,18 @@ def test_optimal_strategy__without_a_fitting_table_plays_the_strongest_heuristic
     assert run(optimal_strategy.think(config, history, random.Random(5))) == expected
 
 
+def test_optimal_strategy__fallback_is_the_registrys_strongest_on_every_first_grade_at_4x5():
+    from game.core.strategies import STRATEGIES, STRONGEST
+
+    assert optimal_strategy.FALLBACK == STRONGEST
+    config = GameConfig(4, 5)
+    first = (0, 0, 1, 2)
+    for secret in itertools.islice(itertools.product(range(5), repeat=4), 0, 625, 37):
+        history = ((first, score(first, secret)),)
+        expected = run(STRATEGIES[STRONGEST].think(config, history, random.Random(1)))
+        assert run(optimal_strategy.FALLBACK_THINK(config, history, random.Random(1))) == expected
+
+
 def test_optimal_strategy__off_the_table_mid_game_still_wins():
     think = optimal_strategy.make_think(load_tables())
     config = GameConfig(4, 6)

@@ -14,7 +14,7 @@ from game.core.config import GameConfig
 from game.core.par import Par, par, par_move, par_steps
 from game.core.solver import NoCodeLeft
 from game.play.pump import Pump
-from game.tables import cached_grid_table, load_table
+from game.tables import load_table, table_for
 
 
 def brute_grade(config: GameConfig, guess, secret):
@@ -46,7 +46,7 @@ def table_reference(config: GameConfig, table, secret, moves: int):
     [
         (GameConfig(4, 6), load_table(4, 6)),
         (GameConfig(4, 6, duplicates=False), load_table(4, 6, duplicates=False)),
-        (GameConfig(colours=3, grid=(2, 2)), cached_grid_table((2, 2), 3)),
+        (GameConfig(colours=3, grid=(2, 2)), table_for(GameConfig(colours=3, grid=(2, 2)))),
     ],
     ids=["4x6", "4x6-norep", "grid2x2x3"],
 )

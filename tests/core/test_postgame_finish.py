@@ -35,7 +35,7 @@ def brute_to_finish(config: GameConfig, guess, history=()) -> float:
     (these spaces have a score table); fewest codes left on average, then a code that can win, then
     the lowest code."""
     everything = legal(config)
-    possible = [c for c in everything if is_consistent(c, list(history), config.grid)]
+    possible = [c for c in everything if is_consistent(c, list(history), config.variant)]
 
     def guesses_after(codes) -> int:  # summed over `codes`, the guess made here included
         if len(codes) == 1:
@@ -109,7 +109,7 @@ def random_game(config: GameConfig, rng: random.Random, table=None):
     secret = rng.choice(codes)
     history = []
     while not history or history[-1][0] != secret:
-        options = [c for c in codes if is_consistent(c, history, config.grid)]
+        options = [c for c in codes if is_consistent(c, history, config.variant)]
         guess = rng.choice(options)
         if table is not None and rng.random() < 0.4 and table.next_guess(history) is not None:
             guess = table.next_guess(history)

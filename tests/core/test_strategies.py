@@ -113,7 +113,7 @@ def test_symmetry__pool_reduction_does_not_change_the_choice():
             partition.negative_parts,
         ):
             chosen = run(partition.think_partition(config, history, random.Random(0), criterion=criterion))
-            grades = space.score_table(4, 6, True)[everything[:, None], consistent[None, :]]
+            grades = space.score_table(GameConfig(4, 6))[everything[:, None], consistent[None, :]]
             counts = np.stack([np.bincount(row, minlength=25) for row in grades])
             scores = criterion(counts)
             ties = np.flatnonzero(partition._ties(scores, criterion))

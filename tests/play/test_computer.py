@@ -13,7 +13,9 @@ from game.core.solver import is_consistent
 from game.core.state import Guess, Outcome, apply_move, new_game
 from game.play.computer import FINISH_REST_S, ComputerRun, Phase, Speed
 from game.play.cues import Cue
+from game.play.grading import GRADE_POP_S, GRADE_STAGGER_S
 from game.play.record import GameRecord, Player
+from game.play.timeline import Motion
 from game.tables import bind
 
 
@@ -131,3 +133,36 @@ def test_computer_run__queues_a_submit_and_grading_cues() -> None:
         cues += run.take_cues()
     assert cues.count(Cue.SUBMIT) == len(run.game.rows)
     assert Cue.PEG_BLACK in cues
+
+
+def test_computer_run__grade_pegs_drop_in_on_the_grade_timing_a_persons_row_has() -> None:
+    run = computer(new_game(GameConfig(4, 6), (0, 0, 1, 1)), "lowest", random.Random(1))
+    dt = 0.005
+    while run.phase is not Phase.GRADING:
+        run.update(dt)
+    assert run.game.rows[-1].guess == (0, 0, 0, 0) and sum(run.game.rows[-1].feedback) == 2
+    elapsed, shown_at = 0.0, {}
+    while run.phase is Phase.GRADING:
+        run.update(dt)
+        elapsed += dt
+        shown_at.setdefault(run.shown_grade_pegs, elapsed)
+    assert shown_at[1] == pytest.approx(GRADE_STAGGER_S, abs=2 * dt)
+    assert shown_at[2] == pytest.approx(2 * GRADE_STAGGER_S, abs=2 * dt)
+    assert elapsed == pytest.approx(2 * GRADE_STAGGER_S + GRADE_POP_S, abs=2 * dt)
+
+
+def test_computer_run__reduced_motion_drops_each_peg_and_grade_in_place_at_once() -> None:
+    run = computer(
+        new_game(GameConfig(4, 6), (0, 0, 1, 1)), "lowest", random.Random(1), motion=Motion(reduced=True)
+    )
+    drops, pops = set(), set()
+    while not run.finished:
+        run.update(1 / 240)
+        if run.phase is Phase.PLACING and run.placed_pegs:
+            drops.add(run.drop_fraction)
+        for i in range(4):
+            track = run.grade_track(i)
+            if track is not None and track.started:
+                pops.add(track.value)
+    assert drops == {0.0} and pops == {1.0}
+    assert run.game.outcome is Outcome.WON

@@ -74,3 +74,57 @@ def test_easings__start_at_zero_and_end_at_one():
     for ease in EASINGS.values():
         assert ease(0.0) == pytest.approx(0.0, abs=1e-9)
         assert ease(1.0) == pytest.approx(1.0)
+
+
+def test_timeline__loop_beats_every_period_never_ends_and_is_steady_under_reduced_motion():
+    line = Timeline(Motion(speed=3.0))  # a beat is a beat: animation speed leaves it alone
+    glow = line.loop("glow", 2.0)
+    waves = []
+    for _ in range(80):  # two periods
+        line.update(0.05)
+        waves.append(glow.wave)
+    assert line.running("glow") and not glow.done and glow.left_s == float("inf")
+    assert min(waves) < 0.05 and max(waves) > 0.95
+    assert waves[:40] == pytest.approx(waves[40:])  # the same beat each period
+    line.update(0.5)  # 4.5 s: a quarter into the third period
+    assert glow.raw == pytest.approx(0.25) and glow.pulse == pytest.approx(0.5) and not glow.steady
+    line.set_motion(Motion(reduced=True))
+    line.update(0.5)
+    assert glow.steady and glow.wave == 1.0 and glow.pulse == 1.0
+
+
+def test_timeline__countdown_counts_real_seconds_holds_when_paused_and_gains_time():
+    line = Timeline(Motion(speed=2.0, reduced=True))  # a clock's seconds are the same under every setting
+    clock = line.countdown("clock", 3.0)
+    line.update(1.0)
+    assert clock.left_s == pytest.approx(2.0) and not clock.steady
+    clock.paused = True
+    line.update(5.0)
+    assert clock.left_s == float("inf") and line.running("clock")
+    clock.paused = False
+    assert clock.left_s == pytest.approx(2.0)
+    clock.extend(1.5)
+    line.update(3.4)
+    assert clock.left_s == pytest.approx(0.1)
+    line.update(0.2)
+    assert not line.running("clock") and line.get("clock") is None
+
+
+def test_timeline__flourish_runs_in_real_time_and_there_is_none_under_reduced_motion():
+    line = Timeline(Motion(speed=4.0))
+    confetti = line.flourish("confetti", 1.0)
+    line.update(0.5)
+    assert confetti is not None and confetti.raw == pytest.approx(0.5)
+    line.cut()  # input leaves decoration alone
+    assert not confetti.done
+    assert Timeline(Motion(reduced=True)).flourish("confetti", 1.0) is None
+
+
+def test_timeline__time_left_is_in_real_seconds_whatever_the_speed():
+    line = Timeline(Motion(speed=2.0))
+    line.move("a", 1.0, delay_s=0.5)  # 1.5 s of move time at double speed
+    line.flash("b", 0.4)
+    assert line.time_left(["a", "b"]) == pytest.approx(0.75)
+    assert line.time_left(["b", "missing"]) == pytest.approx(0.4)
+    line.update(0.75)
+    assert line.time_left(["a"]) == 0.0 and line.idle

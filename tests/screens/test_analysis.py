@@ -155,3 +155,11 @@ def test_analysis_overlay__a_long_game_in_a_small_window_scrolls_through_every_r
     assert overlay.first == up_then_two_down
     row_numbers = {line for line in seen if line.isdigit()}
     assert row_numbers >= {str(n) for n in range(1, rows + 1)}  # every row was drawn at some point
+
+
+def test_summary_lines__say_where_grades_given_by_hand_leave_no_code():
+    fits = RowReport(0, (0, 0, 1, 1), score((0, 0, 1, 1), (1, 2, 3, 4)), 1296, 256, False)
+    dead = RowReport(1, (2, 2, 3, 3), score((2, 2, 3, 3), (1, 2, 3, 4)), 0, 0, False)
+    lines = summary_lines(PostGame((fits, dead), 2, False, None, ""))
+    assert "From row 2 no code fits the grades given: those rows have nothing to weigh." in lines
+    assert not any("no code fits" in line for line in summary_lines(PostGame((fits,), 1, False, None, "")))

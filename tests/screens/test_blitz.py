@@ -127,7 +127,7 @@ def test_blitz__the_clock_turns_urgent_in_the_last_ten_seconds(tmp_path):
         assert mode.run.is_urgent and clock_box_colour(app) == URGENT_FILL
         # the figures change every tenth; between two draws at the same time left only the pulse can
         first = clock_image(app)
-        mode.time_s += 0.12  # half a pulse later, same clock
+        mode.timeline.update(0.12)  # half a pulse later, same clock (the run's clock does not move)
         app.step([], 0.0)
         assert (clock_image(app) == first) == reduced
 

@@ -36,15 +36,20 @@ def type_text(app: App, text: str) -> None:
         post(app, key(code, unicode=char))
 
 
+def dated_store(directory) -> Store:
+    """A store whose calendar is the test's (it refuses dates in its future)."""
+    return Store(directory, clock=lambda: NOW)
+
+
 def won_daily(day: dt.date, preset: str) -> GameRecord:
     secret = daily_secret(day, preset)
     return GameRecord.new(daily_config(preset), secret).played(secret, Player.PLAYER)
 
 
 def test_daily_archive__a_past_code_won_never_touches_the_streak_or_todays_attempt(tmp_path) -> None:
-    store = Store(tmp_path)
+    store = dated_store(tmp_path)
     store.update_daily(lambda book: book.finished("Classic", YESTERDAY, won_daily(YESTERDAY, "Classic")))
-    book_before = Store(tmp_path).load_daily()
+    book_before = dated_store(tmp_path).load_daily()
     assert book_before.result("Classic").current_streak(TODAY) == 1
     app = archive_app(store)
     type_text(app, "3")
@@ -65,7 +70,7 @@ def test_daily_archive__a_past_code_won_never_touches_the_streak_or_todays_attem
     press_key(app, pygame.K_RETURN)  # Play again: back to the archive
     assert isinstance(app.state, ArchiveState)
     app.close()
-    after = Store(tmp_path)
+    after = dated_store(tmp_path)
     assert after.load_daily() == book_before  # the streak, the last day, today's attempt: as they were
     assert after.load_daily().can_play("Classic", TODAY) and after.load_daily().can_play("Super", TODAY)
     assert after.load_stats() == {}

@@ -59,7 +59,7 @@ def test_grid_hint__counts_codes_by_grid_grading_and_fills_a_guess(tmp_path):
 
 def test_grid_analysis__compares_rows_with_the_grids_optimal_table():
     table = table_for(CONFIG)
-    assert table is not None and table.fits(CONFIG.pegs, CONFIG.colours, CONFIG.duplicates, CONFIG.grid)
+    assert table is not None and table.fits(CONFIG)
     game = finished_game(CONFIG, SECRET, [(0, 0, 1, 1), (1, 2, 2, 2), SECRET])
     app = make_app(start=ResultState(record_of(game, 30.0)))
     app.step([], 1 / 60)

@@ -165,7 +165,7 @@ def test_grid_game__solving_keeps_the_whole_grid_secret_under_one_shield_until_t
 def test_grid_layout__every_cell_hit_where_drawn_in_rows_by_columns(size, rows, columns, colours):
     config = GameConfig(colours=colours, grid=(rows, columns))
     layout = PlayLayout(size, config.pegs, config.colours, config.turns, PANEL, [n for n, _ in PANEL],
-                        grid=config.grid)  # fmt: skip
+                        shape=config.variant.shape)  # fmt: skip
     for turn in range(config.turns):
         rects = [layout.slot_rect(turn, cell) for cell in range(config.pegs)]
         for cell, rect in enumerate(rects):

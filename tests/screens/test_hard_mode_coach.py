@@ -22,6 +22,8 @@ from game.screens.highscores import InitialsOverlay
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.store import Store
+from game.ui.board import FrameCache
+from game.ui.coach_view import AsideCache
 from game.ui.sound import Sound
 from tests.screens.driver import (
     choose_entry,
@@ -47,9 +49,8 @@ def type_row(app: App, code) -> None:
 def shown(app: App) -> str:
     """Every word the next frame draws, the cached still image and the coach's column redrawn."""
     state = app.state
-    state.frame.invalidate()
-    if state.hooks.aside is not None:
-        state.hooks.aside.invalidate()
+    state.frame = FrameCache()  # view state, thrown away at will: the next frame draws afresh
+    state.hooks.aside = AsideCache()
     return " ".join(drawn_lines(app))
 
 

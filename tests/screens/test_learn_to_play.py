@@ -32,6 +32,8 @@ from game.screens.help import HelpOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.store import Store
+from game.ui.board import FrameCache
+from game.ui.coach_view import AsideCache
 from game.ui.sound import Sound
 from tests.screens.driver import (
     choose_entry,
@@ -89,8 +91,8 @@ def lesson_of(app: App) -> LessonHooks:
 
 def shown(app: App) -> list[str]:
     """Every line the next frame draws, the cached board and the lesson's card drawn afresh."""
-    app.state.frame.invalidate()
-    lesson_of(app).card.invalidate()
+    app.state.frame = FrameCache()  # view state, thrown away at will: the next frame draws afresh
+    lesson_of(app).card = AsideCache()
     return drawn_lines(app)
 
 

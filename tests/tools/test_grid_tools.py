@@ -67,7 +67,7 @@ def test_optimal_grid__total_equals_a_brute_force_search_without_symmetry_at_2x2
     summary = json.loads(capsys.readouterr().out.splitlines()[0])
     assert summary["total"] == brute_force_total(2, 2, 2)
     table = parse_table(out.read_text())
-    assert table.grid == (2, 2)
+    assert table.variant.shape == (2, 2)
     secrets = list(itertools.product(range(2), repeat=4))
     assert sum(table.guess_counts(secrets)) == summary["total"]
 

@@ -42,4 +42,6 @@ def test_optimal__bad_jobs_exit_2_with_one_line():
         cwd=ROOT,
     )
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.strip().splitlines() == ["optimal.py: error: --jobs must be from 1 to 256, not 0"]
+    assert done.stderr.strip().splitlines() == [
+        "optimal.py: error: --jobs must be from 1 to 256, not 0 (see --help)"  # as argparse's own errors
+    ]

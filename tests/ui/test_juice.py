@@ -1,5 +1,6 @@
-"""Juice primitives: each lands on its resting value, moves in between, and has a motion-free form
-under reduced motion; the shield slides open, the panel keeps text readable, confetti keeps clear."""
+"""Juice primitives: each lands on its resting value, moves in between, and shows its resting form at
+once under reduced motion (the progress a reduced-motion timeline gives a started move); the shield
+slides open, the panel keeps text readable, confetti keeps clear."""
 
 from __future__ import annotations
 
@@ -8,12 +9,21 @@ import random
 import pygame
 import pytest
 
+from game.play.timeline import Motion, Timeline
 from game.ui import juice
 from game.ui import palette as pal
 from game.ui.particles import ParticleField, win_burst
 from game.ui.pegs import PegArt
 
 STEPS = [i / 50 for i in range(51)]
+
+
+def reduced_progress() -> float:
+    """What juice's callers pass for a move just started under reduced motion: the timeline's word."""
+    line = Timeline(Motion(reduced=True))
+    track = line.move("m", 0.5)
+    line.update(0.001)
+    return track.progress
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -35,14 +45,14 @@ def test_juice__shake_swings_within_its_amplitude_dies_away_and_is_off_with_redu
     assert second < first
     assert offsets == [juice.shake_offset(p, 10.0, seed=3) for p in STEPS]  # deterministic
     assert offsets != [juice.shake_offset(p, 10.0, seed=4) for p in STEPS]
-    assert {juice.shake_offset(p, 10.0, reduced_motion=True) for p in STEPS} == {(0, 0)}
+    assert juice.shake_offset(reduced_progress(), 10.0, seed=3) == (0, 0)
 
 
 def test_juice__lift_grows_to_its_lifted_size_or_is_there_at_once_with_reduced_motion():
     scales = [juice.lift_scale(p) for p in STEPS]
     assert scales[0] == 1.0 and scales[-1] == pytest.approx(1 + juice.LIFT_GROWTH)
     assert scales == sorted(scales)
-    assert juice.lift_scale(0.0, reduced_motion=True) == pytest.approx(1 + juice.LIFT_GROWTH)
+    assert juice.lift_scale(reduced_progress()) == pytest.approx(1 + juice.LIFT_GROWTH)
 
 
 def test_juice__lifted_peg_is_bigger_than_in_its_hole_with_a_shadow_below():
@@ -61,32 +71,32 @@ def test_juice__drop_overshoots_then_settles_and_is_instant_with_reduced_motion(
     positions = [juice.drop_position((0, 0), (100, 40), p) for p in STEPS]
     assert positions[0] == (0, 0) and positions[-1] == (100, 40)
     assert max(x for x, _ in positions) > 100  # overshoots the hole
-    assert juice.drop_scale(0.0, reduced_motion=True) == 1.0
-    assert juice.drop_position((0, 0), (100, 40), 0.0, reduced_motion=True) == (100, 40)
+    assert juice.drop_scale(reduced_progress()) == 1.0
+    assert juice.drop_position((0, 0), (100, 40), reduced_progress()) == (100, 40)
 
 
 def test_juice__count_up_climbs_to_the_target_or_shows_it_at_once():
     values = [juice.count_up(p, 1234, 100) for p in STEPS]
     assert values[0] == 100 and values[-1] == 1234 and values == sorted(values)
     assert len(set(values)) > 20
-    assert juice.count_up(0.0, 1234, reduced_motion=True) == 1234
+    assert juice.count_up(reduced_progress(), 1234) == 1234
 
 
-def shield_scene(progress: float, reduced: bool) -> tuple[pygame.Surface, pygame.Rect]:
+def shield_scene(progress: float) -> tuple[pygame.Surface, pygame.Rect]:
     surface = pygame.Surface((300, 100))
     surface.fill((0, 0, 0))
     rect = pygame.Rect(50, 30, 200, 40)
-    juice.draw_shield(surface, rect, progress, reduced_motion=reduced)
+    juice.draw_shield(surface, rect, progress)
     return surface, rect
 
 
 def test_juice__shield_covers_the_secret_then_slides_open_without_spilling_over():
-    closed, rect = shield_scene(0.0, False)
+    closed, rect = shield_scene(0.0)
     assert closed.get_at(rect.center)[:3] != (0, 0, 0)
-    half, _ = shield_scene(0.5, False)
+    half, _ = shield_scene(0.5)
     assert half.get_at(rect.center)[:3] == (0, 0, 0)  # the halves have parted in the middle
     assert half.get_at((rect.x + 8, rect.centery))[:3] != (0, 0, 0)  # still covering the ends
-    opened, _ = shield_scene(1.0, False)
+    opened, _ = shield_scene(1.0)
     assert pygame.mask.from_threshold(opened, (0, 0, 0), (1, 1, 1, 255)).count() == 300 * 100
     cover = rect.inflate(rect.h // 8, rect.h // 8)
     for surface in (closed, half):
@@ -98,11 +108,9 @@ def test_juice__shield_covers_the_secret_then_slides_open_without_spilling_over(
             assert surface.get_at((x, y))[:3] == (0, 0, 0)
 
 
-def test_juice__shield_with_reduced_motion_fades_in_place_instead_of_sliding():
-    closed, rect = shield_scene(0.0, True)
-    half, _ = shield_scene(0.5, True)
-    centre_closed, centre_half = sum(closed.get_at(rect.center)[:3]), sum(half.get_at(rect.center)[:3])
-    assert 0 < centre_half < centre_closed  # still in place, half faded
+def test_juice__shield_with_reduced_motion_is_simply_open_as_soon_as_it_starts_opening():
+    opened, _ = shield_scene(reduced_progress())
+    assert pygame.mask.from_threshold(opened, (0, 0, 0), (1, 1, 1, 255)).count() == 300 * 100
 
 
 def test_juice__panel_dims_what_is_behind_and_keeps_text_readable_over_the_brightest_peg():
@@ -116,16 +124,14 @@ def test_juice__panel_dims_what_is_behind_and_keeps_text_readable_over_the_brigh
         assert pal.contrast_ratio(ink, behind) >= pal.MIN_TEXT_CONTRAST
     rising = juice.draw_panel(pygame.Surface((200, 200)), pygame.Rect(20, 20, 160, 160), 0.2)
     assert rising.y > 20
-    still = juice.draw_panel(
-        pygame.Surface((200, 200)), pygame.Rect(20, 20, 160, 160), 0.2, reduced_motion=True
-    )
+    still = juice.draw_panel(pygame.Surface((200, 200)), pygame.Rect(20, 20, 160, 160), reduced_progress())
     assert still.y == 20
 
 
-def test_juice__screen_transition_slides_in_or_only_fades_with_reduced_motion():
+def test_juice__screen_transition_slides_in_or_stands_in_place_with_reduced_motion():
     assert juice.transition_offset(0.0, 800) == 800 and juice.transition_offset(1.0, 800) == 0
     assert juice.transition_offset(0.0, 800, -1) == -800
-    assert {juice.transition_offset(p, 800, reduced_motion=True) for p in STEPS} == {0}
+    assert juice.transition_offset(reduced_progress(), 800) == 0
     alphas = [juice.transition_alpha(p) for p in STEPS]
     assert alphas[0] == 0 and alphas[-1] == 255 and alphas == sorted(alphas)
 

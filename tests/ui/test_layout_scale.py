@@ -171,7 +171,13 @@ GRID_GAP_U = 0.25  # the least air between two turns of a grid board, in cells (
 
 def make_grid(size, config: GameConfig) -> PlayLayout:
     return PlayLayout(
-        size, config.pegs, config.colours, config.turns, PANEL, [n for n, _ in PANEL], grid=config.grid
+        size,
+        config.pegs,
+        config.colours,
+        config.turns,
+        PANEL,
+        [n for n, _ in PANEL],
+        shape=config.variant.shape,
     )
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
-from game.ui.particles import MAX_PARTICLES, ParticleField, loss_settle, win_burst
+from game.play.timeline import Motion, Timeline
+from game.ui.particles import DUST_LIFE_S, MAX_PARTICLES, ParticleField, loss_settle, win_burst
 
 AREA = pygame.Rect(100, 50, 600, 500)
 COLOURS = [(213, 94, 0), (86, 180, 233), (240, 228, 66)]
@@ -55,13 +57,6 @@ def test_loss_settle__dust_only_drifts_down_slowly():
     assert (fall > 0).all() and fall.max() < 0.3 * AREA.h
 
 
-def test_particles__reduced_motion_adds_nothing():
-    field = ParticleField(random.Random(5))
-    assert win_burst(field, AREA, COLOURS, reduced_motion=True) == 0
-    assert loss_settle(field, AREA, COLOURS, reduced_motion=True) == 0
-    assert not field.active
-
-
 def test_particles__draw_paints_inside_the_surface_and_survives_offscreen_particles():
     surface = pygame.Surface((800, 600))
     field = ParticleField(random.Random(6))
@@ -71,4 +66,25 @@ def test_particles__draw_paints_inside_the_surface_and_survives_offscreen_partic
     field.draw(surface)
     assert pygame.surfarray.array3d(surface).any(axis=2).sum() > 1000  # pixels painted
     field.clear()
+    assert not field.active
+
+
+def test_particles__a_field_on_a_reduced_motion_timeline_adds_nothing():
+    field = ParticleField(random.Random(5), timeline=Timeline(Motion(reduced=True)))
+    assert win_burst(field, AREA, COLOURS) == 0 and loss_settle(field, AREA, COLOURS) == 0
+    assert not field.active
+
+
+def test_particles__their_time_is_the_timeline_a_shared_one_driven_by_its_owner():
+    line = Timeline(Motion(speed=3.0))  # decoration runs in real time whatever the speed
+    field = ParticleField(random.Random(8), timeline=line)
+    loss_settle(field, AREA, COLOURS)
+    before = field.pos[:, 1].copy()
+    field.update(0.5)  # the owner has not moved its timeline: no time passed for the dust
+    assert (field.pos[:, 1] == before).all() and (field.age == 0).all()
+    line.update(0.5)
+    field.update(0.5)
+    assert (field.pos[:, 1] > before).all() and field.age == pytest.approx(0.5)
+    line.update(max(DUST_LIFE_S))
+    field.update(max(DUST_LIFE_S))
     assert not field.active

@@ -9,7 +9,8 @@ pure and the registry importable anywhere.
 
 Where the table applies (the size and duplicates rule match, and every guess so far is the one the
 table plays) the guess is a dictionary look-up. Anywhere else (another size, or after the player's own
-rows, when Solve takes over mid-game) it hands over to the registry's STRONGEST heuristic. The
+rows, when Solve takes over mid-game) it hands over to the strongest heuristic (FALLBACK, the
+registry's STRONGEST: the registry imports this module, so the fallback is made here). The
 strategy sees only the history, never the secret, and yields Progress like every strategy.
 """
 
@@ -23,15 +24,19 @@ from ..config import GameConfig
 from ..optimal import StrategyTable
 from ..solver import History, Progress, Think
 from ..space import count_consistent_steps
+from .partition import make, negative_information
 
-# Played off the table if the registry ever names `optimal` itself as the strongest (never recurse).
-FALLBACK_IF_STRONGEST_IS_OPTIMAL = "entropy"
+# What plays off the table: entropy, the registry's STRONGEST (a test checks that they agree); also
+# what stands for `optimal` where the strongest heuristic is asked for by name (never recurse).
+FALLBACK = "entropy"
+FALLBACK_IF_STRONGEST_IS_OPTIMAL = FALLBACK
+FALLBACK_THINK: Think = make(negative_information)
 
 
 def table_for(tables: Iterable[StrategyTable], config: GameConfig) -> StrategyTable | None:
     """The first table made for this size, duplicates rule and variant, if any."""
     for table in tables:
-        if table.fits(config.pegs, config.colours, config.duplicates, config.grid):
+        if table.fits(config):
             return table
     return None
 
@@ -40,19 +45,13 @@ def think(
     config: GameConfig, history: History, rng: random.Random, table: StrategyTable | None = None
 ) -> Generator[Progress, None, Code]:
     """The table's guess where it applies, else the strongest heuristic's guess."""
-    if table is not None and table.fits(config.pegs, config.colours, config.duplicates, config.grid):
+    if table is not None and table.fits(config):
         guess = table.next_guess(history)
         if guess is not None:
             possible = yield from count_consistent_steps(config, history)
             yield Progress(1, 1, "optimal table", possible)
             return guess
-    # Imported here: the registry imports this module, so a top-level import would be a cycle.
-    from . import STRONGEST, get
-
-    fallback = get(STRONGEST)
-    if fallback.name == "optimal":  # never recurse into ourselves
-        fallback = get(FALLBACK_IF_STRONGEST_IS_OPTIMAL)
-    return (yield from fallback.think(config, history, rng))
+    return (yield from FALLBACK_THINK(config, history, rng))
 
 
 def make_think(tables: Iterable[StrategyTable] | Callable[[GameConfig], StrategyTable | None]) -> Think:

@@ -40,32 +40,22 @@ import numpy as np
 
 from ..codes import Code, colour_counts, decode, encode, index_code
 from ..config import GameConfig
-from ..headtail import sorted_unique
-from ..kernels import n_log2_n, part_counts, scorer_for, scorer_steps
+from ..headtail import WORK_PER_YIELD, sorted_unique
+from ..kernels import n_log2_n, part_counts, scorer_for
 from ..mitm import is_huge
+from ..rowspace import consistent_or_sample_steps
 from ..solver import History, NoCodeLeft, Progress
 from ..space import (
-    WORK_PER_YIELD,
-    consistent_or_sample_steps,
-    grades_between,
     has_table,
     is_small,
     legal_count,
-    partition_over_space_steps,
     random_legal_indices,
     release_steps,
     score_table_steps,
     small_space,
     sorted_contains,
 )
-from .pool import (
-    canonical_mask,
-    canonicalise,
-    first_occurrences,
-    grid_first_guess_steps,
-    shapes,
-    symmetry_classes,
-)
+from .pool import canonical_mask, canonicalise, first_occurrences, symmetry_classes
 from .simple import consistent_or_fail
 
 # Cells (candidate guess x consistent code) scored per guess before the pool and codes are sampled.
@@ -120,21 +110,10 @@ def _ties(scores: np.ndarray, criterion: Criterion) -> np.ndarray:
 
 
 def first_guess_steps(config: GameConfig, criterion: Criterion) -> Generator[Progress, None, Code]:
-    """The best colour-multiset shape by `criterion` over the whole space (lowest on ties)."""
-    if config.grid is not None:  # a grid's cells are not all interchangeable: see pool.grid_shapes
-        choose = functools.partial(_first_best_rows, criterion=criterion)
-        return (yield from grid_first_guess_steps(config, choose))
-    candidates = shapes(config.pegs, config.colours, config.duplicates)
-    possible = legal_count(config)
-    yield Progress(0, len(candidates), "choosing a first guess", possible)
-    if len(candidates) == 1:
-        return candidates[0]
-    rows = []
-    for number, code in enumerate(candidates):
-        rows.append((yield from partition_over_space_steps(config, code)))
-        yield Progress(number + 1, len(candidates), "choosing a first guess", possible)
-    scores = criterion(np.vstack(rows))
-    return candidates[_first_best(scores, criterion)]
+    """The best first guess by `criterion` over the whole space (lowest on ties), among the codes the
+    variant's symmetries leave (a row's colour-multiset shapes, rowspace.shapes; a grid's orbits)."""
+    choose = functools.partial(_first_best_rows, criterion=criterion)
+    return (yield from config.variant.first_guess_steps(config, choose))
 
 
 def _first_best(scores: np.ndarray, criterion: Criterion) -> int:
@@ -169,10 +148,11 @@ def _build_pool(
 ) -> tuple[np.ndarray, int]:
     """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending;
     and how many of them are consistent."""
-    # Grid grades are computed, not looked up in the multiset kernel, so grids keep the smaller budget.
-    classic = config.grid is None
-    fast = classic and not is_small(config) and scorer_for(config.pegs, config.colours) is not None
-    budget = CELL_BUDGET_SMALL if is_small(config) and config.grid is None else CELL_BUDGET
+    # Grades that are not multiset grades (a grid's) are computed, not looked up in the multiset
+    # kernel, so they keep the smaller budget.
+    multiset = config.variant.multiset
+    fast = multiset and not is_small(config) and config.variant.multiset_scorer(config.colours) is not None
+    budget = CELL_BUDGET_SMALL if is_small(config) and multiset else CELL_BUDGET
     if fast:
         budget = CELL_BUDGET_FAST
     cap = max(POOL_MIN, budget // max(1, evaluation_size))
@@ -251,7 +231,7 @@ def _small_scoring_arrays(pegs: int, colours: int, duplicates: bool) -> tuple | 
 
 def _small_scoring(config: GameConfig) -> tuple | None:
     """(scorer, codes as (pegs, n) columns, multiset ids) of a small space, or None."""
-    if not is_small(config) or config.grid is not None:  # the multiset scorer grades the classic row
+    if not is_small(config) or not config.variant.multiset:  # the multiset scorer grades multisets only
         return None
     return _small_scoring_arrays(config.pegs, config.colours, config.duplicates)
 
@@ -301,8 +281,8 @@ def think_partition(
     if consistent.shape[0] > EVAL_CAP:
         evaluation = _sample(np_rng, consistent, EVAL_CAP)
     exact = evaluation is consistent and possible == consistent.shape[0]
-    if config.grid is None:  # the multiset table is built a block per step, never inside one frame
-        yield from scorer_steps(config.pegs, config.colours)
+    # the multiset table (where the variant has one) is built a block per step, never inside one frame
+    yield from config.variant.multiset_scorer_steps(config.colours)
     scoring = None if has_table(config) else _small_scoring(config)
     if scoring is not None:  # per-node tables: each candidate costs three row gathers (kernels.py)
         scorer, columns, ids = scoring
@@ -325,7 +305,7 @@ def think_partition(
     grades_count = config.variant.grade_count
     table = None
     if has_table(config):
-        table = yield from score_table_steps(config.pegs, config.colours, config.duplicates, config.grid)
+        table = yield from score_table_steps(config)
     large_scorer = None
     if table is not None:
         space = small_space(config.pegs, config.colours, config.duplicates)
@@ -340,7 +320,7 @@ def think_partition(
         evaluation_codes = _codes(evaluation, config)
         evaluation_counts = colour_counts(evaluation_codes, config.colours)
         ops_per_cell = 2 * config.pegs + 2 * config.colours + 6
-        large_scorer = scorer_for(config.pegs, config.colours) if config.grid is None else None
+        large_scorer = config.variant.multiset_scorer(config.colours)
         if large_scorer is not None:  # listed or sampled codes of a large space: same table, decoded here
             evaluation_columns = np.ascontiguousarray(evaluation_codes.T)
             evaluation_ids = large_scorer.multiset_ids(evaluation_codes)
@@ -366,8 +346,8 @@ def think_partition(
             grades = large_scorer.grades(codes, ids_here, evaluation_columns, evaluation_ids)
         else:
             codes = _codes(pool[start:stop], config)
-            grades = grades_between(
-                codes, colour_counts(codes, config.colours), evaluation_codes, evaluation_counts, config.grid
+            grades = config.variant.grades_between(
+                codes, colour_counts(codes, config.colours), evaluation_codes, evaluation_counts
             )
         if grades is not None:
             counts = part_counts(grades, grades_count)

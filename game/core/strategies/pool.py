@@ -1,4 +1,4 @@
-"""Guess pools for the partition strategies: colour symmetry, first-guess shapes, sampling.
+"""Guess pools for the partition strategies: colour symmetry.
 
 Colour symmetry: colours never played yet are interchangeable, and so are colours known to be absent
 (no consistent code uses them). Permuting colours inside such a class maps the consistent codes onto
@@ -7,117 +7,21 @@ numbered code of an orbit uses the class's colours in increasing order of first 
 only those representatives gives the same choice under the tie rule (consistent first, then lowest
 number) as scoring every code.
 
-First guess: with no history, positions are interchangeable too, so only the shape of the colour
-multiset matters (at 4x6: 0000, 0001, 0011, 0012, 0123). The lowest code of a shape gives colour 0
-the largest multiplicity, colour 1 the next, and so on. A grid's cells are not all interchangeable:
-only row swaps, column swaps and (square grids) the transpose keep its grading, so its first guesses
-are the lowest codes of the orbits under those and the colour permutations (grid_shapes()).
+First guesses, where places are interchangeable too (or some of them), are the variant's
+(Variant.first_guess_steps: rowspace.shapes, gridspace.shapes).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..codes import Code, colour_counts, decode, encode
-from ..config import GameConfig
-from ..grid import match_table_levels, symmetries
-from ..headtail import sorted_unique
-from ..solver import History, Progress, run
+from ..solver import History
 
-
-def shapes(pegs: int, colours: int, duplicates: bool) -> list[Code]:
-    """The lowest code of every colour-multiset shape, in increasing code order."""
-    if not duplicates:
-        return [tuple(range(pegs))]
-
-    def partitions(rest: int, largest: int) -> Iterator[list[int]]:
-        if rest == 0:
-            yield []
-            return
-        for part in range(min(rest, largest), 0, -1):
-            for tail in partitions(rest - part, part):
-                yield [part, *tail]
-
-    codes = []
-    for multiplicities in partitions(pegs, pegs):
-        if len(multiplicities) <= colours:
-            code: list[int] = []
-            for colour, times in enumerate(multiplicities):
-                code += [colour] * times
-            codes.append(tuple(code))
-    return sorted(codes)
-
-
-# Codes relabelled per step when listing grid shapes (about 2 ms of numpy work).
-SHAPES_PER_STEP = 4_000
-
-
-@dataclass
-class _Shapes:
-    """Cached grid first guesses; only grid_shapes_steps() fills it, once."""
-
-    value: tuple[Code, ...] | None = None
-
-
-@functools.lru_cache(maxsize=8)
-def _grid_shapes_cache(rows: int, cols: int, colours: int, duplicates: bool) -> _Shapes:
-    return _Shapes()
-
-
-def grid_shapes_steps(
-    rows: int, cols: int, colours: int, duplicates: bool
-) -> Generator[Progress, None, tuple[Code, ...]]:
-    """The lowest code of every orbit of grid codes under colour permutations and grid symmetries,
-    in increasing code order (every first guess worth scoring in a grid game); cached. Yields once
-    per grid symmetry (144 at 3x4, about 10 ms each there)."""
-    cache = _grid_shapes_cache(rows, cols, colours, duplicates)
-    if cache.value is not None:
-        return cache.value
-    cells = rows * cols
-    if not duplicates:
-        cache.value = (tuple(range(cells)),)
-        return cache.value
-    # Restricted growth strings: each cell takes a colour already used or the next new one, so every
-    # colour-permutation orbit appears once, as its lowest code.
-    codes = np.zeros((1, 1), dtype=np.uint8)
-    for _ in range(1, cells):
-        used = codes.max(axis=1).astype(np.int64) + 1
-        parts = []
-        for colour in range(min(colours, cells)):
-            grow = codes[colour <= np.minimum(used, colours - 1)]
-            parts.append(np.column_stack([grow, np.full(grow.shape[0], colour, dtype=np.uint8)]))
-        codes = np.concatenate(parts)
-        yield Progress(0, 1, "choosing a first guess")  # a cell per step: all at once is ~25 ms at 3x4
-    # every orbit's lowest code, filled by the symmetries' chunks below (encoding all codes at once
-    # would be one ~13 ms step at 3x4)
-    best = np.full(codes.shape[0], np.iinfo(np.int64).max, dtype=np.int64)
-    perms = symmetries(rows, cols)
-    for number, perm in enumerate(perms):
-        for start in range(0, codes.shape[0], SHAPES_PER_STEP):
-            part = slice(start, start + SHAPES_PER_STEP)
-            moved = codes[part][:, perm]
-            # Relabel colours in order of first appearance: the lowest code of the colour orbit.
-            seen = [moved == c for c in range(colours)]
-            first = np.stack([np.where(s.any(axis=1), np.argmax(s, axis=1), cells) for s in seen], axis=1)
-            first = first * colours + np.arange(colours)  # distinct; unused colours last, in colour order
-            rank = (first[:, None, :] < first[:, :, None]).sum(axis=2).astype(np.uint8)
-            relabelled = rank[np.arange(moved.shape[0])[:, None], moved]
-            best[part] = np.minimum(best[part], encode(relabelled, colours))
-            yield Progress(number + 1, perms.shape[0], "choosing a first guess")
-    lowest = sorted_unique(best)
-    yield Progress(perms.shape[0], perms.shape[0], "choosing a first guess")
-    cache.value = tuple(
-        tuple(int(i) // colours ** (cells - 1 - p) % colours for p in range(cells)) for i in lowest
-    )
-    return cache.value
-
-
-def grid_shapes(rows: int, cols: int, colours: int, duplicates: bool) -> tuple[Code, ...]:
-    return run(grid_shapes_steps(rows, cols, colours, duplicates))
+if TYPE_CHECKING:
+    from ..config import GameConfig
 
 
 def symmetry_classes(config: GameConfig, history: History, absent: Sequence[int] = ()) -> list[list[int]]:
@@ -168,50 +72,3 @@ def canonicalise(codes: np.ndarray, classes: list[list[int]], colours: int) -> n
             used += fresh
             out[:, position] = np.where(member, mapping[rows, colour], colour)
     return out
-
-
-# Candidate x code cells scored exactly for a grid's first guess; above this the candidates are scored
-# against a fixed sample of codes (seed FIRST_GUESS_SAMPLE_SEED, so every run chooses alike).
-FIRST_GUESS_CELLS = 4_000_000
-# Sampled codes graded per step against one candidate first guess.
-FIRST_GUESS_CODES_PER_STEP = 4_000  # about 2-3 ms at 3x3
-FIRST_GUESS_SAMPLE_SEED = 0
-
-
-def grid_first_guess_steps(
-    config: GameConfig, score_rows: Callable[[np.ndarray], np.ndarray]
-) -> Generator[Progress, None, Code]:
-    """The first grid guess: the grid shape whose split of the codes scores lowest by `score_rows`
-    (part counts (k, grades) -> the index of the chosen row, lowest on ties)."""
-    from ..space import grades_between, legal_count, partition_over_space_steps, random_legal_indices
-
-    candidates = yield from grid_shapes_steps(*config.grid, config.colours, config.duplicates)
-    possible = legal_count(config)
-    for level in match_table_levels(*config.grid):  # built once per shape, in steps
-        yield Progress(level, config.pegs, "preparing the grid", possible)
-    if len(candidates) == 1:
-        return candidates[0]
-    size = config.variant.grade_count
-    rows = []
-    if len(candidates) * possible <= FIRST_GUESS_CELLS:
-        for number, code in enumerate(candidates):
-            rows.append((yield from partition_over_space_steps(config, code)))
-            yield Progress(number + 1, len(candidates), "choosing a first guess", possible)
-    else:
-        sample = random_legal_indices(config, FIRST_GUESS_CELLS // len(candidates), FIRST_GUESS_SAMPLE_SEED)
-        yield Progress(0, len(candidates), "choosing a first guess", possible)
-        blocks = []  # the sample decoded a block per step: at once it is ~25 ms at 2x3 x 9
-        for start in range(0, sample.shape[0], FIRST_GUESS_CODES_PER_STEP):
-            codes = decode(sample[start : start + FIRST_GUESS_CODES_PER_STEP], config.pegs, config.colours)
-            blocks.append((codes, colour_counts(codes, config.colours)))
-            yield Progress(0, len(candidates), "choosing a first guess", possible)
-        for number, code in enumerate(candidates):
-            g = np.asarray([code], dtype=np.uint8)
-            g_counts = colour_counts(g, config.colours)
-            parts = np.zeros(size, dtype=np.int64)
-            for codes, counts in blocks:
-                grades = grades_between(g, g_counts, codes, counts, config.grid)[0]
-                parts += np.bincount(grades, minlength=size)
-                yield Progress(number, len(candidates), "choosing a first guess", possible)
-            rows.append(parts)
-    return candidates[score_rows(np.vstack(rows))]

@@ -12,7 +12,7 @@ gives the same guesses as the walk. The walk seeds it only when the strategy fir
 A walk may start below the root (`root`: guesses every secret has already had, as when a sweep's
 subtrees are walked by separate workers). With `complete`, the secrets are every legal code
 consistent with `root`, so the secrets left at each node are exactly its consistent codes: the walk
-hands them to the space's cache (space.remember_consistent) and the strategy does not filter again.
+hands them to the space's cache (Variant.remember_consistent) and the strategy does not filter again.
 """
 
 from __future__ import annotations
@@ -26,9 +26,8 @@ import numpy as np
 from ..codes import Code, Feedback, code_index, code_to_text, colour_counts, decode
 from ..config import GameConfig
 from ..headtail import sorted_unique
-from ..kernels import scorer_for
 from ..solver import History, Progress, Think, run
-from ..space import grades_between, has_table, is_small, remember_consistent, score_table, small_space
+from ..space import has_table, is_small, score_table, small_space
 
 
 @dataclass(frozen=True)
@@ -112,14 +111,14 @@ class _Grader:
         self.config = config
         self.codes = codes
         self.secret_tuples: list | None = None
-        self.won = np.array([config.variant.win if config.grid is None else 0], dtype=np.uint8)  # rows only
+        self.won = np.array([config.variant.win], dtype=config.variant.grade_dtype)
         self.won.setflags(write=False)
         self.table = self.positions = self.scorer = self.counts = self.space_ids = None
         if has_table(config):  # small games: look grades up instead of computing them
             self.space = small_space(config.pegs, config.colours, config.duplicates)
-            self.table = score_table(config.pegs, config.colours, config.duplicates, config.grid)
+            self.table = score_table(config)
             self.positions = self.space.positions(secrets)
-        elif config.grid is None and (scorer := scorer_for(config.pegs, config.colours)) is not None:
+        elif (scorer := config.variant.multiset_scorer(config.colours)) is not None:
             self.scorer = scorer
             self.ids = scorer.multiset_ids(codes)
             if is_small(config):  # every code's multiset id, so a guess's is a look-up
@@ -129,7 +128,7 @@ class _Grader:
     def __call__(self, guess: Code, members: np.ndarray) -> np.ndarray:
         config = self.config
         # Most nodes of a whole tree hold one secret and guess it: that is the win, no grading needed.
-        if members.shape[0] == 1 and config.grid is None and guess == self.secret(int(members[0])):
+        if members.shape[0] == 1 and guess == self.secret(int(members[0])):
             return self.won
         if self.table is not None and config.is_legal(guess):
             row = self.space.positions(np.array([code_index(guess, config.colours)]))[0]
@@ -147,7 +146,7 @@ class _Grader:
         if self.counts is None:
             self.counts = colour_counts(self.codes, config.colours)
         g_counts = colour_counts(g, config.colours)
-        return grades_between(g, g_counts, self.codes[members], self.counts[members], config.grid)[0]
+        return config.variant.grades_between(g, g_counts, self.codes[members], self.counts[members])[0]
 
 
 def walk(
@@ -188,7 +187,7 @@ def walk(
     while stack:
         history, text, members = stack.pop()
         if complete and history:
-            remember_consistent(config, history, secrets[members])
+            variant.remember_consistent(config, history, secrets[members])
         guess = tuple(int(p) for p in runner(think(config, history, _SeededOnFirstUse(f"{seed}|{text}"))))
         grades = grade_of(guess, members)
         for grade in sorted_unique(grades)[::-1] if grades.shape[0] > 1 else grades:

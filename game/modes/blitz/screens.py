@@ -14,8 +14,8 @@ code already counted is never counted twice: a kept run always holds the next co
 
 BlitzResultState holds the finished run as decided: the lifetime records it once as the screen
 enters (blitz.json: runs, best score, most codes), it asks for initials when the score makes the
-Blitz table, and offers Play again or Menu. No single code is counted in the per-difficulty
-statistics.
+Blitz table, and offers Play again, the analysis of the last code played (A) or Menu. No single
+code is counted in the per-difficulty statistics.
 """
 
 from __future__ import annotations
@@ -34,10 +34,11 @@ from game.core.blitz import (
     blitz_to_dict,
     new_blitz,
 )
-from game.modes.blitz.view import draw_clock
+from game.modes.blitz.view import URGENT_PULSE_HZ, draw_clock
 from game.play.breaker import BreakerRun
 from game.play.modefiles import BlitzBook
 from game.play.record import GameRecord
+from game.play.timeline import Timeline
 from game.screens.base import Push, Replace, Route, State, Transition, board_art, go, motion, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.play_hooks import PlayHooks, panel_without
@@ -97,8 +98,10 @@ class BlitzHooks(PlayHooks):
     def __init__(self, run: BlitzSession | None = None) -> None:
         self.run = run if run is not None else new_blitz(0)  # a fresh run is seeded in start()
         self.fresh = run is None
-        self.time_s = 0.0  # drives the urgent pulse only
+        self.timeline = Timeline()
+        self.pulse = self.timeline.loop("urgent", 1 / URGENT_PULSE_HZ)  # the urgent clock's swell
         self._counted: BreakerRun | None = None  # the code whose end is already in `run`
+        self.last_code: GameRecord | None = None  # the last code ended, for the result's analysis
 
     def title(self, state: Any) -> str:
         return f"Blitz · code {self.run.code_number + 1}"
@@ -114,24 +117,32 @@ class BlitzHooks(PlayHooks):
         if not game.over or self._counted is state.run or self.run.over:
             return
         self._counted = state.run
+        self.last_code = state.run.record
         cracked = game.rows and game.rows[-1].feedback.black == BLITZ_CONFIG.pegs
         self.run = self.run.crack(len(game.rows)) if cracked else self.run.miss()
 
     def update(self, state: Any, dt: float) -> Any:
-        self.time_s += dt
+        self.timeline.set_motion(motion(state.app))
+        self.timeline.update(dt)
         self.count(state)
         if not state.run.game.over:
             self.run = self.run.tick(dt)
         if self.run.over:
             state.keep_on_exit = False
-            return Replace(go("blitz_result", run=self.run))
+            return Replace(go("blitz_result", run=self.run, last=self.played_last(state)))
         return None
+
+    def played_last(self, state: Any) -> GameRecord | None:
+        """The code to go through in the analysis: the one on the board when the clock ran out if
+        a row of it was played, else the last code that ended."""
+        record = state.run.record if state.run is not None else None
+        return record if record is not None and record.game.rows else self.last_code
 
     def finished(self, state: Any) -> Any:
         self.count(state)
         if self.run.over:
             state.keep_on_exit = False
-            return Replace(go("blitz_result", run=self.run))
+            return Replace(go("blitz_result", run=self.run, last=self.played_last(state)))
         state.run = BreakerRun(GameRecord.new(BLITZ_CONFIG, self.run.secret), motion(state.app))
         state.keep_on_exit = True
         return None
@@ -166,7 +177,7 @@ class BlitzHooks(PlayHooks):
     def draw(self, surface: pygame.Surface, layout: Any, state: Any, art: Any) -> None:
         rect = layout.item_rect("blitz")
         if rect is not None:
-            draw_clock(surface, rect, art, self.run, self.time_s, state.app.settings.reduced_motion)
+            draw_clock(surface, rect, art, self.run, self.pulse)
         info = layout.item_rect("info")
         if info is not None:  # one clock only: the code's own play time gives way to a reminder
             lower = pygame.Rect(info.x, info.y + info.h // 2, info.w, info.h - info.h // 2)
@@ -177,9 +188,9 @@ class BlitzHooks(PlayHooks):
 class BlitzResultState(State):
     """Time is up: codes cracked, missed, the score and the bests; Play again or Menu."""
 
-    def __init__(self, run: BlitzSession | None = None) -> None:
-        self.run = run if run is not None else new_blitz(0)  # a fresh run is seeded in start()
-        self.fresh = run is None
+    def __init__(self, run: BlitzSession, last: GameRecord | None = None) -> None:
+        self.run = run
+        self.last = last  # the code the analysis goes through (None: no code was played)
         self.book = BlitzBook()
         self.best_before = 0
         self.mouse = (-1, -1)
@@ -201,7 +212,11 @@ class BlitzResultState(State):
         self.book = store.update_blitz(lambda book: book.finished(self.run))
 
     def layout(self) -> ShareLayout:
-        return ShareLayout(self.app.surface.get_size(), ("again", "menu"))
+        buttons = ("again", "analysis", "menu") if self.last is not None else ("again", "menu")
+        return ShareLayout(self.app.surface.get_size(), buttons)
+
+    def analysis(self) -> Transition | None:
+        return Push(go("analysis", record=self.last)) if self.last is not None else None
 
     def lines(self) -> list[tuple[str, pal.RGB]]:
         run, stats = self.run, self.book.stats
@@ -230,6 +245,8 @@ class BlitzResultState(State):
             hit = self.layout().hit_test(event.pos)
             if hit == "again":
                 return new_run()
+            if hit == "analysis":
+                return self.analysis()
             if hit == "menu":
                 return to_menu()
         elif event.type == pygame.KEYDOWN:
@@ -237,6 +254,8 @@ class BlitzResultState(State):
                 return new_run()
             if event.key == pygame.K_ESCAPE:
                 return to_menu()
+            if event.key == pygame.K_a:
+                return self.analysis()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -246,5 +265,5 @@ class BlitzResultState(State):
         art.text.draw_in(surface, "Time's up!", layout.verdict, pal.SELECTION, 56)
         body = layout.secret.union(layout.lines).union(layout.share)
         draw_lines(surface, art, body.inflate(-body.w // 6, 0), self.lines(), 40)
-        labels = {"again": "Play again", "menu": "Menu"}
+        labels = {"again": "Play again", "analysis": "Analysis", "menu": "Menu"}
         draw_card_buttons(surface, art, layout.buttons, labels, self.mouse, primary="again")

@@ -13,6 +13,7 @@ import math
 import pygame
 
 from game.core.blitz import BlitzSession
+from game.play.timeline import Track
 from game.ui import palette as pal
 from game.ui.board import Art
 
@@ -30,18 +31,16 @@ def clock_text(seconds: float, urgent: bool) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def draw_clock(
-    surface: pygame.Surface, rect: pygame.Rect, art: Art, run: BlitzSession, time_s: float, reduced: bool
-) -> None:
-    """The Blitz box: the clock (urgent in the last seconds) over codes cracked and the score."""
+def draw_clock(surface: pygame.Surface, rect: pygame.Rect, art: Art, run: BlitzSession, pulse: Track) -> None:
+    """The Blitz box: the clock (urgent in the last seconds, swelling with `pulse`, a loop of
+    URGENT_PULSE_HZ that reduced motion holds steady) over codes cracked and the score."""
     urgent = run.is_urgent or run.over
     pygame.draw.rect(surface, URGENT_FILL if urgent else pal.BOARD, rect, border_radius=8)
     pygame.draw.rect(surface, URGENT_INK if urgent else pal.BOARD_EDGE, rect, 3 if urgent else 1, 8)
     clock_box = pygame.Rect(rect.x, rect.y, rect.w, round(rect.h * 0.62))
     size = art.text.fit_size("0:00", clock_box.w * 0.8, clock_box.h * 0.8, 90)
-    if urgent and not reduced:
-        swell = 0.5 + 0.5 * math.sin(2 * math.pi * URGENT_PULSE_HZ * time_s)
-        size = round(size * (1 + URGENT_PULSE_SCALE * swell))
+    if urgent and not pulse.steady:
+        size = round(size * (1 + URGENT_PULSE_SCALE * pulse.wave))
     ink = URGENT_INK if urgent else pal.TEXT
     art.text.draw(surface, clock_text(run.time_left_s, urgent), size, ink, clock_box.center)
     line = pygame.Rect(rect.x, clock_box.bottom, rect.w, rect.bottom - clock_box.bottom)

@@ -34,9 +34,9 @@ TYPED_MARKS = " -#"  # typed freely (parsing ignores them), besides letters and 
 
 def describe_config(config: Any) -> str:
     """ "Classic · 4 pegs × 6 colours · 10 turns" (never the code)."""
-    shape = f"a {config.grid[0]}×{config.grid[1]} grid" if config.grid else f"{config.pegs} pegs"
     repeats = "" if config.duplicates else " · no repeats"
-    return f"{hud_name(config)} · {shape} × {config.colours} colours · {config.turns} turns{repeats}"
+    size = config.variant.size_text(config.colours)
+    return f"{hud_name(config)} · {size} · {config.turns} turns{repeats}"
 
 
 class NumberedHooks(ForFunHooks):

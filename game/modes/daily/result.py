@@ -2,7 +2,8 @@
 
 The share text is exactly game/core/daily.share_text, copied to the clipboard, or shown to copy by
 hand when the platform has none. A second attempt the same day also lands here (`refused`), with a
-message saying why. A daily win that qualifies asks for initials for the Daily high-score table.
+message saying why. A daily win that qualifies asks for initials for the Daily high-score table. The
+game that just ended opens in the post-game analysis (A or Analysis).
 """
 
 from __future__ import annotations
@@ -72,8 +73,18 @@ class DailyResultState(State):
     def won(self) -> bool:
         return is_won(self.grades, daily_config(self.preset).pegs)
 
+    @property
+    def analysable(self) -> bool:
+        """The game that just ended can be gone through row by row (a result only looked at cannot:
+        the day's record keeps its grades, not its guesses)."""
+        return self.finished is not None and not self.refused
+
     def layout(self) -> ShareLayout:
-        return ShareLayout(self.app.surface.get_size())
+        buttons = ("copy", "analysis", "menu") if self.analysable else ("copy", "menu")
+        return ShareLayout(self.app.surface.get_size(), buttons)
+
+    def analysis(self) -> Transition | None:
+        return Push(go("analysis", record=self.finished)) if self.analysable else None
 
     def verdict(self) -> str:
         if self.refused:
@@ -111,12 +122,7 @@ class DailyResultState(State):
             app = self.app
             colours = [board_art(app).colours[c] for c in daily_secret(self.day, self.preset)]
             burst = self.layout().share.inflate(0, -self.layout().share.h // 2)
-            win_burst(
-                app.session.particles,
-                burst,
-                colours + [pal.SELECTION],
-                reduced_motion=app.settings.reduced_motion,
-            )
+            win_burst(app.session.particles, burst, colours + [pal.SELECTION])
         if self.points and not self.rank_asked and self.app.store is not None:
             self.rank_asked = True
             table = self.app.store.load_high_scores()[DAILY_HIGH_SCORES]
@@ -138,11 +144,15 @@ class DailyResultState(State):
             hit = self.layout().hit_test(event.pos)
             if hit == "copy":
                 self.copy()
+            elif hit == "analysis":
+                return self.analysis()
             elif hit == "menu":
                 return to_menu()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_c:
                 self.copy()
+            elif event.key == pygame.K_a:
+                return self.analysis()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE):
                 return to_menu()
         return None
@@ -159,5 +169,6 @@ class DailyResultState(State):
             header = self.share.split("\n")[:2]
             config = daily_config(self.preset)
             draw_share(surface, art, layout.share, header, self.grades, config.pegs, config.turns)
-        labels = {"copy": "Copy again (C)" if self.copied else "Copy (C)", "menu": "Menu"}
+        copy = "Copy again (C)" if self.copied else "Copy (C)"
+        labels = {"copy": copy, "analysis": "Analysis", "menu": "Menu"}
         draw_card_buttons(surface, art, layout.buttons, labels, self.mouse, primary="menu")

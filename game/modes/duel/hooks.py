@@ -46,7 +46,7 @@ from game.modes.duel import view as duel_view
 from game.modes.duel.view import DuelLayout
 from game.play.computer import ComputerRun, Phase
 from game.play.record import GameRecord
-from game.play.timeline import Motion
+from game.play.timeline import Motion, Timeline
 from game.screens.base import Replace, go, motion
 from game.screens.holding import Decided, Holding, Kept, SaveCodec
 from game.screens.play_hooks import PlayHooks
@@ -57,6 +57,7 @@ PANEL_BUTTONS = ("submit", "clear", "undo", "reveal")
 PANEL_ITEMS = breaker_view.panel_items(PANEL_BUTTONS)
 NOT_YOUR_TURN = "wait: the computer is replying"
 END_PAUSE_S = 0.6  # both boards stay a moment once decided, before the end screen
+END_PAUSE = "decided"
 
 
 class OwnBoardMind:
@@ -154,7 +155,7 @@ class DuelHooks(PlayHooks):
         self.computer: ComputerRun | None = None
         self.opponent_view = BoardView()
         self.resigned = False
-        self.decided_s = 0.0  # time since the duel was decided and both boards came to rest
+        self.timeline = Timeline()  # the pause once decided and both boards are at rest
 
     def again(self) -> DuelHooks:
         return DuelHooks(self.rules)
@@ -218,8 +219,9 @@ class DuelHooks(PlayHooks):
         player_at_rest = not run.game.over or run.finished
         computer_at_rest = computer.phase not in (Phase.PLACING, Phase.GRADING)
         if player_at_rest and computer_at_rest:
-            self.decided_s += dt
-            if self.decided_s >= END_PAUSE_S:
+            pause = self.timeline.get(END_PAUSE) or self.timeline.flash(END_PAUSE, END_PAUSE_S)
+            self.timeline.update(dt)
+            if pause.done:
                 return self._end(state)
         return None
 

@@ -3,7 +3,8 @@
 Everything shown comes from the two finished records and the core's DuelOutcome. The duel counted
 once in the Duel statistics (records.DUEL_KEY) the moment it was decided (game/modes/duel/hooks.py):
 a duel the player won is a win, anything else (lost, drawn, nobody cracked it, given up) a game not
-won. Enter or N duels again (same level and code, a new secret), Escape goes to the menu.
+won. Enter or N duels again (same level and code, a new secret), A (or Analysis) shows the player's
+rows next to the best play, Escape goes to the menu.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from game.modes.duel import view as duel_view
 from game.modes.duel.hooks import DuelHooks
 from game.modes.duel.view import DuelLayout
 from game.play.record import GameRecord
-from game.screens.base import Route, State, Transition, board_art, go, to_menu
+from game.screens.base import Push, Route, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
 from game.ui.widgets import ButtonClicks, draw_button
 
-PANEL_ITEMS = (("verdict", 1.6), ("details", 3.4), ("again", 1.15), ("menu", 1.0))
-BUTTON_LABELS = MappingProxyType({"again": "Duel again", "menu": "Menu"})
+PANEL_ITEMS = (("verdict", 1.6), ("details", 3.4), ("again", 1.15), ("analysis", 1.0), ("menu", 1.0))
+BUTTON_LABELS = MappingProxyType({"again": "Duel again", "analysis": "Analysis", "menu": "Menu"})
 VERDICTS = MappingProxyType(
     {
         DuelOutcome.PLAYER_WON: "You win the duel!",
@@ -50,7 +51,7 @@ class DuelResultState(State):
     def layout(self) -> DuelLayout:
         c = self.rules.config
         return self.sized_layout(
-            lambda size: DuelLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, ("again", "menu"), ())
+            lambda size: DuelLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, tuple(BUTTON_LABELS), ())
         )
 
     def details(self) -> list[str]:
@@ -73,16 +74,24 @@ class DuelResultState(State):
     def menu(self) -> Transition:
         return to_menu()
 
+    def analysis(self) -> Transition:
+        """The player's board next to the best play (game/screens/analysis.py)."""
+        return Push(go("analysis", record=self.player))
+
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         clicked = self.clicks.click(event, self.layout().hit_test)
         if clicked is not None:
             self.app.sound.play("click")
+            if clicked == "analysis":
+                return self.analysis()
             return self.again() if clicked == "again" else self.menu()
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
                 return self.again()
             if event.key == pygame.K_ESCAPE:
                 return self.menu()
+            if event.key == pygame.K_a:
+                return self.analysis()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

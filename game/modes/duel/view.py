@@ -21,7 +21,7 @@ import pygame
 from game.core.state import GameState
 from game.play.computer import ComputerRun, Phase
 from game.ui import palette as pal
-from game.ui.board import Art, BoardView, draw_grade_pegs, draw_grade_pop
+from game.ui.board import Art, BoardView, draw_grade_pegs, draw_grade_pop, track_pop
 from game.ui.juice import draw_shield
 from game.ui.layout import PlayLayout, margin_px
 
@@ -142,6 +142,6 @@ def draw_opponent_board(
             surface.blit(hole, hole.get_rect(center=layout.slot_rect(active, col).center))
     for row in range(min(run.shown_rows, len(game.rows))):
         draw_grade_pegs(surface, layout, row, game.rows[row].feedback, art.pegs)
-    if run.phase is Phase.GRADING and game.rows:
-        last = len(game.rows) - 1
-        draw_grade_pop(surface, layout, last, game.rows[last].feedback, run.grade_pop, art.pegs)
+    if run.grading_row is not None:
+        row = run.grading_row
+        draw_grade_pop(surface, layout, row, game.rows[row].feedback, track_pop(run.grade_track), art.pegs)

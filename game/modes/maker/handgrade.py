@@ -6,7 +6,8 @@ kind: empty -> black -> white -> empty; on a grid empty -> black -> grey -> whit
 stepper per kind (Black, White; a grid's Black, Grey, White), or keys (B, W and on a grid G add one,
 Shift takes one away, Backspace clears); Enter or Confirm submits. A refused grade stays on screen
 with the reason, and the earlier rows it contradicts are outlined on the board. U (or Ctrl+Z) undoes
-the last grade; G gives up in the row game (on a grid G is grey: the Give up button ends it); H or F1
+the last grade; G gives up in the row game (on a grid G is grey: the Give up button ends it); once the
+game is over A opens the post-game analysis of the computer's rows; H or F1
 opens the help on its Controls page, Escape goes to the menu. A grid's rows are drawn as small grids
 by the board every playing screen uses (game/ui/board.py over a PlayLayout with the grid's shape).
 
@@ -27,7 +28,7 @@ from game.core import strategies
 from game.core.config import GameConfig, legal_codes
 from game.play.handgrade import Ending, HandGradeRun
 from game.play.pump import PUMP_BUDGET_MS
-from game.screens.base import Replace, State, Transition, board_art, top_bar_action
+from game.screens.base import Push, Replace, State, Transition, board_art, go, top_bar_action
 from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_board_screen, draw_grade_pegs
@@ -88,7 +89,9 @@ class HandGradeState(State):
         c = self.config
         items = panel_items(c.variant.kinds)
         return self.sized_layout(
-            lambda size: PlayLayout(size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, grid=c.grid)
+            lambda size: PlayLayout(
+                size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, shape=c.variant.shape
+            )
         )
 
     def stepper_parts(self, name: str) -> dict[str, pygame.Rect]:
@@ -161,6 +164,8 @@ class HandGradeState(State):
             return self.press("menu")
         if key in (pygame.K_h, pygame.K_F1):
             return self.press("help")
+        if key == pygame.K_a and run.over:  # the computer's rows next to the best play at each point
+            return Push(go("analysis", record=run.record))
         kind = dict(KIND_KEYS).get(key)
         if kind in run.kinds:
             self._adjust(kind, -1 if shift else +1)
@@ -304,7 +309,7 @@ class HandGradeState(State):
                 primary=primary,
                 hot=rect.collidepoint(self.mouse),
             )
-        message = run.message()
+        message = run.message() + (" A: analysis." if run.over else "")
         warn = bool(run.refusal) or (run.over and run.ending is not Ending.SOLVED)
         colour = pal.TEXT_WARN if warn else (pal.SELECTION if run.over else pal.TEXT_DIM)
         box = layout.item_rect("message")
