@@ -105,6 +105,9 @@ class PlayingState(State):
     def holding(self) -> Holding:
         return self.hooks.holding(self)
 
+    def pad_owner(self) -> int | None:
+        return self.hooks.pad_owner(self)
+
     def resume(self, result: Any) -> Transition | State | None:
         run = self.run
         run.cancel_drag()  # the overlay took the mouse release: a drag begun before it is over
