@@ -65,7 +65,8 @@ from game.screens.stats import StatsState
 from game.session import Session
 from game.settings import Settings
 from game.store import Store
-from game.ui.pads import PadPress, Pads, pad_event
+from game.ui.pad_actions import PadPress, pad_event
+from game.ui.pads import Pads
 from game.ui.pegs import PegArt
 from game.ui.sound import SOUND_NAMES, Sound
 from game.ui.text import TextRenderer

@@ -28,9 +28,10 @@ Overlays set `is_overlay = True`: the app draws the states below first, then the
 dialog appears over the board. Invariants: drawing only reads state; every time-dependent thing
 is driven by the `dt` passed to update (seconds), never by a clock, so tests are deterministic.
 
-Gamepads (game/ui/pads.py) reach a screen as keys: `pad_keys` names the key each pad action is
-(the D-pad the arrows, A Enter, B Escape, ...; a screen changes what it must), and `pad_owner()`
-names the player whose pad the screen listens to (a two-player round's breaker), None for anyone.
+Gamepads (game/ui/pads.py, game/ui/pad_actions.py) reach a screen as keys: `pad_keys` names the
+key each pad action is (the D-pad the arrows, A Enter, B Escape, ...; a screen changes what it
+must), and `pad_owner()` names the player whose pad the screen listens to (a two-player round's
+breaker), None for anyone.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from game.play.timeline import Motion
 from game.screens.holding import Holding
 from game.ui import palette as pal
 from game.ui.board import Art
-from game.ui.pads import DEFAULT_PAD_KEYS, PadAction
+from game.ui.pad_actions import DEFAULT_PAD_KEYS, PadAction
 
 if TYPE_CHECKING:
     from game.app import App

@@ -48,7 +48,7 @@ from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
 from game.ui.layout import Button, PaletteItem, SecretSlot
 from game.ui.maker_layout import Control, MakerLayout
-from game.ui.pads import pad_keys
+from game.ui.pad_actions import pad_keys
 
 DIGIT_KEYS = MappingProxyType({pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9})
 

@@ -28,7 +28,7 @@ from game.screens.base import Pop, State, Transition, board_art
 from game.screens.outcomes import HintTaken
 from game.ui import palette as pal
 from game.ui.layout_dialogs import HintLayout
-from game.ui.pads import pad_keys
+from game.ui.pad_actions import pad_keys
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button, draw_card, shade
 

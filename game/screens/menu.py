@@ -31,7 +31,7 @@ from game.ui import menu_view
 from game.ui import palette as pal
 from game.ui.juice import draw_panel
 from game.ui.layout_screens import MenuLayout
-from game.ui.pads import pad_keys
+from game.ui.pad_actions import pad_keys
 
 
 @dataclass(frozen=True)

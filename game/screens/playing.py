@@ -42,7 +42,7 @@ from game.screens.play_hooks import PlayHooks, confirm
 from game.ui import breaker_input, breaker_view
 from game.ui.board import Art, BoardView, FrameCache
 from game.ui.layout import Button, PaletteItem, PlayLayout
-from game.ui.pads import PAD_ACTION, PadAction
+from game.ui.pad_actions import PAD_ACTION, PadAction
 from game.ui.widgets import ButtonClicks
 
 

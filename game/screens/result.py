@@ -32,7 +32,7 @@ from game.ui.board import BoardView, draw_board_screen
 from game.ui.breaker_view import hud_name
 from game.ui.juice import count_up
 from game.ui.layout import PlayLayout
-from game.ui.pads import pad_keys
+from game.ui.pad_actions import pad_keys
 from game.ui.widgets import ButtonClicks, draw_button
 
 PANEL_ITEMS = (("verdict", 1.4), ("details", 3.2), ("again", 1.15), ("analysis", 1.0), ("menu", 1.0))

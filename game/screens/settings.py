@@ -19,7 +19,7 @@ from game.screens.base import Pop, State, Transition
 from game.settings import ANIMATION_SPEEDS
 from game.ui import palette as pal
 from game.ui.layout_screens import SettingsLayout
-from game.ui.pads import pad_keys
+from game.ui.pad_actions import pad_keys
 from game.ui.widgets import draw_button, draw_card, draw_stepper, draw_toggle, shade
 
 ROWS = (

@@ -35,7 +35,7 @@ from game.ui import palette as pal
 from game.ui.board import BoardView, config_title
 from game.ui.computer_view import draw_computer_board
 from game.ui.layout import Button, PlayLayout
-from game.ui.pads import pad_keys
+from game.ui.pad_actions import pad_keys
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button
 

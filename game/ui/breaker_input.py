@@ -32,7 +32,7 @@ from game.play.breaker import BreakerRun
 from game.play.drag import BoardSlot, OffSlot, PaletteColour, Target
 from game.play.maker import COLOUR_KEYS
 from game.ui.layout import Board, Button, PaletteItem, PlayLayout, Slot
-from game.ui.pads import PadAction, pad_keys
+from game.ui.pad_actions import PadAction, pad_keys
 
 DIGIT_KEYS = MappingProxyType(
     {pygame.K_1 + i: i for i in range(9)}
@@ -46,6 +46,8 @@ RUN_KEYS: MappingProxyType[int, Callable[[BreakerRun], object]] = MappingProxyTy
         pygame.K_RIGHT: lambda run: run.move_cursor(1),
         pygame.K_UP: lambda run: run.cycle_colour(1),
         pygame.K_DOWN: lambda run: run.cycle_colour(-1),
+        pygame.K_PAGEDOWN: lambda run: run.cycle_colour(1),  # a pad's shoulders (game/ui/pad_actions.py)
+        pygame.K_PAGEUP: lambda run: run.cycle_colour(-1),
         pygame.K_BACKSPACE: lambda run: run.backspace(),
         pygame.K_DELETE: lambda run: run.delete(),
         pygame.K_RETURN: lambda run: run.submit(),

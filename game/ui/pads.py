@@ -1,17 +1,12 @@
-"""Gamepads: SDL's game controller API first, the joystick API as a fallback, turned into a few
-actions that every screen already understands as keys.
+"""Gamepads: SDL's game controller API first, the joystick API as a fallback, turned into the
+actions of game/ui/pad_actions.py, which every screen gets as its keys.
 
 The app (game/app.py) hands every pad event to one Pads and calls update(dt) once a frame; Pads
 answers with PadPress values (an action, the player whose pad it is, the pad's instance id), and
-the app gives each to the top screen as the key its table names (`pad_event`): a screen's
-`pad_keys` (game/screens/base.py State) maps actions to keys, so the D-pad is the arrow keys, A is
-Enter, B is Escape everywhere unless a screen says otherwise; an action a screen maps to no key
-reaches it as a PAD_ACTION event (the playing screen's B, Y, Start and Back).
-
-Actions (the Xbox names; SDL's mapping puts a PlayStation's cross, a Switch's B, on A alike):
-D-pad or left stick: UP/DOWN/LEFT/RIGHT, repeated while held after REPEAT_DELAY_S every
-REPEAT_INTERVAL_S like a keyboard's auto-repeat (driven by update(dt), never by a clock); A CONFIRM,
-B BACK, X RULE_OUT, Y HINT, Start START, Back/Select MENU, shoulders PREV/NEXT.
+the app gives each to the top screen (pad_actions.pad_event). Buttons: A CONFIRM, B BACK, X
+RULE_OUT, Y HINT, Start START, Back/Select MENU, shoulders PREV/NEXT; the D-pad (a joystick's hat)
+or the left stick UP/DOWN/LEFT/RIGHT, repeated while held after REPEAT_DELAY_S every
+REPEAT_INTERVAL_S like a keyboard's auto-repeat (driven by update(dt), never by a clock).
 
 Devices: a CONTROLLERDEVICEADDED opens the controller; a JOYDEVICEADDED opens a joystick only when
 SDL has no controller mapping for it (a controller sends joystick events too: they are ignored for
@@ -30,11 +25,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
 import pygame
+
+from game.ui.pad_actions import DIRECTIONS, PadAction, PadPress
 
 try:  # SDL's game controller API; a build without it still has joysticks
     from pygame._sdl2 import controller as sdl_controller
@@ -45,31 +41,12 @@ log = logging.getLogger(__name__)
 
 REPEAT_DELAY_S = 0.4  # a held direction repeats after this, as a keyboard's auto-repeat does
 REPEAT_INTERVAL_S = 0.1  # then this often
+TIME_EPSILON_S = 1e-9  # frame times summed in floating point land a hair short of a repeat's time
 STICK_PRESS = 0.5  # a stick pushed past this fraction of its travel is a direction
 STICK_RELEASE = 0.35  # and lets go of it below this (hysteresis: no chatter at the edge)
 CONTROLLER_AXIS_FULL = 32767  # SDL's controller axes run -32768..32767; joystick events are -1..1
 MAX_PLAYERS = 8
 UNNAMED = "Gamepad"  # a pad whose device gives no name (or was never opened here)
-
-PAD_ACTION = pygame.event.custom_type()  # a pad action a screen maps to no key (attrs: action, player)
-
-
-class PadAction(StrEnum):
-    UP = "up"
-    DOWN = "down"
-    LEFT = "left"
-    RIGHT = "right"
-    CONFIRM = "confirm"  # A: pick up, place, press
-    BACK = "back"  # B: undo in a row, leave a screen
-    RULE_OUT = "rule_out"  # X
-    HINT = "hint"  # Y
-    START = "start"  # submit, or pause where a clock runs
-    MENU = "menu"  # Back / Select
-    PREV = "prev"  # left shoulder: the previous colour on the focused slot
-    NEXT = "next"  # right shoulder: the next colour
-
-
-DIRECTIONS = frozenset({PadAction.UP, PadAction.DOWN, PadAction.LEFT, PadAction.RIGHT})
 
 CONTROLLER_BUTTONS: Mapping[int, PadAction] = MappingProxyType(
     {
@@ -103,50 +80,6 @@ JOYSTICK_BUTTONS: Mapping[int, PadAction] = MappingProxyType(
 )
 STICK_AXES = (0, 1)  # left stick x, y: the same numbers for controllers (LEFTX, LEFTY) and joysticks
 
-# The keys an action is given to a screen as, unless the screen's own table says otherwise.
-DEFAULT_PAD_KEYS: Mapping[PadAction, int | None] = MappingProxyType(
-    {
-        PadAction.UP: pygame.K_UP,
-        PadAction.DOWN: pygame.K_DOWN,
-        PadAction.LEFT: pygame.K_LEFT,
-        PadAction.RIGHT: pygame.K_RIGHT,
-        PadAction.CONFIRM: pygame.K_RETURN,
-        PadAction.BACK: pygame.K_ESCAPE,
-        PadAction.START: pygame.K_RETURN,
-        PadAction.MENU: pygame.K_ESCAPE,
-        PadAction.PREV: pygame.K_PAGEUP,
-        PadAction.NEXT: pygame.K_PAGEDOWN,
-    }
-)
-
-
-def pad_keys(**changes: int | None) -> Mapping[PadAction, int | None]:
-    """The default table with some actions given other keys (None: no key, a PAD_ACTION event):
-    pad_keys(confirm=pygame.K_SPACE)."""
-    table = dict(DEFAULT_PAD_KEYS)
-    table.update({PadAction(name): key for name, key in changes.items()})
-    return MappingProxyType(table)
-
-
-@dataclass(frozen=True)
-class PadPress:
-    """One action from one pad: `player` is the pad's seat (0 = player 1)."""
-
-    action: PadAction
-    player: int
-    instance_id: int
-
-
-def pad_event(press: PadPress, keys: Mapping[PadAction, int | None]) -> pygame.event.Event:
-    """The event a screen gets for `press`: a KEYDOWN of the key `keys` names (no modifiers, no
-    text, so it never types a letter), else a PAD_ACTION event. Both carry the pad's player."""
-    key = keys.get(press.action)
-    extra = {"pad_player": press.player, "pad_action": press.action}
-    if key is not None:
-        return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, **extra)
-    return pygame.event.Event(PAD_ACTION, action=press.action, player=press.player)
-
-
 class DirectionRepeat:
     """A held direction as presses: one at once, then after `delay` one every `interval` (seconds,
     counted by update(dt)). A new direction starts over; None lets go."""
@@ -168,7 +101,7 @@ class DirectionRepeat:
             return []
         self._held_s += dt
         repeats = []
-        while self._held_s >= self._next_s:
+        while self._held_s + TIME_EPSILON_S >= self._next_s:
             repeats.append(self.held)
             self._next_s += self.interval
         return repeats

@@ -34,7 +34,7 @@ from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_board_screen, draw_grade_pegs
 from game.ui.layout import Button, PlayLayout, stepper_rects
-from game.ui.pads import pad_keys
+from game.ui.pad_actions import pad_keys
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button
 
