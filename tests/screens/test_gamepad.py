@@ -8,7 +8,11 @@ from __future__ import annotations
 import pygame
 
 from game.core.config import GameConfig
+from game.core.duel import LEVELS
 from game.core.state import Outcome
+from game.modes.duel.hooks import DuelHooks
+from game.modes.duel.result import DuelResultState
+from game.modes.duel.setup import DuelSetupState
 from game.modes.match.scores import ScoreboardState
 from game.modes.match.screens import HandOverState
 from game.screens.codemaker import CodemakerState
@@ -22,6 +26,7 @@ from game.ui.layout import Button, PaletteItem
 from tests.screens import pad_driver as pad
 from tests.screens.driver import lowest_consistent, make_app, post, settle
 from tests.screens.pad_driver import DOWN, LEFT, RB, RIGHT, START, UP, A, B, press, presses
+from tests.screens.test_duel import until
 from tests.screens.test_highscores import scores_app
 from tests.ui.test_pads import reference_repeats
 
@@ -275,3 +280,27 @@ def test_gamepad__the_controls_help_draws_pad_glyphs_beside_the_keys() -> None:
     del app.text.draw
     for glyph in ("A", "Y", "LB", "RB", "Start", "Back"):  # letters no key cap of the page shows
         assert glyph in drawn, glyph
+
+
+def test_gamepad__a_duel_is_set_up_played_and_left_with_a_pad() -> None:
+    app = make_app(seed=8)
+    pad_to_entry(app, "Duel", pad_id=42)
+    setup = app.state
+    assert isinstance(setup, DuelSetupState)
+    level = setup.level
+    press(app, LEFT, 42)  # the level, as Left does
+    assert setup.level == (level - 1) % len(LEVELS)
+    press(app, START, 42)
+    duel = app.state
+    assert isinstance(duel, PlayingState) and isinstance(duel.hooks, DuelHooks)
+    for _ in range(duel.config.turns):
+        if not isinstance(app.state, PlayingState) or duel.game.over:
+            break
+        pad_row(app, lowest_consistent(duel.game), 42)
+        press(app, START, 42)
+        until(app, lambda: isinstance(app.state, DuelResultState) or not duel.hooks.refuse("submit", duel))
+    until(app, lambda: isinstance(app.state, DuelResultState))
+    result = app.state
+    assert isinstance(result, DuelResultState) and result.player.guesses >= 1
+    press(app, B, 42)
+    assert isinstance(app.state, MenuState)
