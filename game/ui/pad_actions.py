@@ -77,7 +77,8 @@ def pad_event(press: PadPress, keys: Mapping[PadAction, int | None]) -> pygame.e
     """The event a screen gets for `press`: a KEYDOWN of the key `keys` names (no modifiers, no
     text, so it never types a letter), else a PAD_ACTION event. Both carry the pad's player."""
     key = keys.get(press.action)
-    extra = {"pad_player": press.player, "pad_action": press.action}
     if key is not None:
-        return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, **extra)
+        return pygame.event.Event(
+            pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, pad_player=press.player
+        )
     return pygame.event.Event(PAD_ACTION, action=press.action, player=press.player)

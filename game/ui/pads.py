@@ -80,6 +80,7 @@ JOYSTICK_BUTTONS: Mapping[int, PadAction] = MappingProxyType(
 )
 STICK_AXES = (0, 1)  # left stick x, y: the same numbers for controllers (LEFTX, LEFTY) and joysticks
 
+
 class DirectionRepeat:
     """A held direction as presses: one at once, then after `delay` one every `interval` (seconds,
     counted by update(dt)). A new direction starts over; None lets go."""
@@ -161,18 +162,24 @@ INPUT_EVENTS = CONTROLLER_INPUT | {
 BUTTON_EVENTS = frozenset(
     {pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP}
 )
-PAD_EVENTS = INPUT_EVENTS | {  # every event of a pad: the app gives none of them to a screen as it is
-    pygame.CONTROLLERDEVICEADDED,
-    pygame.CONTROLLERDEVICEREMOVED,
-    pygame.CONTROLLERDEVICEREMAPPED,
-    pygame.CONTROLLERTOUCHPADDOWN,
-    pygame.CONTROLLERTOUCHPADMOTION,
-    pygame.CONTROLLERTOUCHPADUP,
-    pygame.CONTROLLERSENSORUPDATE,
-    pygame.JOYDEVICEADDED,
-    pygame.JOYDEVICEREMOVED,
-    pygame.JOYBALLMOTION,
-}
+OTHER_PAD_EVENTS = (
+    "CONTROLLERTOUCHPADDOWN",
+    "CONTROLLERTOUCHPADMOTION",
+    "CONTROLLERTOUCHPADUP",
+    "CONTROLLERSENSORUPDATE",
+)
+PAD_EVENTS = (  # every event of a pad: the app gives none of them to a screen as it is
+    INPUT_EVENTS
+    | {
+        pygame.CONTROLLERDEVICEADDED,
+        pygame.CONTROLLERDEVICEREMOVED,
+        pygame.CONTROLLERDEVICEREMAPPED,
+        pygame.JOYDEVICEADDED,
+        pygame.JOYDEVICEREMOVED,
+        pygame.JOYBALLMOTION,
+    }
+    | {getattr(pygame, name) for name in OTHER_PAD_EVENTS if hasattr(pygame, name)}  # newer SDLs only
+)
 
 
 def _instance(event: pygame.event.Event) -> int | None:
