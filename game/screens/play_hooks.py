@@ -99,6 +99,10 @@ class PlayHooks:
     def entered(self, state: PlayingState) -> None:
         """The screen entered with its run: a mode with more to set up (a duel's opponent) does it here."""
 
+    def pad_owner(self, state: PlayingState) -> int | None:
+        """The player whose gamepad drives the board (None: any pad)."""
+        return None
+
     def accepts_input(self, state: PlayingState) -> bool:
         """Whether the board takes input now (a decided duel waits for its end screen)."""
         return True
