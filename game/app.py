@@ -6,6 +6,11 @@ tests post real pygame events (pygame.event.post) and call step with an explicit
 is the same loop with dt from the clock. States return transitions (game/screens/base.py) and
 only this module applies them; nothing assigns a global.
 
+Gamepads: pad events go to `pads` (game/ui/pads.py), never to a screen as they are; each press it
+makes (and each repeat of a held direction, from pads.update(dt) before the states' update) reaches
+the top screen as the key the screen's `pad_keys` names, if the screen's `pad_owner()` lets that
+pad drive it. Pads connected or removed are named in the session's notices.
+
 Shared context every state may use through `self.app`:
 - `rng`: random.Random seeded from --seed (secrets, monkey tests: same seed, same game);
 - `now()`: the calendar as an aware UTC datetime (the daily code, high-score dates); injectable;
@@ -60,11 +65,14 @@ from game.screens.stats import StatsState
 from game.session import Session
 from game.settings import Settings
 from game.store import Store
+from game.ui.pad_actions import PadPress, pad_event
+from game.ui.pads import Pads
 from game.ui.pegs import PegArt
 from game.ui.sound import SOUND_NAMES, Sound
 from game.ui.text import TextRenderer
 
 FPS = 60
+PAD_NOTICE_S = 3.0  # a gamepad connected or removed: long enough to read, short enough not to cover play
 MAX_DT_S = 0.1  # a long stall (window drag, debugger) must not make animations jump
 DEFAULT_SIZE = (1024, 720)
 QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # end the game as closing the window does
@@ -167,6 +175,7 @@ class App:
             store.declare(high_score_tables(), mode_files())
         if now is not None and store is not None:
             store.clock = now  # one calendar: the dates the store believes are the screens' dates
+        self.pads = Pads()
         self.stack: list[State] = []
         self.running = True
         self.frames = 0
@@ -305,9 +314,14 @@ class App:
                 self.resize(event.size)
             elif event.type == pygame.WINDOWRESIZED:
                 self.resize((event.x, event.y))
+            if self.pads.claims(event):
+                self._pad(self.pads.handle(event))
+                continue
             if self.session.handle(event):
                 continue
             self.apply(self.state.handle(event))
+        if self.running:
+            self._pad(self.pads.update(min(max(dt, 0.0), MAX_DT_S)))
         if self.running:
             self.apply(self.state.update(min(max(dt, 0.0), MAX_DT_S)))
             self.session.update(min(max(dt, 0.0), MAX_DT_S))
@@ -317,6 +331,17 @@ class App:
         self.frames += 1
         if not self.running:
             self.close()
+
+    def _pad(self, presses: list[PadPress]) -> None:
+        """Each gamepad press to the top screen, as its key (pads.pad_event); the pads' notices shown."""
+        for text in self.pads.take_notices():
+            self.session.notices.show(text, PAD_NOTICE_S)
+        for press in presses:
+            if not self.running or not self.stack:
+                return
+            state = self.state
+            if self.pads.may_use(press, state.pad_owner()):
+                self.apply(state.handle(pad_event(press, state.pad_keys)))
 
     def close(self) -> None:
         """Stop: every state leaves the stack (top first, so a game under an overlay is kept), then

@@ -9,7 +9,9 @@ the grade's and the finish's timing in grading.py.
 Intents: press/motion/release (one drag model for palette, draft and played pegs; a press that
 moves less than DRAG_THRESHOLD_PX is a click), right_click (on a palette colour: rule it out or back
 in), rule_out (the X key: the chosen colour, else the one under the cursor), type_colour,
-move_cursor, cycle_colour, backspace, delete, clear_row, undo, submit, take_hint, reveal. Targets
+move_cursor, cycle_colour, backspace, delete, clear_row, undo, submit, take_hint, reveal; and for
+a focus moved by keys or a pad, choose (a palette colour) and use_slot (place the chosen colour at
+the cursor, or pick up the peg there). Targets
 are play's own values (PaletteColour, BoardSlot, OffSlot): the state maps the layout's hits onto them.
 
 Hard mode (hard=True, an option of the run): a full row that cannot be the code is refused like an
@@ -335,6 +337,29 @@ class BreakerRun(RecordRun):
 
         self._edit(clear_all)
         self.cursor = 0
+
+    def choose(self, colour: int) -> None:
+        """Choose palette colour `colour` to place (Space or a pad's A on the palette); the cursor
+        moves on to the next empty slot when its own is filled, ready to place it there."""
+        if self._blocked() or not 0 <= colour < self.config.colours:
+            return
+        self.selected = colour
+        self.cues.add(Cue.PICK)
+        if self.draft[self.cursor] is not None and not self.row.full:
+            self.cursor = self.row.next_empty(self.cursor)
+
+    def use_slot(self) -> None:
+        """Space or a pad's A on the cursor's slot: place the chosen colour there and move on to the
+        next empty slot; with no colour chosen, pick up the peg there (it becomes the chosen colour,
+        to be placed elsewhere)."""
+        if self._blocked():
+            return
+        colour = self.draft[self.cursor]
+        if self.selected is not None:
+            self.type_colour(self.selected)
+        elif colour is not None:
+            self.delete()
+            self.choose(colour)
 
     def deselect(self) -> bool:
         """Escape drops the chosen colour first; True when there was one."""

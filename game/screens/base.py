@@ -27,6 +27,11 @@ where confetti must not fall) it says through one typed value, `holding()` -> Ho
 Overlays set `is_overlay = True`: the app draws the states below first, then the overlay, so a
 dialog appears over the board. Invariants: drawing only reads state; every time-dependent thing
 is driven by the `dt` passed to update (seconds), never by a clock, so tests are deterministic.
+
+Gamepads (game/ui/pads.py, game/ui/pad_actions.py) reach a screen as keys: `pad_keys` names the
+key each pad action is (the D-pad the arrows, A Enter, B Escape, ...; a screen changes what it
+must), and `pad_owner()` names the player whose pad the screen listens to (a two-player round's
+breaker), None for anyone.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from game.play.timeline import Motion
 from game.screens.holding import Holding
 from game.ui import palette as pal
 from game.ui.board import Art
+from game.ui.pad_actions import DEFAULT_PAD_KEYS, PadAction
 
 if TYPE_CHECKING:
     from game.app import App
@@ -95,6 +101,7 @@ class State:
     """One screen of the game. Subclasses override the hooks they need."""
 
     is_overlay: ClassVar[bool] = False
+    pad_keys: ClassVar[Mapping[PadAction, int | None]] = DEFAULT_PAD_KEYS  # a pad's actions as keys
     # A screen where letters are typed (a game number): M types an M there instead of muting.
     takes_text: ClassVar[bool] = False
     app: App
@@ -124,6 +131,11 @@ class State:
     def holding(self) -> Holding:
         """What this screen holds for the session (game/screens/holding.py); nothing by default."""
         return Holding()
+
+    def pad_owner(self) -> int | None:
+        """The player (0 = player 1) whose gamepad drives this screen when that player has one; None:
+        every pad does."""
+        return None
 
     def sized_layout(self, make: Callable[[tuple[int, int]], Any]) -> Any:
         """The layout of the window's current size: make(size) once per size, then kept (a screen's

@@ -11,12 +11,16 @@ Secret editing, with play's one drag model (game/play/drag.py: a press that move
 DRAG_THRESHOLD_PX is a click): drag a colour from the palette onto a slot, drag a slot's peg to
 another slot (move) or off the row (remove), click a colour then a slot, right-click empties a
 slot; keys 1-9, 0 fill the next empty slot, Backspace empties the last filled one, R fills a
-random legal secret. Choices: the shape (a row, or one of the grids config.GRID_SHAPES: G cycles it),
-pegs (a grid's cells are fixed by its shape), colours, repeated colours, strategy (steppers; S
-cycles the strategy). Enter starts, Escape goes back. A grid secret is entered into a grid of cells,
-with the same slot code paths: slot i is cell i in reading order, as the core stores a grid code.
-The choices, the secret and their rules (including the curated strategy list) are MakerChoices',
-in game/play/maker.py; this screen turns input into its calls and draws them.
+random legal secret. Keys and pads share a focus: Up/Down move it over the secret (when the player
+sets one) and the choice rows; on the secret Left/Right move its cursor and Space, PageUp/PageDown (a
+pad's A and shoulders) change the colour there; on a choice Left/Right (Space: onwards) change it.
+A pad's X is R, Y is S, Start is Enter. Choices: the shape (a row, or one of the grids
+config.GRID_SHAPES: G cycles it), pegs (a grid's cells are fixed by its shape), colours, repeated
+colours, strategy (steppers; S cycles the strategy). Enter starts, Escape goes back. A grid secret
+is entered into a grid of cells, with the same slot code paths: slot i is cell i in reading order,
+as the core stores a grid code. The choices, the secret and their rules (including the curated
+strategy list) are MakerChoices', in game/play/maker.py; this screen turns input into its calls and
+draws them.
 
 Homes for data: the choices and `secret` are the screen's attributes (MakerChoices); the layout is view
 state.
@@ -44,6 +48,7 @@ from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
 from game.ui.layout import Button, PaletteItem, SecretSlot
 from game.ui.maker_layout import Control, MakerLayout
+from game.ui.pad_actions import pad_keys
 
 DIGIT_KEYS = MappingProxyType({pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9})
 
@@ -73,6 +78,8 @@ EXPLAIN = MappingProxyType(
 class CodemakerState(MakerChoices, State):
     """Choose the game and the strategy; in MAKE mode also set the secret."""
 
+    pad_keys = pad_keys(confirm=pygame.K_SPACE, rule_out=pygame.K_r, hint=pygame.K_s)
+
     def __init__(
         self,
         mode: Mode = Mode.MAKE,
@@ -87,6 +94,8 @@ class CodemakerState(MakerChoices, State):
         self.drag: Drag | None = None
         self.mouse = (-1, -1)
         self._layout: MakerLayout | None = None
+        self.focus = 0  # the keys' focus: an index into focus_rows()
+        self.cursor = 0  # the secret's slot the keys change
 
     # --- what is chosen (the rules are MakerChoices', game/play/maker.py) ----------------------------
     def problem(self) -> str | None:
@@ -138,6 +147,32 @@ class CodemakerState(MakerChoices, State):
 
     def back(self) -> Transition:
         return self.hooks.back(self)
+
+    def pad_owner(self) -> int | None:
+        return self.hooks.pad_owner(self)
+
+    def focus_rows(self) -> tuple[str, ...]:
+        """What Up/Down move the focus over: the secret when the player sets one, then the choices
+        (none when the hooks fix them)."""
+        rows = ("secret",) if self.mode is Mode.MAKE else ()
+        return rows + (() if self.hooks.fixed else tuple(self.choices_shown))
+
+    def focused(self) -> str | None:
+        rows = self.focus_rows()
+        return rows[self.focus % len(rows)] if rows else None
+
+    def secret_cursor(self) -> int:
+        """The cursor's slot (the secret may have shrunk since it moved)."""
+        return min(self.cursor, len(self.secret) - 1)
+
+    def cycle(self, step: int) -> None:
+        """The next (or previous) colour in the cursor's slot; an empty slot starts from the chosen
+        colour, else from the first (or the last)."""
+        col = self.secret_cursor()
+        start = self.secret[col]
+        if start is None:
+            start = self.selected if self.selected is not None else (-1 if step > 0 else 0)
+        self.place(col, (start + step) % self.colours)
 
     def resume(self, result: Any) -> Transition | None:
         return self.hooks.resume(self, result)
@@ -222,7 +257,23 @@ class CodemakerState(MakerChoices, State):
             return self.back()
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.start()
-        if key == pygame.K_s:
+        row = self.focused()
+        if key in (pygame.K_UP, pygame.K_DOWN) and row is not None:
+            self.focus = (self.focus + (1 if key == pygame.K_DOWN else -1)) % len(self.focus_rows())
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and row is not None:
+            step = 1 if key == pygame.K_RIGHT else -1
+            if row == "secret":
+                self.cursor = (self.secret_cursor() + step) % len(self.secret)
+            else:
+                self.change(row, step)
+        elif key == pygame.K_SPACE and row == "secret":
+            self.cycle(+1)
+        elif key == pygame.K_SPACE and row is not None:
+            self.change(row, +1)
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.mode is Mode.MAKE:
+            self.focus = 0  # the secret's row: where the colour changes
+            self.cycle(1 if key == pygame.K_PAGEDOWN else -1)
+        elif key == pygame.K_s:
             self.change("strategy", +1)
         elif key == pygame.K_g and "shape" in self.choices_shown:  # steps on, from the last back to Row
             at_end = self.shapes.index(self.shape) == len(self.shapes) - 1
@@ -275,8 +326,20 @@ class CodemakerState(MakerChoices, State):
                 surface, EXPLAIN[self.mode], layout.secret_label.union(layout.secret_area), pal.TEXT_DIM, 28
             )
         self._draw_choices(surface, layout, hit)
+        self._draw_focus(surface, layout)
         maker_view.draw_buttons(surface, layout, text, hit, self.problem())
         maker_view.draw_held_peg(surface, layout, app.pegs, self.drag, colours, symbols)
+
+    def _draw_focus(self, surface: pygame.Surface, layout: MakerLayout) -> None:
+        """The keys' focus: the cursor's slot of the secret, or a ring around a choice row."""
+        row = self.focused()
+        if row == "secret":
+            cell = layout.secret_slot_rect(self.secret_cursor())
+            radius = max(3, cell.w // 6)
+            pygame.draw.rect(surface, pal.SELECTION, cell.inflate(-2, -2), width=2, border_radius=radius)
+        elif row is not None and row in layout.labels:
+            ring = layout.labels[row].union(layout.controls[row]).inflate(12, 4)
+            pygame.draw.rect(surface, pal.SELECTION, ring, width=2, border_radius=max(4, ring.h // 4))
 
     def _draw_choices(self, surface, layout: MakerLayout, hit) -> None:
         """The choice rows (or what the hooks draw in their place)."""

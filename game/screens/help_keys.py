@@ -4,66 +4,70 @@ grading, grouped by what they work on, as data the Controls page draws as key ca
 
 Invariant: the keys listed are the keys the states handle (game/screens/playing.py with the bindings
 in game/ui/breaker_input.py, solving.py, handgrade.py, and M, F11 and Alt+Enter in
-game/session.py); a test opens the page and finds every one drawn.
+game/session.py), and the pad glyphs the pad buttons that do the same there (game/ui/pads.py and
+each screen's pad_keys); a test opens the page and finds every one drawn.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
-# Keys by what they work on: (keys, what they do); a key tuple is drawn as key caps side by side.
+# Keys by what they work on: (keys, what they do, pad glyphs); a key tuple is drawn as key caps side
+# by side, the glyphs beside them (game/ui/pad_glyphs.py: A, B, X, Y, LB, RB, Start, Back, D-pad).
 DRAG = ("drag",)  # drawn as a peg moving onto an empty hole, not as key caps
 KEY_SECTIONS = MappingProxyType(
     {
         "playing": (
             "Your game",
             (
-                (("1-9", "0"), "place a colour under the cursor"),
-                (("Left", "Right"), "move the cursor"),
-                (("Up", "Down"), "change the colour there"),
-                (("Backspace", "Del"), "empty a slot"),
-                (("Enter",), "submit the row"),
-                (("U", "Ctrl+Z"), "undo a change to the row"),
-                (("C",), "clear the row"),
-                (("X",), "rule a colour out, or back in"),
-                (("S",), "let the computer solve it"),
-                (("R",), "reveal the secret"),
-                (("N",), "new game"),
+                (("1-9", "0"), "place a colour under the cursor", ()),
+                (("Left", "Right"), "move: row, palette, buttons", ("D-pad",)),
+                (("Up", "Down"), "change the colour there", ("LB", "RB")),
+                (("Space",), "choose, place, press", ("A",)),
+                (("Backspace", "Del"), "empty a slot", ()),
+                (("Enter",), "submit the row", ("Start",)),
+                (("U", "Ctrl+Z"), "undo a change to the row", ("B",)),
+                (("C",), "clear the row", ()),
+                (("X",), "rule a colour out, or back in", ("X",)),
+                ((), "ask for a hint", ("Y",)),
+                (("S",), "let the computer solve it", ()),
+                (("R",), "reveal the secret", ()),
+                (("N",), "new game", ()),
             ),
         ),
         "mouse": (
             "Mouse",
             (
-                (DRAG, "a colour onto a slot"),
-                (("Right-click",), "empty a slot; rule a colour out"),
+                (DRAG, "a colour onto a slot", ()),
+                (("Right-click",), "empty a slot; rule a colour out", ()),
             ),
         ),
         "solving": (
             "Watching the computer",
             (
-                (("Space", "P"), "pause or go on"),
-                (("N", "Right"), "play one step"),
-                (("1-4",), "speed, slow to instant"),
-                (("+", "-"), "faster, slower"),
+                (("Space", "P"), "pause or go on", ("Start",)),
+                (("N", "Right"), "play one step", ("D-pad",)),
+                (("1-4",), "speed, slow to instant", ()),
+                (("+", "-"), "faster, slower", ("D-pad",)),
             ),
         ),
         "handgrade": (
             "You grade",
             (
-                (("B", "W"), "add a black, a white"),
-                (("Backspace",), "clear the grade"),
-                (("Enter",), "confirm the grade"),
-                (("U", "Ctrl+Z"), "undo the last grade"),
-                (("G",), "give up (a grid: add a grey)"),
+                (("B", "W"), "add a black, a white", ("D-pad",)),
+                (("Backspace",), "clear the grade", ()),
+                (("Enter",), "confirm the grade", ("A",)),
+                (("U", "Ctrl+Z"), "undo the last grade", ("X",)),
+                (("G",), "give up (a grid: add a grey)", ()),
             ),
         ),
         "anywhere": (
             "Anywhere",
             (
-                (("H", "F1"), "this help"),
-                (("M",), "sound off or on"),
-                (("F11", "Alt+Enter"), "fullscreen or a window"),
-                (("Esc",), "back to the menu"),
+                (("H", "F1"), "this help", ()),
+                (("M",), "sound off or on", ()),
+                (("F11", "Alt+Enter"), "fullscreen or a window", ()),
+                (("Esc",), "back to the menu", ("Back",)),
             ),
         ),
     }
@@ -92,5 +96,13 @@ def controls_text(screen: str) -> str:
     for column in SCREEN_KEYS[screen]:
         for name in column:
             title, rows = KEY_SECTIONS[name]
-            lines.append(title + ": " + "; ".join(f"{' or '.join(keys)}: {action}" for keys, action in rows))
+            lines.append(title + ": " + "; ".join(_row_text(*row) for row in rows))
     return "\n".join(lines)
+
+
+def _row_text(keys: tuple[str, ...], action: str, pads: tuple[str, ...]) -> str:
+    """One row as text: "U or Ctrl+Z (pad B): undo a change to the row"."""
+    names = [" or ".join(keys)] if keys else []
+    if pads:
+        names.append(f"(pad {' or '.join(pads)})")
+    return f"{' '.join(names)}: {action}"

@@ -28,6 +28,7 @@ from game.screens.base import Pop, State, Transition, board_art
 from game.screens.outcomes import HintTaken
 from game.ui import palette as pal
 from game.ui.layout_dialogs import HintLayout
+from game.ui.pad_actions import pad_keys
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button, draw_card, shade
 
@@ -36,6 +37,7 @@ COST_NOTE = "Opening this costs nothing. Asking for the count or a guess marks t
 
 class HintOverlay(State):
     is_overlay = True
+    pad_keys = pad_keys(rule_out=pygame.K_c, hint=pygame.K_g)  # a pad's X counts, Y shows a guess
 
     def __init__(
         self,

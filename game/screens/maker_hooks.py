@@ -47,3 +47,7 @@ class MakerHooks:
 
     def holding(self, state: CodemakerState) -> Holding:
         return Holding()
+
+    def pad_owner(self, state: CodemakerState) -> int | None:
+        """The player whose gamepad sets the code (None: any pad)."""
+        return None

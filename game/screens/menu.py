@@ -31,6 +31,7 @@ from game.ui import menu_view
 from game.ui import palette as pal
 from game.ui.juice import draw_panel
 from game.ui.layout_screens import MenuLayout
+from game.ui.pad_actions import pad_keys
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,9 @@ def default_entries(app: Any = None) -> list[MenuEntry]:
 
 class MenuState(State):
     """Pick what to play."""
+
+    # a pad's B or Back never quits from here (Quit is an entry); X forgets a kept game, as Delete does
+    pad_keys = pad_keys(back=None, menu=None, rule_out=pygame.K_DELETE)
 
     def __init__(self, entries: list[MenuEntry] | None = None, focus: str | None = None) -> None:
         self._given = entries

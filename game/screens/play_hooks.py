@@ -164,6 +164,10 @@ class PlayHooks:
         if self.aids(state.app).coached and self.coach is None:
             self.coach = Coach(table_for(state.config), seed=COACH_SEED)
 
+    def pad_owner(self, state: PlayingState) -> int | None:
+        """The player whose gamepad drives the board (None: any pad)."""
+        return None
+
     def accepts_input(self, state: PlayingState) -> bool:
         """Whether the board takes input now (a decided duel waits for its end screen)."""
         return True

@@ -10,6 +10,11 @@ the plain game by default; the Daily code, Blitz, a duel, a two-player round, a 
 the record to play, the panel's buttons, what Menu and Reveal ask, a heads-up display, the layout,
 what happens when a game ends, and what the session keeps and records (`holding()`, from the hooks).
 
+Keys and pads share one focus (game/ui/breaker_input.py BreakerFocus) over the palette, the row
+being built and the buttons; a pad's actions come as the keys of breaker_input.PAD_KEYS, and its
+B, Y, Start and Back as PAD_ACTION events (`_pad`). B backs out one step at a time: the chosen
+colour, then the focus back to the row, then the last change to the row, then the menu.
+
 Leaving: Esc or Menu asks "Leave (your game is kept)" or "Abandon". The game is journaled by the
 session's lifetime owner while it is played (every submitted row before the next frame); Abandon,
 New game and Solve give it up (`keep_on_exit` False). Overlays answer with the frozen values below.
@@ -37,12 +42,15 @@ from game.screens.outcomes import HintTaken, LeaveChosen, NewGameChosen, RevealC
 from game.screens.play_hooks import PlayHooks, confirm
 from game.ui import breaker_input, breaker_view
 from game.ui.board import Art, BoardView, FrameCache
-from game.ui.layout import PlayLayout
+from game.ui.layout import Button, PaletteItem, PlayLayout
+from game.ui.pad_actions import PAD_ACTION, PadAction
 from game.ui.widgets import ButtonClicks
 
 
 class PlayingState(State):
     """Break the code: build a row, submit, read the grade."""
+
+    pad_keys = breaker_input.PAD_KEYS
 
     def __init__(
         self,
@@ -62,6 +70,7 @@ class PlayingState(State):
         self.run: BreakerRun | None = None
         self.mouse = (-1, -1)
         self.clicks = ButtonClicks()  # which panel button a press began on (a click ends over it)
+        self.focus = breaker_input.BreakerFocus()  # what the arrow keys and a pad's D-pad move
         self.keep_on_exit = True  # False once abandoned, handed to the computer or finished
         self.board = BoardView()
         self.frame = FrameCache()
@@ -99,6 +108,9 @@ class PlayingState(State):
 
     def holding(self) -> Holding:
         return self.hooks.holding(self)
+
+    def pad_owner(self) -> int | None:
+        return self.hooks.pad_owner(self)
 
     def resume(self, result: Any) -> Transition | State | None:
         run = self.run
@@ -142,14 +154,17 @@ class PlayingState(State):
             return None
         if run.finishing or not self.hooks.accepts_input(self):
             return None  # the game is over; the result screen comes when the finish ends
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, PAD_ACTION):
             run.input_arrived()
         result = None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
+            self.focus.to_row()  # the pointer took over: the keys start again from the cursor
             result = self._pointer(event)
         elif event.type == pygame.KEYDOWN:
             result = self._key(event)
+        elif event.type == PAD_ACTION:
+            result = self._pad(event.action)
         self._play_cues()
         return result
 
@@ -174,9 +189,13 @@ class PlayingState(State):
         return None
 
     def _key(self, event) -> Transition | State | None:
-        run, key = self.run, event.key
+        run, key, focus = self.run, event.key, self.focus
         if breaker_input.is_undo(event):
             return self.press("undo")
+        if key in breaker_input.ARROWS and focus.arrow(self.layout(), run, key):
+            return None
+        if key in breaker_input.ACTIVATE_KEYS or (key in breaker_input.SUBMIT_KEYS and not focus.on_row):
+            return self._activate()
         if key in breaker_input.SUBMIT_KEYS:
             refused = self.hooks.refuse("submit", self)
             if refused is not None:  # a duel's Enter while the computer replies
@@ -186,13 +205,48 @@ class PlayingState(State):
         colour = breaker_input.typed_colour(event)
         if colour is not None:
             run.type_colour(colour)
+        elif key == pygame.K_x and isinstance(focus.at, PaletteItem):
+            run.toggle_ruled_out(focus.at.colour)
         elif key in breaker_input.RUN_KEYS:
+            if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                focus.to_row()  # the colour at the cursor changes: the focus goes where it shows
             breaker_input.RUN_KEYS[key](run)
         elif key == pygame.K_ESCAPE:
-            return None if run.deselect() else self.press("menu")
+            if run.deselect():
+                return None
+            if not focus.on_row:
+                focus.to_row()
+                return None
+            return self.press("menu")
         elif key in breaker_input.KEY_BUTTONS:
             return self.press(breaker_input.KEY_BUTTONS[key])
         return None
+
+    def _activate(self) -> Transition | State | None:
+        """Space or a pad's A: use what has the focus (a button, a palette colour, the cursor's slot)."""
+        at = self.focus.fit(self.layout())
+        if isinstance(at, Button):
+            return self.press(at.name)
+        if isinstance(at, PaletteItem):
+            self.run.choose(at.colour)
+            self.focus.to_row()
+        else:
+            self.run.use_slot()
+        return None
+
+    def _pad(self, action: PadAction) -> Transition | State | None:
+        """The pad actions that are no key here: B backs out one step (see the module docstring);
+        Start, Y and Back press Submit, Hint and Menu."""
+        run = self.run
+        if action is PadAction.BACK:
+            if run.deselect():
+                return None
+            if not self.focus.on_row:
+                self.focus.to_row()
+                return None
+            return self.press("undo" if run.can_undo else "menu")
+        name = breaker_input.PAD_BUTTONS.get(action)
+        return None if name is None else self.press(name)
 
     def press(self, name: str) -> Transition | State | None:
         """Do what button `name` does (also reached by keyboard shortcuts)."""
@@ -263,6 +317,7 @@ class PlayingState(State):
     def draw(self, surface: pygame.Surface) -> None:
         layout, art = self.draw_board(surface, self.hooks.title(self))
         breaker_view.draw_live(surface, layout, self.run, art)
+        breaker_view.draw_focus(surface, self.focus.rect(layout))
         if self.hooks.shows_hud:
             breaker_view.draw_hud(surface, layout, self.hud, art)
         self.hooks.draw(surface, layout, self, art)

@@ -37,6 +37,7 @@ from game.ui.board import BoardView, draw_board_screen
 from game.ui.breaker_view import hud_name
 from game.ui.juice import count_up
 from game.ui.layout import PlayLayout
+from game.ui.pad_actions import pad_keys
 from game.ui.widgets import ButtonClicks, draw_button
 
 PANEL_ITEMS = (
@@ -52,6 +53,8 @@ SCORE_COUNT_S = 1.2  # a win's score counts up from 0 this long (at animation sp
 
 
 class ResultState(State):
+    pad_keys = pad_keys(hint=pygame.K_a)  # a pad's Y opens the analysis, as A does on the keyboard
+
     def __init__(self, record: GameRecord, again: Route | None = None) -> None:
         self.record = record
         self.again_route = again

@@ -19,6 +19,7 @@ from game.screens.base import Pop, State, Transition
 from game.settings import ANIMATION_SPEEDS
 from game.ui import palette as pal
 from game.ui.layout_screens import SettingsLayout
+from game.ui.pad_actions import pad_keys
 from game.ui.widgets import draw_button, draw_card, draw_stepper, draw_toggle, shade
 
 ROWS = (
@@ -111,6 +112,7 @@ class SettingsState(State):
     """All the player's settings on one card."""
 
     is_overlay = True
+    pad_keys = pad_keys(confirm=pygame.K_SPACE)  # a pad's A switches a row, never closes the screen
 
     def __init__(self) -> None:
         self.focus = 0

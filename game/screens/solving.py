@@ -35,6 +35,7 @@ from game.ui import palette as pal
 from game.ui.board import BoardView, config_title
 from game.ui.computer_view import draw_computer_board
 from game.ui.layout import Button, PlayLayout
+from game.ui.pad_actions import pad_keys
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button
 
@@ -68,6 +69,8 @@ class SolvingState(State):
     `title` overrides the top bar; `again` is where the result screen's Play again goes (default: a
     new game to break).
     """
+
+    pad_keys = pad_keys(start=pygame.K_SPACE, hint=pygame.K_h)  # a pad's Start pauses, Y opens help
 
     def __init__(
         self,

@@ -67,6 +67,7 @@ WIN_OUTLINE_PX = (2, 5)  # the winning row's outline pulses between these widths
 RULED_OUT_VEIL_ALPHA = 170  # how much of the palette's background covers a ruled-out colour
 HUD_TEMPLATE = "Streak 000   Best 00,000   Win now 00,000"  # sizes the HUD's text (its widest form)
 HUD_LARGEST_PX = 30
+FOCUS_RING_PAD_PX = 6  # the focus ring stands this far (in total) outside its palette cell or button
 
 
 def panel_items(buttons: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
@@ -393,3 +394,11 @@ def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot) -> 
     colour = pal.TEXT_WARN if warn else pal.TEXT_DIM
     for i, line in enumerate(lines):
         text.draw(surface, line, size, colour, (box.centerx, box.y + i * line_h), align="midtop")
+
+
+def draw_focus(surface, rect: pygame.Rect | None) -> None:
+    """The keys' and pads' focus on a palette colour or a button (None: it is on the row, where the
+    cursor shows it)."""
+    if rect is not None:
+        ring = rect.inflate(FOCUS_RING_PAD_PX, FOCUS_RING_PAD_PX)
+        pygame.draw.rect(surface, pal.SELECTION, ring, width=3, border_radius=max(4, ring.h // 5))

@@ -24,13 +24,15 @@ from game.ui.grid_board import (
     draw_grid_example,
     help_caption,
 )
+from game.ui.pad_glyphs import draw_glyphs, glyphs_width
 
 MIN_LINE_PX = 18  # a line of the help never shrinks below this (its text stays >= 14 px)
 MAX_KEY_LINE_PX = 44  # a key table's line stops growing here
 HEADING_LINES = 1.3  # a section heading's height, in table lines
 CAP_GAP_PX = 4  # between two key caps of one row
+PAD_GAP_PX = 8  # between a row's key caps and its pad glyphs
 
-KeyRows = Sequence[tuple[tuple[str, ...], str]]  # (key caps, what they do)
+KeyRows = Sequence[tuple[tuple[str, ...], str, tuple[str, ...]]]  # (key caps, what they do, pad glyphs)
 Section = tuple[str, KeyRows]  # (heading, rows)
 
 
@@ -136,8 +138,9 @@ def draw_keys(
     columns: Sequence[Sequence[Section]],
     drag: tuple[str, ...],
 ) -> None:
-    """Key tables: an intro line, then columns of sections (heading, key caps, what each does).
-    A row whose keys are `drag` draws a peg, an arrow and a hole instead of caps."""
+    """Key tables: an intro line, then columns of sections (heading, key caps, the pad's glyphs for
+    the same, what each does). A row whose keys are `drag` draws a peg, an arrow and a hole instead
+    of caps."""
     text = art.text
     top = body.y
     if intro:
@@ -154,7 +157,9 @@ def draw_keys(
     cap_px = text.fit_size("Ctrl+Z", 999, cap_h * 0.62, 26)
     for c, column in enumerate(columns):
         x = round(body.x + c * (col_w + gap))
-        caps_w = max(_caps_width(art, keys, drag, cap_h, cap_px) for _, rows in column for keys, _ in rows)
+        caps_w = max(
+            _row_width(art, keys, pads, drag, cap_h, cap_px) for _, rows in column for keys, _, pads in rows
+        )
         caps_w = min(caps_w, round(col_w * 0.55))
         y = float(top)
         for title, rows in column:
@@ -162,15 +167,29 @@ def draw_keys(
             text.draw_in(surface, title, box.inflate(0, -round(line_h * 0.35)), pal.SELECTION, 30, "midleft")
             y += line_h * HEADING_LINES
             action_w = col_w - caps_w - 10
-            action_px = min(text.fit_size(action, action_w, line_h * 0.62, 26) for _, action in rows)
-            for keys, action in rows:
+            action_px = min(text.fit_size(action, action_w, line_h * 0.62, 26) for _, action, _ in rows)
+            for keys, action, pads in rows:
                 mid = round(y + line_h / 2)
                 _draw_caps(surface, art, keys, drag, (x, mid), cap_h, cap_px)
+                if pads:  # the pad's glyphs right after the keys that do the same
+                    glyphs_x = x + _caps_width(art, keys, drag, cap_h, cap_px) + (PAD_GAP_PX if keys else 0)
+                    draw_glyphs(surface, text, pads, (glyphs_x, mid), cap_h)
                 text.draw(surface, action, action_px, pal.TEXT, (x + caps_w + 10, mid), align="midleft")
                 y += line_h
 
 
+def _row_width(
+    art: Art, keys: tuple[str, ...], pads: tuple[str, ...], drag: tuple[str, ...], cap_h: int, cap_px: int
+) -> int:
+    """A row's key caps and pad glyphs together."""
+    glyphs = glyphs_width(art.text, pads, cap_h)
+    gap = PAD_GAP_PX if keys and pads else 0
+    return _caps_width(art, keys, drag, cap_h, cap_px) + gap + glyphs
+
+
 def _caps_width(art: Art, keys: tuple[str, ...], drag: tuple[str, ...], cap_h: int, cap_px: int) -> int:
+    if not keys:
+        return 0
     if keys == drag:
         return round(cap_h * 3.2)
     text = art.text

@@ -7,8 +7,10 @@ stepper per kind (Black, White; a grid's Black, Grey, White), or keys (B, W and 
 Shift takes one away, Backspace clears); Enter or Confirm submits. A refused grade stays on screen
 with the reason, and the earlier rows it contradicts are outlined on the board. U (or Ctrl+Z) undoes
 the last grade; G gives up in the row game (on a grid G is grey: the Give up button ends it); once the
-game is over A opens the post-game analysis of the computer's rows; H or F1
-opens the help on its Controls page, Escape goes to the menu. A grid's rows are drawn as small grids
+game is over A opens the post-game analysis of the computer's rows; H or F1 opens the help on its
+Controls page, Escape goes to the menu. The arrows add and take away a black (Up/Down) and a white
+(Right/Left), PageDown/PageUp a grey: a pad's D-pad and shoulders (its A confirms, X undoes, Y opens
+the help). A grid's rows are drawn as small grids
 by the board every playing screen uses (game/ui/board.py over a PlayLayout with the grid's shape).
 
 Invariants: the game state never holds a secret; drawing only reads the run; the run advances only in
@@ -33,6 +35,7 @@ from game.tables import bind
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title, draw_board_screen, draw_grade_pegs
 from game.ui.layout import Button, PlayLayout, stepper_rects
+from game.ui.pad_actions import pad_keys
 from game.ui.thinking import draw_progress_bar, draw_text_lines
 from game.ui.widgets import draw_button
 
@@ -40,6 +43,14 @@ PANEL_BUTTONS = ("confirm", "undo", "end")
 STEPPER_PARTS = ("minus", "value", "plus")
 # The key that adds one peg of a kind (Shift takes one away); grey only exists on a grid.
 KIND_KEYS = ((pygame.K_b, "black"), (pygame.K_g, "grey"), (pygame.K_w, "white"))
+STEP_KEYS = {  # keys a pad has too (its D-pad and shoulders): one more or one fewer of a kind
+    pygame.K_UP: ("black", +1),
+    pygame.K_DOWN: ("black", -1),
+    pygame.K_RIGHT: ("white", +1),
+    pygame.K_LEFT: ("white", -1),
+    pygame.K_PAGEDOWN: ("grey", +1),
+    pygame.K_PAGEUP: ("grey", -1),
+}
 
 
 def panel_items(kinds: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
@@ -55,6 +66,8 @@ class HandGradeState(State):
 
     The strategy defaults to strategies.DEFAULT: optimal tables, else the strongest heuristic.
     """
+
+    pad_keys = pad_keys(rule_out=pygame.K_u, hint=pygame.K_h)
 
     def __init__(
         self,
@@ -169,6 +182,8 @@ class HandGradeState(State):
         kind = dict(KIND_KEYS).get(key)
         if kind in run.kinds:
             self._adjust(kind, -1 if shift else +1)
+        elif key in STEP_KEYS and STEP_KEYS[key][0] in run.kinds:
+            self._adjust(*STEP_KEYS[key])
         elif key == pygame.K_BACKSPACE:
             run.clear_grade()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):

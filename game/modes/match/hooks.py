@@ -143,6 +143,9 @@ class MatchSecretHooks(MakerHooks):
     def back(self, state: Any) -> Any:
         return leave_question()
 
+    def pad_owner(self, state: Any) -> int:
+        return self.match.maker  # the codemaker's pad sets the code
+
     def resume(self, state: Any, result: Any) -> Any:
         if isinstance(result, LeaveChosen):
             self.abandoned = not result.keep
@@ -199,6 +202,9 @@ class MatchRoundHooks(PlayHooks):
 
     def leave(self, state: Any) -> Any:
         return leave_question()
+
+    def pad_owner(self, state: Any) -> int:
+        return self.match.breaker  # the breaker's pad plays the round; the codemaker's looks on
 
     def finished(self, state: Any) -> Any:
         record = state.run.record

@@ -67,6 +67,10 @@ class HandOverState(State):
             f"{m.maker_name}'s code is set and hidden. {m.breaker_name} has {m.rules.config.turns} turns.",
         )
 
+    def pad_owner(self) -> int:
+        """The one who goes on: the codemaker to set the code, then the breaker to play."""
+        return self.match.maker if self.secret is None else self.match.breaker
+
     def button_label(self) -> str:
         m = self.match
         return f"{m.maker_name}: set the code" if self.secret is None else f"{m.breaker_name}: start"
