@@ -54,7 +54,7 @@ def child(directory: Path, seed: int) -> None:
     rng = random.Random(seed)
     decided = 0  # games decided before the one being played
     secret = None
-    while True:
+    while app.running:  # a SIGTERM or SIGINT ends it as a quit would (the probe itself uses SIGKILL)
         state = app.state
         if isinstance(state, PlayingState) and not state.game.over:
             typed = pygame.K_RETURN if rng.random() < 0.3 else pygame.K_0 + rng.randrange(1, COLOURS)
