@@ -155,7 +155,7 @@ class StatsState(State):
         slots, labels, plot = layout.bars(count)
         tallest = max(stats.guesses_needed.values(), default=0)
         pygame.draw.line(surface, pal.BOARD_EDGE, plot.bottomleft, plot.bottomright, 2)
-        label_px = min(28, max(11, labels[0].h - 4)) if labels else 12
+        label_px = text.at_least(min(28, labels[0].h - 4)) if labels else text.floor()
         for guesses, (slot, label) in enumerate(zip(slots, labels, strict=True), start=1):
             wins = stats.guesses_needed.get(guesses, 0)
             if wins and tallest:

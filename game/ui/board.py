@@ -167,7 +167,7 @@ class BoardView:
         pygame.draw.rect(image, pal.BOARD_EDGE, image.get_rect(), width=2, border_radius=radius)
         d = layout.peg_diameter()
         hole = art.hole(layout.hole_diameter())
-        label_px = max(10, round(layout.unit * 0.42))
+        label_px = text.at_least(layout.unit * 0.42)
         # secret row
         secret_row = local(layout.secret_rect()).inflate(round(layout.unit * 0.1), round(layout.unit * 0.06))
         pygame.draw.rect(image, pal.HOLE, secret_row, border_radius=radius)

@@ -38,7 +38,7 @@ def draw_table(
     size = text.fit_size("10.  WWW  1,000,000,000  2026-11-23", rect.w * 0.95, pitch * 0.72, 40)
     for heading, x, align in COLUMNS:
         anchor = (rect.x + x * rect.w, rect.y + pitch / 2)
-        text.draw(surface, heading, max(14, round(size * 0.8)), pal.TEXT_DIM, anchor, align)
+        text.draw(surface, heading, text.at_least(size * 0.8), pal.TEXT_DIM, anchor, align)
     y0 = rect.y + 1.3 * pitch
     pygame.draw.line(
         surface, pal.BOARD_EDGE, (rect.x, round(y0 - 0.15 * pitch)), (rect.right, round(y0 - 0.15 * pitch)), 1

@@ -1,5 +1,5 @@
-"""Geometry of the full screens that are not a board: the menu, Custom setup, statistics and
-settings (layout.py keeps the board, the palette and the shared measures).
+"""Geometry of the full screens that are not a board: Custom setup, statistics and settings
+(layout.py keeps the board, the palette and the shared measures; layout_title.py the title screen).
 
 Same rules as layout.py: every rectangle is derived from the window size alone, drawing and
 hit-testing use the same rects, and a layout is a value that can be rebuilt at any time. Statistics
@@ -197,41 +197,6 @@ class SettingsLayout:
                 return name, "toggle"
             if self.labels[name].collidepoint(pos):
                 return name, "label"
-        return None
-
-
-class MenuLayout:
-    """Title, subtitle and a list of entries (one or two columns as the height allows), footer."""
-
-    def __init__(self, size: tuple[int, int], entries: int) -> None:
-        w, h = size
-        m = margin_px(size)
-        self.title_rect = pygame.Rect(m, round(h * 0.04), w - 2 * m, round(h * 0.13))
-        self.subtitle_rect = pygame.Rect(m, self.title_rect.bottom, w - 2 * m, round(h * 0.05))
-        self.footer_rect = pygame.Rect(m, h - m - round(h * 0.045), w - 2 * m, round(h * 0.045))
-        top = self.subtitle_rect.bottom + m
-        avail = self.footer_rect.y - m - top
-        entry_h = _clamp(h * 0.075, 30, 58)
-        gap = entry_h * 0.18
-        columns = 1 if entries * (entry_h + gap) <= avail else 2
-        per_column = math.ceil(entries / columns)
-        entry_h = min(entry_h, (avail + gap) / per_column - gap)
-        col_w = _clamp(w * (0.56 if columns == 1 else 0.44), 300, 680)
-        total_w = columns * col_w + (columns - 1) * m * 2
-        left = w / 2 - total_w / 2
-        block_h = per_column * (entry_h + gap) - gap
-        y0 = top + max(0.0, (avail - block_h) / 2)
-        self.entries = []
-        for i in range(entries):
-            column, index = divmod(i, per_column)
-            x = left + column * (col_w + m * 2)
-            y = y0 + index * (entry_h + gap)
-            self.entries.append(pygame.Rect(round(x), round(y), round(col_w), round(entry_h)))
-
-    def hit_test(self, pos: tuple[int, int]) -> int | None:
-        for i, rect in enumerate(self.entries):
-            if rect.collidepoint(pos):
-                return i
         return None
 
 

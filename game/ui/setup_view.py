@@ -132,7 +132,7 @@ def _draw_duplicates(
     draw_toggle(surface, text, toggle, on, hot=toggle.collidepoint(mouse))
     note = "a colour may appear more than once" if on else "every colour at most once"
     note_box = pygame.Rect(toggle.right + 12, control.y, control.right - toggle.right - 12, control.h)
-    _draw_wrapped(surface, text, note, note_box, max(12, control.h // 2), pal.TEXT_DIM, note_box.x, "topleft")
+    _draw_wrapped(surface, text, note, note_box, control.h // 2, pal.TEXT_DIM, note_box.x, "topleft")
 
 
 def _draw_wrapped(

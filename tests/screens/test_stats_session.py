@@ -20,7 +20,16 @@ from game.screens.stats import StatsState, chart_length, figures, format_time
 from game.store import KEPT_FILE, STATS_FILE, Settings, Store
 from game.ui.layout import centre
 from game.ui.sound import Sound
-from tests.screens.driver import click, kept_lines, key, lowest_consistent, post, press_key, settle
+from tests.screens.driver import (
+    choose_entry,
+    click,
+    kept_lines,
+    key,
+    lowest_consistent,
+    post,
+    press_key,
+    settle,
+)
 from tests.screens.test_playing import play_row_by_mouse
 
 
@@ -31,10 +40,8 @@ def new_app(directory, seed=11, **kwargs) -> App:
 
 
 def click_menu_entry(app: App, label: str) -> None:
-    menu = app.state
-    assert isinstance(menu, MenuState)
-    index = [e.label for e in menu.entries].index(label)
-    click(app, centre(menu.layout().entries[index]))
+    assert isinstance(app.state, MenuState)
+    choose_entry(app, label)
 
 
 def quit_app(app: App) -> None:

@@ -53,6 +53,23 @@ def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
     return rows, f"Streaks count days won in a row · next codes in {wait}"
 
 
+def status(app: Any) -> str:
+    """The Daily code card's lines on the title screen: each preset's state today, the countdown."""
+    book = load_daily(app)
+    day = daily_day(app.now())
+    lines = []
+    for preset in DAILY_PRESETS:
+        result = book.result(preset)
+        if result.can_play(day):
+            today = "in progress" if book.game_for(preset, day) is not None else "not played"
+        else:
+            today = f"cracked in {len(result.grades)}" if result.won else "not cracked"
+        lines.append(f"{preset}: {today}")
+    minutes = int(seconds_until_next_daily(app.now()) // 60)
+    lines.append(f"Next codes in {minutes // 60}:{minutes % 60:02d}")
+    return "\n".join(lines)
+
+
 def kept_entries(app: Any) -> tuple[MenuEntry, ...]:
     """A Resume line for each daily game left half-played today."""
     day = daily_day(app.now())
@@ -70,7 +87,7 @@ def kept_entries(app: Any) -> tuple[MenuEntry, ...]:
 MODE = Mode(
     id="daily",
     title="Daily code",
-    entries=(MenuEntry("Daily code", "one code a day for all", go("daily"), "Today"),),
+    entries=(MenuEntry("Daily code", "one code a day for all", go("daily"), "Today", status=status),),
     screens={"daily": DailyState, "daily_result": DailyResultState},
     stats_tabs=(StatsTab("Daily", figures),),
     high_scores=(DAILY_HIGH_SCORES,),
