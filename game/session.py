@@ -32,7 +32,6 @@ import pygame
 from game.core.records import DifficultyStats, GameEnd, stats_key
 from game.lifetime import Lifetime, RecordedOutcome
 from game.play.record import GameRecord
-from game.screens.holding import Holding
 from game.ui import palette as pal
 from game.ui.juice import transition_alpha
 from game.ui.notices import SHORT_NOTICE_S, NoticeBoard
@@ -76,7 +75,7 @@ class Session:
             self.particles.clear()
         decided = holding.decided
         if decided is not None and decided.celebrate and decided.record is not None:
-            self._celebrate(holding, decided.record)
+            self.celebrate(decided.record, holding.celebrate)
 
     def on_exit(self, state: Any) -> None:
         self.lifetime.leave(state, state.holding())
@@ -226,15 +225,19 @@ class Session:
             for text in store.take_notices():
                 self.notices.show(text)
 
-    def _celebrate(self, holding: Holding, record: GameRecord) -> None:
+    def celebrate(self, record: GameRecord, area: pygame.Rect | None, kind: str = "best") -> None:
+        """The end of `record` over `area` (None: the window): confetti for a win, sized by `kind`
+        ("win", "best", "top": game/ui/particles.py), dust for a loss; nothing with reduced motion.
+        A screen with beats of its own (the result screen) calls it when its celebration begins."""
         app = self.app
         end = record.end() if record.game.secret is not None else None
         reduced = app.settings.reduced_motion
         colours = pal.palette(app.settings.palette)
         secret_colours = [colours[c] for c in record.game.secret or ()]
-        area = holding.celebrate or app.surface.get_rect()
+        area = area or app.surface.get_rect()
         self.particles.clear()
         if end is GameEnd.WON:
-            win_burst(self.particles, area, secret_colours + [pal.SELECTION], reduced_motion=reduced)
+            confetti = secret_colours + [pal.SELECTION]
+            win_burst(self.particles, area, confetti, reduced_motion=reduced, kind=kind)
         elif end is GameEnd.LOST:
             loss_settle(self.particles, area, secret_colours, reduced_motion=reduced)

@@ -50,6 +50,7 @@ TYPE_SCALE = MappingProxyType(
 RAISE_FRAC = 0.07  # a raised surface's lip, of its height (a button looks pressable)
 RAISE_MIN_PX, RAISE_MAX_PX = 2, 7
 SHADOW_FRAC = 0.06  # the hard shadow's drop, of the height
+SHADOW_MAX_PX = 8  # ... never more (a big card casts the same shadow as a button)
 RADIUS_FRAC = 0.2  # corner radius of a button-sized thing, of its height
 CARD_RADIUS_PX = (8, 18)  # a card's corners, whatever its size
 
@@ -99,7 +100,7 @@ def draw_raised(
     r = max(3, round(rect.h * RADIUS_FRAC)) if radius is None else radius
     lip = lip_px(rect)
     if shadow and not pressed:
-        drop = max(2, round(rect.h * SHADOW_FRAC))
+        drop = max(2, min(SHADOW_MAX_PX, round(rect.h * SHADOW_FRAC)))
         pygame.draw.rect(surface, SHADOW, rect.move(0, drop), border_radius=r)
     pygame.draw.rect(surface, shade(face, 0.62), rect, border_radius=r)
     top = lip if pressed else 0

@@ -71,7 +71,7 @@ def play_to_the_end(app: App) -> list[tuple[int, ...]]:
         guess = lowest_consistent(state.game)
         guesses.append(guess)
         type_row(app, guess)
-    settle(app, 2.5)
+    settle(app, 7.0)  # the finish, then the ending landing (a win's score, streak, celebration)
     return guesses
 
 
