@@ -54,6 +54,7 @@ BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the 
 BACKDROP_VEIL_ALPHA = 120  # how much of the background colour dims the demo behind the menu
 ATTRACT_IDLE_S = 20.0  # menu idle time before the demo starts
 STATUS_REFRESH_S = 15.0  # the cards' state lines (a countdown in minutes) are read again this often
+STEP_CONE = 2.5  # an arrow reaches an entry at most this far aside for each pixel ahead
 TOP_RESUME = 2  # kept games on the top page; with more, the first and a tile to all of them
 DEFAULT_FOCUS = "Classic"
 MORE_PAGE, KEPT_PAGE = "more", "kept"
@@ -271,7 +272,8 @@ class MenuState(State):
         return route
 
     def step(self, dx: int, dy: int) -> None:
-        """Move the focus to the nearest entry in direction (dx, dy) on this page (it stays at an edge)."""
+        """Move the focus to the nearest entry in direction (dx, dy) on this page, within a cone around
+        that direction (it stays at an edge)."""
         layout = self.layout()
         shown = layout.shown()
         if self.focus not in shown:
@@ -281,12 +283,20 @@ class MenuState(State):
         best, best_cost = None, None
         for i in shown:
             rect = layout.entries[i]
-            ax, ay = rect.centerx - here.centerx, rect.centery - here.centery
-            along = ax * dx + ay * dy
-            if i == self.focus or along <= 0:
+            if i == self.focus:
                 continue
-            across = abs(ax * dy) + abs(ay * dx)
-            cost = along + 2 * across
+            # how far ahead (edge to edge) and how far aside (0 when the two overlap across the way)
+            if dy:
+                along = (rect.top - here.bottom) if dy > 0 else (here.top - rect.bottom)
+                across = max(0, rect.left - here.right, here.left - rect.right)
+                centred = abs(rect.centerx - here.centerx)
+            else:
+                along = (rect.left - here.right) if dx > 0 else (here.left - rect.right)
+                across = max(0, rect.top - here.bottom, here.top - rect.bottom)
+                centred = abs(rect.centery - here.centery)
+            if along < -1 or across > max(along, 1) * STEP_CONE:
+                continue
+            cost = (max(along, 0) + 2 * across, centred)
             if best_cost is None or cost < best_cost:
                 best, best_cost = i, cost
         if best is not None:

@@ -22,6 +22,7 @@ from game.ui import theme
 from game.ui.board import Art
 from game.ui.layout_title import TOP, TitleLayout
 from game.ui.text import TextRenderer
+from game.ui.widgets import draw_button
 
 FOOTER = "Arrows and Enter, or the mouse · Del forgets a kept game · H help · Esc quits"
 SUB_FOOTER = "Arrows and Enter, or the mouse · Esc goes back"
@@ -81,6 +82,8 @@ def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art
             _draw_preset(surface, rect, entry, view, index, focused, art, sizes)
         elif kind == "utility":
             _draw_utility(surface, rect, entry.label, focused, text, sizes["utility"])
+        elif kind == "back":
+            draw_button(surface, text, rect, entry.label, focused=focused, hot=focused)
         elif kind == "card":
             _draw_card(
                 surface, rect, entry.label, view.status.get(index) or (entry.detail,), focused, text, sizes
@@ -103,6 +106,8 @@ def _kinds(layout: TitleLayout) -> dict[int, str]:
         kinds[plan.nav_more] = "card"
     if plan.nav_kept is not None:
         kinds[plan.nav_kept] = "resume"
+    if plan.back is not None:
+        kinds[plan.back] = "back"
     return kinds
 
 
