@@ -431,6 +431,8 @@ def blitz(kind: str) -> Callable[[App, GameConfig], None]:
             run = new_blitz(7).crack(3).crack(5).miss().tick(240.0)
             app.apply(go("blitz_result", run=run))
             frames(app, 8.0, until=lambda: app.state.is_overlay)
+            if app.state.is_overlay:  # the initials: skipped, the card is the scene
+                press(app, pygame.K_ESCAPE)
             return
         app.apply(go("blitz"))
         state = app.state
@@ -468,6 +470,8 @@ def deduce(kind: str) -> Callable[[App, GameConfig], None]:
         state.run.record = record
         frames(app, 10.0, until=lambda: app.state is not state)
         frames(app, 8.0, until=lambda: app.state.is_overlay)
+        if app.state.is_overlay:  # the initials: skipped, the card is the scene
+            press(app, pygame.K_ESCAPE)
 
     return build
 

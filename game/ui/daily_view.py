@@ -148,20 +148,28 @@ def draw_share(
     pegs: int,
     turns: int,
 ) -> None:
-    """The share text as it will read: header lines, then one row of marks per guess (room for
-    `turns` rows, so the block never overflows)."""
+    """The share text as it will read: header lines, then one row of marks per guess, the marks as
+    big as the card allows (the block fills its card: the rows played, never empty room for the
+    turns left)."""
     draw_card(surface, rect, fill=pal.BACKGROUND)
     inner = rect.inflate(-rect.w // 10, -rect.h // 14)
-    pitch = inner.h / (len(header) + turns)
-    size = min(art.text.fit_size(line, inner.w, pitch * 0.8, 30) for line in header)
+    text = art.text
+    head_px = min(text.fit_size(line, inner.w, inner.h * 0.12, 40) for line in header)
+    head_h = text.font(head_px).get_linesize()
     for i, line in enumerate(header):
-        art.text.draw(surface, line, size, pal.TEXT, (inner.x, inner.y + (i + 0.5) * pitch), align="midleft")
-    d = max(6, min(round(pitch * 0.7), round(inner.w / (pegs * (1 + MARK_GAP_FRAC)))))
+        text.draw(surface, line, head_px, pal.TEXT, (inner.centerx, inner.y + i * head_h), align="midtop")
+    marks = pygame.Rect(inner.x, inner.y + len(header) * head_h + head_h // 2, inner.w, 0)
+    marks.h = inner.bottom - marks.y
+    rows = max(len(grades), 1)
+    pitch = min(marks.h / rows, marks.w / (pegs * (1 + MARK_GAP_FRAC)))
+    d = max(6, round(pitch / (1 + MARK_GAP_FRAC)))
     hole = max(2, d // 6)  # an empty mark: a small dot, as · reads
+    left = marks.centerx - (pegs * pitch - pitch * MARK_GAP_FRAC) / 2
+    top = marks.y + (marks.h - rows * pitch) / 2
     for r, feedback in enumerate(grades):
-        y = round(inner.y + (len(header) + r + 0.5) * pitch)
+        y = round(top + (r + 0.5) * pitch)
         for k in range(pegs):
-            x = inner.x + d // 2 + round(k * d * (1 + MARK_GAP_FRAC))
+            x = round(left + d / 2 + k * pitch)
             if k < feedback.black + feedback.white:
                 mark = art.pegs.key(k < feedback.black, d)
                 surface.blit(mark, mark.get_rect(center=(x, y)))

@@ -13,6 +13,7 @@ from game.core.daily import DAILY_PRESETS, daily_config, daily_day, seconds_unti
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.daily.hooks import DAILY_HIGH_SCORES, DailyHooks, load_daily
 from game.modes.daily.result import DailyResultState
+from game.modes.daily.scores import SCORES_FILE
 from game.modes.daily.screens import DailyState
 from game.screens.base import go
 from game.ui.daily_view import countdown_text
@@ -91,6 +92,7 @@ MODE = Mode(
     screens={"daily": DailyState, "daily_result": DailyResultState},
     stats_tabs=(StatsTab("Daily", figures),),
     high_scores=(DAILY_HIGH_SCORES,),
+    files=(SCORES_FILE,),
     help=HelpPage("daily", CONTROLS),
     kept_entries=kept_entries,
 )
