@@ -35,6 +35,30 @@ BUTTON_LABELS = MappingProxyType({"back": "Back", "random": "Random code", "star
 HELD_PEG_SCALE = 1.1  # a held peg is drawn this much larger than the row's pegs
 
 
+PLAIN_WORDS = MappingProxyType(  # what each strategy does, for a player who never read the papers
+    {
+        "lowest": "Plays the lowest code that still fits: steady, never clever",
+        "lowest-random-first": "A random first guess, then the lowest code that still fits",
+        "random": "Plays any code that still fits, as a careful person does",
+        "knuth": "Keeps the worst case as small as it can (Knuth's way)",
+        "irving": "Leaves the fewest codes on average (Irving's way)",
+        "entropy": "Learns as much as it can from every guess",
+        "most-parts": "Splits what is left into the most different grades (Kooi's way)",
+        "optimal": "The fewest guesses there are: exact tables where they exist",
+    }
+)
+FITTING = " (guessing only codes that could be the secret)"
+
+
+def plain_words(strategy: str) -> str | None:
+    """A strategy's description in plain words (None: no plain words for it)."""
+    base = strategy.removesuffix("-consistent")
+    words = PLAIN_WORDS.get(base)
+    if words is None:
+        return None
+    return words + FITTING if strategy.endswith("-consistent") else words
+
+
 def shape_label(shape: tuple[int, int] | None) -> str:
     """What the Shape stepper shows: "Row" or "Grid 2×3" (rows × columns, as the menu names grids)."""
     return "Row" if shape is None else f"Grid {shape[0]}×{shape[1]}"
@@ -73,7 +97,7 @@ def draw_secret(
         for row in range(1, layout.grid_rows):
             y = layout.secret_slot_rect(row * layout.grid_cols).y
             pygame.draw.line(surface, pal.BOARD_EDGE, (cells.left + 2, y), (cells.right - 3, y), width)
-    hole = art.hole(round(d * 0.5))
+    hole = art.hole(layout.slot_diameter())
     for col, colour in enumerate(secret):
         cell = layout.secret_slot_rect(col)
         if col == target:
@@ -112,7 +136,19 @@ def draw_choices(
         elif name == "strategy":
             info = strategies.get(strategy)
             draw_stepper(surface, text, layout.stepper_parts(name), info.label, True, True, hot)
-            text.draw_in(surface, info.description, layout.detail_rect, pal.TEXT_DIM, 24)
+            words = plain_words(strategy) or info.description
+            size, lines = text.fit_wrapped(words, layout.detail_rect.w, layout.detail_rect.h, 26)
+            line_h = text.font(size).get_linesize()
+            top = layout.detail_rect.centery - len(lines) * line_h / 2
+            for i, line in enumerate(lines):
+                text.draw(
+                    surface,
+                    line,
+                    size,
+                    pal.TEXT_DIM,
+                    (layout.detail_rect.centerx, top + i * line_h),
+                    "midtop",
+                )
         elif name == "shape":
             index = shapes.index(shape)
             parts = layout.stepper_parts(name)

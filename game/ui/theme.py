@@ -129,14 +129,9 @@ def draw_card(
 
 
 def draw_slab(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
-    """The board: a slab with a bevel (light top-left edge, dark bottom-right) and a sheen on its
-    upper part; its shadow is draw_slab_shadow's, drawn under it on the screen."""
+    """The board: a slab with a bevel (light top-left edge, dark bottom-right); its shadow is
+    draw_slab_shadow's, drawn under it on the screen."""
     pygame.draw.rect(surface, pal.BOARD, rect, border_radius=radius)
-    sheen = rect.inflate(-2 * radius, 0)
-    sheen.h = max(1, rect.h // 3)
-    band = pygame.Surface(sheen.size, pygame.SRCALPHA)
-    band.fill((255, 255, 255, 7))
-    surface.blit(band, sheen)
     light, dark = shade(pal.BOARD, 1.18), shade(pal.BOARD, 0.6)
     pygame.draw.rect(surface, dark, rect, width=3, border_radius=radius)
     top = rect.inflate(-2, -2)

@@ -86,7 +86,7 @@ class DuelSetupState(State):
             label = f"{p.name} {p.pegs}×{p.colours}"
             draw_button(surface, text, rect, label, primary=i == self.code, hot=rect.collidepoint(self.mouse))
         level = LEVELS[self.level]
-        detail = f"{level.name} plays {level.strategy}: {level.blurb}"
+        detail = f"{level.name}: {level.blurb}"
         text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, 28)
         text.draw_in(
             surface,
