@@ -48,7 +48,7 @@ GRID_CELL_ROWS = 1.2  # a grid cell is kept at least this many choice rows tall:
 GRID_FRAME_U = 0.3  # the frame around a grid secret, in cells (both sides together)
 STEPPER_VALUE_ROWS = 4.6  # a stepper's value ("Lowest, random start"), in row heights
 MAKER_PALETTE_RATIO = 1.05  # palette peg / secret peg at most: the secret is what this screen is about
-EMPTY_SLOT_FRAC = 0.92  # an empty secret slot's well, of a secret peg: as big as the palette's pegs
+EMPTY_SLOT_FRAC = 1.0  # an empty secret slot's well, of a secret peg: a peg's place, its size
 
 
 def _clamp(value: float, low: float, high: float) -> float:
