@@ -48,12 +48,15 @@ def test_ratios__grading_pegs_are_at_least_four_tenths_of_a_code_peg(size, confi
 @pytest.mark.parametrize("config", CONFIGS, ids=ids)
 def test_ratios__the_board_takes_the_column_count_with_the_largest_pegs(size, config, monkeypatch):
     chosen = board(size, config)
-    best_by_limit = []
-    for limit in range(1, layout_module.MAX_COLUMNS + 1):  # the best board with at most `limit` columns
-        monkeypatch.setattr(layout_module, "MAX_COLUMNS", limit)
-        best_by_limit.append(board(size, config).peg_diameter())
+    forced = {}
+    for count in range(1, layout_module.MAX_COLUMNS + 1):  # the board in (about) `count` columns, forced:
+        monkeypatch.setattr(layout_module, "MAX_COLUMNS", count)  # at most `count`, and more columns
+        monkeypatch.setattr(layout_module, "COLUMN_GAIN", 1e-3)  # always preferred
+        made = board(size, config)
+        forced[made.columns] = made.peg_diameter()
     monkeypatch.undo()
-    assert chosen.peg_diameter() >= max(best_by_limit) - 1  # a pixel of rounding
+    assert chosen.peg_diameter() >= max(forced.values()) - 1, forced  # a pixel of rounding
+    assert chosen.peg_diameter() == forced[chosen.columns]
 
 
 def test_ratios__expert_takes_two_columns_where_they_give_bigger_pegs(monkeypatch):
