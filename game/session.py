@@ -17,9 +17,10 @@ Invariants:
   this frame is recorded before its animation;
 - the effects of an ending (confetti for a win, dust for a loss) play when a screen showing a
   decided game enters (the result screen), over its board, never over `keep_clear`;
-- a new screen (a state that is not an overlay entering) cross-fades in over FADE_IN_S from the
-  last frame of the screen it replaces (game/ui/juice.transition_alpha), scaled by the animation
-  speed; with reduced motion it simply appears. Overlays never fade.
+- a new screen (a state that is not an overlay entering) comes in over FADE_IN_S through a dip: the
+  last frame of the screen it replaces fades to the background, then the new one fades in from it
+  (game/ui/juice.transition_alpha), never both at once; scaled by the animation speed; with reduced
+  motion it simply appears. Overlays never fade.
 """
 
 from __future__ import annotations
@@ -208,14 +209,23 @@ class Session:
         self.fade_s = 0.0 if self.app.settings.reduced_motion else FADE_IN_S
 
     def _draw_fade(self, surface: pygame.Surface) -> None:
-        leaving = self._leaving
-        if leaving is not None and leaving.get_size() == surface.get_size():
-            leaving.set_alpha(255 - transition_alpha(1.0 - self.fade_s / FADE_IN_S))
-            surface.blit(leaving, (0, 0))
-            return
+        """A dip through the background: the screen left fades out over the first half, the new one
+        in over the second, so the two are never seen at once (two panels' words on top of each
+        other read as neither)."""
         if self._veil is None or self._veil.get_size() != surface.get_size():
             self._veil = pygame.Surface(surface.get_size())
             self._veil.fill(pal.BACKGROUND)
+        done = 1.0 - self.fade_s / FADE_IN_S
+        leaving = self._leaving
+        if leaving is not None and leaving.get_size() == surface.get_size():
+            if done < 0.5:
+                leaving.set_alpha(None)
+                surface.blit(leaving, (0, 0))
+                self._veil.set_alpha(transition_alpha(done * 2))
+            else:
+                self._veil.set_alpha(255 - transition_alpha(done * 2 - 1))
+            surface.blit(self._veil, (0, 0))
+            return
         self._veil.set_alpha(round(FADE_START_ALPHA * self.fade_s / FADE_IN_S))
         surface.blit(self._veil, (0, 0))
 

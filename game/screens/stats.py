@@ -163,7 +163,7 @@ class StatsState(State):
                 bar = pygame.Rect(slot.x, slot.bottom - h, slot.w, h)
                 pygame.draw.rect(surface, BAR_COLOUR, bar, border_radius=max(2, slot.w // 8))
                 text.draw(
-                    surface, str(wins), label_px, pal.TEXT, (bar.centerx, bar.top - 2), align="midbottom"
+                    surface, f"{wins:,}", label_px, pal.TEXT, (bar.centerx, bar.top - 2), align="midbottom"
                 )
             else:
                 pygame.draw.rect(surface, BAR_EMPTY, pygame.Rect(slot.x, slot.bottom - 3, slot.w, 3))

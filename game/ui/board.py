@@ -15,6 +15,7 @@ from types import MappingProxyType
 
 import pygame
 
+from game.core.records import CUSTOM_KEY, GRID_KEY, stats_key
 from game.core.state import GameState
 from game.ui import palette as pal
 from game.ui.grid_board import grade_kind, grade_total, key_image
@@ -312,12 +313,16 @@ def draw_top_bar(
 
 
 def config_title(config) -> str:
-    """The title of a game configuration, such as "Classic · 4 pegs × 6 colours · 10 turns"."""
+    """The title of a game configuration by the name a player knows it by: the preset's ("Super · 5
+    pegs × 8 colours · 13 turns"), a grid's, or Custom with its turns rule ("Custom, relaxed · ...")."""
     dup = "" if config.duplicates else ", no repeats"
     size = f"{config.pegs} pegs × {config.colours} colours"
+    key = stats_key(config)
+    name = key if key not in (CUSTOM_KEY, GRID_KEY) else f"Custom, {config.difficulty.value}"
     if config.grid is not None:
-        size = f"{config.grid[0]}×{config.grid[1]} grid × {config.colours} colours"
-    return f"{config.difficulty.value.title()} · {size} · {config.turns} turns{dup}"
+        size = f"{config.colours} colours"
+        name = f"Grid {config.grid[0]}×{config.grid[1]}"
+    return f"{name} · {size} · {config.turns} turns{dup}"
 
 
 class FrameCache:

@@ -136,12 +136,16 @@ def win_to_the_result(app: App) -> ResultState:
 
 
 def land(app: App, result: ResultState) -> None:
-    """A key puts the win's ending at rest; the initials a first score asks for are skipped."""
+    """A key puts the win's ending at rest; the initials a first score asks for are skipped; the
+    screen's fade-in is over."""
     post(app, key(pygame.K_SPACE))
     post(app, dt=0.0)
     if not isinstance(app.state, ResultState):
         post(app, key(pygame.K_ESCAPE), dt=0.0)
     assert app.state is result
+    post(app, dt=0.1)
+    post(app, dt=0.1)
+    post(app, dt=0.1)
 
 
 def test_motion__a_win_counts_its_score_up_and_then_says_new_best(tmp_path):
