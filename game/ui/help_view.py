@@ -150,8 +150,9 @@ def draw_keys(
     col_w = (body.w - gap * (len(columns) - 1)) / len(columns)
     lines_needed = max(sum(len(rows) + HEADING_LINES for _, rows in column) for column in columns)
     line_h = min((body.bottom - top) / lines_needed, MAX_KEY_LINE_PX)
-    cap_h = max(MIN_LINE_PX - 4, round(line_h * 0.8))
-    cap_px = text.fit_size("Ctrl+Z", 999, cap_h * 0.62, 26)
+    floor_h = text.font(text.floor()).get_height()
+    cap_h = max(MIN_LINE_PX - 4, round(line_h * 0.8), floor_h + 4)  # a cap holds readable text
+    cap_px = text.fit_size("Ctrl+Z", 999, max(cap_h * 0.62, floor_h), 26)
     for c, column in enumerate(columns):
         x = round(body.x + c * (col_w + gap))
         caps_w = max(_caps_width(art, keys, drag, cap_h, cap_px) for _, rows in column for keys, _ in rows)
@@ -161,8 +162,9 @@ def draw_keys(
             box = pygame.Rect(x, round(y), round(col_w), round(line_h * HEADING_LINES))
             text.draw_in(surface, title, box.inflate(0, -round(line_h * 0.35)), pal.SELECTION, 30, "midleft")
             y += line_h * HEADING_LINES
-            action_w = col_w - caps_w - 10
-            action_px = min(text.fit_size(action, action_w, line_h * 0.62, 26) for _, action in rows)
+            action_w = col_w - caps_w - 8 + gap - 4  # the last thing in its row: it may use the gap
+            action_h = max(line_h * 0.62, floor_h)
+            action_px = min(text.fit_size(action, action_w, action_h, 26) for _, action in rows)
             for keys, action in rows:
                 mid = round(y + line_h / 2)
                 _draw_caps(surface, art, keys, drag, (x, mid), cap_h, cap_px)

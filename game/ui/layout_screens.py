@@ -285,7 +285,7 @@ class SetupLayout:
 
     ROWS = ("shape", "pegs", "colours", "duplicates", "difficulty")
     STEPPER_VALUE_SIDES = 1.3  # the value between - and +, in button widths: close to both
-    PREVIEW_W_FRAC = 0.36  # the preview's share of the card's inside
+    PREVIEW_W_FRAC = 0.28  # the preview's share of the card's inside
     MIN_FORM_PX = 330  # below this the form takes the whole card (no preview)
 
     def __init__(self, size: tuple[int, int]) -> None:
@@ -313,7 +313,7 @@ class SetupLayout:
         gap = round(row_h * 0.3)
         block_h = len(self.ROWS) * (row_h + gap) + round(row_h * 1.7) + gap // 2 + bh + 2 * m
         top = inner.y + max(0, (free - block_h) // 3)
-        label_w = round(width * 0.34)
+        label_w = round(width * 0.36)
         self.labels: dict[str, pygame.Rect] = {}
         self.controls: dict[str, pygame.Rect] = {}
         for i, name in enumerate(self.ROWS):

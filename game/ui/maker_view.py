@@ -19,7 +19,7 @@ from game.ui.layout import Button
 from game.ui.maker_layout import Control, MakerLayout
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
-from game.ui.widgets import draw_button, draw_stepper, draw_toggle
+from game.ui.widgets import button_label_px, draw_button, draw_stepper, draw_toggle
 
 ROW_LABELS = MappingProxyType(
     {
@@ -174,11 +174,14 @@ def draw_buttons(
     top = box.centery - len(lines) * line_h / 2
     for i, line in enumerate(lines):
         text.draw(surface, line, size, colour, (box.centerx, round(top + (i + 0.5) * line_h)))
+    row = [name for name in layout.buttons if name != "menu"]  # the top bar's Menu is another row
+    px = button_label_px(text, [layout.button_rect(n) for n in row], [BUTTON_LABELS[n] for n in row])
     for name in layout.buttons:
         enabled = problem is None if name == "start" else True
         rect, hot = layout.button_rect(name), hit == Button(name)
         label, primary = BUTTON_LABELS[name], name == "start"
-        draw_button(surface, text, rect, label, enabled=enabled, hot=hot, primary=primary)
+        shared = px if name in row else None
+        draw_button(surface, text, rect, label, enabled=enabled, hot=hot, primary=primary, label_px=shared)
 
 
 def draw_held_peg(

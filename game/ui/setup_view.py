@@ -125,7 +125,7 @@ def _draw_segments(
     mouse: tuple[int, int],
 ) -> None:
     """One button per option, the chosen one lit, all labels at one size (the largest every one fits)."""
-    label_px = min(text.fit_size(w, r.w * 0.8, r.h * 0.5) for w, r in zip(labels, segments, strict=True))
+    label_px = min(text.fit_size(w, r.w - 8, r.h * 0.5) for w, r in zip(labels, segments, strict=True))
     for index, (words, rect) in enumerate(zip(labels, segments, strict=True)):
         draw_button(surface, text, rect, "", primary=index == chosen, hot=rect.collidepoint(mouse))
         text.draw(surface, words, label_px, pal.TEXT, rect.center)

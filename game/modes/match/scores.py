@@ -27,7 +27,7 @@ from game.ui import end_cards
 from game.ui import palette as pal
 from game.ui.end_cards import Tile
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
-from game.ui.widgets import draw_button, draw_card
+from game.ui.widgets import draw_card
 
 TABLE_HEAD = ("Round", "Code maker", "Breaker", "Guesses", "Points")
 COLUMN_WEIGHTS = (0.8, 1.6, 1.6, 1.0, 0.9)
@@ -150,9 +150,9 @@ class ScoreboardState(State):
         end_cards.draw_lines(surface, text, round_line, [(self.round_line(), pal.TEXT)])
         self._draw_table(surface, table)
         labels = {"next": "Next round", "leave": "Leave match", "new": "New match", "menu": "Menu"}
-        for name, rect in buttons.items():
-            primary = name in ("next", "new")
-            draw_button(surface, text, rect, labels[name], primary=primary, hot=rect.collidepoint(self.mouse))
+        end_cards.draw_buttons(
+            surface, text, buttons, labels, self.mouse, primary="next" if "next" in buttons else "new"
+        )
 
     def _draw_secret(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The round's secret, uncovered, as pegs."""

@@ -11,7 +11,7 @@ from game.screens.base import State, Transition, go, to_menu
 from game.ui import palette as pal
 from game.ui.layout import Button
 from game.ui.mode_setup import ModeSetupLayout, Option, draw_label, draw_text_field
-from game.ui.widgets import draw_button
+from game.ui.widgets import button_label_px, draw_button
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
 CARET_PERIOD_S = 1.0  # the text caret blinks on and off once a second
@@ -128,8 +128,18 @@ class MatchSetupState(State):
         problem = self.problem()
         message = problem or "Type the names · Tab next field · Left/Right rounds · Enter starts"
         text.draw_in(surface, message, layout.message_rect, pal.TEXT_WARN if problem else pal.TEXT_DIM, 24)
+        labels = {name: "Start match" if name == "start" else "Back" for name in layout.buttons}
+        px = button_label_px(text, list(layout.buttons.values()), list(labels.values()))  # one size
         for name, rect in layout.buttons.items():
-            label = "Start match" if name == "start" else "Back"
             enabled = problem is None if name == "start" else True
             hot = rect.collidepoint(self.mouse)
-            draw_button(surface, text, rect, label, enabled=enabled, primary=name == "start", hot=hot)
+            draw_button(
+                surface,
+                text,
+                rect,
+                labels[name],
+                enabled=enabled,
+                primary=name == "start",
+                hot=hot,
+                label_px=px,
+            )
