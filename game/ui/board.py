@@ -18,6 +18,7 @@ import pygame
 from game.core.records import CUSTOM_KEY, GRID_KEY, stats_key
 from game.core.state import GameState
 from game.ui import palette as pal
+from game.ui import theme
 from game.ui.grid_board import grade_kind, grade_total, key_image
 from game.ui.layout import PlayLayout
 from game.ui.pegs import PegArt
@@ -302,7 +303,7 @@ def draw_top_bar(
         title,
         layout.title_rect.inflate(0, -round(layout.title_rect.h * 0.3)),
         pal.TEXT,
-        40,
+        theme.type_px(layout.size, "heading"),  # grows with the window as the bar does
         align="midleft",
     )
     for name, label in TOP_BAR_LABELS.items():

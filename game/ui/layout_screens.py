@@ -289,6 +289,7 @@ class SetupLayout:
     MIN_FORM_PX = 330  # below this the form takes the whole card (no preview)
 
     def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
         w, h = size
         m = margin_px(size)
         bh = button_height_px(size)

@@ -42,7 +42,7 @@ from game.play.record import GameRecord
 from game.screens.base import Push, Replace, Route, State, Transition, go, motion, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.play_hooks import PlayHooks, panel_without
-from game.ui import end_cards
+from game.ui import end_cards, theme
 from game.ui import palette as pal
 from game.ui.end_cards import EndCardLayout, Tile
 from game.ui.widgets import draw_card
@@ -174,7 +174,8 @@ class BlitzHooks(PlayHooks):
         if info is not None:  # one clock only: the code's own play time gives way to a reminder
             lower = pygame.Rect(info.x, info.y + info.h // 2, info.w, info.h - info.h // 2)
             pygame.draw.rect(surface, pal.BACKGROUND, lower)
-            art.text.draw_in(surface, "Crack it: +15 s", lower.inflate(0, -lower.h // 4), pal.TEXT_DIM, 28)
+            px = theme.type_px(layout.size, "body")
+            art.text.draw_in(surface, "Crack it: +15 s", lower.inflate(0, -lower.h // 4), pal.TEXT_DIM, px)
 
 
 class BlitzResultState(State):
