@@ -1,7 +1,7 @@
-"""The README's screenshots: the menu, a game in progress, the computer solving, the post-game
-analysis, and the 2-D grid puzzle (2x2 and 3x3 games in progress, a 3x3 being solved, its help page),
-at 1280x800, written into docs/ as PNGs
-(python tools/screenshots.py --readme).
+"""The README's screenshots: the title screen, a game in progress, a win landing (its score counted,
+the celebration in the air), an end card (the Daily code's), a Deduce puzzle, the computer solving,
+the post-game analysis, and the 2-D grid puzzle (2x2 and 3x3 games in progress, a 3x3 being solved,
+its help page), at 1280x800, written into docs/ as PNGs (python tools/screenshots.py --readme).
 
 Each scene is reached the way a player reaches it: the real App (SDL dummy video driver), real pygame
 events posted to its queue and frames stepped with an explicit dt, so the pictures show what the game
@@ -61,8 +61,15 @@ def new_app(seed: int = 1) -> App:
     return app
 
 
-def menu_scene(app: App) -> None:
-    settle(app, 1.5)
+def from_scenes(scene_name: str, config_name: str | None = None):
+    """A scene of tools/scenes.py (its own app: a sample store and the fixed calendar)."""
+
+    def make() -> App:
+        from tools.scenes import build
+
+        return build(README_SIZE, scene_name, config_name)
+
+    return make
 
 
 def playing_scene(app: App) -> None:
@@ -158,27 +165,29 @@ def grid_scene(app: App) -> None:
     settle(app, 0.4)
 
 
-def grid_scenes(config_name: str, scene_name: str):
-    """A scene of tools/screenshots.py (its grid configs), for the README's 2-D puzzle section."""
+def played_here(build):
+    """A scene played on a fresh app of the README's size."""
 
-    def build(app: App) -> None:
-        from tools.screenshots import CONFIGS, scene
+    def make() -> App:
+        app = new_app()
+        build(app)
+        return app
 
-        scene(app, scene_name, CONFIGS[config_name])
-        settle(app, 0.3)
-
-    return build
+    return make
 
 
 SCENES = (
-    ("menu", menu_scene),
-    ("playing", playing_scene),
-    ("solving", solving_scene),
-    ("analysis", analysis_scene),
-    ("grid", grid_scene),
-    ("grid-2x2", grid_scenes("g2x2", "playing-mid")),
-    ("grid-3x3", grid_scenes("g3x3", "playing-mid")),
-    ("grid-help", grid_scenes("g2x2", "help-grid")),
+    ("menu", from_scenes("menu")),
+    ("playing", played_here(playing_scene)),
+    ("win", from_scenes("win-celebration")),
+    ("end-card", from_scenes("daily-end")),
+    ("deduce", from_scenes("deduce-playing")),
+    ("solving", played_here(solving_scene)),
+    ("analysis", played_here(analysis_scene)),
+    ("grid", played_here(grid_scene)),
+    ("grid-2x2", from_scenes("playing-mid", "g2x2")),
+    ("grid-3x3", from_scenes("playing-mid", "g3x3")),
+    ("grid-help", from_scenes("help-grid", "g2x2")),
 )
 
 
@@ -186,9 +195,8 @@ def write_readme_shots(out: Path = DOCS) -> dict[str, int]:
     """Make every README scene and save it as out/<name>.png; returns {path: bytes}."""
     out.mkdir(parents=True, exist_ok=True)
     written = {}
-    for name, build in SCENES:
-        app = new_app()
-        build(app)
+    for name, make in SCENES:
+        app = make()
         app.draw()
         path = out / f"{name}.png"
         pygame.image.save(app.surface, str(path))

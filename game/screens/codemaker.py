@@ -272,7 +272,7 @@ class CodemakerState(MakerChoices, State):
             if self.mode is Mode.GRADE:  # the colours to make the code from, not to click
                 draw_palette(surface, layout, app.pegs, text, colours, symbols, enabled=False)
             box = layout.secret_label.union(layout.secret_area)  # wrapped, never shrunk out of reading
-            size, lines = text.fit_wrapped(EXPLAIN[self.mode], box.w, box.h, 28)
+            size, lines = text.fit_wrapped(EXPLAIN[self.mode], box.w, box.h, text.grown(28))
             line_h = text.font(size).get_linesize()
             top = box.centery - len(lines) * line_h / 2
             for i, line in enumerate(lines):

@@ -77,7 +77,7 @@ class ConfirmOverlay(State):
         question, buttons = layout.question, layout.buttons
         draw_card(surface, layout.card)
         text = self.app.text
-        size, lines = text.fit_wrapped(self.question, question.w, question.h, 36)
+        size, lines = text.fit_wrapped(self.question, question.w, question.h, text.grown(36))
         line_h = text.font(size).get_linesize()
         top = question.centery - len(lines) * line_h / 2
         for i, line in enumerate(lines):

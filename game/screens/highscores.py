@@ -120,7 +120,9 @@ class InitialsOverlay(State):
         text.draw_in(
             surface, f"New high score! Number {rank} in {self.mode}", layout.title, pal.SELECTION, 44
         )
-        text.draw_in(surface, f"{self.score:,} points · enter your initials", layout.score, pal.TEXT, 32)
+        text.draw_in(
+            surface, f"{self.score:,} points · enter your initials", layout.score, pal.TEXT, text.grown(32)
+        )
         draw_initials(surface, text, layout, self.editor.initials, self.editor.position, self.mouse)
         text.draw_in(
             surface,

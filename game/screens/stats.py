@@ -129,14 +129,24 @@ class StatsState(State):
         rows, note = self.mode_figures.get(self.key, (figures(stats), ""))
         for (label_rect, value_rect), (label, value) in zip(layout.figure_rows(len(rows)), rows, strict=True):
             text.draw_in(
-                surface, label, label_rect.inflate(0, -label_rect.h // 3), pal.TEXT_DIM, 30, align="midleft"
+                surface,
+                label,
+                label_rect.inflate(0, -label_rect.h // 3),
+                pal.TEXT_DIM,
+                text.grown(30),
+                align="midleft",
             )
             text.draw_in(
-                surface, value, value_rect.inflate(0, -value_rect.h // 3), pal.TEXT, 34, align="midright"
+                surface,
+                value,
+                value_rect.inflate(0, -value_rect.h // 3),
+                pal.TEXT,
+                text.grown(34),
+                align="midright",
             )
         if note:
             chart = layout.chart_rect
-            size, lines = text.fit_wrapped(note, chart.w * 0.9, chart.h * 0.4, 30)
+            size, lines = text.fit_wrapped(note, chart.w * 0.9, chart.h * 0.4, text.grown(30))
             for i, line in enumerate(lines):
                 y = chart.y + chart.h * 0.3 + i * text.font(size).get_linesize()
                 text.draw(surface, line, size, pal.TEXT_DIM, (chart.centerx, y), align="midtop")

@@ -131,7 +131,7 @@ def draw_lines(
 def draw_code(surface: pygame.Surface, art: Art, rect: pygame.Rect, code: Sequence[int], label: str) -> None:
     """A label over a row of code pegs (today's code, shown once the day's game is over)."""
     label_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h // 3)
-    art.text.draw_in(surface, label, label_rect, pal.TEXT_DIM, 28, align="midleft")
+    art.text.draw_in(surface, label, label_rect, pal.TEXT_DIM, art.text.grown(28), align="midleft")
     row = pygame.Rect(rect.x, label_rect.bottom, rect.w, rect.h - label_rect.h)
     d = max(8, min(round(row.h * 0.8), row.w // (len(code) + 1)))
     for i, colour in enumerate(code):

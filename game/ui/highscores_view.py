@@ -163,6 +163,6 @@ def draw_attract_title(
         peg = pegs.peg(colours[i], i, d, symbols)
         surface.blit(peg, peg.get_rect(center=(x0 + round(i * d * 1.3), title.bottom + m + d)))
     line = pygame.Rect(m, title.bottom + 2 * m + 2 * d, w - 2 * m, round(h * 0.07))
-    text.draw_in(surface, "Classic · Daily code · Blitz · high scores", line, pal.TEXT_DIM, 36)
+    text.draw_in(surface, "Classic · Daily code · Blitz · high scores", line, pal.TEXT_DIM, text.grown(36))
     press = pygame.Rect(m, round(h * 0.72), w - 2 * m, round(h * 0.1))
     text.draw_in(surface, "Press any key to play", press, banner_colour, 48)

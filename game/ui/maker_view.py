@@ -79,10 +79,10 @@ def draw_secret(
     thin lines so it reads as a grid; slot `lifted` (its peg is being dragged) shows a hole, slot
     `target` (a dragged peg would land there) is outlined."""
     if layout.shape is None:
-        text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, 34)
+        text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, text.grown(34))
     else:  # beside the grid, as a choice row's label
         box = layout.secret_label.inflate(-8, -round(layout.secret_label.h * 0.4))
-        text.draw_in(surface, "Your secret", box, pal.TEXT, 30, align="midleft")
+        text.draw_in(surface, "Your secret", box, pal.TEXT, text.grown(30), align="midleft")
     d = layout.peg_diameter()
     area = layout.secret_frame_rect()
     radius = max(4, round(layout.unit * 0.25))
@@ -129,7 +129,7 @@ def draw_choices(
     for name in layout.choices:
         label = "Cells" if name == "pegs" and shape is not None else ROW_LABELS[name]
         box = layout.labels[name].inflate(-8, -round(layout.labels[name].h * 0.4))
-        text.draw_in(surface, label, box, pal.TEXT, 30, align="midleft")
+        text.draw_in(surface, label, box, pal.TEXT, text.grown(30), align="midleft")
         hot = hit.part if isinstance(hit, Control) and hit.name == name else None
         if name == "duplicates":
             draw_toggle(surface, text, layout.toggle_rect(name), duplicates, hot=hot == "toggle")
@@ -137,7 +137,7 @@ def draw_choices(
             info = strategies.get(strategy)
             draw_stepper(surface, text, layout.stepper_parts(name), info.label, True, True, hot)
             words = plain_words(strategy) or info.description
-            size, lines = text.fit_wrapped(words, layout.detail_rect.w, layout.detail_rect.h, 26)
+            size, lines = text.fit_wrapped(words, layout.detail_rect.w, layout.detail_rect.h, text.grown(26))
             line_h = text.font(size).get_linesize()
             top = layout.detail_rect.centery - len(lines) * line_h / 2
             for i, line in enumerate(lines):
@@ -169,7 +169,7 @@ def draw_buttons(
     colour = pal.TEXT_WARN if problem and not problem.startswith("place") else pal.TEXT_DIM
     message = message[:1].upper() + message[1:]
     box = layout.message_box
-    size, lines = text.fit_wrapped(message, box.w, box.h, 26)
+    size, lines = text.fit_wrapped(message, box.w, box.h, text.grown(26))
     line_h = text.font(size).get_linesize()
     top = box.centery - len(lines) * line_h / 2
     for i, line in enumerate(lines):

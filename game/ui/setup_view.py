@@ -63,7 +63,7 @@ def draw(
         for name in SetupLayout.ROWS
     }
     label_px = min(
-        text.fit_size(words_of[n], layout.labels[n].w - 12, layout.labels[n].h * 0.62, 36)
+        text.fit_size(words_of[n], layout.labels[n].w - 12, layout.labels[n].h * 0.62, text.grown(36))
         for n in SetupLayout.ROWS
     )
     for i, name in enumerate(SetupLayout.ROWS):
@@ -96,14 +96,14 @@ def draw(
         if config.grid is not None:
             line = f"Grid {config.grid[0]}×{config.grid[1]} · {line} · grey pegs"
         turns = layout.turns_rect
-        _draw_wrapped(surface, text, line, turns, 30, pal.TEXT, turns.centerx, "midtop")
+        _draw_wrapped(surface, text, line, turns, text.grown(30), pal.TEXT, turns.centerx, "midtop")
         if not problem:  # the rule in plain words under it
             words = f"{config.difficulty.value.title()} turns: {rule}"
             box = layout.message_rect
-            _draw_wrapped(surface, text, words, box, 26, pal.TEXT_DIM, box.centerx, "midtop")
+            _draw_wrapped(surface, text, words, box, text.grown(26), pal.TEXT_DIM, box.centerx, "midtop")
     if problem:  # GameConfig's sentences can be long: wrapped, never cut
         box = layout.message_rect.union(layout.turns_rect)
-        _draw_wrapped(surface, text, problem, box, 26, pal.TEXT_WARN, box.centerx, "midtop")
+        _draw_wrapped(surface, text, problem, box, text.grown(26), pal.TEXT_WARN, box.centerx, "midtop")
     for name, rect in layout.buttons.items():
         draw_button(
             surface,

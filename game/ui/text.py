@@ -26,6 +26,7 @@ TEXT_CACHE_LIMIT = 2000  # rendered surfaces kept before the cache is cleared
 MIN_FONT_PX = 14  # fine print (tagged fine=True) and nothing smaller, ever
 MAX_FONT_PX = 160
 READABLE_MIN_PX = 16  # what a player must read, in the smallest window (640x480)
+GROWN_FROM_PX = 800  # grown() sizes are given for a window this tall
 READABLE_FRAC = 0.0225  # ... and in larger ones: of the window's height (18 at 1280x800, 24 at 1080 p)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
@@ -89,6 +90,14 @@ class TextRenderer:
     def floor(self, fine: bool = False) -> int:
         """The smallest size a text may be drawn at: fine print's, or what a player must read."""
         return MIN_FONT_PX if fine else readable_px(self.window)
+
+    def grown(self, size_px: float) -> int:
+        """`size_px`, the largest size wanted for a text at 1280x800, grown with a larger window (by
+        its height, or 3/4 of a narrow window's width); never smaller than asked."""
+        if self.window is None:
+            return round(size_px)
+        w, h = self.window
+        return max(round(size_px), round(size_px * min(h, w * 0.75) / GROWN_FROM_PX))
 
     def at_least(self, size_px: float, fine: bool = False) -> int:
         """`size_px` raised to the floor (a size computed from a layout unit)."""

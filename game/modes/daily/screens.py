@@ -146,7 +146,6 @@ class DailyState(State):
                 surface, text, rect, action, primary=True, hot=rect.collidepoint(self.mouse), focused=focused
             )
         wait = countdown_text(seconds_until_next_daily(self.app.now()))
-        text.draw_in(surface, f"Next daily codes in {wait}", layout.countdown, pal.TEXT, 34)
+        text.draw_in(surface, f"Next daily codes in {wait}", layout.countdown, pal.TEXT, text.grown(34))
         back = layout.buttons["back"]
         draw_button(surface, text, back, "Back", hot=back.collidepoint(self.mouse))
-

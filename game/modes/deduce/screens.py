@@ -247,7 +247,7 @@ class DealState(State):
         bar = pygame.Rect(card.x + 2 * m, line.bottom + m, card.w - 4 * m, max(8, card.h // 10))
         draw_progress_bar(surface, bar, self.pump.fraction if self.pump is not None else 0.0)
         hint = pygame.Rect(card.x + 2 * m, bar.bottom + m, card.w - 4 * m, card.h // 6)
-        text.draw_in(surface, "Esc cancels", hint, pal.TEXT_DIM, 26)
+        text.draw_in(surface, "Esc cancels", hint, pal.TEXT_DIM, text.grown(26))
 
 
 class DeduceResultState(State):

@@ -87,7 +87,7 @@ class DuelSetupState(State):
             draw_button(surface, text, rect, label, primary=i == self.code, hot=rect.collidepoint(self.mouse))
         level = LEVELS[self.level]
         detail = f"{level.name}: {level.blurb}"
-        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, 28)
+        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, text.grown(28))
         text.draw_in(
             surface,
             "Same secret, turn about, you first · Left/Right opponent · Up/Down code · Enter starts",

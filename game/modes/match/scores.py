@@ -186,7 +186,9 @@ class ScoreboardState(State):
             xs.append(xs[-1] + box.w * weight / total_w)
         widths = [xs[c + 1] - xs[c] - 12 for c in range(len(COLUMN_WEIGHTS))]
         px = min(
-            text.fit_size(cell, widths[c], line_h * 0.7, 30) for cells in rows for c, cell in enumerate(cells)
+            text.fit_size(cell, widths[c], line_h * 0.7, text.grown(30))
+            for cells in rows
+            for c, cell in enumerate(cells)
         )  # one size for the whole table
         for r, cells in enumerate(rows):
             y = box.y + r * line_h

@@ -115,7 +115,7 @@ class HandOverState(State):
         top = big.centery - len(lines) * line_h / 2
         for i, line in enumerate(lines):
             text.draw(surface, line, size, pal.SELECTION, (big.centerx, top + i * line_h), align="midtop")
-        size, lines = text.fit_wrapped(third, small.w, small.h, 30)
+        size, lines = text.fit_wrapped(third, small.w, small.h, text.grown(30))
         line_h = text.font(size).get_linesize()
         for i, line in enumerate(lines):
             text.draw(surface, line, size, pal.TEXT, (small.centerx, small.y + i * line_h), align="midtop")

@@ -124,10 +124,12 @@ class MatchSetupState(State):
             )
         names = self.chosen_names()
         detail = f"{names[0]} makes the first code, {names[1]} breaks it; then you swap"
-        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, 28)
+        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, text.grown(28))
         problem = self.problem()
         message = problem or "Type the names · Tab next field · Left/Right rounds · Enter starts"
-        text.draw_in(surface, message, layout.message_rect, pal.TEXT_WARN if problem else pal.TEXT_DIM, 24)
+        text.draw_in(
+            surface, message, layout.message_rect, pal.TEXT_WARN if problem else pal.TEXT_DIM, text.grown(24)
+        )
         labels = {name: "Start match" if name == "start" else "Back" for name in layout.buttons}
         px = button_label_px(text, list(layout.buttons.values()), list(labels.values()))  # one size
         for name, rect in layout.buttons.items():
