@@ -110,7 +110,7 @@ class InitialsOverlay(State):
         draw_card(surface, layout.card)
         if self.stored:
             title = f"{self.mode} high scores" + (f" · you are number {self.rank}" if self.rank else "")
-            text.draw_in(surface, title, layout.title, pal.SELECTION, 44)
+            text.draw_in(surface, title, layout.title, pal.SELECTION, text.grown(44))
             body = pygame.Rect(
                 layout.title.x, layout.score.y, layout.title.w, layout.ok.bottom - layout.score.y
             )
@@ -118,7 +118,11 @@ class InitialsOverlay(State):
             return
         rank = self.table.rank_for(self.score)
         text.draw_in(
-            surface, f"New high score! Number {rank} in {self.mode}", layout.title, pal.SELECTION, 44
+            surface,
+            f"New high score! Number {rank} in {self.mode}",
+            layout.title,
+            pal.SELECTION,
+            text.grown(44),
         )
         text.draw_in(
             surface, f"{self.score:,} points · enter your initials", layout.score, pal.TEXT, text.grown(32)
@@ -129,7 +133,7 @@ class InitialsOverlay(State):
             "Type letters, or Up/Down and Left/Right, or click · Enter saves · Esc skips",
             layout.help,
             pal.TEXT_DIM,
-            24,
+            text.grown(24),
         )
 
 

@@ -51,7 +51,7 @@ class ForgetKept:
 
 
 BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
-BACKDROP_VEIL_ALPHA = 120  # how much of the background colour dims the demo behind the menu
+BACKDROP_VEIL_ALPHA = 165  # how much of the background colour dims the demo behind the menu
 ATTRACT_IDLE_S = 20.0  # menu idle time before the demo starts
 STATUS_REFRESH_S = 15.0  # the cards' state lines (a countdown in minutes) are read again this often
 STEP_CONE = 2.5  # an arrow reaches an entry at most this far aside for each pixel ahead

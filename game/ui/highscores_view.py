@@ -13,6 +13,7 @@ import pygame
 
 from game.core.highscores import INITIALS_LENGTH, TABLE_SIZE, HighScoreTable
 from game.ui import palette as pal
+from game.ui import theme
 from game.ui.layout import button_height_px, dialog_rect, margin_px
 from game.ui.text import TextRenderer
 from game.ui.widgets import draw_button
@@ -35,7 +36,7 @@ def draw_table(
 ) -> None:
     """`table` in `rect`: a heading line and TABLE_SIZE rows; row `highlight` (1-based) lit."""
     pitch = rect.h / (TABLE_SIZE + 1.3)
-    size = text.fit_size("10.  WWW  1,000,000,000  2026-11-23", rect.w * 0.95, pitch * 0.72, 40)
+    size = text.fit_size("10.  WWW  1,000,000,000  2026-11-23", rect.w * 0.95, pitch * 0.72, text.grown(40))
     for heading, x, align in COLUMNS:
         anchor = (rect.x + x * rect.w, rect.y + pitch / 2)
         text.draw(surface, heading, text.at_least(size * 0.8), pal.TEXT_DIM, anchor, align)
@@ -155,7 +156,7 @@ def draw_attract_title(
     m = margin_px((w, h))
     surface.fill(pal.BACKGROUND)
     title = pygame.Rect(m, round(h * 0.22), w - 2 * m, round(h * 0.2))
-    text.draw_in(surface, "MASTERMIND ARCADE", title, pal.TEXT, 120)
+    theme.draw_logo(surface, text, title.inflate(-w // 8, 0), pegs, colours, symbols)  # the title screen's
     d = round(min(h * 0.09, w / 12))
     count = min(len(colours), 6)
     x0 = w // 2 - round((count - 1) * d * 1.3 / 2)

@@ -168,6 +168,10 @@ def _shared_sizes(text: TextRenderer, layout: TitleLayout, view: TitleView, kind
         ]
         or [0]
     )
+    for i in by_kind.get("card", []):  # every line of a card's state fits under its name
+        lines_of = view.status.get(i) or (view.entries[i].detail,)
+        while sizes["line"] > text.floor() and not _card_fits(text, layout.entries[i], lines_of, sizes):
+            sizes["line"] -= 1
     bars = by_kind.get("bar", []) + by_kind.get("resume", [])
     two_lines = any(_needs_two_lines(text, layout.entries[i], view.entries[i]) for i in bars)
     sizes["two_lines"] = two_lines
@@ -224,6 +228,21 @@ def _draw_bar(surface, rect, entry, focused: bool, text: TextRenderer, sizes: di
         align = "midleft" if two else "midright"
         anchor = detail_box.midleft if two else detail_box.midright
         text.draw(surface, entry.detail, sizes["detail"], pal.TEXT_DIM, anchor, align=align)
+
+
+def _card_box(text: TextRenderer, rect: pygame.Rect, sizes) -> tuple[int, float, float]:
+    """(pad, name height, top of the lines) of a card drawn in `rect`."""
+    face_h = rect.h - theme.lip_px(rect)
+    pad = max(8, round(rect.w * 0.06))
+    name_h = max(face_h * 0.34, text.font(sizes["name"]).get_linesize())
+    return pad, name_h, rect.y + name_h + pad / 3
+
+
+def _card_fits(text: TextRenderer, rect: pygame.Rect, lines: Sequence[str], sizes) -> bool:
+    pad, _, top = _card_box(text, rect, sizes)
+    wrapped = [part for line in lines for part in text.wrap(line, sizes["line"], rect.w - 2 * pad)]
+    bottom = rect.y + rect.h - theme.lip_px(rect) - pad / 2
+    return top + len(wrapped) * text.font(sizes["line"]).get_linesize() <= bottom
 
 
 def _draw_card(
