@@ -159,7 +159,11 @@ class StatsState(State):
         text = self.app.text
         title = layout.chart_title_rect
         text.draw_in(
-            surface, "Guesses needed (wins without help)", title.inflate(0, -title.h // 3), pal.TEXT_DIM, 28
+            surface,
+            "Guesses needed (wins without help)",
+            title.inflate(0, -title.h // 3),
+            pal.TEXT_DIM,
+            text.grown(28),
         )
         count = chart_length(self.key, stats)
         slots, labels, plot = layout.bars(count)
@@ -180,5 +184,9 @@ class StatsState(State):
             text.draw(surface, str(guesses), label_px, pal.TEXT_DIM, label.center)
         if not tallest:
             text.draw_in(
-                surface, "No wins yet: play one!", plot.inflate(-plot.w // 5, -plot.h // 2), pal.TEXT_DIM, 30
+                surface,
+                "No wins yet: play one!",
+                plot.inflate(-plot.w // 5, -plot.h // 2),
+                pal.TEXT_DIM,
+                text.grown(30),
             )

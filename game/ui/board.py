@@ -270,7 +270,9 @@ def draw_palette(
     """One peg per colour with its key number; the selected colour is ringed."""
     panel = layout.palette_panel
     pygame.draw.rect(surface, pal.BOARD, panel.inflate(6, 6), border_radius=8)
-    key_px = text.fit_size("0", layout.palette_key_rect(0).w * 0.9, layout.palette_pitch * 0.45, 40)
+    key_px = text.fit_size(
+        "0", layout.palette_key_rect(0).w * 0.9, layout.palette_pitch * 0.45, text.grown(40)
+    )
     for colour in range(layout.colours):
         cell = layout.palette_rect(colour)
         peg_rect = layout.palette_peg_rect(colour)

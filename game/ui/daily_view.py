@@ -154,7 +154,7 @@ def draw_share(
     draw_card(surface, rect, fill=pal.BACKGROUND)
     inner = rect.inflate(-rect.w // 10, -rect.h // 14)
     text = art.text
-    head_px = min(text.fit_size(line, inner.w, inner.h * 0.12, 40) for line in header)
+    head_px = min(text.fit_size(line, inner.w, inner.h * 0.12, text.grown(40)) for line in header)
     head_h = text.font(head_px).get_linesize()
     for i, line in enumerate(header):
         text.draw(surface, line, head_px, pal.TEXT, (inner.centerx, inner.y + i * head_h), align="midtop")

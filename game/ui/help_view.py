@@ -162,7 +162,14 @@ def draw_keys(
         y = float(top)
         for title, rows in column:
             box = pygame.Rect(x, round(y), round(col_w), round(line_h * HEADING_LINES))
-            text.draw_in(surface, title, box.inflate(0, -round(line_h * 0.35)), pal.SELECTION, 30, "midleft")
+            text.draw_in(
+                surface,
+                title,
+                box.inflate(0, -round(line_h * 0.35)),
+                pal.SELECTION,
+                text.grown(30),
+                "midleft",
+            )
             y += line_h * HEADING_LINES
             action_w = col_w - caps_w - 8 + gap - 4  # the last thing in its row: it may use the gap
             action_h = max(line_h * 0.62, floor_h)

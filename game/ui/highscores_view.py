@@ -141,11 +141,11 @@ def draw_attract_scores(
     m = margin_px((w, h))
     surface.fill(pal.BACKGROUND)
     title = pygame.Rect(m, m, w - 2 * m, round(h * 0.14))
-    text.draw_in(surface, f"HIGH SCORES · {mode.upper()}", title, pal.SELECTION, 80)
+    text.draw_in(surface, f"HIGH SCORES · {mode.upper()}", title, pal.SELECTION, text.grown(80))
     body = pygame.Rect(round(w * 0.16), title.bottom + m, round(w * 0.68), round(h * 0.66))
     draw_table(surface, text, body, table)
     press = pygame.Rect(m, body.bottom + m, w - 2 * m, h - body.bottom - 2 * m)
-    text.draw_in(surface, "Press any key to play", press, banner_colour, 44)
+    text.draw_in(surface, "Press any key to play", press, banner_colour, text.grown(44))
 
 
 def draw_attract_title(
@@ -166,4 +166,4 @@ def draw_attract_title(
     line = pygame.Rect(m, title.bottom + 2 * m + 2 * d, w - 2 * m, round(h * 0.07))
     text.draw_in(surface, "Classic · Daily code · Blitz · high scores", line, pal.TEXT_DIM, text.grown(36))
     press = pygame.Rect(m, round(h * 0.72), w - 2 * m, round(h * 0.1))
-    text.draw_in(surface, "Press any key to play", press, banner_colour, 48)
+    text.draw_in(surface, "Press any key to play", press, banner_colour, text.grown(48))

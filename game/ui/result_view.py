@@ -103,7 +103,7 @@ def _draw_badges(surface: pygame.Surface, row: pygame.Rect, text: TextRenderer, 
     """Accent chips side by side (New best!, Top ten!), one size for all."""
     gap = max(4, row.h // 5)
     width = (row.w - gap * (len(badges) - 1)) / len(badges)
-    px = min(text.fit_size(b, width - row.h * 0.5, row.h * 0.7, 40) for b in badges)
+    px = min(text.fit_size(b, width - row.h * 0.5, row.h * 0.7, text.grown(40)) for b in badges)
     chips = [text.size(b, px)[0] + round(row.h * 0.6) for b in badges]
     x = row.centerx - (sum(chips) + gap * (len(chips) - 1)) / 2
     for badge, w in zip(badges, chips, strict=True):

@@ -151,7 +151,9 @@ def draw_tabbed_card(
     Statistics and High scores screens)."""
     shade(surface)
     draw_card(surface, layout.card)
-    text.draw_in(surface, title, layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, 56)
+    text.draw_in(
+        surface, title, layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, text.grown(56)
+    )
     px = button_label_px(text, layout.tabs, labels)
     for i, (label, rect) in enumerate(zip(labels, layout.tabs, strict=True)):
         hot = rect.collidepoint(mouse)

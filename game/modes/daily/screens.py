@@ -103,14 +103,14 @@ class DailyState(State):
         text = art.text
         surface.fill(pal.BACKGROUND)
         draw_card(surface, layout.card)
-        text.draw_in(surface, "Daily code", layout.title, pal.TEXT, 60)
+        text.draw_in(surface, "Daily code", layout.title, pal.TEXT, text.grown(60))
         day = self.day
         text.draw_in(
             surface,
             f"{day:%A %d %B %Y} (UTC) · the same codes for everyone · one attempt each",
             layout.date,
             pal.TEXT_DIM,
-            28,
+            text.grown(28),
         )
         for i, preset in enumerate(DAILY_PRESETS):
             column = layout.columns[preset]
@@ -123,7 +123,11 @@ class DailyState(State):
             rows = column.inflate(-column.w // 10, 0)
             h = column.h // 6
             text.draw_in(
-                surface, f"Daily {preset}", pygame.Rect(rows.x, column.y + h // 3, rows.w, h), pal.TEXT, 48
+                surface,
+                f"Daily {preset}",
+                pygame.Rect(rows.x, column.y + h // 3, rows.w, h),
+                pal.TEXT,
+                text.grown(48),
             )
             config = daily_config(preset)
             detail = f"{config.pegs} pegs × {config.colours} colours · {config.turns} turns"
@@ -132,14 +136,14 @@ class DailyState(State):
                 detail,
                 pygame.Rect(rows.x, column.y + 3 * h // 2, rows.w, h * 2 // 3),
                 pal.TEXT_DIM,
-                28,
+                text.grown(28),
             )
             text.draw_in(
                 surface,
                 status,
                 pygame.Rect(rows.x, column.y + 5 * h // 2, rows.w, h * 2 // 3),
                 pal.SELECTION,
-                30,
+                text.grown(30),
             )
             rect = layout.play[preset]
             draw_button(

@@ -138,9 +138,13 @@ class DeduceState(State):
         text = art.text
         surface.fill(pal.BACKGROUND)
         draw_card(surface, layout.card)
-        text.draw_in(surface, "Deduce", layout.title, pal.TEXT, 60)
+        text.draw_in(surface, "Deduce", layout.title, pal.TEXT, text.grown(60))
         text.draw_in(
-            surface, self.message or RULES, layout.rules, pal.TEXT_WARN if self.message else pal.TEXT_DIM, 28
+            surface,
+            self.message or RULES,
+            layout.rules,
+            pal.TEXT_WARN if self.message else pal.TEXT_DIM,
+            text.grown(28),
         )
         for i, level in enumerate(LEVEL_NAMES):
             column = layout.columns[level]
@@ -157,7 +161,7 @@ class DeduceState(State):
                 level.replace("x", " × "),
                 pygame.Rect(rows.x, column.y + h // 3, rows.w, h),
                 pal.TEXT,
-                48,
+                text.grown(48),
             )
             detail = f"{pegs} pegs, {colours} colours"
             text.draw_in(
@@ -165,18 +169,22 @@ class DeduceState(State):
                 detail,
                 pygame.Rect(rows.x, column.y + 4 * h // 3, rows.w, h * 2 // 3),
                 pal.TEXT_DIM,
-                28,
+                text.grown(28),
             )
             today, streak = self.status(level)
             text.draw_in(
-                surface, today, pygame.Rect(rows.x, column.y + 2 * h, rows.w, h * 2 // 3), pal.SELECTION, 28
+                surface,
+                today,
+                pygame.Rect(rows.x, column.y + 2 * h, rows.w, h * 2 // 3),
+                pal.SELECTION,
+                text.grown(28),
             )
             text.draw_in(
                 surface,
                 streak,
                 pygame.Rect(rows.x, column.y + 8 * h // 3, rows.w, h * 2 // 3),
                 pal.TEXT_DIM,
-                28,
+                text.grown(28),
             )
             for j, kind in enumerate(KINDS):
                 rect = layout.play[(level, kind)]
@@ -243,7 +251,7 @@ class DealState(State):
         line = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, card.h // 3)
         what = "today's" if self.day is not None else "a practice"
         words = self.problem or f"Dealing {what} {self.level.replace('x', ' × ')} puzzle…"
-        text.draw_in(surface, words, line, pal.TEXT_WARN if self.problem else pal.TEXT, 40)
+        text.draw_in(surface, words, line, pal.TEXT_WARN if self.problem else pal.TEXT, text.grown(40))
         bar = pygame.Rect(card.x + 2 * m, line.bottom + m, card.w - 4 * m, max(8, card.h // 10))
         draw_progress_bar(surface, bar, self.pump.fraction if self.pump is not None else 0.0)
         hint = pygame.Rect(card.x + 2 * m, bar.bottom + m, card.w - 4 * m, card.h // 6)

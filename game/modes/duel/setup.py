@@ -69,7 +69,9 @@ class DuelSetupState(State):
         layout, text = self.layout(), self.app.text
         surface.fill(pal.BACKGROUND)
         title = layout.title_rect
-        text.draw_in(surface, "Duel against the computer", title.inflate(0, -title.h // 4), pal.TEXT, 60)
+        text.draw_in(
+            surface, "Duel against the computer", title.inflate(0, -title.h // 4), pal.TEXT, text.grown(60)
+        )
         draw_label(surface, text, layout, "level", "Opponent")
         draw_label(surface, text, layout, "code", "Code")
         for i, rect in enumerate(layout.options["level"]):

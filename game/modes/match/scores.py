@@ -162,7 +162,7 @@ class ScoreboardState(State):
         d = max(8, min(round(box.h * 0.8), box.w // (len(code) + 4)))
         pitch = round(d * 1.2)
         label_w = app.text.draw_in(
-            surface, "Secret", pygame.Rect(box.x, box.y, box.w // 4, box.h), pal.TEXT_DIM, 30
+            surface, "Secret", pygame.Rect(box.x, box.y, box.w // 4, box.h), pal.TEXT_DIM, app.text.grown(30)
         )
         left = box.centerx - pitch * len(code) // 2
         left = max(left, label_w.right + pitch // 2)
@@ -207,5 +207,5 @@ class ScoreboardState(State):
             total,
             pygame.Rect(box.x, round(y), box.w, round(line_h)).inflate(0, -round(line_h * 0.25)),
             pal.TEXT,
-            34,
+            text.grown(34),
         )

@@ -109,7 +109,7 @@ class MatchSetupState(State):
             else:  # the default name, dim, until something is typed
                 draw_text_field(surface, text, rect, "", focused, caret)
                 inner = rect.inflate(-round(rect.h * 0.5), -round(rect.h * 0.42))
-                text.draw_in(surface, DEFAULT_NAMES[i], inner, pal.TEXT_DIM, 40, align="midleft")
+                text.draw_in(surface, DEFAULT_NAMES[i], inner, pal.TEXT_DIM, text.grown(40), align="midleft")
         draw_label(surface, text, layout, "rounds", "Rounds")
         for i, rect in enumerate(layout.options["rounds"]):
             rounds = ROUND_CHOICES[i]
