@@ -49,7 +49,7 @@ class Session:
         self.notices = NoticeBoard()
         self.particles = ParticleField(random.Random(PARTICLE_SEED))
         self.fade_s = 0.0  # time left of the fade-in of the current screen
-        self._veil: pygame.Surface | None = None
+        self._frame_buffer: pygame.Surface | None = None
         self._leaving: pygame.Surface | None = None  # the screen a new one cross-fades in over
         self.lifetime = Lifetime(app)
         self._closed = False
@@ -70,7 +70,7 @@ class Session:
             return
         self._fade_pending = self._shown  # the fade starts with the next frame's update
         if self._shown and not self.app.settings.reduced_motion:
-            self._leaving = self.app.surface.copy()  # the last frame drawn: the screen being left
+            self._leaving = self._keep_frame(self.app.surface)  # the last frame drawn: the screen left
         self._shown = True
         if self.particles.active:
             self.particles.clear()
@@ -208,26 +208,31 @@ class Session:
         """A short fade-in for a new screen; none with reduced motion (a plain cut)."""
         self.fade_s = 0.0 if self.app.settings.reduced_motion else FADE_IN_S
 
+    def _keep_frame(self, frame: pygame.Surface) -> pygame.Surface:
+        """`frame` copied into a buffer kept from one change of screen to the next (a window-sized
+        surface made once, not at every change)."""
+        if self._frame_buffer is None or self._frame_buffer.get_size() != frame.get_size():
+            self._frame_buffer = pygame.Surface(frame.get_size(), 0, frame)
+        self._frame_buffer.blit(frame, (0, 0))
+        return self._frame_buffer
+
     def _draw_fade(self, surface: pygame.Surface) -> None:
         """A dip through the background: the screen left fades out over the first half, the new one
         in over the second, so the two are never seen at once (two panels' words on top of each
-        other read as neither)."""
-        if self._veil is None or self._veil.get_size() != surface.get_size():
-            self._veil = pygame.Surface(surface.get_size())
-            self._veil.fill(pal.BACKGROUND)
+        other read as neither). The veil is two blended fills, no alpha surface."""
         done = 1.0 - self.fade_s / FADE_IN_S
         leaving = self._leaving
         if leaving is not None and leaving.get_size() == surface.get_size():
             if done < 0.5:
-                leaving.set_alpha(None)
                 surface.blit(leaving, (0, 0))
-                self._veil.set_alpha(transition_alpha(done * 2))
+                veil = transition_alpha(done * 2)
             else:
-                self._veil.set_alpha(255 - transition_alpha(done * 2 - 1))
-            surface.blit(self._veil, (0, 0))
-            return
-        self._veil.set_alpha(round(FADE_START_ALPHA * self.fade_s / FADE_IN_S))
-        surface.blit(self._veil, (0, 0))
+                veil = 255 - transition_alpha(done * 2 - 1)
+        else:
+            veil = round(FADE_START_ALPHA * self.fade_s / FADE_IN_S)
+        keep = 255 - veil
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+        surface.fill(tuple(round(c * veil / 255) for c in pal.BACKGROUND), special_flags=pygame.BLEND_RGB_ADD)
 
     def _take_store_notices(self) -> None:
         store = self.app.store

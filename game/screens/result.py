@@ -298,6 +298,7 @@ class ResultState(State):
             streak_pop=streak_pop,
             reduced=self.app.settings.reduced_motion,
             code=None if figure else self.game.secret,
+            widest=f"{self.points:,}" if self.points else figure,
             grid=self.game.config.grid,
         )
 

@@ -41,6 +41,7 @@ class Panel:
     streak_pop: float
     reduced: bool
     code: tuple[int, ...] | None = None  # drawn as pegs under the caption when there is no figure
+    widest: str = ""  # the figure's widest form while it counts (its final value), for one size
     grid: tuple[int, int] | None = None
 
 
@@ -89,7 +90,11 @@ def _draw_score(surface: pygame.Surface, box: pygame.Rect, art: Art, panel: Pane
     figure = pygame.Rect(box.x, caption.bottom, box.w, box.h - caption.h - badge_h)
     if panel.figure:
         colour = pal.TEXT if panel.counting or panel.tone != "won" else theme.ACCENT
-        text.draw_in(surface, panel.figure, figure, colour, theme.type_px(size, "display"))
+        # sized for its widest form (every digit an 8), so a counting number keeps one size and
+        # each frame of the count meets a size already measured
+        widest = "".join("8" if c.isdigit() else c for c in (panel.widest or panel.figure))
+        px = text.fit_size(widest, figure.w, figure.h, theme.type_px(size, "display"))
+        text.draw(surface, panel.figure, px, colour, figure.center)
     elif panel.code is not None:
         art.pegs.draw_code(
             surface, figure.inflate(-box.w // 10, 0), panel.code, art.colours, art.symbols, panel.grid

@@ -26,6 +26,8 @@ TEXT_CACHE_LIMIT = 2000  # rendered surfaces kept before the cache is cleared
 MIN_FONT_PX = 14  # fine print (tagged fine=True) and nothing smaller, ever
 MAX_FONT_PX = 160
 READABLE_MIN_PX = 16  # what a player must read, in the smallest window (640x480)
+FIT_REFERENCE_PX = 64  # fit_size measures a text at this size first, to guess its fitting size
+FIT_STEPS_BEFORE_SEARCH = 4
 GROWN_FROM_PX = 800  # grown() sizes are given for a window this tall
 READABLE_FRAC = 0.0225  # ... and in larger ones: of the window's height (18 at 1280x800, 24 at 1080 p)
 
@@ -109,10 +111,33 @@ class TextRenderer:
         """The largest font size (px) at which `text` fits inside max_w x max_h, never below the floor."""
         floor = self.floor(fine)
         low, high = floor, max(floor, min(largest, int(max_h * 2) + 1))
+        if low >= high:
+            return low
+
+        def fits(px: int) -> bool:
+            w, h = self.size(text, px)
+            return w <= max_w and h <= max_h
+
+        # text grows nearly in proportion to its size: a guess from one measure at a reference size
+        # (its font made once), then a few steps to the exact answer; each size tried makes a font,
+        # and a screen's first frame fits dozens of texts
+        ref_w, ref_h = self.size(text, FIT_REFERENCE_PX)
+        guess = FIT_REFERENCE_PX * min(max_w / max(1, ref_w), max_h / max(1, ref_h))
+        px = max(low, min(high, int(guess)))
+        if fits(px):
+            while px < high and fits(px + 1):
+                px += 1
+            return px
+        while px > low and not fits(px - 1):
+            px -= 1
+            if px - low > FIT_STEPS_BEFORE_SEARCH:  # far off (an odd text): a binary search instead
+                break
+        else:
+            return max(low, px - 1)
+        high = px - 1
         while low < high:
             mid = (low + high + 1) // 2
-            w, h = self.size(text, mid)
-            if w <= max_w and h <= max_h:
+            if fits(mid):
                 low = mid
             else:
                 high = mid - 1

@@ -109,10 +109,13 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, fill=pal.BOARD, edge=p
 
 
 def shade(surface: pygame.Surface, colour=pal.OVERLAY_SHADE) -> None:
-    """Darken everything already drawn (under an overlay)."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill(colour)
-    surface.blit(veil, (0, 0))
+    """Darken everything already drawn (under an overlay): the same as a veil of `colour` at its
+    alpha, done as two blended fills (no window-sized surface made every frame)."""
+    *rgb, alpha = colour
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    if any(rgb):
+        surface.fill(tuple(round(c * alpha / 255) for c in rgb), special_flags=pygame.BLEND_RGB_ADD)
 
 
 def draw_toggle(
