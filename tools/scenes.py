@@ -8,130 +8,38 @@ weeks of invented games and high scores (`sample_store`), and a fixed calendar (
 menu's bests, the statistics and the Daily code show what a player who has played a while sees.
 
 SCENES maps a name to (function, takes_config); SHEET lists what `--sheet` draws: each scene once,
-the board scenes at a few sizes of game too.
+the board scenes at a few sizes of game too. The helpers are tools/scene_kit.py's, the modes' own
+screens tools/scene_modes.py's.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
-import functools
-import random
-import shutil
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 
 from game.app import App
-from game.core.config import PRESETS, GameConfig, preset
-from game.core.highscores import HighScore
-from game.core.records import GameEnd, GameResult
+from game.core.config import GameConfig, preset
 from game.core.state import Guess, Reveal, apply_move
 from game.play.record import GameRecord, Player
 from game.screens.base import Push, go
-from game.store import Store
-
-SHOT_DAY = (2026, 11, 23, 16, 47, 5)  # the calendar every scene sees (a fixed UTC time)
-FRAME_S = 1 / 60
-CONFIGS = {
-    "2x2": GameConfig(2, 2),
-    "4x6": GameConfig(4, 6),
-    "5x8": GameConfig(5, 8),
-    "6x9t": GameConfig(6, 9, difficulty="tight"),
-    "8x10r": GameConfig(8, 10, difficulty="relaxed"),
-    "g2x2": GameConfig(colours=6, grid=(2, 2)),  # the grid puzzle's menu games
-    "g3x3": GameConfig(colours=4, grid=(3, 3)),
-}
-DEFAULT_CONFIG = "4x6"
-
-
-def shot_now() -> dt.datetime:
-    return dt.datetime(*SHOT_DAY, tzinfo=dt.UTC)
-
-
-def sample_store() -> Store:
-    """A store in a new temporary folder: a few weeks of invented games and a few high scores (a copy
-    of one made once: writing forty games takes half a second)."""
-    folder = Path(tempfile.mkdtemp(prefix="mastermind-shots-"))
-    shutil.copytree(_sample_folder(), folder, dirs_exist_ok=True)
-    return Store(folder)
-
-
-@functools.cache
-def _sample_folder() -> Path:
-    store = Store(Path(tempfile.mkdtemp(prefix="mastermind-sample-")))
-    rng = random.Random(5)
-    for _ in range(40):
-        config = rng.choice(PRESETS[:3]).config()
-        won = rng.random() < 0.8
-        guesses = min(config.turns, max(2, round(rng.gauss(config.pegs + 1.5, 1.2))))
-        end = GameEnd.WON if won else GameEnd.LOST
-        store.record(GameResult(config, end, guesses if won else config.turns, rng.uniform(40, 400)))
-    for initials, points, day in (("ZED", 2400, 20), ("ANN", 1900, 21), ("BOB", 1700, 22), ("CAT", 900, 23)):
-        store.add_high_score("Blitz", HighScore(initials, points, f"2026-11-{day}"))
-    store.add_high_score("Classic", HighScore("MAX", 1350, "2026-11-19"))
-    return store.directory
-
-
-def new_app(size: tuple[int, int], settings: dict | None = None, store: bool = True) -> App:
-    """A fresh app at `size` on the title screen, with a sample store and the fixed calendar."""
-    look = {"symbols": True, "palette": "safe", **(settings or {})}
-    app = App(size=size, seed=1, settings=look, store=sample_store() if store else None, now=shot_now)
-    pygame.event.clear()
-    return app
-
-
-def key(k: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
-
-
-def press(app: App, *keys: int) -> None:
-    for k in keys:
-        app.step([key(k)], FRAME_S, draw=False)
-
-
-def frames(app: App, seconds: float, dt: float = FRAME_S, until: Callable[[], bool] | None = None) -> None:
-    for _ in range(max(1, round(seconds / dt))):
-        if until is not None and until():
-            return
-        app.step([], dt, draw=False)
-
-
-def settle(app: App) -> None:
-    """Past the cross-fade of the last screen (the session's fade only: nothing else moves)."""
-    for _ in range(6):
-        app.session.update(0.1)
-
-
-def guesses(config: GameConfig, count: int, salt: int = 0) -> list[tuple[int, ...]]:
-    """Varied, legal guesses that are not the secret (0, 1, 2, ...) shifted."""
-    out = []
-    for k in range(count):
-        code = tuple((k * 3 + i * (k + 1) + salt) % config.colours for i in range(config.pegs))
-        if not config.duplicates:
-            code = tuple((k + i) % config.colours for i in range(config.pegs))
-        out.append(code)
-    return out
-
-
-def secret_for(config: GameConfig) -> tuple[int, ...]:
-    return tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
-
-
-def played(config: GameConfig, rows: int) -> GameRecord:
-    """A game with `rows` rows played, some time on its clock (as a player's would have)."""
-    record = GameRecord.new(config, secret_for(config))
-    for code in guesses(config, rows):
-        if code != record.game.secret and not record.over:
-            record = record.played(code, Player.PLAYER)
-    return dataclasses.replace(record, elapsed_s=40.0 + 17.0 * len(record.game.rows))
-
-
-def playing(app: App, config: GameConfig, rows: int):
-    app.apply(go("play", record=played(config, rows)))
-    return app.state
+from tools.scene_kit import (  # noqa: F401  (the kit's names, for whoever builds scenes)
+    CONFIGS,
+    DEFAULT_CONFIG,
+    FRAME_S,
+    SHOT_DAY,
+    frames,
+    guesses,
+    key,
+    new_app,
+    played,
+    playing,
+    press,
+    sample_store,
+    secret_for,
+    settle,
+)
+from tools.scene_modes import blitz, daily, deduce, duel, match
 
 
 # --- the title screen and what hangs off it -----------------------------------------------------------
@@ -389,151 +297,6 @@ def handgrade(kind: str) -> Callable[[App, GameConfig], None]:
                 if conflict is not None and conflict.rows:
                     grade_with(grade)
                     break
-
-    return build
-
-
-# --- the Daily code, Blitz, Deduce --------------------------------------------------------------------
-def play_out(app: App, state, config: GameConfig) -> None:
-    for code in [c for c in guesses(config, 3, salt=1) if c != state.run.game.secret]:
-        if not state.run.game.over:
-            state.run.record = state.run.record.played(code, Player.PLAYER)
-    state.run.record = state.run.record.played(state.run.game.secret, Player.PLAYER)
-    frames(app, 10.0, dt=0.1, until=lambda: app.state is not state and not app.state.is_overlay)
-
-
-def daily(kind: str) -> Callable[[App, GameConfig], None]:
-    def build(app: App, config: GameConfig) -> None:
-        from game.modes.daily.screens import open_daily
-
-        if kind == "choice":
-            app.apply(go("daily"))
-            return
-        app.apply(open_daily(app, "Classic"))
-        if kind == "playing":
-            state = app.state
-            for code in guesses(state.config, 2, salt=1):
-                state.run.record = state.run.record.played(code, Player.PLAYER)
-            return
-        play_out(app, app.state, app.state.config)
-        frames(app, 8.0, dt=0.1, until=lambda: app.state.is_overlay)
-        if app.state.is_overlay:  # the initials: skipped
-            press(app, pygame.K_ESCAPE)
-        if kind == "refused":
-            app.apply(open_daily(app, "Classic"))
-
-    return build
-
-
-def blitz(kind: str) -> Callable[[App, GameConfig], None]:
-    def build(app: App, config: GameConfig) -> None:
-        from game.core.blitz import new_blitz
-
-        if kind == "end":
-            run = new_blitz(7).crack(3).crack(5).miss().tick(240.0)
-            app.apply(go("blitz_result", run=run))
-            frames(app, 8.0, until=lambda: app.state.is_overlay)
-            if app.state.is_overlay:  # the initials: skipped, the card is the scene
-                press(app, pygame.K_ESCAPE)
-            return
-        app.apply(go("blitz"))
-        state = app.state
-        app.step([], 0.0, draw=False)
-        for code in guesses(state.config, 2, salt=2):
-            if code != state.run.game.secret:
-                state.run.record = state.run.record.played(code, Player.PLAYER)
-        frames(app, 400.0, dt=0.1, until=lambda: state.hooks.run.time_left_s <= 6.3)
-
-    return build
-
-
-def deduce(kind: str) -> Callable[[App, GameConfig], None]:
-    def build(app: App, config: GameConfig) -> None:
-        from game.core.deduce import practice_puzzle
-        from game.modes.deduce.hooks import start_record
-
-        if kind == "choice":
-            app.apply(go("deduce"))
-            return
-        if kind == "deal":
-            app.apply(go("deduce_deal", level="6x9", number=3))
-            app.step([], FRAME_S, draw=False)
-            return
-        puzzle = practice_puzzle("4x6", 0)
-        app.apply(go("deduce_deal", level="4x6", number=0))
-        frames(app, 20.0, until=lambda: app.state.__class__.__name__ == "PlayingState")
-        state = app.state
-        if kind == "playing":
-            state.run.draft = [0, 1, None, None]
-            return
-        record = start_record(puzzle)
-        for code in ((0, 0, 0, 0), puzzle.secret):
-            record = record.played(code, Player.PLAYER)
-        state.run.record = record
-        frames(app, 10.0, until=lambda: app.state is not state)
-        frames(app, 8.0, until=lambda: app.state.is_overlay)
-        if app.state.is_overlay:  # the initials: skipped, the card is the scene
-            press(app, pygame.K_ESCAPE)
-
-    return build
-
-
-# --- the duel and two players -------------------------------------------------------------------------
-def duel(kind: str) -> Callable[[App, GameConfig], None]:
-    def build(app: App, config: GameConfig) -> None:
-        from game.core.duel import DuelRules, level_named
-
-        if kind == "setup":
-            app.apply(go("duel_setup"))
-            return
-        from game.modes.duel.hooks import DuelHooks
-
-        rules = DuelRules(preset("Classic").config(), level_named("Expert"))
-        app.apply(go("play", config=rules.config, secret=(2, 3, 4, 5), hooks=DuelHooks(rules)))
-        state = app.state
-        for turn, code in enumerate(((0, 0, 1, 1), (2, 2, 3, 3), (2, 3, 0, 4)), start=1):
-            for colour in code:
-                app.step([key(pygame.K_1 + colour)], FRAME_S, draw=False)
-            app.step([key(pygame.K_RETURN)], FRAME_S, draw=False)
-            frames(
-                app,
-                20.0,
-                dt=1 / 30,
-                until=lambda t=turn: (
-                    len(state.hooks.computer.game.rows) >= t and not state.hooks.refuse("submit", state)
-                ),
-            )
-        if kind == "end":
-            for colour in (2, 3, 4, 5):
-                app.step([key(pygame.K_1 + colour)], FRAME_S, draw=False)
-            app.step([key(pygame.K_RETURN)], FRAME_S, draw=False)
-            frames(app, 20.0, dt=1 / 30, until=lambda: app.state is not state)
-
-    return build
-
-
-def match(kind: str) -> Callable[[App, GameConfig], None]:
-    def build(app: App, config: GameConfig) -> None:
-        from game.core.match import new_match
-
-        game = new_match(("Ann", "Bob"), 4)
-        if kind == "setup":
-            app.apply(go("match_setup"))
-            for k, ch in ((pygame.K_a, "A"), (pygame.K_n, "n"), (pygame.K_n, "n"), (pygame.K_TAB, "")):
-                app.step([key(k, ch)], FRAME_S, draw=False)
-        elif kind == "look-away":
-            app.apply(go("match_handover", match=game))
-        elif kind == "secret":
-            app.apply(go("match_handover", match=game))
-            press(app, pygame.K_RETURN)
-            press(app, pygame.K_2, pygame.K_6)
-        else:
-            results = ((5, True), (7, False), (3, True), (4, True))
-            for guesses_, cracked in results[: 2 if kind == "scoreboard" else 4]:
-                game = game.record(guesses_, cracked)
-            app.apply(
-                go("match_scores", match=game, round_record=GameRecord.new(game.rules.config, (5, 5, 0, 1)))
-            )
 
     return build
 
