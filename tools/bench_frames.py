@@ -194,7 +194,8 @@ def win(args: argparse.Namespace, config: GameConfig) -> App:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
 
     args.feed = feed
-    args.until = lambda: type(app.state).__name__ == "InitialsOverlay"  # the win has landed
+    # the win has landed: the initials are asked (or would be, by a game with no high-score table)
+    args.until = lambda: getattr(app.state, "initials_asked", False) or app.state.is_overlay
     return app
 
 
