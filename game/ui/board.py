@@ -73,6 +73,7 @@ def draw_board_screen(
         draw_palette(
             image, layout, art.pegs, art.text, art.colours, art.symbols, selected, hot_colour, enabled=palette
         )
+        theme.draw_slab_shadow(image, layout.board, max(4, round(layout.unit * 0.25)))
         board.draw(
             image,
             layout,
@@ -165,8 +166,7 @@ class BoardView:
             return rect.move(offset)
 
         radius = max(4, round(layout.unit * 0.25))
-        pygame.draw.rect(image, pal.BOARD, image.get_rect(), border_radius=radius)
-        pygame.draw.rect(image, pal.BOARD_EDGE, image.get_rect(), width=2, border_radius=radius)
+        theme.draw_slab(image, image.get_rect(), radius)  # the theme's board: a bevelled slab
         d = layout.peg_diameter()
         hole = art.hole(layout.hole_diameter())
         label_px = text.at_least(layout.unit * 0.42)
