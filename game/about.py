@@ -51,9 +51,7 @@ def expected_assets() -> dict[str, list[str]]:
                 *(book_file_name(pegs, colours) for pegs, colours in OPENING_BOOKS),
             ]
         ],
-        "icons": [
-            f"{assets.ICONS}/{assets.icon_path(size).name}" for size in assets.ICON_SIZES_PX
-        ],
+        "icons": [f"{assets.ICONS}/{assets.icon_path(size).name}" for size in assets.ICON_SIZES_PX],
         "desktop": [assets.DESKTOP_FILE],
     }
 

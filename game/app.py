@@ -168,6 +168,7 @@ class App:
         self.now: Callable[[], dt.datetime] = now or utc_now  # the calendar (daily code, score dates)
         self.settings: Settings = Settings().changed(**(settings or {}))
         self.text = TextRenderer()
+        self.text.window = self.surface.get_size()
         self.pegs = PegArt()
         self.sound = sound if sound is not None else NullSound()
         self.store = store
@@ -361,6 +362,7 @@ class App:
             first -= 1
         display = pygame.display.get_surface() or self.surface
         surface = self.surface = self._drawing_surface(display)
+        self.text.window = surface.get_size()  # the readable floor of text follows the window
         if self.stack:
             self.stack[first].draw(surface)
             self.session.draw_effects(surface, self.stack[first])

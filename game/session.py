@@ -17,9 +17,10 @@ Invariants:
   this frame is recorded before its animation;
 - the effects of an ending (confetti for a win, dust for a loss) play when a screen showing a
   decided game enters (the result screen), over its board, never over `keep_clear`;
-- a new screen (a state that is not an overlay entering) cross-fades in over FADE_IN_S from the
-  last frame of the screen it replaces (game/ui/juice.transition_alpha), scaled by the animation
-  speed; with reduced motion it simply appears. Overlays never fade.
+- a new screen (a state that is not an overlay entering) comes in over FADE_IN_S through a dip: the
+  last frame of the screen it replaces fades to the background, then the new one fades in from it
+  (game/ui/juice.transition_alpha), never both at once; scaled by the animation speed; with reduced
+  motion it simply appears. Overlays never fade.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from game.core.records import DifficultyStats, GameEnd, stats_key
 from game.lifetime import Lifetime, RecordedOutcome
 from game.play.record import GameRecord
 from game.play.timeline import Timeline, linear
-from game.screens.holding import Holding
 from game.ui import palette as pal
 from game.ui.juice import transition_alpha
 from game.ui.notices import SHORT_NOTICE_S, NoticeBoard
@@ -52,7 +52,7 @@ class Session:
         # the session's own motion: the fade between screens and the particles run on it
         self.timeline = Timeline(app.settings.motion)
         self.particles = ParticleField(random.Random(PARTICLE_SEED), timeline=self.timeline)
-        self._veil: pygame.Surface | None = None
+        self._frame_buffer: pygame.Surface | None = None
         self._leaving: pygame.Surface | None = None  # the screen a new one cross-fades in over
         self.lifetime = Lifetime(app)
         self._closed = False
@@ -73,13 +73,13 @@ class Session:
             return
         self._fade_pending = self._shown  # the fade starts with the next frame's update
         if self._shown:
-            self._leaving = self.app.surface.copy()  # the last frame drawn: the screen being left
+            self._leaving = self._keep_frame(self.app.surface)  # the last frame drawn: the screen left
         self._shown = True
         if self.particles.active:
             self.particles.clear()
         decided = holding.decided
         if decided is not None and decided.celebrate and decided.record is not None:
-            self._celebrate(holding, decided.record)
+            self.celebrate(decided.record, holding.celebrate)
 
     def on_exit(self, state: Any) -> None:
         self.lifetime.leave(state, state.holding())
@@ -220,17 +220,31 @@ class Session:
         motion shows the new screen at once (a plain cut)."""
         self.timeline.move(FADE_KEY, FADE_IN_S, ease=linear)
 
+    def _keep_frame(self, frame: pygame.Surface) -> pygame.Surface:
+        """`frame` copied into a buffer kept from one change of screen to the next (a window-sized
+        surface made once, not at every change)."""
+        if self._frame_buffer is None or self._frame_buffer.get_size() != frame.get_size():
+            self._frame_buffer = pygame.Surface(frame.get_size(), 0, frame)
+        self._frame_buffer.blit(frame, (0, 0))
+        return self._frame_buffer
+
     def _draw_fade(self, surface: pygame.Surface) -> None:
+        """A dip through the background: the screen left fades out over the first half, the new one
+        in over the second, so the two are never seen at once (two panels' words on top of each
+        other read as neither). The veil is two blended fills, no alpha surface."""
+        done = 1.0 - self.fade_s / FADE_IN_S
         leaving = self._leaving
         if leaving is not None and leaving.get_size() == surface.get_size():
-            leaving.set_alpha(255 - transition_alpha(1.0 - self.fade_s / FADE_IN_S))
-            surface.blit(leaving, (0, 0))
-            return
-        if self._veil is None or self._veil.get_size() != surface.get_size():
-            self._veil = pygame.Surface(surface.get_size())
-            self._veil.fill(pal.BACKGROUND)
-        self._veil.set_alpha(round(FADE_START_ALPHA * self.fade_s / FADE_IN_S))
-        surface.blit(self._veil, (0, 0))
+            if done < 0.5:
+                surface.blit(leaving, (0, 0))
+                veil = transition_alpha(done * 2)
+            else:
+                veil = 255 - transition_alpha(done * 2 - 1)
+        else:
+            veil = round(FADE_START_ALPHA * self.fade_s / FADE_IN_S)
+        keep = 255 - veil
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+        surface.fill(tuple(round(c * veil / 255) for c in pal.BACKGROUND), special_flags=pygame.BLEND_RGB_ADD)
 
     def _take_store_notices(self) -> None:
         store = self.app.store
@@ -238,14 +252,17 @@ class Session:
             for text in store.take_notices():
                 self.notices.show(text)
 
-    def _celebrate(self, holding: Holding, record: GameRecord) -> None:
+    def celebrate(self, record: GameRecord, area: pygame.Rect | None, kind: str = "best") -> None:
+        """The end of `record` over `area` (None: the window): confetti for a win, sized by `kind`
+        ("win", "best", "top": game/ui/particles.py), dust for a loss; nothing with reduced motion.
+        A screen with beats of its own (the result screen) calls it when its celebration begins."""
         app = self.app
         end = record.end() if record.game.secret is not None else None
         colours = pal.palette(app.settings.palette)
         secret_colours = [colours[c] for c in record.game.secret or ()]
-        area = holding.celebrate or app.surface.get_rect()
+        area = area or app.surface.get_rect()
         self.particles.clear()
         if end is GameEnd.WON:
-            win_burst(self.particles, area, secret_colours + [pal.SELECTION])
+            win_burst(self.particles, area, secret_colours + [pal.SELECTION], kind=kind)
         elif end is GameEnd.LOST:
             loss_settle(self.particles, area, secret_colours)

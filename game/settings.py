@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.core.config import SHAPE_CHOICES, ConfigError, GameConfig
+from game.core.highscores import INITIALS_LENGTH, LETTERS
 from game.play.timeline import Motion
 
 
@@ -47,6 +48,7 @@ class Settings:
     fullscreen: bool = False  # desktop fullscreen (F11, Alt+Enter); window_size is the window to go back to
     last_difficulty: str | None = None  # a preset name or "Custom"; None before the first game
     last_custom: str | None = None  # the last Custom game's GameConfig.to_text() (a row or a grid game)
+    last_initials: str | None = None  # the initials last entered for a high score (the next entry's start)
     window_size: tuple[int, int] | None = None  # None: the app's default
     # Learning aids for the plain games (presets, Custom, grids), fixed when a game starts and kept
     # with it: the coach (Why not?, What we know, Par beside the board; the game is then assisted,
@@ -123,6 +125,9 @@ def _settings_field(name: str, value: Any) -> Any:
             return _INVALID
         low, high = (MIN_ANIMATION_SPEED, MAX_ANIMATION_SPEED) if name == "animation_speed" else (0.0, 1.0)
         return float(value) if low <= value <= high else _INVALID
+    if name == "last_initials":
+        ok = isinstance(value, str) and len(value) == INITIALS_LENGTH and all(c in LETTERS for c in value)
+        return value if value is None or ok else _INVALID
     if name == "last_custom":
         return value if value is None or _custom_config(value) is not None else _INVALID
     if name == "window_size":

@@ -25,7 +25,8 @@ leaves out the time the system gave to other processes (wall time, the default, 
 
 Other scenarios: `dragging` carries a picked-up peg round the board (one mouse motion a frame),
 `menu` is the menu with its demo game playing behind it, `attract` the idle attract loop, `coach` a
-coached game given a new row every 1.5 s (the coach's work pumped inside the frames between).
+coached game given a new row every 1.5 s (the coach's work pumped inside the frames between), `win`
+a win landing from the winning row to the initials (flash, shield, count-up, celebration).
 
 Extending: a scenario is a function (args) -> App that builds the app in the state to measure,
 registered in SCENARIOS with its name (it may set args.feed(frame) to post each frame's input, and
@@ -223,6 +224,34 @@ def coached(args: argparse.Namespace, config: GameConfig) -> App:
     return app
 
 
+def win(args: argparse.Namespace, config: GameConfig) -> App:
+    """A win landing, from the frame the winning row goes in to the frame the initials are asked for:
+    the grade dropping in, the row's flash and the shield, the result screen (the score counting up,
+    the streak, the top-ten celebration's confetti and sparks). A store in a new temporary folder,
+    so the win is recorded and makes the (empty) high-score table, as a first win does."""
+    import tempfile
+
+    from game.store import Store
+
+    secret = tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
+    state = PlayingState(config, secret=secret)
+    app = App(size=args.size, seed=args.seed, start=state, store=Store(Path(tempfile.mkdtemp())))
+    first = tuple((i + 1) % config.colours for i in range(config.pegs))
+    state.run.draft = list(first if first != secret else reversed(first))
+    state.run.submit()  # one row already on the board, graded during the warm-up
+    warmup = args.warmup if args.warmup is not None else 30
+
+    def feed(frame: int) -> None:
+        if frame == warmup:  # the first measured frame: the winning row goes in
+            state.run.draft = list(secret)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+
+    args.feed = feed
+    # the win has landed: the initials are asked (or would be, by a game with no high-score table)
+    args.until = lambda: getattr(app.state, "initials_asked", False) or app.state.is_overlay
+    return app
+
+
 SCENARIOS: dict[str, Callable[[argparse.Namespace, GameConfig], App]] = {
     "idle-playing": idle_playing,
     "dragging": dragging,
@@ -230,6 +259,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, GameConfig], App]] = {
     "solve": computer_solve,
     "attract": attract,
     "coach": coached,
+    "win": win,
 }
 
 
@@ -324,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.budget_ms is not None and not args.budget_ms > 0:
         parser.error(f"--budget-ms must be more than 0, not {args.budget_ms}")
     app = SCENARIOS[args.scenario](args, config)
-    until = None
+    until = getattr(args, "until", None)
     if solve:
         state = args.solving_state
         until = lambda: app.state is not state  # noqa: E731  (the solve handed over to the result)

@@ -1,8 +1,8 @@
-"""The README's screenshots: the menu, a game in progress, the computer solving, the post-game
-analysis, the 2-D grid puzzle (2x2 and 3x3 games in progress, a 3x3 being solved, its help page),
-and Learn to play (a lesson's callout, the coach: learn_scenes()),
-at 1280x800, written into docs/ as PNGs
-(python tools/screenshots.py --readme).
+"""The README's screenshots: the title screen, a game in progress, a win landing (its score counted,
+the celebration in the air), an end card (the Daily code's), a Deduce puzzle, the computer solving,
+the post-game analysis, the 2-D grid puzzle (2x2 and 3x3 games in progress, a 3x3 being solved, its
+help page) and Learn to play (a lesson's callout, the coach), at 1280x800, written
+into docs/ as PNGs (python tools/screenshots.py --readme).
 
 Each scene is reached the way a player reaches it: the real App (SDL dummy video driver), real pygame
 events posted to its queue and frames stepped with an explicit dt, so the pictures show what the game
@@ -30,7 +30,6 @@ from game.core.codes import score  # noqa: E402
 from game.core.config import GameConfig, preset  # noqa: E402
 from game.core.state import Guess, apply_move, new_game  # noqa: E402
 from game.play.record import GameRecord, Player  # noqa: E402
-from game.screens.base import go  # noqa: E402
 
 README_SIZE = (1280, 800)
 FRAME_S = 1 / 60
@@ -64,8 +63,15 @@ def new_app(seed: int = 1) -> App:
     return app
 
 
-def menu_scene(app: App) -> None:
-    settle(app, 1.5)
+def from_scenes(scene_name: str, config_name: str | None = None):
+    """A scene of tools/scenes.py (its own app: a sample store and the fixed calendar)."""
+
+    def make() -> App:
+        from tools.scenes import build
+
+        return build(README_SIZE, scene_name, config_name)
+
+    return make
 
 
 def playing_scene(app: App) -> None:
@@ -161,83 +167,39 @@ def grid_scene(app: App) -> None:
     settle(app, 0.4)
 
 
-def grid_scenes(config_name: str, scene_name: str):
-    """A scene of tools/screenshots.py (its grid configs), for the README's 2-D puzzle section."""
+def played_here(build):
+    """A scene played on a fresh app of the README's size."""
 
-    def build(app: App) -> None:
-        from tools.screenshots import CONFIGS, scene
+    def make() -> App:
+        app = new_app()
+        build(app)
+        return app
 
-        scene(app, scene_name, CONFIGS[config_name])
-        settle(app, 0.3)
-
-    return build
-
-
-def learn_scenes() -> tuple:
-    """The README's Learn to play pictures: a lesson's callout on the real board, and the coach."""
-
-    def lesson_callout(app: App) -> None:
-        """The guided game's first row typed and submitted by keys; Next to the callout that explains
-        its black grading peg against the guess peg it came from."""
-        from game.modes.learn.lesson import Wait
-
-        app.apply(app.resolve(go("learn")))
-        lesson = app.state.hooks.lesson
-        settle(app, 0.5)
-        while lesson.index < 4:
-            step_now = lesson.step
-            if step_now.wait is Wait.NEXT:
-                step(app, key(pygame.K_RETURN))
-            else:
-                for colour in step_now.row:
-                    step(app, key(pygame.K_1 + colour, str(colour + 1)))
-                step(app, key(pygame.K_RETURN))
-                settle(app, 2.0)
-        settle(app, 0.3)
-
-    def coach(app: App) -> None:
-        """A coached Super game: two rows typed, the coach's answers worked out, then a row that
-        cannot be the code and the coach's Why not?."""
-        from game.screens.playing import PlayingState
-
-        app.settings = app.settings.changed(coach=True)
-        state = PlayingState(preset("Super").config(), secret=(6, 2, 7, 2, 4))
-        app.apply(state)
-        settle(app, 0.5)
-        for code in ((0, 0, 1, 1, 2), (3, 2, 4, 4, 5), (2, 2, 6, 6, 7)):
-            for colour in code:
-                step(app, key(pygame.K_1 + colour, str(colour + 1)))
-            step(app, key(pygame.K_RETURN))
-            settle(app, 2.0)
-        for _ in range(20_000):
-            if not state.hooks.coach.busy:
-                break
-            app.step([], FRAME_S)
-        for colour in (2, 2, 7, 4, 0):
-            step(app, key(pygame.K_1 + colour, str(colour + 1)))
-        settle(app, 0.3)
-
-    return (("learn", lesson_callout), ("coach", coach))
+    return make
 
 
 SCENES = (
-    ("menu", menu_scene),
-    ("playing", playing_scene),
-    ("solving", solving_scene),
-    ("analysis", analysis_scene),
-    ("grid", grid_scene),
-    ("grid-2x2", grid_scenes("g2x2", "playing-mid")),
-    ("grid-3x3", grid_scenes("g3x3", "playing-mid")),
-    ("grid-help", grid_scenes("g2x2", "help-grid")),
-) + learn_scenes()
+    ("menu", from_scenes("menu")),
+    ("playing", played_here(playing_scene)),
+    ("win", from_scenes("win-celebration")),
+    ("end-card", from_scenes("daily-end")),
+    ("deduce", from_scenes("deduce-playing")),
+    ("solving", played_here(solving_scene)),
+    ("analysis", played_here(analysis_scene)),
+    ("grid", played_here(grid_scene)),
+    ("grid-2x2", from_scenes("playing-mid", "g2x2")),
+    ("grid-3x3", from_scenes("playing-mid", "g3x3")),
+    ("grid-help", from_scenes("help-grid", "g2x2")),
+    ("learn", from_scenes("learn-lesson")),
+    ("coach", from_scenes("coach")),
+)
 
 
 def write_readme_shots(out: Path = DOCS) -> dict[str, int]:
     """Make every README scene and save it as out/<name>.png (an existing folder); returns {path: bytes}."""
     written = {}
-    for name, build in SCENES:
-        app = new_app()
-        build(app)
+    for name, make in SCENES:
+        app = make()
         app.draw()
         path = out / f"{name}.png"
         pygame.image.save(app.surface, str(path))

@@ -29,13 +29,17 @@ class MenuEntry:
     """One menu line: what it says, which group it sits in, where it goes.
 
     `slot` names the kept game a new game from this entry would replace: the menu then offers to
-    resume the kept game before starting another (None: the entry starts nothing kept)."""
+    resume the kept game before starting another (None: the entry starts nothing kept).
+    `status(app)`, when given, is the entry's state today for the title screen's card (the Daily
+    code's "cracked in 4", Blitz's best), read through the store as the mode's own screens read it;
+    lines split on newlines."""
 
     label: str
     detail: str
     route: Route
     group: str = "Play"
     slot: str | None = None
+    status: Callable[[Any], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -459,4 +459,4 @@ class BreakerRun(RecordRun):
         self._place(col, drag.colour, Cue.DROP)
         self.drop_from[col] = drag.pos
         self.timeline.move(("snap", col), DROP_SNAP_S, ease=linear)  # the view eases it (overshoot)
-        self.cursor = col
+        self.cursor = self.row.next_empty(col)  # a colour typed next goes beside it, never over it

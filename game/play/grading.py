@@ -7,7 +7,8 @@ whoever played the row.
 
 GradingShow: a GradePop, then, once the last peg is down and the game is over, the finish: the
 winning row's flash (WIN_FLASH_S) or a beat on the full board (LOSS_PAUSE_S), the secret's shield
-opening (SHIELD_OPEN_S) and, on a loss, the board's shake (SHAKE_S).
+opening (SHIELD_OPEN_S; on a win once the flash has begun, WIN_SHIELD_DELAY_S, so the row lands
+first and the secret second) and, on a loss, the board's shake (SHAKE_S).
 
 Invariants: everything runs on the owner's timeline (so animation speed and reduced motion apply);
 input cuts the grade short (its remaining cues are skipped) but never the finish flash; a revealed
@@ -27,6 +28,7 @@ WIN_FLASH_S = 1.1  # the winning row pulses this long before the result screen; 
 LOSS_PAUSE_S = 0.8  # a beat on the full board before the result screen after the last turn
 SHIELD_OPEN_S = 0.6  # the secret's shield slides open once the last grade is on the board
 SHAKE_S = 0.45  # the board's shake on a loss
+WIN_SHIELD_DELAY_S = 0.45  # a win's shield starts sliding this long into the winning row's flash
 FINISH_KEY = "finish"
 
 
@@ -135,7 +137,8 @@ class GradingShow:
             self.cues.add(Cue.WIN if won else Cue.LOSE)
             self._finish = self.timeline.flash(FINISH_KEY, WIN_FLASH_S if won else LOSS_PAUSE_S)
             # a move, so animation speed scales it; it is kept here, so it is never dropped unseen
-            self._shield = self.timeline.move("shield", SHIELD_OPEN_S, ease=linear)
+            delay = WIN_SHIELD_DELAY_S if won else 0.0
+            self._shield = self.timeline.move("shield", SHIELD_OPEN_S, delay, ease=linear)
             if not won:
                 self.timeline.move("shake", SHAKE_S, ease=linear)
 

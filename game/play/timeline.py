@@ -206,6 +206,11 @@ class Timeline:
     def motion(self) -> Motion:
         return self._motion
 
+    @property
+    def instant(self) -> bool:
+        """Moves are at rest as they start (reduced motion): a sequence of moves is at rest at once."""
+        return self._motion.reduced
+
     def set_motion(self, motion: Motion) -> None:
         """Apply a new speed or reduced-motion choice to every track, running ones included."""
         self._motion = motion

@@ -202,16 +202,16 @@ class AnalysisOverlay(State):
         if layout.visible < len(self.game.rows):
             last = min(len(self.game.rows), self.first + layout.visible)
             heading += f" (rows {self.first + 1}-{last} of {len(self.game.rows)}: scroll)"
-        text.draw_in(surface, heading, title, pal.TEXT, 34)
+        text.draw_in(surface, heading, title, pal.TEXT, text.grown(34))
         result = self.result
         if result is None:
             progress = self.pump.progress
             note = f"Weighing row {progress.done + 1}..." if progress and progress.total else "Weighing..."
-            text.draw_in(surface, note, table.inflate(0, -table.h // 2), pal.TEXT_DIM, 28)
+            text.draw_in(surface, note, table.inflate(0, -table.h // 2), pal.TEXT_DIM, text.grown(28))
         elif self.pump.error is not None:
-            text.draw_in(surface, str(self.pump.error), table, pal.TEXT_WARN, 24)
+            text.draw_in(surface, str(self.pump.error), table, pal.TEXT_WARN, text.grown(24))
         elif not result.rows:  # revealed before any row: what optimal play needs is still worth saying
-            text.draw_in(surface, NO_ROWS_NOTE, table, pal.TEXT, 28)
+            text.draw_in(surface, NO_ROWS_NOTE, table, pal.TEXT, text.grown(28))
             self._draw_footer(surface, footer)
         else:
             self._draw_table(surface, layout, result)
@@ -246,7 +246,11 @@ class AnalysisOverlay(State):
         values = [row_cells(report) for report in result.rows]
         box_h = row_h - round(row_h * 0.35)
         # one size for every figure of the table, the largest at which each fits its column
-        cell_px = min(text.fit_size(v[key], heading[key].w - 4, box_h, 26) for v in values for key in numbers)
+        cell_px = min(
+            text.fit_size(v[key], heading[key].w - 4, box_h, text.grown(26))
+            for v in values
+            for key in numbers
+        )
         shown = range(self.first, min(len(result.rows), self.first + layout.visible))
         for line, index in enumerate(shown, start=1):
             report, value = result.rows[index], values[index]

@@ -322,9 +322,12 @@ class CodemakerState(MakerChoices, State):
         else:
             if self.mode is Mode.GRADE:  # the colours to make the code from, not to click
                 draw_palette(surface, layout, app.pegs, text, colours, symbols, enabled=False)
-            text.draw_in(
-                surface, EXPLAIN[self.mode], layout.secret_label.union(layout.secret_area), pal.TEXT_DIM, 28
-            )
+            box = layout.secret_label.union(layout.secret_area)  # wrapped, never shrunk out of reading
+            size, lines = text.fit_wrapped(EXPLAIN[self.mode], box.w, box.h, text.grown(28))
+            line_h = text.font(size).get_linesize()
+            top = box.centery - len(lines) * line_h / 2
+            for i, line in enumerate(lines):
+                text.draw(surface, line, size, pal.TEXT_DIM, (box.centerx, top + i * line_h), "midtop")
         self._draw_choices(surface, layout, hit)
         self._draw_focus(surface, layout)
         maker_view.draw_buttons(surface, layout, text, hit, self.problem())

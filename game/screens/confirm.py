@@ -16,8 +16,9 @@ import pygame
 
 from game.screens.base import Pop, Reset, Route, State, Transition
 from game.ui import palette as pal
+from game.ui.layout import button_height_px
 from game.ui.layout_dialogs import ConfirmLayout
-from game.ui.widgets import draw_button, draw_card, shade
+from game.ui.widgets import LABEL_HEIGHT_FRAC, button_label_px, draw_button, draw_card, height_label_px, shade
 
 
 class ConfirmOverlay(State):
@@ -44,7 +45,11 @@ class ConfirmOverlay(State):
         return Reset(result) if isinstance(result, Route) else Pop(result)
 
     def layout(self) -> ConfirmLayout:
-        return ConfirmLayout(self.app.surface.get_size())
+        size = self.app.surface.get_size()
+        text = self.app.text
+        px = height_label_px(text, round(button_height_px(size) * LABEL_HEIGHT_FRAC))
+        widths = (text.size(self.labels["no"], px)[0], text.size(self.labels["yes"], px)[0])
+        return ConfirmLayout(size, widths)
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEMOTION:
@@ -72,11 +77,12 @@ class ConfirmOverlay(State):
         question, buttons = layout.question, layout.buttons
         draw_card(surface, layout.card)
         text = self.app.text
-        size, lines = text.fit_wrapped(self.question, question.w, question.h, 36)
+        size, lines = text.fit_wrapped(self.question, question.w, question.h, text.grown(36))
         line_h = text.font(size).get_linesize()
         top = question.centery - len(lines) * line_h / 2
         for i, line in enumerate(lines):
             text.draw(surface, line, size, pal.TEXT, (question.centerx, top + i * line_h), align="midtop")
+        px = button_label_px(text, list(buttons.values()), [self.labels[name] for name in buttons])
         for name, rect in buttons.items():
             draw_button(
                 surface,
@@ -86,4 +92,5 @@ class ConfirmOverlay(State):
                 hot=rect.collidepoint(self.mouse),
                 primary=name == "yes",
                 focused=name == self.focus,
+                label_px=px,
             )

@@ -150,4 +150,3 @@ class HelpOverlay(State):
         if (secret, guess) == (EXAMPLE_SECRET, EXAMPLE_GUESS):
             return example_caption(self.app.settings.palette)
         return f"{title}\n{grade_words(score(guess, secret))}"
-

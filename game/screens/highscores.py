@@ -1,7 +1,9 @@
 """Arcade high scores: three initials after a qualifying game, and the tables screen from the menu.
 
 InitialsOverlay(mode, score, date) is pushed over an end screen when `score` makes `mode`'s top
-ten (game/core/highscores.py). The letters are an InitialsEditor value: Up/Down change the
+ten (game/core/highscores.py). The letters start as the initials last entered (settings
+.last_initials, remembered when an entry is stored), so Enter alone signs again; they are an
+InitialsEditor value: Up/Down change the
 highlighted letter, Left/Right move the highlight, typing a letter sets it and moves on, Backspace
 steps back, and the mouse clicks a letter, its arrows or OK; Enter or OK stores the entry through
 the store (app.store.add_high_score, under its lock) and shows the table with the new line lit
@@ -45,6 +47,8 @@ class InitialsOverlay(State):
         super().enter(app)
         store = app.store
         self.table = store.load_high_scores()[self.mode] if store is not None else HighScoreTable()
+        if app.settings.last_initials and self.editor == InitialsEditor():
+            self.editor = InitialsEditor(app.settings.last_initials)
 
     def layout(self) -> InitialsLayout:
         return InitialsLayout(self.app.surface.get_size())
@@ -57,6 +61,7 @@ class InitialsOverlay(State):
             self.table = store.load_high_scores()[self.mode]
         else:
             self.table, self.rank = self.table.insert(entry)
+        self.app.session.change_settings(last_initials=self.editor.initials)
         self.stored = True
         self.app.sound.play("win" if self.rank == 1 else "click")
 
@@ -105,7 +110,7 @@ class InitialsOverlay(State):
         draw_card(surface, layout.card)
         if self.stored:
             title = f"{self.mode} high scores" + (f" · you are number {self.rank}" if self.rank else "")
-            text.draw_in(surface, title, layout.title, pal.SELECTION, 44)
+            text.draw_in(surface, title, layout.title, pal.SELECTION, text.grown(44))
             body = pygame.Rect(
                 layout.title.x, layout.score.y, layout.title.w, layout.ok.bottom - layout.score.y
             )
@@ -113,16 +118,22 @@ class InitialsOverlay(State):
             return
         rank = self.table.rank_for(self.score)
         text.draw_in(
-            surface, f"New high score! Number {rank} in {self.mode}", layout.title, pal.SELECTION, 44
+            surface,
+            f"New high score! Number {rank} in {self.mode}",
+            layout.title,
+            pal.SELECTION,
+            text.grown(44),
         )
-        text.draw_in(surface, f"{self.score:,} points · enter your initials", layout.score, pal.TEXT, 32)
+        text.draw_in(
+            surface, f"{self.score:,} points · enter your initials", layout.score, pal.TEXT, text.grown(32)
+        )
         draw_initials(surface, text, layout, self.editor.initials, self.editor.position, self.mouse)
         text.draw_in(
             surface,
             "Type letters, or Up/Down and Left/Right, or click · Enter saves · Esc skips",
             layout.help,
             pal.TEXT_DIM,
-            24,
+            text.grown(24),
         )
 
 

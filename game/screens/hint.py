@@ -30,7 +30,7 @@ from game.ui import palette as pal
 from game.ui.layout_dialogs import HintLayout
 from game.ui.pad_actions import pad_keys
 from game.ui.thinking import draw_progress_bar, draw_text_lines
-from game.ui.widgets import draw_button, draw_card, shade
+from game.ui.widgets import button_label_px, draw_button, draw_card, shade
 
 COST_NOTE = "Opening this costs nothing. Asking for the count or a guess marks the game assisted: no score."
 
@@ -146,9 +146,11 @@ class HintOverlay(State):
             "show": "Suggest a guess",
             "use": "Use this guess",
         }
+        px = button_label_px(text, list(buttons.values()), [labels[name] for name in buttons])  # one size
         for name, rect in buttons.items():
             primary = name in ("show", "use")
-            draw_button(surface, text, rect, labels[name], hot=rect.collidepoint(self.mouse), primary=primary)
+            hot = rect.collidepoint(self.mouse)
+            draw_button(surface, text, rect, labels[name], hot=hot, primary=primary, label_px=px)
 
     def _draw_guess(self, surface: pygame.Surface, row: pygame.Rect, hint: Hint) -> None:
         art = board_art(self.app)

@@ -1,19 +1,29 @@
-"""The main menu: kept games to resume, then every mode's entries by group, then Help, Statistics,
-High scores, Settings and Quit.
+"""The title screen: one obvious Play, then the day's reasons to come back, the rest one level down.
 
-Entries come from the modes' registry (game/modes/registry.py): each mode's MenuEntry values, in
-GROUPS order (Play, Today, Versus, Computer, Puzzles), after a Resume line for each kept game; an
-entry names where it goes (a Route, or a transition for the overlays). An entry whose new game
-would replace a kept one asks first (app.start_game, game/screens/kept.py); Delete on a Resume line
-asks, then forgets that kept game. Arrow keys, Home/End and Enter work as well as the mouse; in two
-columns Left/Right move to the entry beside the focused one. A menu that comes back puts its focus
-on the entry it is given (Back from Custom: Custom), else on the first Resume line, else on the
-difficulty played last (settings.last_difficulty), so Enter plays it again.
+Built from the modes' registry (game/modes/registry.py), never from a hand-kept list; every entry
+the registry brings finds its place by its group:
+- "Resume" (a kept game, registry.kept_games): a strip at the top, first and focused; more than
+  TOP_RESUME kept games show the first and a tile to a page of all of them;
+- "Play": an entry that starts a game of a fixed config (the presets) is a big card with a tiny
+  board and your best; any other (Custom) a slim bar under the cards;
+- "Today": a card each (the Daily code, Blitz) with the state its MenuEntry.status reads;
+- every other group (Versus, Computer, Puzzles, and any a new mode brings) is a section of the
+  page "More ways to play", opened from a tile beside TODAY;
+- Help, Statistics, High scores, Settings and Quit (UTILITIES) are a row of icon buttons.
+At most about eight choices are on a page. An entry whose new game would replace a kept one asks
+first (app.start_game, game/screens/kept.py); Delete on a Resume line asks, then forgets that kept
+game.
+
+One focus for keys and mouse (and whatever drives them): the arrows move it to the nearest entry in
+their direction (`step`), Tab and Shift+Tab in reading order, Home/End to the first and last; Enter
+or Space activates it (`activate`), Esc goes back a page, or quits from the top (`back`); the mouse
+focuses what it is over and clicks it. A menu that comes back puts its focus on the entry it is
+given by label (Back from Custom: Custom; from Deduce: Deduce, on its page), else on the first
+Resume line, else on the difficulty played last (settings.last_difficulty), else Classic.
 
 The menu is alive: a demo game (game/screens/attract.py, as a backdrop the menu owns, built through
-the app's routes) plays behind a translucent card (game/ui/juice.draw_panel) under a veil that keeps
-every text at its contrast; with reduced motion the menu stands on its plain background. Left idle,
-the full attract loop (demo, high scores, title) takes over as before.
+the app's routes) plays behind the cards under a light veil; with reduced motion the menu stands on
+its plain background. Left idle, the full attract loop (demo, high scores, title) takes over.
 """
 
 from __future__ import annotations
@@ -23,15 +33,15 @@ from typing import Any
 
 import pygame
 
+from game.core.records import stats_key
 from game.modes.base import GROUPS, MenuEntry
 from game.modes.registry import MODES, first_run_offer, kept_games
-from game.screens.base import Push, Quit, State, Transition, go
+from game.screens.base import Push, Quit, State, Transition, board_art, go
 from game.screens.holding import Holding
 from game.ui import menu_view
 from game.ui import palette as pal
-from game.ui.juice import draw_panel
-from game.ui.layout_screens import MenuLayout
-from game.ui.pad_actions import pad_keys
+from game.ui.layout_title import TOP, TitleLayout, TitlePlan
+from game.ui.pad_actions import PAD_ACTION, PadAction, pad_keys
 
 
 @dataclass(frozen=True)
@@ -42,19 +52,26 @@ class ForgetKept:
 
 
 BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
-BACKDROP_VEIL_ALPHA = 150  # how much of the background colour dims the demo behind the whole menu
+BACKDROP_VEIL_ALPHA = 165  # how much of the background colour dims the demo behind the menu
 ATTRACT_IDLE_S = 20.0  # menu idle time before the demo starts
+STATUS_REFRESH_S = 15.0  # the cards' state lines (a countdown in minutes) are read again this often
+STEP_CONE = 2.5  # an arrow reaches an entry at most this far aside for each pixel ahead
+TOP_RESUME = 2  # kept games on the top page; with more, the first and a tile to all of them
+DEFAULT_FOCUS = "Classic"
+MORE_PAGE, KEPT_PAGE = "more", "kept"
+NAV_MORE, NAV_KEPT, NAV_BACK = "More ways to play", "More kept games", "Back"
 UTILITIES = (
-    MenuEntry("Help", "how to play, controls", Push(go("help"))),
-    MenuEntry("Statistics", "wins, streaks, best scores", Push(go("stats"))),
-    MenuEntry("High scores", "top ten of each mode", Push(go("high_scores"))),
-    MenuEntry("Settings", "colours, symbols, sound, motion", Push(go("settings"))),
-    MenuEntry("Quit", "", Quit()),
+    MenuEntry("Help", "how to play, controls", Push(go("help")), "Utility"),
+    MenuEntry("Statistics", "wins, streaks, best scores", Push(go("stats")), "Utility"),
+    MenuEntry("High scores", "top ten of each mode", Push(go("high_scores")), "Utility"),
+    MenuEntry("Settings", "colours, symbols, sound, motion", Push(go("settings")), "Utility"),
+    MenuEntry("Quit", "", Quit(), "Utility"),
 )
 
 
 def mode_entries() -> list[MenuEntry]:
-    """Every mode's entries, by group (GROUPS order), each group in registry order."""
+    """Every mode's entries, by group (GROUPS order, a group no one listed after them), each group in
+    registry order."""
     entries = [entry for mode in MODES for entry in mode.entries]
     return sorted(
         entries, key=lambda entry: GROUPS.index(entry.group) if entry.group in GROUPS else len(GROUPS)
@@ -67,43 +84,162 @@ def default_entries(app: Any = None) -> list[MenuEntry]:
     return kept + mode_entries() + list(UTILITIES)
 
 
-class MenuState(State):
-    """Pick what to play."""
+def is_preset(entry: MenuEntry) -> bool:
+    """A Play entry that starts one fixed game (its config in the route): a card on the title screen."""
+    route = entry.route
+    return entry.group == "Play" and getattr(route, "name", None) == "play" and "config" in route.args
 
-    # a pad's B or Back never quits from here (Quit is an entry); X forgets a kept game, as Delete does
+
+def arrange(entries: list[MenuEntry]) -> tuple[list[MenuEntry], TitlePlan]:
+    """The entries with the title screen's own (the tiles to its pages, Back) added, and where each
+    goes (see the module docstring)."""
+    entries = [e for e in entries if e.group != "Nav"]
+    index = {id(e): i for i, e in enumerate(entries)}
+    resume = [index[id(e)] for e in entries if e.group == "Resume"]
+    presets = [index[id(e)] for e in entries if is_preset(e)]
+    bars = [index[id(e)] for e in entries if e.group == "Play" and not is_preset(e)]
+    today = [index[id(e)] for e in entries if e.group == "Today"]
+    utilities = [index[id(e)] for e in entries if e.group == "Utility"]
+    placed = {"Resume", "Play", "Today", "Utility"}
+    order = list(GROUPS) + [e.group for e in entries if e.group not in GROUPS]
+    groups = []
+    for group in dict.fromkeys(order):
+        if group in placed:
+            continue
+        items = tuple(index[id(e)] for e in entries if e.group == group)
+        if items:
+            groups.append((MORE_PAGE, group, items))
+    nav_more = nav_kept = back = None
+    if groups:
+        detail = " · ".join(heading for _, heading, _ in groups)
+        entries.append(MenuEntry(NAV_MORE, detail, go("menu", page=MORE_PAGE), "Nav"))
+        nav_more = len(entries) - 1
+    top_resume = resume
+    if len(resume) > TOP_RESUME:
+        top_resume = resume[:1]
+        groups.append((KEPT_PAGE, "Kept games", tuple(resume)))
+        entries.append(
+            MenuEntry(NAV_KEPT, f"{len(resume)} games kept · see them all", go("menu", page=KEPT_PAGE), "Nav")
+        )
+        nav_kept = len(entries) - 1
+    if groups:
+        entries.append(MenuEntry(NAV_BACK, "", go("menu", page=TOP), "Nav"))
+        back = len(entries) - 1
+    plan = TitlePlan(
+        tuple(top_resume),
+        tuple(presets),
+        tuple(bars),
+        tuple(today),
+        tuple(utilities),
+        tuple(groups),
+        nav_more,
+        nav_kept,
+        back,
+        len(entries),
+    )
+    return entries, plan
+
+
+class MenuState(State):
+    """Pick what to play (see the module docstring)."""
+
+    # a pad's B or Back never quits from here (Quit is an entry; B goes back a page, see handle); X
+    # forgets a kept game, as Delete does
     pad_keys = pad_keys(back=None, menu=None, rule_out=pygame.K_DELETE)
 
-    def __init__(self, entries: list[MenuEntry] | None = None, focus: str | None = None) -> None:
+    def __init__(
+        self, entries: list[MenuEntry] | None = None, focus: str | None = None, page: str = TOP
+    ) -> None:
         self._given = entries
-        self.entries = entries if entries is not None else default_entries()
+        self.entries, self.plan = arrange(entries if entries is not None else default_entries())
+        self.page = page
         self.focus = 0
         self._focus_label = focus  # the entry to focus on entering, by label
-        self.mouse = (-1, -1)
         self.idle_s = 0.0
+        self.status_s = 0.0
         self.pressed: int | None = None
+        self.bests: dict[int, str] = {}
+        self.status: dict[int, tuple[str, ...]] = {}
         self.backdrop: State | None = None  # the demo game behind the menu (an AttractState)
-        self._front: pygame.Surface | None = None  # veil, card and menu over the demo (view cache)
+        self._front: pygame.Surface | None = None  # veil and menu over the demo (view cache)
         self._front_key: tuple | None = None
+        self._layout: TitleLayout | None = None
         self.first_run_asked = False
 
     def enter(self, app) -> None:
         super().enter(app)
-        if self._given is None:
-            self.entries = default_entries(app)
+        self._arrange(default_entries(app) if self._given is None else self._given)
         if self.backdrop is None:
             self.backdrop = app.resolve(go("attract", seed=BACKDROP_SEED, backdrop=True))
             self.backdrop.enter(app)
         labels = [entry.label for entry in self.entries]
         if self._focus_label in labels:
             self.focus = labels.index(self._focus_label)
+            self.page = self.plan.page_of(self.focus)
             self._focus_label = None
-        elif self.focus == 0 and self.kept(0) is None and app.settings.last_difficulty in labels:
-            self.focus = labels.index(app.settings.last_difficulty)
+        elif self.plan.resume:
+            self.focus = self.plan.resume[0]
+        else:
+            preferred = [app.settings.last_difficulty, DEFAULT_FOCUS]
+            on_top = [i for i in self.plan.presets + self.plan.bars if labels[i] in preferred]
+            on_top.sort(key=lambda i: preferred.index(labels[i]))
+            self.focus = on_top[0] if on_top else (self.plan.presets or (0,))[0]
+        self.read_store()
 
+    def _arrange(self, entries: list[MenuEntry]) -> None:
+        self.entries, self.plan = arrange(entries)
+        self._layout = None
+        self._front = None
+
+    def read_store(self) -> None:
+        """Each preset's best and each card's state, read through the store (never per frame)."""
+        app = self.app
+        book = app.store.load_stats() if app.store is not None else {}
+        self.bests = {}
+        for i in self.plan.presets:
+            stats = book.get(stats_key(self.entries[i].route.args["config"]))
+            best = stats.best_score if stats is not None else 0
+            self.bests[i] = f"Best {best:,}" if best else "No best yet"
+        self.status = {
+            i: tuple(self.entries[i].status(app).split("\n"))
+            for i in range(len(self.entries))
+            if self.entries[i].status is not None
+        }
+        self.status_s = 0.0
+
+    # --- pages and entries ----------------------------------------------------------------------
     def kept(self, index: int) -> MenuEntry | None:
         """Entry `index` if it resumes a kept game (they come first, and have the focus first)."""
         entry = self.entries[index] if 0 <= index < len(self.entries) else None
         return entry if entry is not None and entry.group == "Resume" else None
+
+    def layout(self) -> TitleLayout:
+        size = self.app.surface.get_size()
+        layout = self._layout
+        if layout is None or layout.size != size or layout.page != self.page or layout.plan != self.plan:
+            layout = self._layout = TitleLayout(size, self.plan, self.page)
+        return layout
+
+    def open_page(self, page: str, focus: str | None = None) -> None:
+        """Show `page` (the top or a sub page), its first entry (or `focus`, by label) focused."""
+        if page not in self.plan.pages():
+            page = TOP
+        self.page = page
+        layout = self.layout()
+        shown = layout.shown()
+        labels = [entry.label for entry in self.entries]
+        if focus in labels and labels.index(focus) in shown:
+            self.focus = labels.index(focus)
+        elif self.focus not in shown and shown:
+            self.focus = shown[0]
+
+    def back(self) -> Transition | None:
+        """Esc: a sub page goes back to the top (the tile it came from focused); the top quits."""
+        if self.page == TOP:
+            return Quit()
+        came_from = NAV_KEPT if self.page == KEPT_PAGE else NAV_MORE
+        self.open_page(TOP, focus=came_from)
+        return None
 
     def forget(self, index: int) -> Transition | None:
         """Delete on a Resume line: ask, then forget that kept game."""
@@ -119,21 +255,68 @@ class MenuState(State):
     def resume(self, result: Any) -> Transition | None:
         if isinstance(result, ForgetKept) and self.app.store is not None:
             self.app.store.drop_kept(result.slot)
-            self.entries = default_entries(self.app)
+            self._arrange(default_entries(self.app))
+            self.open_page(self.page if self.page in self.plan.pages() else TOP)
             self.focus = min(self.focus, len(self.entries) - 1)
-            self._front = None
+            shown = self.layout().shown()
+            if self.focus not in shown and shown:
+                self.focus = shown[0]
+            self.read_store()
         return None
-
-    def layout(self) -> MenuLayout:
-        return MenuLayout(self.app.surface.get_size(), len(self.entries))
 
     def activate(self, index: int) -> Any:
         self.app.sound.play("click")
         entry = self.entries[index]
+        route = entry.route
+        if getattr(route, "name", None) == "menu":  # a tile of this screen: another page of it
+            if index == self.plan.back:
+                return self.back()
+            self.open_page(route.args.get("page", TOP), route.args.get("focus"))
+            return None
         if entry.slot is not None and self.kept(index) is None:
-            return self.app.start_game(entry.slot, entry.route)
-        return entry.route
+            return self.app.start_game(entry.slot, route)
+        return route
 
+    def step(self, dx: int, dy: int) -> None:
+        """Move the focus to the nearest entry in direction (dx, dy) on this page, within a cone around
+        that direction (it stays at an edge)."""
+        layout = self.layout()
+        shown = layout.shown()
+        if self.focus not in shown:
+            self.focus = shown[0] if shown else 0
+            return
+        here = layout.entries[self.focus]
+        best, best_cost = None, None
+        for i in shown:
+            rect = layout.entries[i]
+            if i == self.focus:
+                continue
+            # how far ahead (edge to edge) and how far aside (0 when the two overlap across the way)
+            if dy:
+                along = (rect.top - here.bottom) if dy > 0 else (here.top - rect.bottom)
+                across = max(0, rect.left - here.right, here.left - rect.right)
+                centred = abs(rect.centerx - here.centerx)
+            else:
+                along = (rect.left - here.right) if dx > 0 else (here.left - rect.right)
+                across = max(0, rect.top - here.bottom, here.top - rect.bottom)
+                centred = abs(rect.centery - here.centery)
+            if along < -1 or across > max(along, 1) * STEP_CONE:
+                continue
+            cost = (max(along, 0) + 2 * across, centred)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = i, cost
+        if best is not None:
+            self.focus = best
+
+    def cycle(self, direction: int) -> None:
+        """Tab / Shift+Tab: the next or previous entry of this page in reading order (wrapping)."""
+        shown = self.layout().shown()
+        if not shown:
+            return
+        at = shown.index(self.focus) if self.focus in shown else -direction
+        self.focus = shown[(at + direction) % len(shown)]
+
+    # --- time and input -------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | State | None:
         if not self.first_run_asked:  # once, as the menu first shows (a new player's offer)
             self.first_run_asked = True
@@ -142,6 +325,9 @@ class MenuState(State):
                 return offer
         if self.live_backdrop:
             self.backdrop.update(dt)
+        self.status_s += dt
+        if self.status_s >= STATUS_REFRESH_S:
+            self.read_store()
         self.idle_s += dt
         if self.idle_s >= ATTRACT_IDLE_S:  # left alone: the full demo loop, as arcade cabinets do
             self.idle_s = 0.0
@@ -156,7 +342,6 @@ class MenuState(State):
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         self.idle_s = 0.0
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
             hit = self.layout().hit_test(event.pos)
             if hit is not None:
                 self.focus = hit
@@ -169,58 +354,60 @@ class MenuState(State):
                 self.focus = hit
                 return self.activate(hit)
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + 1) % len(self.entries)
-            elif event.key == pygame.K_UP:
-                self.focus = (self.focus - 1) % len(self.entries)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.focus = self.beside(self.focus, 1 if event.key == pygame.K_RIGHT else -1)
-            elif event.key == pygame.K_HOME:
-                self.focus = 0
-            elif event.key == pygame.K_END:
-                self.focus = len(self.entries) - 1
+            moves = {
+                pygame.K_DOWN: (0, 1),
+                pygame.K_UP: (0, -1),
+                pygame.K_LEFT: (-1, 0),
+                pygame.K_RIGHT: (1, 0),
+            }
+            if event.key in moves:
+                self.step(*moves[event.key])
+            elif event.key == pygame.K_TAB:
+                self.cycle(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+            elif event.key in (pygame.K_HOME, pygame.K_END):
+                shown = self.layout().shown()
+                self.focus = shown[0 if event.key == pygame.K_HOME else -1] if shown else self.focus
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return self.activate(self.focus)
             elif event.key in (pygame.K_h, pygame.K_F1):
                 return Push(go("help"))
             elif event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
-                return self.forget(self.focus)
+                if self.kept(self.focus) is not None:
+                    return self.forget(self.focus)
+                if event.key == pygame.K_BACKSPACE and self.page != TOP:
+                    return self.back()
             elif event.key == pygame.K_ESCAPE:
-                return Quit()
+                return self.back()
+        elif event.type == PAD_ACTION and event.action is PadAction.BACK and self.page != TOP:
+            return self.back()  # a pad's B goes back a page, never out of the game from the top
         return None
 
     def holding(self) -> Holding:
-        """Notices (such as "Sound off") stack above the footer line, never over it."""
-        return Holding(notice_floor=self.layout().footer_rect.y)
+        """Notices (such as "Sound off") stand over the key line at the bottom, never over a card."""
+        return Holding(notice_floor=None)
 
-    def beside(self, index: int, direction: int) -> int:
-        """The entry in the next column left (-1) or right (+1) of entry `index`, level with it (the
-        nearest row when that column is shorter); `index` itself when there is no such column."""
-        rects = self.layout().entries
-        here = rects[index]
-        side = [i for i, r in enumerate(rects) if (r.x - here.x) * direction > 0]
-        if not side:
-            return index
-        column_x = min((rects[i].x for i in side), key=lambda x: abs(x - here.x))
-        column = [i for i in side if rects[i].x == column_x]
-        return min(column, key=lambda i: abs(rects[i].centery - here.centery))
+    # --- drawing ----------------------------------------------------------------------------------
+    def view(self) -> menu_view.TitleView:
+        configs = {i: self.entries[i].route.args["config"] for i in self.plan.presets}
+        return menu_view.TitleView(self.entries, self.focus, configs, self.bests, self.status)
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout()
+        art = board_art(self.app)
         if not self.live_backdrop:
             surface.fill(pal.BACKGROUND)
-            menu_view.draw_front(surface, self.app, layout, self.entries, self.focus)
+            menu_view.draw(surface, layout, self.view(), art)
             return
         self.backdrop.draw(surface)
-        # the veil, the card and the menu on them change only with the focus or the look: one image,
+        # the veil and the menu over it change only with the focus, the page or the look: one image,
         # blitted over the moving demo each frame
         settings = self.app.settings
         labels = tuple(entry.label for entry in self.entries)
-        key = (surface.get_size(), self.focus, labels, settings.palette, settings.symbols)
+        status = tuple(sorted(self.status.items())), tuple(sorted(self.bests.items()))
+        key = (surface.get_size(), self.page, self.focus, labels, status, settings.palette, settings.symbols)
         if self._front is None or self._front_key != key:
             self._front = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._front.fill((*pal.BACKGROUND, BACKDROP_VEIL_ALPHA))
-            draw_panel(self._front, menu_view.card_rect(self.app.text, layout))
-            menu_view.draw_front(self._front, self.app, layout, self.entries, self.focus)
+            menu_view.draw(self._front, layout, self.view(), art)
             self._front_key = key
         surface.blit(self._front, (0, 0))

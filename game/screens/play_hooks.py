@@ -43,7 +43,7 @@ from game.play.record import GameRecord
 from game.screens.base import Push, Replace, Route, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.tables import table_for
-from game.ui import coach_view
+from game.ui import coach_view, theme
 from game.ui import palette as pal
 from game.ui.board import Art
 from game.ui.breaker_view import PANEL_BUTTONS, PANEL_ITEMS, hud_name, play_layout
@@ -303,7 +303,8 @@ def draw_title(surface: pygame.Surface, layout: PlayLayout, art: Art, title: str
     """The mode's title over the top bar's (the bar is redrawn under it, so nothing shows through)."""
     rect = layout.title_rect
     pygame.draw.rect(surface, pal.BOARD, rect)
-    art.text.draw_in(surface, title, rect.inflate(0, -round(rect.h * 0.3)), pal.TEXT, 40, align="midleft")
+    px = theme.type_px(layout.size, "heading")
+    art.text.draw_in(surface, title, rect.inflate(0, -round(rect.h * 0.3)), pal.TEXT, px, align="midleft")
 
 
 def confirm(question: str, result: Any, **labels: Any) -> Push:

@@ -1,22 +1,24 @@
-"""The result screen: won, out of turns, or revealed; the secret, guesses used of the limit, time.
+"""The result screen: won, out of turns, or revealed; the secret, the score, guesses and time.
 
-It shows the finished board with the secret uncovered and puts the verdict and its buttons in the
-side panel: Play again (same settings, new secret), Analysis, Same code again and Menu. Enter plays
-again, A opens the post-game analysis (each row next to the best play, game/screens/analysis.py), S
-plays the same code again (the route "numbered": the game's number, game/core/gamenumber.py, shown
-among the details; for a game with no number the button is disabled), Escape goes to the menu.
-Everything it shows comes from the finished GameRecord (game/play/record.py): guesses, the time,
-who solved it, whether it was assisted; the score and streak lines come from the
-session's outcome for this very record, so the result screen and statistics cannot disagree.
-`again`, when given, is where Play again goes (a computer game started from the codemaker screen
-goes back there with the same choices); without it Play again starts a break-the-code game with
-the same config. The game was recorded when it was decided (game/lifetime.py); this screen only
-shows what the session's outcome says, and holds the decided game so a record that reaches it
-without having been decided elsewhere is still recorded once.
+It shows the finished board with the secret uncovered and a side panel: the verdict, the score as a
+big number, the details (guesses, time, who solved it, the game's number), the streak, then Play
+again (same settings, new secret), Analysis, Same code again and Menu. Enter plays again, A opens
+the post-game analysis (each row next to the best play, game/screens/analysis.py), S plays the same
+code again (the route "numbered": the game's number, game/core/gamenumber.py; for a game with no
+number the button is disabled), Escape goes to the menu. Everything it shows comes from the
+finished GameRecord (game/play/record.py) and the session's outcome for this very record, so the
+result screen and the statistics cannot disagree. `again`, when given, is where Play again goes (a
+computer game started from the codemaker screen goes back there with the same choices). The game
+was recorded when it was decided (game/lifetime.py); this screen only shows it, and holds the
+decided game so a record that reaches it without having been decided elsewhere is still recorded.
 
-A scored win counts its score up (SCORE_COUNT_S on a play/ Timeline, so animation speed scales it
-and reduced motion shows the score at once) and then says "New best!" when it beat this
-difficulty's best; the confetti stays off the secret row (`keep_clear`).
+A win of the player's lands before anything asks (game/play/finale.py): the score counts up, the streak's +1
+pops, the celebration plays (confetti sized to the win: more for a new best, more again with gold
+sparks for a top-ten score), and only then, at rest, the initials are asked for, pre-filled with
+the last ones entered. A key or a click while it runs puts it all at rest at once. A game the
+computer finished gets its confetti at once and takes keys at once. With reduced
+motion everything is at rest from the first frame and the initials still come last. A loss has its
+own ending: the board goes cold under a grey veil (the secret row stays lit) and dust settles.
 """
 
 from __future__ import annotations
@@ -28,28 +30,31 @@ import pygame
 from game.core.gamenumber import GameNumberError, game_number
 from game.core.records import score_game, stats_key
 from game.core.state import GameState, Outcome
+from game.play.finale import Beat, Finale
 from game.play.record import GameRecord
 from game.play.timeline import Timeline, Track, linear
 from game.screens.base import Push, Route, State, Transition, board_art, go, motion, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding
-from game.ui import palette as pal
+from game.ui import result_view
 from game.ui.board import BoardView, draw_board_screen
 from game.ui.breaker_view import hud_name
 from game.ui.juice import count_up
 from game.ui.layout import PlayLayout
 from game.ui.pad_actions import pad_keys
-from game.ui.widgets import ButtonClicks, draw_button
+from game.ui.widgets import ButtonClicks
 
 PANEL_ITEMS = (
-    ("verdict", 1.4),
-    ("details", 3.2),
+    ("verdict", 1.2),
+    ("score", 2.1),
+    ("details", 2.1),
+    ("streak", 0.95),
     ("again", 1.15),
     ("analysis", 1.0),
     ("same", 1.0),
     ("menu", 1.0),
 )
 BUTTON_LABELS = {"again": "Play again", "analysis": "Analysis", "same": "Same code again", "menu": "Menu"}
-SCORE_COUNT_S = 1.2  # a win's score counts up from 0 this long (at animation speed 1)
+LOSS_VEIL_S = 0.8  # a lost board goes cold this long (at animation speed 1)
 
 
 class ResultState(State):
@@ -62,7 +67,10 @@ class ResultState(State):
         self.clicks = ButtonClicks()
         self.initials_asked = False  # a score that makes a top ten asks for initials once
         self.timeline = Timeline()
-        self._count: Track | None = None
+        self.finale: Finale | None = None
+        self._begun = False
+        self._loss: Track | None = None
+        self._veil: pygame.Surface | None = None
 
     def layout(self) -> PlayLayout:
         c = self.game.config
@@ -94,38 +102,59 @@ class ResultState(State):
             return "Out of turns"
         return "Secret revealed"
 
+    # --- what the session recorded --------------------------------------------------------------
+    @property
+    def outcome(self):
+        return self.app.session.outcome_of(self.record)
+
     @property
     def points(self) -> int:
         """The score this game earned (0: none)."""
-        outcome = self.app.session.outcome_of(self.record)
+        outcome = self.outcome
         return outcome.points if outcome is not None else 0
 
     @property
     def counted(self) -> bool:
         """The score has finished counting up (or there is none to count)."""
-        return self._count is None or self._count.progress >= 1.0  # at once with reduced motion
+        return self.finale is None or self.finale.progress(Beat.COUNT) >= 1.0
 
     @property
     def shown_points(self) -> int:
         """The score as it is shown this frame: counting up to `points`."""
-        if self._count is None or self._count.done:
+        self._begin()
+        if self.finale is None:
             return self.points
-        return count_up(self._count.progress, self.points)
+        return count_up(self.finale.progress(Beat.COUNT), self.points)
 
     @property
     def new_best(self) -> bool:
-        """"New best!" shows once the score has counted up and beat this difficulty's best."""
-        outcome = self.app.session.outcome_of(self.record)
+        """ "New best!" shows once the score has counted up and beat this difficulty's best."""
+        outcome = self.outcome
         return outcome is not None and outcome.new_best and self.counted
+
+    @property
+    def streak(self) -> int:
+        """The difficulty's streak after this game, shown on a win by the player (0: none)."""
+        outcome = self.outcome
+        won = self.game.outcome is Outcome.WON and not self.record.computer_rows
+        return outcome.streak if outcome is not None and won and outcome.score_line else 0
+
+    @property
+    def celebration(self) -> str:
+        """How big the win is: "top" (a top-ten score), "best" (a new best) or "win"."""
+        outcome = self.outcome
+        if outcome is not None and outcome.high_score is not None:
+            return "top"
+        return "best" if outcome is not None and outcome.new_best else "win"
 
     def holding(self) -> Holding:
         """The decided game (recorded once, normally already when it was decided) and the secret row,
-        which the session's confetti never covers."""
+        which the session's confetti never covers; the screen fires its celebration itself, on its beat."""
         record = self.record
         result = record.result()
         points = score_game(result) if result is not None else 0
         chance = HighScoreChance(stats_key(record.config), points) if points else None
-        decided = Decided(record.game, record, result, chance)
+        decided = Decided(record.game, record, result, chance, celebrate=False)
         layout = self.layout()
         return Holding(decided=decided, keep_clear=layout.secret_rect(), celebrate=layout.board)
 
@@ -146,9 +175,10 @@ class ResultState(State):
         return None if number is None else go("numbered", number=number)
 
     def details(self) -> list[str]:
+        """Every line the panel says: guesses, score, time, streak, who solved it, a hint."""
         record = self.record
         lines = [f"{record.guesses} of {record.config.turns} guesses", f"Time {record.time_text}"]
-        outcome = self.app.session.outcome_of(record)
+        outcome = self.outcome
         if outcome is not None and outcome.points and not self.counted:
             lines.insert(1, f"Score {self.shown_points:,}")
         elif outcome is not None and outcome.score_line:  # counted: "Score 1,310 · new best!"
@@ -160,25 +190,58 @@ class ResultState(State):
             lines.append(f"Computer: {solved_by}")
         elif record.assisted:
             lines.append("with a hint (assisted)")
-        lines.append("The secret is shown on top")
         if self.number is not None:
             lines.append(f"Game number {self.number}")
         return lines
 
+    # --- time ------------------------------------------------------------------------------------
+    def _begin(self) -> None:
+        """The ending starts the first time the screen is updated or drawn (after it entered, so the
+        game is recorded: normally already when it was decided, else as this screen entered)."""
+        if self._begun:
+            return
+        self._begun = True
+        app = self.app
+        self.timeline.set_motion(motion(app))  # drawn before its first update, it still knows the motion
+        if self.game.outcome is Outcome.WON and self.record.computer_rows:
+            app.session.celebrate(self.record, self.layout().board, "win")  # the computer's: no ceremony
+        elif self.game.outcome is Outcome.WON:
+            self.finale = Finale(
+                self.timeline,
+                counts=self.points > 0,
+                streak=self.streak > 0,
+                size=self.celebration,
+            )
+        elif self.game.outcome is Outcome.LOST:
+            self._loss = self.timeline.move("loss", LOSS_VEIL_S, ease=linear)
+            app.session.celebrate(self.record, self.layout().board)
+
     def update(self, dt: float) -> Transition | State | None:
         self.timeline.set_motion(motion(self.app))
         self.timeline.update(dt)
-        if self.initials_asked:
+        self._begin()
+        if self.finale is not None:
+            for beat in self.finale.update():
+                if beat is Beat.STREAK:
+                    self.app.sound.play("peg_white")
+                elif beat is Beat.CELEBRATE:
+                    self.app.session.celebrate(self.record, self.layout().board, self.celebration)
+                    self.app.sound.play("win" if self.celebration != "win" else "peg_black")
+        if self.initials_asked or not self.ready:
             return None
         self.initials_asked = True
-        if self.points:  # the session records the game as this screen enters; count its score up
-            self._count = self.timeline.move("count", SCORE_COUNT_S, ease=linear)
-        outcome = self.app.session.outcome_of(self.record)
+        outcome = self.outcome
         if outcome is None or outcome.high_score is None:
             return None
         mode, points = outcome.high_score
         return Push(go("initials", mode=mode, score=points, date=self.app.now().date().isoformat()))
 
+    @property
+    def ready(self) -> bool:
+        """The ending has landed: the initials may be asked, the keys do what they say."""
+        return self.finale is None or self.finale.ready
+
+    # --- input -----------------------------------------------------------------------------------
     def again(self) -> Route:
         return self.again_route if self.again_route is not None else go("play", config=self.game.config)
 
@@ -190,6 +253,10 @@ class ResultState(State):
         return to_menu()
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if not self.ready and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.finale.skip()  # a key or a click while the win lands: at rest at once
+            self.clicks.pressed = None
+            return None
         clicked = self.clicks.click(event, self.layout().hit_test)
         if clicked is not None:
             self.app.sound.play("click")
@@ -209,32 +276,70 @@ class ResultState(State):
                 return self.same_code()
         return None
 
+    # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self._begin()
         layout = self.layout()
         art = board_art(self.app)
         title = hud_name(self.game.config)  # the difficulty as the playing screen's HUD named it
         draw_board_screen(
             surface, layout, art, self.view, self.game, title=title, palette=False, show_secret=True
         )
-        text = art.text
+        if self._loss is not None:
+            self._draw_cold(surface, layout, 1.0 if self._loss.done else self._loss.progress)
+        result_view.draw_panel(surface, layout, art, self.panel(), BUTTON_LABELS, self.clicks.mouse)
+
+    def panel(self) -> result_view.Panel:
+        """What the panel shows this frame."""
         won = self.game.outcome is Outcome.WON
-        verdict_box = layout.item_rect("verdict")
-        text.draw_in(surface, self.verdict(), verdict_box, pal.SELECTION if won else pal.TEXT, 40)
-        details = layout.item_rect("details")
-        lines = self.details()
-        line_h = details.h / len(lines)
-        for i, line in enumerate(lines):
-            box = pygame.Rect(details.x, round(details.y + i * line_h), details.w, round(line_h * 0.8))
-            colour = pal.SELECTION if (self.points and line.startswith("Score")) else None
-            text.draw_in(surface, line, box, colour or (pal.TEXT if i < 2 else pal.TEXT_DIM), 30)
-        for name in ("again", "analysis", "same", "menu"):
-            rect = layout.button_rect(name)
-            draw_button(
-                surface,
-                text,
-                rect,
-                BUTTON_LABELS[name],
-                primary=name == "again",
-                hot=rect.collidepoint(self.clicks.mouse),
-                enabled=name != "same" or self.number is not None,
-            )
+        mine = won and not self.record.computer_rows  # the player's own win wears the accent
+        outcome = self.outcome
+        finale = self.finale
+        if self.points:
+            caption, figure = "Score", f"{self.shown_points:,}"
+        elif won:
+            caption, figure = "Guesses", f"{self.record.guesses}/{self.record.config.turns}"
+        else:
+            caption, figure = "The code was", ""
+        badges: list[str] = []
+        celebrated = finale is not None and finale.started(Beat.CELEBRATE)
+        if celebrated and outcome is not None and outcome.high_score is not None:
+            badges.append("Top ten!")
+        if celebrated and outcome is not None and outcome.new_best:
+            badges.append("New best!")
+        if caption == "Guesses":
+            lines = [f"Time {self.record.time_text}"]
+        else:
+            lines = [f"{self.record.guesses} of {self.record.config.turns} guesses · {self.record.time_text}"]
+        if won and not self.points and outcome is not None and outcome.score_line:
+            lines.append(outcome.score_line)  # "No score: a hint was used"
+        solved_by = self.solved_by()
+        if solved_by:
+            lines.append(f"Computer: {solved_by}")
+        elif self.record.assisted:
+            lines.append("With a hint (assisted)")
+        if self.number is not None:
+            lines.append(f"Game number {self.number}")
+        streak_pop = finale.progress(Beat.STREAK) if finale is not None and self.streak else 0.0
+        return result_view.Panel(
+            verdict=self.verdict(),
+            tone="won" if mine else "lost" if self.game.outcome is Outcome.LOST else "plain",
+            caption=caption,
+            figure=figure,
+            counting=not self.counted,
+            badges=tuple(badges),
+            lines=tuple(lines),
+            streak=self.streak if finale is not None and finale.started(Beat.STREAK) else 0,
+            streak_pop=streak_pop,
+            code=None if figure else self.game.secret,
+            widest=f"{self.points:,}" if self.points else figure,
+            shape=self.game.config.variant.shape,
+            disabled=frozenset() if self.number is not None else frozenset({"same"}),
+        )
+
+    def _draw_cold(self, surface: pygame.Surface, layout: PlayLayout, progress: float) -> None:
+        """A lost board goes cold: a grey veil over its rows (the secret row stays lit)."""
+        if self._veil is None or self._veil.get_size() != layout.board.size:
+            self._veil = result_view.cold_veil(layout)
+        self._veil.set_alpha(round(255 * progress))
+        surface.blit(self._veil, layout.board)

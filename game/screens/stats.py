@@ -129,14 +129,24 @@ class StatsState(State):
         rows, note = self.mode_figures.get(self.key, (figures(stats), ""))
         for (label_rect, value_rect), (label, value) in zip(layout.figure_rows(len(rows)), rows, strict=True):
             text.draw_in(
-                surface, label, label_rect.inflate(0, -label_rect.h // 3), pal.TEXT_DIM, 30, align="midleft"
+                surface,
+                label,
+                label_rect.inflate(0, -label_rect.h // 3),
+                pal.TEXT_DIM,
+                text.grown(30),
+                align="midleft",
             )
             text.draw_in(
-                surface, value, value_rect.inflate(0, -value_rect.h // 3), pal.TEXT, 34, align="midright"
+                surface,
+                value,
+                value_rect.inflate(0, -value_rect.h // 3),
+                pal.TEXT,
+                text.grown(34),
+                align="midright",
             )
         if note:
             chart = layout.chart_rect
-            size, lines = text.fit_wrapped(note, chart.w * 0.9, chart.h * 0.4, 30)
+            size, lines = text.fit_wrapped(note, chart.w * 0.9, chart.h * 0.4, text.grown(30))
             for i, line in enumerate(lines):
                 y = chart.y + chart.h * 0.3 + i * text.font(size).get_linesize()
                 text.draw(surface, line, size, pal.TEXT_DIM, (chart.centerx, y), align="midtop")
@@ -149,13 +159,17 @@ class StatsState(State):
         text = self.app.text
         title = layout.chart_title_rect
         text.draw_in(
-            surface, "Guesses needed (wins without help)", title.inflate(0, -title.h // 3), pal.TEXT_DIM, 28
+            surface,
+            "Guesses needed (wins without help)",
+            title.inflate(0, -title.h // 3),
+            pal.TEXT_DIM,
+            text.grown(28),
         )
         count = chart_length(self.key, stats)
         slots, labels, plot = layout.bars(count)
         tallest = max(stats.guesses_needed.values(), default=0)
         pygame.draw.line(surface, pal.BOARD_EDGE, plot.bottomleft, plot.bottomright, 2)
-        label_px = min(28, max(11, labels[0].h - 4)) if labels else 12
+        label_px = text.at_least(min(28, labels[0].h - 4)) if labels else text.floor()
         for guesses, (slot, label) in enumerate(zip(slots, labels, strict=True), start=1):
             wins = stats.guesses_needed.get(guesses, 0)
             if wins and tallest:
@@ -163,12 +177,16 @@ class StatsState(State):
                 bar = pygame.Rect(slot.x, slot.bottom - h, slot.w, h)
                 pygame.draw.rect(surface, BAR_COLOUR, bar, border_radius=max(2, slot.w // 8))
                 text.draw(
-                    surface, str(wins), label_px, pal.TEXT, (bar.centerx, bar.top - 2), align="midbottom"
+                    surface, f"{wins:,}", label_px, pal.TEXT, (bar.centerx, bar.top - 2), align="midbottom"
                 )
             else:
                 pygame.draw.rect(surface, BAR_EMPTY, pygame.Rect(slot.x, slot.bottom - 3, slot.w, 3))
             text.draw(surface, str(guesses), label_px, pal.TEXT_DIM, label.center)
         if not tallest:
             text.draw_in(
-                surface, "No wins yet: play one!", plot.inflate(-plot.w // 5, -plot.h // 2), pal.TEXT_DIM, 30
+                surface,
+                "No wins yet: play one!",
+                plot.inflate(-plot.w // 5, -plot.h // 2),
+                pal.TEXT_DIM,
+                text.grown(30),
             )

@@ -15,9 +15,11 @@ from types import MappingProxyType
 
 import pygame
 
+from game.core.records import CUSTOM_KEY, stats_key
 from game.core.state import GameState
 from game.play.timeline import Track
 from game.ui import palette as pal
+from game.ui import theme
 from game.ui.grid_board import grade_kind, grade_total, key_image
 from game.ui.juice import drop_scale
 from game.ui.layout import PlayLayout
@@ -73,6 +75,7 @@ def draw_board_screen(
         draw_palette(
             image, layout, art.pegs, art.text, art.colours, art.symbols, selected, hot_colour, enabled=palette
         )
+        theme.draw_slab_shadow(image, layout.board, max(4, round(layout.unit * 0.25)))
         board.draw(
             image,
             layout,
@@ -165,11 +168,10 @@ class BoardView:
             return rect.move(offset)
 
         radius = max(4, round(layout.unit * 0.25))
-        pygame.draw.rect(image, pal.BOARD, image.get_rect(), border_radius=radius)
-        pygame.draw.rect(image, pal.BOARD_EDGE, image.get_rect(), width=2, border_radius=radius)
+        theme.draw_slab(image, image.get_rect(), radius)  # the theme's board: a bevelled slab
         d = layout.peg_diameter()
         hole = art.hole(layout.hole_diameter())
-        label_px = max(10, round(layout.unit * 0.42))
+        label_px = text.at_least(layout.unit * 0.42)
         # secret row
         secret_row = local(layout.secret_rect()).inflate(round(layout.unit * 0.1), round(layout.unit * 0.06))
         pygame.draw.rect(image, pal.HOLE, secret_row, border_radius=radius)
@@ -281,7 +283,9 @@ def draw_palette(
     """One peg per colour with its key number; the selected colour is ringed."""
     panel = layout.palette_panel
     pygame.draw.rect(surface, pal.BOARD, panel.inflate(6, 6), border_radius=8)
-    key_px = text.fit_size("0", layout.palette_key_rect(0).w * 0.9, layout.palette_pitch * 0.45, 40)
+    key_px = text.fit_size(
+        "0", layout.palette_key_rect(0).w * 0.9, layout.palette_pitch * 0.45, text.grown(40)
+    )
     for colour in range(layout.colours):
         cell = layout.palette_rect(colour)
         peg_rect = layout.palette_peg_rect(colour)
@@ -314,7 +318,7 @@ def draw_top_bar(
         title,
         layout.title_rect.inflate(0, -round(layout.title_rect.h * 0.3)),
         pal.TEXT,
-        40,
+        theme.type_px(layout.size, "heading"),  # grows with the window as the bar does
         align="midleft",
     )
     for name, label in TOP_BAR_LABELS.items():
@@ -325,10 +329,13 @@ def draw_top_bar(
 
 
 def config_title(config) -> str:
-    """The title of a game configuration, such as "Classic · 4 pegs × 6 colours · 10 turns"."""
+    """The title of a game configuration by the name a player knows it by: the preset's ("Super · 5
+    pegs × 8 colours · 13 turns"), a grid's, or Custom with its turns rule ("Custom, relaxed · ...")."""
     dup = "" if config.duplicates else ", no repeats"
     size = config.variant.size_text(config.colours)
-    return f"{config.difficulty.value.title()} · {size} · {config.turns} turns{dup}"
+    key = stats_key(config)
+    name = f"Custom, {config.difficulty.value}" if key == CUSTOM_KEY else key
+    return f"{name} · {size} · {config.turns} turns{dup}"
 
 
 class FrameCache:

@@ -26,7 +26,7 @@ from game.core.records import stats_key
 from game.core.state import Outcome
 from game.play.breaker import BreakerRun
 from game.play.drag import DragSource
-from game.ui import breaker_input
+from game.ui import breaker_input, theme
 from game.ui import palette as pal
 from game.ui.board import Art, BoardView, FrameCache, draw_board_screen, draw_grade_pop, track_pop
 from game.ui.juice import (
@@ -66,7 +66,6 @@ SNAP_START_SIZE = 0.6  # a snapping peg starts at this fraction of its size
 WIN_OUTLINE_PX = (2, 5)  # the winning row's outline pulses between these widths
 RULED_OUT_VEIL_ALPHA = 170  # how much of the palette's background covers a ruled-out colour
 HUD_TEMPLATE = "Streak 000   Best 00,000   Win now 00,000"  # sizes the HUD's text (its widest form)
-HUD_LARGEST_PX = 30
 FOCUS_RING_PAD_PX = 6  # the focus ring stands this far (in total) outside its palette cell or button
 
 
@@ -141,13 +140,13 @@ def draw_hud(surface, layout: PlayLayout, hud: Hud, art: Art) -> pygame.Rect:
     right-aligned before the bar's buttons. Returns the rectangle the fields' text covers."""
     text = art.text
     title = layout.title_rect.inflate(0, -round(layout.title_rect.h * 0.3))
-    name_px = text.fit_size(hud.name, title.w, title.h, 40)
+    name_px = text.fit_size(hud.name, title.w, title.h, theme.type_px(layout.size, "heading"))
     name_w = text.size(hud.name, name_px)[0]
     gap = max(12, title.h // 2)
     area = pygame.Rect(title.x + name_w + gap, title.y, title.right - title.x - name_w - gap, title.h)
     if area.w <= 0:
         return pygame.Rect(area.right, area.centery, 0, 0)
-    size = min(name_px, text.fit_size(HUD_TEMPLATE, area.w, area.h, HUD_LARGEST_PX))
+    size = min(name_px, text.fit_size(HUD_TEMPLATE, area.w, area.h, theme.type_px(layout.size, "body")))
     fields = list(hud.fields)
 
     def width(pairs) -> int:
@@ -349,7 +348,7 @@ def _draw_clock(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
     info = layout.item_rect("info")
     half = info.h // 2
     box = pygame.Rect(info.x, info.y + half, info.w, info.h - half)
-    size = art.text.fit_size("Time 00:00", box.w, box.h, 28)
+    size = art.text.fit_size("Time 00:00", box.w, box.h, theme.type_px(layout.size, "body"))
     art.text.draw(surface, f"Time {run.record.time_text}", size, pal.TEXT_DIM, box.center)
 
 
@@ -359,7 +358,11 @@ def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot) -> 
     half = info.h // 2
     turns = run.config.turns
     text.draw_in(
-        surface, f"Turn {run.turn} of {turns}", pygame.Rect(info.x, info.y, info.w, half), pal.TEXT, 34
+        surface,
+        f"Turn {run.turn} of {turns}",
+        pygame.Rect(info.x, info.y, info.w, half),
+        pal.TEXT,
+        theme.type_px(layout.size, "heading"),
     )
     problem = run.submit_problem()
     over = run.game.over
@@ -389,7 +392,9 @@ def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot) -> 
         message = f"{nudge}: change a peg, or Submit anyway"
     warn = (problem and not problem.startswith("place")) or run.message or nudge
     box = layout.item_rect("message")
-    size, lines = text.fit_wrapped(message[:1].upper() + message[1:], box.w, box.h, 24)
+    size, lines = text.fit_wrapped(
+        message[:1].upper() + message[1:], box.w, box.h, theme.type_px(layout.size, "label")
+    )
     line_h = text.font(size).get_linesize()
     colour = pal.TEXT_WARN if warn else pal.TEXT_DIM
     for i, line in enumerate(lines):

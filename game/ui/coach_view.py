@@ -215,6 +215,7 @@ def draw_aside(
     def render(image: pygame.Surface, rect: pygame.Rect) -> None:
         draw_card(image, rect)
         pad = max(6, round(rect.w * ASIDE_PAD_FRAC))
-        draw_lines(image, art.text, rect.inflate(-2 * pad, -2 * pad), lines, text_px(layout.size))
+        px = art.text.at_least(text_px(layout.size))  # never below what a player must read
+        draw_lines(image, art.text, rect.inflate(-2 * pad, -2 * pad), lines, px)
 
     cache.blit(surface, layout.aside, (tuple(lines), art.key), render)

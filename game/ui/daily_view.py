@@ -54,7 +54,7 @@ class DailyLayout:
         card = self.card
         self.title = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, round(card.h * 0.12))
         self.date = pygame.Rect(card.x + 2 * m, self.title.bottom, card.w - 4 * m, round(card.h * 0.07))
-        self.buttons = button_row(card, ("back",), bh, m * 2)
+        self.buttons = button_row(card, ("back", "archive"), bh, m * 2)
         self.countdown = pygame.Rect(
             card.x + 2 * m,
             self.buttons["back"].y - m - round(card.h * 0.1),
@@ -75,11 +75,11 @@ class DailyLayout:
             )
 
     def hit_test(self, pos: tuple[int, int]) -> str | None:
-        """A preset's name (its Play button), "back", or None."""
-        for name, rect in self.play.items():
+        """A preset's name (its Play button), "back", "archive" (the past codes), or None."""
+        for name, rect in {**self.play, **self.buttons}.items():
             if rect.collidepoint(pos):
                 return name
-        return "back" if self.buttons["back"].collidepoint(pos) else None
+        return None
 
 
 class ShareLayout:
@@ -131,7 +131,7 @@ def draw_lines(
 def draw_code(surface: pygame.Surface, art: Art, rect: pygame.Rect, code: Sequence[int], label: str) -> None:
     """A label over a row of code pegs (today's code, shown once the day's game is over)."""
     label_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h // 3)
-    art.text.draw_in(surface, label, label_rect, pal.TEXT_DIM, 28, align="midleft")
+    art.text.draw_in(surface, label, label_rect, pal.TEXT_DIM, art.text.grown(28), align="midleft")
     row = pygame.Rect(rect.x, label_rect.bottom, rect.w, rect.h - label_rect.h)
     d = max(8, min(round(row.h * 0.8), row.w // (len(code) + 1)))
     for i, colour in enumerate(code):
@@ -148,20 +148,28 @@ def draw_share(
     pegs: int,
     turns: int,
 ) -> None:
-    """The share text as it will read: header lines, then one row of marks per guess (room for
-    `turns` rows, so the block never overflows)."""
+    """The share text as it will read: header lines, then one row of marks per guess, the marks as
+    big as the card allows (the block fills its card: the rows played, never empty room for the
+    turns left)."""
     draw_card(surface, rect, fill=pal.BACKGROUND)
     inner = rect.inflate(-rect.w // 10, -rect.h // 14)
-    pitch = inner.h / (len(header) + turns)
-    size = min(art.text.fit_size(line, inner.w, pitch * 0.8, 30) for line in header)
+    text = art.text
+    head_px = min(text.fit_size(line, inner.w, inner.h * 0.12, text.grown(40)) for line in header)
+    head_h = text.font(head_px).get_linesize()
     for i, line in enumerate(header):
-        art.text.draw(surface, line, size, pal.TEXT, (inner.x, inner.y + (i + 0.5) * pitch), align="midleft")
-    d = max(6, min(round(pitch * 0.7), round(inner.w / (pegs * (1 + MARK_GAP_FRAC)))))
+        text.draw(surface, line, head_px, pal.TEXT, (inner.centerx, inner.y + i * head_h), align="midtop")
+    marks = pygame.Rect(inner.x, inner.y + len(header) * head_h + head_h // 2, inner.w, 0)
+    marks.h = inner.bottom - marks.y
+    rows = max(len(grades), 1)
+    pitch = min(marks.h / rows, marks.w / (pegs * (1 + MARK_GAP_FRAC)))
+    d = max(6, round(pitch / (1 + MARK_GAP_FRAC)))
     hole = max(2, d // 6)  # an empty mark: a small dot, as · reads
+    left = marks.centerx - (pegs * pitch - pitch * MARK_GAP_FRAC) / 2
+    top = marks.y + (marks.h - rows * pitch) / 2
     for r, feedback in enumerate(grades):
-        y = round(inner.y + (len(header) + r + 0.5) * pitch)
+        y = round(top + (r + 0.5) * pitch)
         for k in range(pegs):
-            x = inner.x + d // 2 + round(k * d * (1 + MARK_GAP_FRAC))
+            x = round(left + d / 2 + k * pitch)
             if k < feedback.black + feedback.white:
                 mark = art.pegs.key(k < feedback.black, d)
                 surface.blit(mark, mark.get_rect(center=(x, y)))

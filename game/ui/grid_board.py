@@ -100,7 +100,7 @@ def draw_grid_example(
     total_w = 2 * grid_w + grade_w + 3 * pitch
     x = box.centerx - total_w // 2
     top = box.y + label_h
-    label_px = text.fit_size("Secret", grid_w * 1.4, label_h * 0.8, 24)
+    label_px = text.fit_size("Secret", grid_w * 1.4, label_h * 0.8, text.grown(24))
     for label, code, left in (("Secret", HELP_SECRET, x), ("Guess", HELP_GUESS, x + grid_w + 2 * pitch)):
         text.draw(surface, label, label_px, pal.TEXT_DIM, (left + grid_w // 2, box.y + label_h // 2))
         for cell, colour in enumerate(code):
@@ -116,7 +116,9 @@ def draw_grid_example(
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
     legend_y = box.bottom - legend_h // 2
     part_w = box.w // len(KIND_LEGEND)
-    legend_px = min(text.fit_size(f"{k}: {w}", part_w - kd * 2.5, legend_h * 0.8, 22) for k, w in KIND_LEGEND)
+    legend_px = min(
+        text.fit_size(f"{k}: {w}", part_w - kd * 2.5, legend_h * 0.8, text.grown(22)) for k, w in KIND_LEGEND
+    )
     for i, (kind, words) in enumerate(KIND_LEGEND):
         left = box.x + i * part_w + kd
         image = key_image(art, kind, kd)

@@ -38,7 +38,7 @@ Section = tuple[str, KeyRows]  # (heading, rows)
 
 def draw_paragraphs(surface: pygame.Surface, art: Art, paragraphs: str, box: pygame.Rect) -> None:
     text = art.text
-    size, lines = text.fit_paragraphs(paragraphs, box.w, box.h, 28)
+    size, lines = text.fit_paragraphs(paragraphs, box.w, box.h, text.grown(28))
     for line, y in lines:
         text.draw(surface, line, size, pal.TEXT, (box.x, box.y + y), align="topleft")
 
@@ -58,15 +58,17 @@ def draw_rules(
     goal = pygame.Rect(body.x, body.y, body.w, line_h)
     note = pygame.Rect(body.x, body.bottom - line_h, body.w, line_h)
     size = min(
-        text.fit_size(goal_text, body.w, line_h * 0.75, 28),
-        text.fit_size(note_text, body.w, line_h * 0.75, 28),
+        text.fit_size(goal_text, body.w, line_h * 0.75, text.grown(28)),
+        text.fit_size(note_text, body.w, line_h * 0.75, text.grown(28)),
     )
     text.draw(surface, goal_text, size, pal.TEXT, goal.midleft, align="midleft")
     text.draw(surface, note_text, size, pal.TEXT_DIM, note.midleft, align="midleft")
     top, bottom = goal.bottom, note.y
     block_h = (bottom - top) / len(examples)
     caption_w = round(body.w * 0.42)
-    caption_px = min(text.fit_wrapped(c, caption_w - 12, block_h * 0.8, 26)[0] for _, _, c in examples)
+    caption_px = min(
+        text.fit_wrapped(c, caption_w - 12, block_h * 0.8, text.grown(26))[0] for _, _, c in examples
+    )
     for i, (secret, guess, caption) in enumerate(examples):
         y = round(top + i * block_h)
         block = pygame.Rect(body.x, y, body.w, round(block_h))
@@ -94,7 +96,7 @@ def draw_grid(surface: pygame.Surface, art: Art, body: pygame.Rect, colour_names
     pygame.draw.rect(surface, pal.BUTTON_DISABLED, example.inflate(8, -4), border_radius=6)
     draw_grid_example(surface, example.inflate(0, -12), art.pegs, text, art.colours, art.symbols, feedback)
     caption = help_caption(tuple(colour_names), feedback)
-    size, lines = text.fit_paragraphs(caption, caption_box.w, caption_box.h, 24)
+    size, lines = text.fit_paragraphs(caption, caption_box.w, caption_box.h, text.grown(24))
     for line, y in lines:
         text.draw(surface, line, size, pal.TEXT_DIM, (caption_box.x, caption_box.y + y), align="topleft")
 
@@ -106,7 +108,7 @@ def draw_example(surface: pygame.Surface, art: Art, box: pygame.Rect, secret: Co
     label_w = min(box.w // 4, 110)
     d = max(8, min(round(line_h * 0.82), int((box.w - label_w) / ((len(guess) + 2.4) * 1.1))))
     feedback = score(guess, secret)
-    label_px = min(text.fit_size(w, label_w - 6, line_h * 0.5, 22) for w in ("Secret", "Guess"))
+    label_px = min(text.fit_size(w, label_w - 6, line_h * 0.5, text.grown(22)) for w in ("Secret", "Guess"))
     for line, (label, code) in enumerate((("Secret", secret), ("Guess", guess))):
         y = box.y + line * line_h
         text.draw(surface, label, label_px, pal.TEXT_DIM, (box.x, y + line_h / 2), align="midleft")
@@ -144,7 +146,7 @@ def draw_keys(
     text = art.text
     top = body.y
     if intro:
-        size, lines = text.fit_wrapped(intro, body.w, body.h * 0.14, 26)
+        size, lines = text.fit_wrapped(intro, body.w, body.h * 0.14, text.grown(26))
         line_px = text.font(size).get_linesize()
         for k, line in enumerate(lines):
             text.draw(surface, line, size, pal.TEXT_DIM, (body.x, top + k * line_px), align="topleft")
@@ -153,25 +155,44 @@ def draw_keys(
     col_w = (body.w - gap * (len(columns) - 1)) / len(columns)
     lines_needed = max(sum(len(rows) + HEADING_LINES for _, rows in column) for column in columns)
     line_h = min((body.bottom - top) / lines_needed, MAX_KEY_LINE_PX)
-    cap_h = max(MIN_LINE_PX - 4, round(line_h * 0.8))
-    cap_px = text.fit_size("Ctrl+Z", 999, cap_h * 0.62, 26)
+    floor_h = text.font(text.floor()).get_height()
+    cap_h = max(MIN_LINE_PX - 4, round(line_h * 0.8), floor_h + 4)  # a cap holds readable text
+    cap_px = text.fit_size("Ctrl+Z", 999, max(cap_h * 0.62, floor_h), text.grown(26))
     for c, column in enumerate(columns):
         x = round(body.x + c * (col_w + gap))
-        caps_w = max(
-            _row_width(art, keys, pads, drag, cap_h, cap_px) for _, rows in column for keys, _, pads in rows
-        )
-        caps_w = min(caps_w, round(col_w * 0.55))
+        pads_shown = True
+        for pads_shown in (True, False):  # the pad's glyphs only where every action still fits beside them
+            caps_w = max(
+                _row_width(art, keys, pads if pads_shown else (), drag, cap_h, cap_px)
+                for _, rows in column
+                for keys, _, pads in rows
+            )
+            caps_w = min(caps_w, round(col_w * 0.55))
+            room = col_w - caps_w - 8 + gap - 4
+            if all(text.size(action, text.floor())[0] <= room for _, rows in column for _, action, _ in rows):
+                break
         y = float(top)
         for title, rows in column:
             box = pygame.Rect(x, round(y), round(col_w), round(line_h * HEADING_LINES))
-            text.draw_in(surface, title, box.inflate(0, -round(line_h * 0.35)), pal.SELECTION, 30, "midleft")
+            text.draw_in(
+                surface,
+                title,
+                box.inflate(0, -round(line_h * 0.35)),
+                pal.SELECTION,
+                text.grown(30),
+                "midleft",
+            )
             y += line_h * HEADING_LINES
-            action_w = col_w - caps_w - 10
-            action_px = min(text.fit_size(action, action_w, line_h * 0.62, 26) for _, action, _ in rows)
+            action_w = col_w - caps_w - 8 + gap - 4  # the last thing in its row: it may use the gap
+            action_h = max(line_h * 0.62, floor_h)
+            largest = text.grown(26)
+            action_px = min(text.fit_size(action, action_w, action_h, largest) for _, action, _ in rows)
             for keys, action, pads in rows:
+                if not keys and not (pads and pads_shown):
+                    continue  # a pad's own action (the hint) with its glyphs left out
                 mid = round(y + line_h / 2)
                 _draw_caps(surface, art, keys, drag, (x, mid), cap_h, cap_px)
-                if pads:  # the pad's glyphs right after the keys that do the same
+                if pads and pads_shown:  # the pad's glyphs right after the keys that do the same
                     glyphs_x = x + _caps_width(art, keys, drag, cap_h, cap_px) + (PAD_GAP_PX if keys else 0)
                     draw_glyphs(surface, text, pads, (glyphs_x, mid), cap_h)
                 text.draw(surface, action, action_px, pal.TEXT, (x + caps_w + 10, mid), align="midleft")

@@ -13,6 +13,7 @@ import pygame
 
 from game.core.highscores import INITIALS_LENGTH, TABLE_SIZE, HighScoreTable
 from game.ui import palette as pal
+from game.ui import theme
 from game.ui.layout import button_height_px, dialog_rect, margin_px
 from game.ui.text import TextRenderer
 from game.ui.widgets import draw_button
@@ -35,10 +36,10 @@ def draw_table(
 ) -> None:
     """`table` in `rect`: a heading line and TABLE_SIZE rows; row `highlight` (1-based) lit."""
     pitch = rect.h / (TABLE_SIZE + 1.3)
-    size = text.fit_size("10.  WWW  1,000,000,000  2026-11-23", rect.w * 0.95, pitch * 0.72, 40)
+    size = text.fit_size("10.  WWW  1,000,000,000  2026-11-23", rect.w * 0.95, pitch * 0.72, text.grown(40))
     for heading, x, align in COLUMNS:
         anchor = (rect.x + x * rect.w, rect.y + pitch / 2)
-        text.draw(surface, heading, max(14, round(size * 0.8)), pal.TEXT_DIM, anchor, align)
+        text.draw(surface, heading, text.at_least(size * 0.8), pal.TEXT_DIM, anchor, align)
     y0 = rect.y + 1.3 * pitch
     pygame.draw.line(
         surface, pal.BOARD_EDGE, (rect.x, round(y0 - 0.15 * pitch)), (rect.right, round(y0 - 0.15 * pitch)), 1
@@ -140,11 +141,11 @@ def draw_attract_scores(
     m = margin_px((w, h))
     surface.fill(pal.BACKGROUND)
     title = pygame.Rect(m, m, w - 2 * m, round(h * 0.14))
-    text.draw_in(surface, f"HIGH SCORES · {mode.upper()}", title, pal.SELECTION, 80)
+    text.draw_in(surface, f"HIGH SCORES · {mode.upper()}", title, pal.SELECTION, text.grown(80))
     body = pygame.Rect(round(w * 0.16), title.bottom + m, round(w * 0.68), round(h * 0.66))
     draw_table(surface, text, body, table)
     press = pygame.Rect(m, body.bottom + m, w - 2 * m, h - body.bottom - 2 * m)
-    text.draw_in(surface, "Press any key to play", press, banner_colour, 44)
+    text.draw_in(surface, "Press any key to play", press, banner_colour, text.grown(44))
 
 
 def draw_attract_title(
@@ -155,7 +156,7 @@ def draw_attract_title(
     m = margin_px((w, h))
     surface.fill(pal.BACKGROUND)
     title = pygame.Rect(m, round(h * 0.22), w - 2 * m, round(h * 0.2))
-    text.draw_in(surface, "MASTERMIND ARCADE", title, pal.TEXT, 120)
+    theme.draw_logo(surface, text, title.inflate(-w // 8, 0), pegs, colours, symbols)  # the title screen's
     d = round(min(h * 0.09, w / 12))
     count = min(len(colours), 6)
     x0 = w // 2 - round((count - 1) * d * 1.3 / 2)
@@ -163,6 +164,6 @@ def draw_attract_title(
         peg = pegs.peg(colours[i], i, d, symbols)
         surface.blit(peg, peg.get_rect(center=(x0 + round(i * d * 1.3), title.bottom + m + d)))
     line = pygame.Rect(m, title.bottom + 2 * m + 2 * d, w - 2 * m, round(h * 0.07))
-    text.draw_in(surface, "Classic · Daily code · Blitz · high scores", line, pal.TEXT_DIM, 36)
+    text.draw_in(surface, "Classic · Daily code · Blitz · high scores", line, pal.TEXT_DIM, text.grown(36))
     press = pygame.Rect(m, round(h * 0.72), w - 2 * m, round(h * 0.1))
-    text.draw_in(surface, "Press any key to play", press, banner_colour, 48)
+    text.draw_in(surface, "Press any key to play", press, banner_colour, text.grown(48))

@@ -10,8 +10,8 @@ above them. The board is the star: palette and board are sized together from one
 of a code slot) so that the board fills the height under the top bar, and the palette's pegs are a
 little larger than the board's (PALETTE_PEG_RATIO). The board holds the secret row on top and the
 turn rows below it, first row at the top, in one column (it reads like a real Mastermind board);
-the rows flow into more columns when that makes the pegs at least COLUMN_GAIN times bigger, so a
-wide window is filled sideways instead of leaving bands of nothing. Pegs grow with the window with
+the rows flow into more columns when that makes the pegs bigger (the count with the largest pegs
+wins), so a wide window is filled sideways instead of leaving bands of nothing. Pegs grow with the window with
 no fixed cap. Sizes are in "units": one unit is the pitch of one code slot. A grid game's rows are
 small grids (one unit a cell) with a visible gap between turns, and its secret grid takes the first
 row slot of the first column, so the columns of turns line up beside it.
@@ -47,7 +47,7 @@ GRID_ROW_GAP_U = 0.3
 GRID_GRADE_PITCH_U = 0.48
 GRID_KEY_DIAMETER_U = 0.40
 MAX_COLUMNS = 4
-COLUMN_GAIN = 1.15  # one more column of rows must make the pegs this much bigger to be chosen
+COLUMN_GAIN = 1.0  # the column count with the largest pegs wins (ties: the fewer columns)
 # --- palette proportions ----------------------------------------------------------------------
 PALETTE_PEG_FRAC = 0.82  # a palette peg, of its cell's pitch
 PALETTE_PEG_RATIO = 1.10  # palette peg / board peg: a little larger, easy to grab, never towering

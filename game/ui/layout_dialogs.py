@@ -21,13 +21,31 @@ HINT_TEXT_SHARE = 0.55  # of the hint card's content height: the lines; the gues
 
 
 class ConfirmLayout:
-    """A question over two buttons ("no" on the left, "yes" on the right)."""
+    """A question over two buttons ("no" on the left, "yes" on the right).
 
-    def __init__(self, size: tuple[int, int]) -> None:
-        self.card = dialog_rect(size, 0.5, 0.32, 420, 220)
+    `label_widths` (no, yes), when given, are the labels' widths at the buttons' one label size: a
+    longer answer ("Leave (your game is kept)") gets a wider button and the card widens for it, so
+    both answers keep one size instead of the long one shrinking beside the short one."""
+
+    def __init__(self, size: tuple[int, int], label_widths: tuple[int, int] | None = None) -> None:
         m = margin_px(size)
-        self.buttons = button_row(self.card, ("no", "yes"), button_height_px(size), m * 2)
+        bh = button_height_px(size)
+        pad = max(2 * bh // 3, 16)
+        needed = [w + 2 * pad for w in label_widths] if label_widths else [0, 0]
+        row_w = sum(needed) + 3 * 2 * m
+        self.card = dialog_rect(size, 0.5, 0.32, max(420, row_w), 220)
         card = self.card
+        self.buttons = button_row(self.card, ("no", "yes"), bh, m * 2)
+        if label_widths and max(needed) > self.buttons["no"].w:  # widths by label, centred as a row
+            gap = 2 * m
+            scale = min(1.0, (card.w - 3 * gap) / sum(needed))
+            widths = [round(max(w * scale, self.buttons["no"].w * 0.6)) for w in needed]
+            x = card.centerx - (sum(widths) + gap) // 2
+            y = self.buttons["no"].y
+            self.buttons = {
+                "no": pygame.Rect(x, y, widths[0], bh),
+                "yes": pygame.Rect(x + widths[0] + gap, y, widths[1], bh),
+            }
         self.question = pygame.Rect(
             card.x + 2 * m, card.y + 2 * m, card.w - 4 * m, self.buttons["no"].y - card.y - 3 * m
         )

@@ -1,5 +1,5 @@
-"""Geometry of the full screens that are not a board: the menu, Custom setup, statistics and
-settings (layout.py keeps the board, the palette and the shared measures).
+"""Geometry of the full screens that are not a board: Custom setup, statistics and settings
+(layout.py keeps the board, the palette and the shared measures; layout_title.py the title screen).
 
 Same rules as layout.py: every rectangle is derived from the window size alone, drawing and
 hit-testing use the same rects, and a layout is a value that can be rebuilt at any time. Statistics
@@ -22,14 +22,16 @@ from game.ui.layout import (
     stepper_rects,
     top_bar_height_px,
 )
+from game.ui.text import readable_px
 
 CARD_W_FRAC, CARD_H_FRAC = 0.9, 0.88  # of the window: the card nearly fills it
 TITLE_H_FRAC = 0.11  # of the card height
 TAB_H_FRAC = 0.075  # of the card height
 FIGURES_W_FRAC = 0.38  # the figures column, of the content width (the chart takes the rest)
 CHART_LABEL_H_FRAC = 0.09  # guess numbers under the bars, of the chart height
-SETTING_ROW_H_PX = (30, 60)
-SETTING_LABEL_W_FRAC = 0.36  # label column, of the content width
+SETTING_ROW_H_PX = (30, 56)
+SETTING_LABEL_W_FRAC = 0.44  # label column, of a settings card's width
+SETTINGS_COLUMN_MIN_PX = 270  # two columns of settings cards only when each is at least this wide
 
 
 def _card_parts(size: tuple[int, int], button_names: Sequence[str]):
@@ -119,37 +121,105 @@ class StatsLayout:
 
 
 class SettingsLayout:
-    """A label and a control per setting row, a line explaining the focused row, a preview strip of
-    pegs, then Back."""
+    """The settings as aligned cards, one per group of rows (Look, Sound, Motion, ...): a heading, a
+    live preview band for a group that has one, then a label and a control per row, every label
+    column and every control column aligned; two columns of cards in a wide window, one in a narrow
+    one (where a preview sits beside its heading). Under them a line explaining the focused row,
+    then Done.
 
-    def __init__(self, size: tuple[int, int], rows: Sequence[str]) -> None:
+    `groups` is a sequence of (title, rows, preview kind or None); rows not in any group are left out
+    (the screen puts every row in a group)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        rows: Sequence[str],
+        groups: Sequence[tuple[str, Sequence[str], str | None]] | None = None,
+    ) -> None:
         self.size = size
         self.rows = tuple(rows)
+        groups = tuple(groups) if groups is not None else (("", self.rows, None),)
         self.card, m, self.title_rect, buttons_area, self.buttons = _card_parts(size, ("back",))
-        width = min(self.card.w - 2 * m, round(_clamp(size[0] * 0.7, 520, 900)))
-        left = self.card.centerx - width // 2
-        top = self.title_rect.bottom + m
-        preview_h = round(_clamp(self.card.h * 0.09, 28, 64))
-        hint_h = round(_clamp(self.card.h * 0.06, 20, 40))
-        avail = buttons_area.y - top - preview_h - hint_h - 3 * m
-        # never taller than an equal share of the room: a small window gets rows under the minimum
-        share = avail / max(1, len(self.rows))
-        row_h = int(min(_clamp(share * 0.8, *SETTING_ROW_H_PX), share))
-        gap = min(row_h * 0.25, max(0.0, (avail - row_h * len(self.rows)) / max(1, len(self.rows))))
-        label_w = round(width * SETTING_LABEL_W_FRAC)
+        line = readable_px(size) * 1.35
+        inner = pygame.Rect(
+            self.card.x + 2 * m,
+            self.title_rect.bottom,
+            self.card.w - 4 * m,
+            buttons_area.y - self.title_rect.bottom,
+        )
+        hint_h = round(max(line * 2, self.card.h * 0.07))
+        self.hint_rect = pygame.Rect(inner.x, inner.bottom - hint_h, inner.w, hint_h)
+        area = pygame.Rect(inner.x, inner.y, inner.w, inner.h - hint_h - m // 2)
+        columns = 2 if area.w >= 2 * SETTINGS_COLUMN_MIN_PX and len(groups) > 1 else 1
+        # groups into columns in order, the first column taking about half the rows
+        total = sum(len(g[1]) + 1 for g in groups)
+        stacks: list[list] = [[] for _ in range(columns)]
+        taken = 0
+        for group in groups:
+            column = min(columns - 1, int(taken * columns / max(1, total)))
+            stacks[column].append(group)
+            taken += len(group[1]) + 1
+        heading_h = max(line, area.h * 0.05)
+        preview_h = round(max(line * 1.6, area.h * 0.1)) if columns == 2 else 0
+
+        def column_height(stack, row_h: float) -> float:
+            h = 0.0
+            for _, names, preview in stack:
+                h += (
+                    heading_h
+                    + m // 2
+                    + (preview_h + m // 2 if preview else 0)
+                    + len(names) * (row_h + m // 3)
+                    + m
+                )
+            return h
+
+        row_h = float(SETTING_ROW_H_PX[1])
+        while row_h > line and max(column_height(stack, row_h) for stack in stacks) > area.h:
+            row_h -= 1
+        column_w = (area.w - 2 * m * (columns - 1)) / columns
         self.labels: dict[str, pygame.Rect] = {}
         self.controls: dict[str, pygame.Rect] = {}
-        for i, name in enumerate(self.rows):
-            y = round(top + i * (row_h + gap))
-            self.labels[name] = pygame.Rect(left, y, label_w, round(row_h))
-            self.controls[name] = pygame.Rect(left + label_w + m, y, width - label_w - m, round(row_h))
-        last = max((r.bottom for r in self.controls.values()), default=top)
-        self.hint_rect = pygame.Rect(left, last + m, width, hint_h)
-        self.preview_rect = pygame.Rect(left, self.hint_rect.bottom + m, width, preview_h)
+        self.headings: list[tuple[str, pygame.Rect]] = []
+        self.previews: dict[str, pygame.Rect] = {}
+        self.groups: list[tuple[str, pygame.Rect]] = []  # each group's card
+        for c, stack in enumerate(stacks):
+            x = area.x + c * (column_w + 2 * m)
+            y = area.y + max(0.0, (area.h - max(column_height(s, row_h) for s in stacks)) / 2)
+            for title, names, preview in stack:
+                top = y
+                heading = pygame.Rect(round(x + m), round(y), round(column_w - 2 * m), round(heading_h))
+                self.headings.append((title, heading))
+                y += heading_h + m // 2
+                if preview and columns == 2:
+                    self.previews[preview] = pygame.Rect(
+                        round(x + m), round(y), round(column_w - 2 * m), preview_h
+                    )
+                    y += preview_h + m // 2
+                elif preview:  # beside the heading
+                    half = heading.w // 2
+                    self.previews[preview] = pygame.Rect(heading.right - half, heading.y, half, heading.h)
+                label_w = round((column_w - 2 * m) * SETTING_LABEL_W_FRAC)
+                for name in names:
+                    self.labels[name] = pygame.Rect(round(x + m), round(y), label_w, round(row_h))
+                    left = round(x + m) + label_w + m // 2
+                    self.controls[name] = pygame.Rect(
+                        left, round(y), round(x + column_w - m) - left, round(row_h)
+                    )
+                    y += row_h + m // 3
+                y += m // 2
+                self.groups.append(
+                    (title, pygame.Rect(round(x), round(top - m // 3), round(column_w), round(y - top)))
+                )
+                y += m // 2
+        # the preview strip of the look, for whoever asks for "the" preview
+        self.preview_rect = self.previews.get(
+            "look", pygame.Rect(self.hint_rect.x, self.hint_rect.bottom, 0, 0)
+        )
 
     def row_rect(self, name: str) -> pygame.Rect:
         """Label and control together (the focus frame)."""
-        return self.labels[name].union(self.controls[name]).inflate(10, 6)
+        return self.labels[name].union(self.controls[name]).inflate(8, 4)
 
     def segments(self, name: str, count: int) -> list[pygame.Rect]:
         rect = self.controls[name]
@@ -164,7 +234,7 @@ class SettingsLayout:
 
     def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         rect = self.controls[name]
-        return stepper_rects(rect, rect.h * 2)
+        return stepper_rects(rect, max(rect.h * 2, round(rect.w * 0.5)))
 
     def hit_button(self, pos: tuple[int, int]) -> str | None:
         """The name of the button at `pos`, or None (controls: see hit_row())."""
@@ -178,10 +248,13 @@ class SettingsLayout:
     ) -> tuple[str, int | str] | None:
         """(row, part) of the control at `pos`, or None.
 
-        kinds maps row -> ("segments", n) | ("stepper", 0) | ("toggle", 0); part is a segment index,
+        kinds maps row -> ("segments", n) | ("stepper", n) | ("toggle", 0) | ("cycle", n: one button
+        over the whole control that switches to the next value); part is a segment index,
         "minus"/"plus", "toggle", or "label" when the row's label was hit.
         """
         for name in self.rows:
+            if name not in self.controls:
+                continue
             kind, count = kinds[name]
             if kind == "segments":
                 for i, rect in enumerate(self.segments(name, count)):
@@ -193,6 +266,9 @@ class SettingsLayout:
                     return name, "minus"
                 if plus.collidepoint(pos):
                     return name, "plus"
+            elif kind == "cycle":
+                if self.controls[name].collidepoint(pos):
+                    return name, "toggle"
             elif self.toggle_rect(name).collidepoint(pos):
                 return name, "toggle"
             if self.labels[name].collidepoint(pos):
@@ -200,50 +276,20 @@ class SettingsLayout:
         return None
 
 
-class MenuLayout:
-    """Title, subtitle and a list of entries (one or two columns as the height allows), footer."""
-
-    def __init__(self, size: tuple[int, int], entries: int) -> None:
-        w, h = size
-        m = margin_px(size)
-        self.title_rect = pygame.Rect(m, round(h * 0.04), w - 2 * m, round(h * 0.13))
-        self.subtitle_rect = pygame.Rect(m, self.title_rect.bottom, w - 2 * m, round(h * 0.05))
-        self.footer_rect = pygame.Rect(m, h - m - round(h * 0.045), w - 2 * m, round(h * 0.045))
-        top = self.subtitle_rect.bottom + m
-        avail = self.footer_rect.y - m - top
-        entry_h = _clamp(h * 0.075, 30, 58)
-        gap = entry_h * 0.18
-        columns = 1 if entries * (entry_h + gap) <= avail else 2
-        per_column = math.ceil(entries / columns)
-        entry_h = min(entry_h, (avail + gap) / per_column - gap)
-        col_w = _clamp(w * (0.56 if columns == 1 else 0.44), 300, 680)
-        total_w = columns * col_w + (columns - 1) * m * 2
-        left = w / 2 - total_w / 2
-        block_h = per_column * (entry_h + gap) - gap
-        y0 = top + max(0.0, (avail - block_h) / 2)
-        self.entries = []
-        for i in range(entries):
-            column, index = divmod(i, per_column)
-            x = left + column * (col_w + m * 2)
-            y = y0 + index * (entry_h + gap)
-            self.entries.append(pygame.Rect(round(x), round(y), round(col_w), round(entry_h)))
-
-    def hit_test(self, pos: tuple[int, int]) -> int | None:
-        for i, rect in enumerate(self.entries):
-            if rect.collidepoint(pos):
-                return i
-        return None
-
-
 class SetupLayout:
-    """Custom game setup: a top bar (title, Menu) as on the codemaker screen, rows of controls (label
-    on the left, control on the right) centred in the height under it, the turns line, then buttons.
-    The first row chooses the shape (a row of pegs or a grid), so everything below it follows it."""
+    """Custom game setup: a top bar (title, Menu) as on the codemaker screen, then one card: the rows
+    of choices on its left (label column and control column aligned), a live preview of the board
+    chosen on its right (when the window is wide enough for both), the turns line and the message
+    under the rows, the buttons at the card's foot. The first row chooses the shape (a row of pegs or
+    a grid), so everything below it follows it."""
 
     ROWS = ("shape", "pegs", "colours", "duplicates", "difficulty")
     STEPPER_VALUE_SIDES = 1.3  # the value between - and +, in button widths: close to both
+    PREVIEW_W_FRAC = 0.28  # the preview's share of the card's inside
+    MIN_FORM_PX = 330  # below this the form takes the whole card (no preview)
 
     def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
         w, h = size
         m = margin_px(size)
         bh = button_height_px(size)
@@ -253,15 +299,21 @@ class SetupLayout:
         menu_h = min(bh, top_h - 8)
         self.menu_rect = pygame.Rect(w - m - menu_w, (top_h - menu_h) // 2, menu_w, menu_h)
         self.title_rect = pygame.Rect(m, 4, max(10, w - menu_w - 3 * m), top_h - 8)
-        width = round(min(w - 2 * m, _clamp(w * 0.8, 560, 980)))
-        left = (w - width) // 2
-        free = h - m - (top_h + m)
+        card_w = round(min(w - 2 * m, _clamp(w * 0.86, 600, 1240)))
+        self.card = pygame.Rect((w - card_w) // 2, top_h + m, card_w, h - top_h - 2 * m)
+        inner = self.card.inflate(-4 * m, -2 * m)
+        preview_w = round(inner.w * self.PREVIEW_W_FRAC)
+        if inner.w - preview_w - 2 * m < self.MIN_FORM_PX:
+            preview_w = 0
+        width = inner.w - (preview_w + 2 * m if preview_w else 0)
+        left = inner.x
+        free = inner.h
         # rows shrink (never below the readable minimum) rather than push the buttons off the window
         fit_h = (free - bh - 2 * m) / (len(self.ROWS) * 1.3 + 1.85)
         row_h = round(max(24, min(_clamp(h * 0.085, 36, 66), fit_h)))
         gap = round(row_h * 0.3)
         block_h = len(self.ROWS) * (row_h + gap) + round(row_h * 1.7) + gap // 2 + bh + 2 * m
-        top = top_h + m + max(0, (free - block_h) // 3)
+        top = inner.y + max(0, (free - block_h) // 3)
         label_w = round(width * 0.36)
         self.labels: dict[str, pygame.Rect] = {}
         self.controls: dict[str, pygame.Rect] = {}
@@ -273,8 +325,15 @@ class SetupLayout:
         self.turns_rect = pygame.Rect(left, y, width, round(row_h * 0.9))
         self.message_rect = pygame.Rect(left, self.turns_rect.bottom + gap // 2, width, round(row_h * 0.8))
         self.buttons = button_row(
-            pygame.Rect(left, self.message_rect.bottom, width, bh + 2 * m), ("back", "start"), bh, m
+            pygame.Rect(inner.x, self.message_rect.bottom, inner.w, bh + 2 * m), ("back", "start"), bh, m
         )
+        preview_top = self.labels[self.ROWS[0]].y
+        self.preview = pygame.Rect(
+            inner.right - preview_w, preview_top, preview_w, self.message_rect.bottom - preview_top
+        )
+        # the card hugs what it holds
+        bottom = self.buttons["back"].bottom + m
+        self.card = pygame.Rect(self.card.x, top - 2 * m, card_w, bottom - (top - 2 * m))
 
     def button_rect(self, name: str) -> pygame.Rect | None:
         """The top bar's buttons by name, as board.draw_top_bar() asks for them (only Menu here)."""

@@ -25,7 +25,6 @@ from game.play.maker import Shape
 from game.ui.layout import (
     PALETTE_MAX_PITCH_PX,
     PALETTE_PEG_FRAC,
-    PALETTE_PEG_RATIO,
     PALETTE_WIDTH_PITCHES,
     Button,
     PaletteColumn,
@@ -47,7 +46,9 @@ MIN_ROW_PX, MAX_ROW_PX = 30, 58  # a choice row's height, which follows the wind
 ROW_FRAC = 0.07  # a choice row's height, of the window's height
 GRID_CELL_ROWS = 1.2  # a grid cell is kept at least this many choice rows tall: the rows give way first
 GRID_FRAME_U = 0.3  # the frame around a grid secret, in cells (both sides together)
-SHAPE_VALUE_ROWS = 3.2  # the Shape stepper's value ("Grid 3×4"), in row heights
+STEPPER_VALUE_ROWS = 4.6  # a stepper's value ("Lowest, random start"), in row heights
+MAKER_PALETTE_RATIO = 1.05  # palette peg / secret peg at most: the secret is what this screen is about
+EMPTY_SLOT_FRAC = 1.0  # an empty secret slot's well, of a secret peg: a peg's place, its size
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -60,8 +61,6 @@ class Control:
 
     name: str
     part: str
-
-
 
 
 class MakerLayout(PaletteColumn):
@@ -150,7 +149,7 @@ class MakerLayout(PaletteColumn):
         if with_secret:
             # secret pegs no larger than the palette's, the palette's at most PALETTE_PEG_RATIO larger
             unit = min(unit, pitch * PALETTE_PEG_FRAC / SECRET_PEG_FRAC)
-            pitch = min(pitch, unit * SECRET_PEG_FRAC * PALETTE_PEG_RATIO / PALETTE_PEG_FRAC)
+            pitch = min(pitch, unit * SECRET_PEG_FRAC * MAKER_PALETTE_RATIO / PALETTE_PEG_FRAC)
         self.palette_pitch = pitch
         self.palette_panel = pygame.Rect(
             content.x, round(content.centery - pitch * colours / 2), pal_w, round(pitch * colours)
@@ -215,13 +214,16 @@ class MakerLayout(PaletteColumn):
     def peg_diameter(self) -> int:
         return max(4, round(self.unit * SECRET_PEG_FRAC))
 
+    def slot_diameter(self) -> int:
+        """An empty secret slot's well: nearly a peg (a slot reads as the place a peg goes)."""
+        return max(4, round(self.peg_diameter() * EMPTY_SLOT_FRAC))
+
     # --- choices and buttons ----------------------------------------------------------------------
     def stepper_parts(self, name: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(minus, value, plus) of a stepper row; the strategy's and the shape's values are wider for their
-        names."""
+        """(minus, value, plus) of a stepper row: every stepper's value is as wide as the longest
+        needs (a strategy's name), so every - and every + stand in one column, close together."""
         rect = self.controls[name]
-        value_w = {"strategy": rect.w, "shape": round(rect.h * SHAPE_VALUE_ROWS)}.get(name, rect.h * 2)
-        return stepper_rects(rect, value_w)
+        return stepper_rects(rect, round(rect.h * STEPPER_VALUE_ROWS))
 
     def toggle_rect(self, name: str) -> pygame.Rect:
         rect = self.controls[name]

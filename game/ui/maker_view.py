@@ -19,7 +19,7 @@ from game.ui.layout import Button
 from game.ui.maker_layout import Control, MakerLayout
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
-from game.ui.widgets import draw_button, draw_stepper, draw_toggle
+from game.ui.widgets import button_label_px, draw_button, draw_stepper, draw_toggle
 
 ROW_LABELS = MappingProxyType(
     {
@@ -33,6 +33,30 @@ ROW_LABELS = MappingProxyType(
 GRID_LINE_FRAC = 0.04  # the lines between a grid secret's cells, of a cell
 BUTTON_LABELS = MappingProxyType({"back": "Back", "random": "Random code", "start": "Start", "menu": "Menu"})
 HELD_PEG_SCALE = 1.1  # a held peg is drawn this much larger than the row's pegs
+
+
+PLAIN_WORDS = MappingProxyType(  # what each strategy does, for a player who never read the papers
+    {
+        "lowest": "Plays the lowest code that still fits: steady, never clever",
+        "lowest-random-first": "A random first guess, then the lowest code that still fits",
+        "random": "Plays any code that still fits, as a careful person does",
+        "knuth": "Keeps the worst case as small as it can (Knuth's way)",
+        "irving": "Leaves the fewest codes on average (Irving's way)",
+        "entropy": "Learns as much as it can from every guess",
+        "most-parts": "Splits what is left into the most different grades (Kooi's way)",
+        "optimal": "The fewest guesses there are: exact tables where they exist",
+    }
+)
+FITTING = " (guessing only codes that could be the secret)"
+
+
+def plain_words(strategy: str) -> str | None:
+    """A strategy's description in plain words (None: no plain words for it)."""
+    base = strategy.removesuffix("-consistent")
+    words = PLAIN_WORDS.get(base)
+    if words is None:
+        return None
+    return words + FITTING if strategy.endswith("-consistent") else words
 
 
 def shape_label(shape: tuple[int, int] | None) -> str:
@@ -55,10 +79,10 @@ def draw_secret(
     thin lines so it reads as a grid; slot `lifted` (its peg is being dragged) shows a hole, slot
     `target` (a dragged peg would land there) is outlined."""
     if layout.shape is None:
-        text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, 34)
+        text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, text.grown(34))
     else:  # beside the grid, as a choice row's label
         box = layout.secret_label.inflate(-8, -round(layout.secret_label.h * 0.4))
-        text.draw_in(surface, "Your secret", box, pal.TEXT, 30, align="midleft")
+        text.draw_in(surface, "Your secret", box, pal.TEXT, text.grown(30), align="midleft")
     d = layout.peg_diameter()
     area = layout.secret_frame_rect()
     radius = max(4, round(layout.unit * 0.25))
@@ -73,7 +97,7 @@ def draw_secret(
         for row in range(1, layout.grid_rows):
             y = layout.secret_slot_rect(row * layout.grid_cols).y
             pygame.draw.line(surface, pal.BOARD_EDGE, (cells.left + 2, y), (cells.right - 3, y), width)
-    hole = art.hole(round(d * 0.5))
+    hole = art.hole(layout.slot_diameter())
     for col, colour in enumerate(secret):
         cell = layout.secret_slot_rect(col)
         if col == target:
@@ -105,14 +129,26 @@ def draw_choices(
     for name in layout.choices:
         label = "Cells" if name == "pegs" and shape is not None else ROW_LABELS[name]
         box = layout.labels[name].inflate(-8, -round(layout.labels[name].h * 0.4))
-        text.draw_in(surface, label, box, pal.TEXT, 30, align="midleft")
+        text.draw_in(surface, label, box, pal.TEXT, text.grown(30), align="midleft")
         hot = hit.part if isinstance(hit, Control) and hit.name == name else None
         if name == "duplicates":
             draw_toggle(surface, text, layout.toggle_rect(name), duplicates, hot=hot == "toggle")
         elif name == "strategy":
             info = strategies.get(strategy)
             draw_stepper(surface, text, layout.stepper_parts(name), info.label, True, True, hot)
-            text.draw_in(surface, info.description, layout.detail_rect, pal.TEXT_DIM, 24)
+            words = plain_words(strategy) or info.description
+            size, lines = text.fit_wrapped(words, layout.detail_rect.w, layout.detail_rect.h, text.grown(26))
+            line_h = text.font(size).get_linesize()
+            top = layout.detail_rect.centery - len(lines) * line_h / 2
+            for i, line in enumerate(lines):
+                text.draw(
+                    surface,
+                    line,
+                    size,
+                    pal.TEXT_DIM,
+                    (layout.detail_rect.centerx, top + i * line_h),
+                    "midtop",
+                )
         elif name == "shape":
             index = shapes.index(shape)
             parts = layout.stepper_parts(name)
@@ -133,16 +169,19 @@ def draw_buttons(
     colour = pal.TEXT_WARN if problem and not problem.startswith("place") else pal.TEXT_DIM
     message = message[:1].upper() + message[1:]
     box = layout.message_box
-    size, lines = text.fit_wrapped(message, box.w, box.h, 26)
+    size, lines = text.fit_wrapped(message, box.w, box.h, text.grown(26))
     line_h = text.font(size).get_linesize()
     top = box.centery - len(lines) * line_h / 2
     for i, line in enumerate(lines):
         text.draw(surface, line, size, colour, (box.centerx, round(top + (i + 0.5) * line_h)))
+    row = [name for name in layout.buttons if name != "menu"]  # the top bar's Menu is another row
+    px = button_label_px(text, [layout.button_rect(n) for n in row], [BUTTON_LABELS[n] for n in row])
     for name in layout.buttons:
         enabled = problem is None if name == "start" else True
         rect, hot = layout.button_rect(name), hit == Button(name)
         label, primary = BUTTON_LABELS[name], name == "start"
-        draw_button(surface, text, rect, label, enabled=enabled, hot=hot, primary=primary)
+        shared = px if name in row else None
+        draw_button(surface, text, rect, label, enabled=enabled, hot=hot, primary=primary, label_px=shared)
 
 
 def draw_held_peg(

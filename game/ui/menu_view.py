@@ -1,109 +1,400 @@
-"""Drawing of the main menu (game/screens/menu.py holds its entries, focus and input): the title with
-two pegs, the subtitle, the entries with their details, and the footer, on the card the menu lays
-over its demo game. Drawing only reads; geometry comes from MenuLayout (game/ui/layout_screens.py).
+"""Drawing of the title screen (game/screens/menu.py holds its entries, pages, focus and input): the
+logo, the kept games, the presets as cards with a tiny board and your best, the other ways to start,
+TODAY's cards with their state, the tile to the other ways of playing, the utility buttons with
+their icons, and the sub pages. Drawing only reads; geometry comes from TitleLayout
+(game/ui/layout_title.py), the look from game/ui/theme.py.
+
+One size per kind of text on a page (every card's name at one size, every detail at one), so the
+screen reads as a hierarchy: the logo, then PLAY and its cards, then the rest.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
 from game.ui import palette as pal
-from game.ui.layout_screens import MenuLayout
+from game.ui import theme
+from game.ui.board import Art
+from game.ui.layout_title import TOP, TitleLayout
 from game.ui.text import TextRenderer
+from game.ui.widgets import draw_button
 
-SUBTITLE = "Break the secret code: black = right colour, right place; white = right colour only"
-FOOTER = "Arrows + Enter or the mouse · H help · Esc quits"
-
-
-def draw_front(surface: pygame.Surface, app: Any, layout: MenuLayout, entries: Sequence, focus: int) -> None:
-    """Title, subtitle, entries (each with .label and .detail; entry `focus` highlighted) and footer."""
-    text = app.text
-    draw_title(surface, app, layout)
-    text.draw_in(
-        surface,
-        SUBTITLE,
-        layout.subtitle_rect.inflate(0, -layout.subtitle_rect.h // 4),
-        pal.TEXT_DIM,
-        26,
-    )
-    label_px, detail_px, two_lines = entry_text_sizes(text, layout, entries)
-    for i, (entry, rect) in enumerate(zip(entries, layout.entries, strict=True)):
-        focused = i == focus
-        fill = pal.BUTTON_HOT if focused else pal.BUTTON
-        radius = max(4, rect.h // 5)
-        pygame.draw.rect(surface, fill, rect, border_radius=radius)
-        edge = pal.SELECTION if focused else pal.BOARD_EDGE
-        pygame.draw.rect(surface, edge, rect, width=3 if focused else 1, border_radius=radius)
-        label_box, detail_box = entry_boxes(rect, two_lines)
-        text.draw(surface, entry.label, label_px, pal.TEXT, label_box.midleft, align="midleft")
-        if entry.detail:
-            align = "midleft" if two_lines else "midright"
-            text.draw(surface, entry.detail, detail_px, pal.TEXT_DIM, getattr(detail_box, align), align=align)
-    text.draw_in(surface, FOOTER, layout.footer_rect, pal.TEXT_DIM, 22)
+FOOTER = "Arrows and Enter, or the mouse · Del forgets a kept game · H help · Esc quits"
+SUB_FOOTER = "Arrows and Enter, or the mouse · Esc goes back"
+ICONS = {"Help": "help", "Statistics": "stats", "High scores": "trophy", "Settings": "gear", "Quit": "power"}
+MINI_ROWS = 2  # rows on a preset card's tiny board
 
 
-def card_rect(text: TextRenderer, layout: MenuLayout) -> pygame.Rect:
-    """The card under the menu: it spans the entries, and the subtitle and footer lines where they
-    are wider."""
-    entries = layout.entries[0].unionall(layout.entries)
-    widest = max(
-        text.size(line, text.fit_size(line, box.w, box.h, largest))[0]
-        for line, box, largest in (
-            (SUBTITLE, layout.subtitle_rect.inflate(0, -layout.subtitle_rect.h // 4), 26),
-            (FOOTER, layout.footer_rect, 22),
+@dataclass(frozen=True)
+class TitleView:
+    """What the title screen shows besides the entries themselves: each preset's best line and each
+    card's state lines (by entry index), the entries and which has the focus."""
+
+    entries: Sequence[Any]
+    focus: int
+    configs: dict[int, Any] = field(default_factory=dict)  # a preset card's GameConfig
+    bests: dict[int, str] = field(default_factory=dict)
+    status: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    more_detail: str = ""
+
+
+def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art) -> None:
+    """The whole page of `layout` (the background or the demo is already drawn)."""
+    text = art.text
+    plan = layout.plan
+    if layout.page == TOP:
+        theme.draw_logo(surface, text, layout.logo, art.pegs, art.colours, art.symbols)
+    else:
+        title = (
+            "Kept games"
+            if any(i in plan.resume for _, _, g in plan.groups for i in g)
+            else "More ways to play"
         )
+        text.draw_in(surface, title, layout.title, pal.TEXT, theme.type_px(layout.size, "title"))
+    heading_px = min(
+        (
+            text.fit_size(words.upper(), rect.w, rect.h, theme.type_px(layout.size, "label"))
+            for words, rect in layout.headings
+        ),
+        default=0,
     )
-    left = min(entries.x, layout.subtitle_rect.centerx - widest // 2)
-    right = max(entries.right, layout.subtitle_rect.centerx + widest // 2 + 1)
-    pad = max(8, layout.footer_rect.h // 3)
-    top, bottom = layout.subtitle_rect.y, layout.footer_rect.bottom
-    return pygame.Rect(left, top, right - left, bottom - top).inflate(2 * pad, 2 * pad)
+    for words, rect in layout.headings:
+        colour = theme.ACCENT if words == "Play" else pal.TEXT_DIM
+        drawn = text.draw(surface, words.upper(), heading_px, colour, rect.midleft, align="midleft")
+        if rect.right - drawn.right > 24:
+            pygame.draw.line(
+                surface, pal.BOARD_EDGE, (drawn.right + 12, drawn.centery), (rect.right, drawn.centery), 2
+            )
+    kinds = _kinds(layout)
+    sizes = _shared_sizes(text, layout, view, kinds)
+    for index, rect in enumerate(layout.entries):
+        if rect is None:
+            continue
+        kind = kinds[index]
+        focused = index == view.focus
+        entry = view.entries[index]
+        if kind == "preset":
+            _draw_preset(surface, rect, entry, view, index, focused, art, sizes)
+        elif kind == "utility":
+            _draw_utility(surface, rect, entry.label, focused, text, sizes["utility"])
+        elif kind == "back":
+            draw_button(surface, text, rect, entry.label, focused=focused, hot=focused)
+        elif kind == "card":
+            _draw_card(
+                surface, rect, entry.label, view.status.get(index) or (entry.detail,), focused, text, sizes
+            )
+        else:
+            _draw_bar(surface, rect, entry, focused, text, sizes, accent=kind == "resume")
+    words = FOOTER if layout.page == TOP else SUB_FOOTER
+    if layout.footer.w > 0:
+        text.draw_in(surface, words, layout.footer, pal.TEXT_DIM, theme.type_px(layout.size, "label"))
 
 
-def entry_boxes(rect: pygame.Rect, two_lines: bool) -> tuple[pygame.Rect, pygame.Rect]:
-    """Label and detail boxes of one entry: side by side, or the detail under the label."""
-    pad = max(6, rect.h // 4)
+def _kinds(layout: TitleLayout) -> dict[int, str]:
+    plan = layout.plan
+    kinds = {i: "bar" for i in range(plan.count)}
+    kinds.update({i: "preset" for i in plan.presets})
+    kinds.update({i: "utility" for i in plan.utilities})
+    kinds.update({i: "card" for i in plan.today})
+    kinds.update({i: "resume" for i in plan.resume})
+    if plan.nav_more is not None:
+        kinds[plan.nav_more] = "card"
+    if plan.nav_kept is not None:
+        kinds[plan.nav_kept] = "resume"
+    if plan.back is not None:
+        kinds[plan.back] = "back"
+    return kinds
+
+
+def _boxes(rect: pygame.Rect, two_lines: bool) -> tuple[pygame.Rect, pygame.Rect]:
+    """Label and detail boxes of a bar: side by side, or the detail under the label."""
+    pad = max(8, rect.h // 4)
+    inner = rect.inflate(-2 * pad, -round(rect.h * (0.2 if two_lines else 0.42)))
     if two_lines:
-        inner = rect.inflate(-2 * pad, -round(rect.h * 0.16))
-        top = round(inner.h * 0.56)
-        return (
-            pygame.Rect(inner.x, inner.y, inner.w, top),
-            pygame.Rect(inner.x, inner.y + top, inner.w, inner.h - top),
+        top = round(inner.h * 0.55)
+        return pygame.Rect(inner.x, inner.y, inner.w, top), pygame.Rect(
+            inner.x, inner.y + top, inner.w, inner.h - top
         )
-    inner = rect.inflate(-2 * pad, -round(rect.h * 0.42))
-    label_w = round(inner.w * 0.45)
+    label_w = round(inner.w * 0.42)
     return (
         pygame.Rect(inner.x, inner.y, label_w, inner.h),
         pygame.Rect(inner.x + label_w + pad, inner.y, inner.w - label_w - pad, inner.h),
     )
 
 
-def entry_text_sizes(text: TextRenderer, layout: MenuLayout, entries: Sequence) -> tuple[int, int, bool]:
-    """One label size and one detail size for every entry (a menu of mixed sizes looks broken); the
-    details go under the labels when beside them they would be too small to read."""
-    rect = layout.entries[0]
-    for two_lines in (False, True):
-        label_box, detail_box = entry_boxes(rect, two_lines)
-        label_px = min(text.fit_size(e.label, label_box.w, label_box.h, 40) for e in entries)
-        details = [e.detail for e in entries if e.detail] or [" "]
-        detail_px = min(text.fit_size(d, detail_box.w, detail_box.h * 0.9, label_px) for d in details)
-        if two_lines or detail_px >= 0.7 * label_px:
-            return label_px, detail_px, two_lines
-    raise AssertionError("unreachable")
+def _shared_sizes(text: TextRenderer, layout: TitleLayout, view: TitleView, kinds: dict[int, str]) -> dict:
+    """One size per kind of text on the page (card names, details, bar labels, utility labels)."""
+    size = layout.size
+    by_kind: dict[str, list[int]] = {}
+    for i, rect in enumerate(layout.entries):
+        if rect is not None:
+            by_kind.setdefault(kinds[i], []).append(i)
+    sizes: dict[str, Any] = {}
+    presets = by_kind.get("preset", [])
+    least = text.font(text.floor()).get_height()  # a box never lower than one line at the floor
+
+    def room(i: int, frac: float) -> float:
+        return max(layout.entries[i].h * frac, least)
+
+    sizes["name"] = min(
+        [
+            text.fit_size(
+                view.entries[i].label,
+                layout.entries[i].w * 0.86,
+                room(i, 0.2),
+                theme.type_px(size, "heading"),
+            )
+            for i in presets + by_kind.get("card", [])
+        ]
+        or [0]
+    )
+    # a card's lines wrap (a TODAY card's state), a preset's detail and best must fit as they are
+    lines = [view.entries[i].detail for i in presets] + [view.bests.get(i, "") for i in presets]
+    sizes["line"] = min(
+        [
+            text.fit_size(words, layout.entries[i].w * 0.88, room(i, 0.14), theme.type_px(size, "label"))
+            for i in presets
+            for words in lines
+            if words
+        ]
+        + [
+            text.fit_size("Hg", 10**6, room(i, 0.14), theme.type_px(size, "label"))
+            for i in by_kind.get("card", [])
+        ]
+        or [0]
+    )
+    for i in by_kind.get("card", []):  # every line of a card's state fits under its name
+        lines_of = view.status.get(i) or (view.entries[i].detail,)
+        while sizes["line"] > text.floor() and not _card_fits(text, layout.entries[i], lines_of, sizes):
+            sizes["line"] -= 1
+    bars = by_kind.get("bar", []) + by_kind.get("resume", [])
+    two_lines = any(_needs_two_lines(text, layout.entries[i], view.entries[i]) for i in bars)
+    sizes["two_lines"] = two_lines
+    label_px, detail_px = [], []
+    for i in bars:
+        label_box, detail_box = _boxes(layout.entries[i], two_lines)
+        entry = view.entries[i]
+        label_px.append(text.fit_size(entry.label, label_box.w, label_box.h, theme.type_px(size, "body")))
+        if entry.detail:
+            detail_px.append(
+                text.fit_size(entry.detail, detail_box.w, detail_box.h, theme.type_px(size, "label"))
+            )
+    sizes["bar"] = min(label_px, default=0)
+    sizes["detail"] = min(detail_px + [sizes["bar"] or 10**6]) if detail_px else 0
+    utilities = by_kind.get("utility", [])
+    sizes["utility"] = min(
+        [
+            text.fit_size(
+                view.entries[i].label,
+                layout.entries[i].w - layout.entries[i].h * 1.3,
+                layout.entries[i].h * 0.5,
+                theme.type_px(size, "label"),
+            )
+            for i in utilities
+        ]
+        or [0]
+    )
+    return sizes
 
 
-def draw_title(surface: pygame.Surface, app: Any, layout: MenuLayout) -> None:
-    """MASTERMIND ARCADE between two pegs of the player's palette."""
-    rect = layout.title_rect
-    colours = pal.palette(app.settings.palette)
-    symbols = app.settings.symbols
-    d = round(rect.h * 0.55)
-    title_box = rect.inflate(-2 * (d + 12) * 2, -round(rect.h * 0.2))
-    drawn = app.text.draw_in(surface, "MASTERMIND ARCADE", title_box, pal.TEXT, 90)
-    for i, x in enumerate((drawn.left - d - 12, drawn.right + 12)):
-        colour = (0, 2)[i]
-        peg = app.pegs.peg(colours[colour], colour, d, symbols)
-        surface.blit(peg, (x, rect.centery - d // 2))
+def _needs_two_lines(text: TextRenderer, rect: pygame.Rect, entry: Any) -> bool:
+    if not entry.detail:
+        return False
+    label_box, detail_box = _boxes(rect, False)
+    floor = text.floor()
+    return text.size(entry.label, floor)[0] > label_box.w or text.size(entry.detail, floor)[0] > detail_box.w
+
+
+def _face(surface: pygame.Surface, rect: pygame.Rect, focused: bool, accent: bool = False) -> pygame.Rect:
+    fill = pal.BUTTON_HOT if focused else (pal.BUTTON if accent else pal.BOARD)
+    face = theme.draw_raised(surface, rect, fill, radius=theme.card_radius(rect))
+    edge = theme.ACCENT if focused else (theme.ACCENT if accent else pal.BOARD_EDGE)
+    width = 3 if focused else (2 if accent else 1)
+    pygame.draw.rect(surface, edge, rect, width=width, border_radius=theme.card_radius(rect))
+    return face
+
+
+def _draw_bar(surface, rect, entry, focused: bool, text: TextRenderer, sizes: dict, accent: bool) -> None:
+    face = _face(surface, rect, focused, accent)
+    two = sizes["two_lines"]
+    label_box, detail_box = _boxes(face, two)
+    text.draw(surface, entry.label, sizes["bar"], pal.TEXT, label_box.midleft, align="midleft")
+    if entry.detail:
+        align = "midleft" if two else "midright"
+        anchor = detail_box.midleft if two else detail_box.midright
+        text.draw(surface, entry.detail, sizes["detail"], pal.TEXT_DIM, anchor, align=align)
+
+
+def _card_box(text: TextRenderer, rect: pygame.Rect, sizes) -> tuple[int, float, float]:
+    """(pad, name height, top of the lines) of a card drawn in `rect`."""
+    face_h = rect.h - theme.lip_px(rect)
+    pad = max(8, round(rect.w * 0.06))
+    name_h = max(face_h * 0.34, text.font(sizes["name"]).get_linesize())
+    return pad, name_h, rect.y + name_h + pad / 3
+
+
+def _card_fits(text: TextRenderer, rect: pygame.Rect, lines: Sequence[str], sizes) -> bool:
+    pad, _, top = _card_box(text, rect, sizes)
+    wrapped = [part for line in lines for part in text.wrap(line, sizes["line"], rect.w - 2 * pad)]
+    bottom = rect.y + rect.h - theme.lip_px(rect) - pad / 2
+    return top + len(wrapped) * text.font(sizes["line"]).get_linesize() <= bottom
+
+
+def _draw_card(
+    surface, rect, label: str, lines: Sequence[str], focused: bool, text: TextRenderer, sizes
+) -> None:
+    face = _face(surface, rect, focused)
+    pad = max(8, round(face.w * 0.06))
+    name_h = max(face.h * 0.34, text.font(sizes["name"]).get_linesize())
+    text.draw(
+        surface,
+        label,
+        sizes["name"],
+        pal.TEXT,
+        (face.x + pad, face.y + name_h / 2 + pad / 3),
+        align="midleft",
+    )
+    line_h = text.font(sizes["line"]).get_linesize()
+    top = face.y + name_h + pad / 3
+    room = max(1, int((face.bottom - pad / 2 - top) // line_h))
+    wrapped = [part for line in lines for part in text.wrap(line, sizes["line"], face.w - 2 * pad)]
+    for k, line in enumerate(wrapped[:room]):
+        colour = pal.TEXT if k == 0 and len(lines) > 1 else pal.TEXT_DIM
+        text.draw(surface, line, sizes["line"], colour, (face.x + pad, top + k * line_h), align="topleft")
+
+
+def _draw_preset(surface, rect, entry, view: TitleView, index: int, focused: bool, art: Art, sizes) -> None:
+    text = art.text
+    face = _face(surface, rect, focused)
+    pad = max(6, round(face.w * 0.06))
+    line_h = text.font(sizes["line"]).get_linesize()
+    name_h = max(round(face.h * 0.2), text.font(sizes["name"]).get_linesize())
+    text.draw(
+        surface,
+        entry.label,
+        sizes["name"],
+        theme.ACCENT if focused else pal.TEXT,
+        (face.centerx, face.y + pad // 2 + name_h // 2),
+    )
+    lines = [entry.detail, view.bests.get(index, "")]
+    bottom = face.bottom - pad // 2
+    for k, line in enumerate(reversed([w for w in lines if w])):
+        colour = theme.ACCENT if line.startswith("Best") and focused else pal.TEXT_DIM
+        text.draw(surface, line, sizes["line"], colour, (face.centerx, bottom - (k + 0.5) * line_h))
+    board = pygame.Rect(
+        face.x + pad,
+        face.y + pad // 2 + name_h,
+        face.w - 2 * pad,
+        bottom - 2 * line_h - (face.y + pad // 2 + name_h) - pad // 2,
+    )
+    config = view.configs.get(index)
+    if config is not None and board.h > 12:
+        draw_mini_board(surface, board, config, art)
+
+
+def draw_mini_board(surface: pygame.Surface, box: pygame.Rect, config: Any, art: Art) -> None:
+    """A tiny board of `config`: two played rows with their grades, and its colours as a strip of
+    small pegs under them (how many pegs and colours a preset is, at a glance)."""
+    pegs, colours = config.pegs, config.colours
+    grade_cols = math.ceil(pegs / 2)
+    across = pegs + 0.35 + grade_cols * 0.5 + 0.3
+    down = MINI_ROWS * 1.15 + 0.9
+    d = max(4, min(box.w / across, box.h / down))
+    slab = pygame.Rect(0, 0, round(d * across), round(d * (MINI_ROWS * 1.15 + 0.2)))
+    strip_h = round(d * 0.62)
+    slab.midtop = (box.centerx, round(box.centery - (slab.h + strip_h + d * 0.15) / 2))
+    radius = max(3, round(d * 0.25))
+    theme.draw_slab(surface, slab, radius)
+    peg_d = max(4, round(d * 0.86))
+    for r in range(MINI_ROWS):
+        cy = slab.y + round(d * (0.1 + 1.15 * r + 0.575))
+        code = [(r * 3 + i * (r + 2)) % colours for i in range(pegs)]
+        for i, colour in enumerate(code):
+            peg = art.pegs.peg(art.colours[colour], colour, peg_d, art.symbols)
+            surface.blit(peg, peg.get_rect(center=(round(slab.x + d * (0.15 + i + 0.5)), cy)))
+        black, white = (1, 1) if r == 0 else (2, 1)
+        key_d = max(3, round(d * 0.4))
+        for k in range(pegs):
+            line, col = divmod(k, grade_cols)
+            x = slab.x + d * (0.15 + pegs + 0.35 + (col + 0.5) * 0.5)
+            y = cy + (line - 0.5) * d * 0.46
+            if k < black + white:
+                image = art.pegs.key(k < black, key_d)
+            else:
+                image = art.pegs.hole(max(2, key_d // 2), pal.GRADE_HOLE)
+            surface.blit(image, image.get_rect(center=(round(x), round(y))))
+    dot = max(3, min(strip_h, round(box.w / (colours * 1.25))))
+    left = box.centerx - (colours - 1) * dot * 1.25 / 2
+    for colour in range(colours):
+        peg = art.pegs.peg(art.colours[colour], colour, dot, False)
+        surface.blit(
+            peg,
+            peg.get_rect(
+                center=(round(left + colour * dot * 1.25), slab.bottom + round(d * 0.15) + strip_h // 2)
+            ),
+        )
+
+
+def _draw_utility(surface, rect, label: str, focused: bool, text: TextRenderer, px: int) -> None:
+    face = _face(surface, rect, focused)
+    icon_d = round(min(face.h * 0.62, face.w * 0.3))
+    words_w = text.size(label, px)[0]
+    total = icon_d + round(icon_d * 0.4) + words_w
+    left = face.centerx - total // 2
+    icon = pygame.Rect(left, face.centery - icon_d // 2, icon_d, icon_d)
+    colour = theme.ACCENT if focused else pal.TEXT
+    draw_icon(surface, ICONS.get(label, ""), icon, colour)
+    text.draw(surface, label, px, pal.TEXT, (icon.right + round(icon_d * 0.4), face.centery), align="midleft")
+
+
+def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, colour: pal.RGB) -> None:
+    """A small line icon: help (a question in a ring), stats (bars), trophy, gear, power."""
+    cx, cy = rect.center
+    r = rect.w / 2
+    width = max(2, round(r * 0.18))
+    if name == "help":
+        pygame.draw.circle(surface, colour, (cx, cy), r, width)
+        arc = pygame.Rect(0, 0, round(r * 0.8), round(r * 0.7))
+        arc.midtop = (cx, round(cy - r * 0.58))
+        pygame.draw.arc(surface, colour, arc, math.radians(-70), math.radians(180), width)
+        end = (
+            arc.centerx + arc.w / 2 * math.cos(math.radians(-70)),
+            arc.centery + arc.h / 2 * math.sin(math.radians(70)),
+        )
+        pygame.draw.line(surface, colour, (round(end[0]), round(end[1])), (cx, round(cy + r * 0.22)), width)
+        pygame.draw.circle(surface, colour, (cx, round(cy + r * 0.52)), max(1, width * 0.7))
+    elif name == "stats":
+        for k, frac in enumerate((0.45, 0.85, 0.65)):
+            bar_w = r * 0.42
+            x = rect.x + r * 0.2 + k * r * 0.58
+            h = rect.h * frac
+            pygame.draw.rect(surface, colour, (round(x), round(rect.bottom - h), round(bar_w), round(h)))
+    elif name == "trophy":
+        cup = [
+            (cx - r * 0.8, cy - r * 0.8),
+            (cx + r * 0.8, cy - r * 0.8),
+            (cx + r * 0.5, cy + r * 0.1),
+            (cx - r * 0.5, cy + r * 0.1),
+        ]
+        pygame.draw.polygon(surface, colour, cup)
+        pygame.draw.rect(surface, colour, (round(cx - r * 0.12), round(cy), round(r * 0.24), round(r * 0.6)))
+        pygame.draw.rect(
+            surface, colour, (round(cx - r * 0.5), round(cy + r * 0.6), round(r), round(r * 0.3))
+        )
+    elif name == "gear":
+        teeth = []
+        for k in range(16):
+            angle = k * math.pi / 8
+            radius = r * (0.98 if k % 2 == 0 else 0.72)
+            teeth.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        pygame.draw.polygon(surface, colour, teeth)
+        pygame.draw.circle(surface, pal.BOARD, (cx, cy), r * 0.34)
+    elif name == "power":
+        box = rect.inflate(-round(r * 0.2), -round(r * 0.2))
+        pygame.draw.arc(surface, colour, box, math.radians(120), math.radians(420), width)
+        pygame.draw.line(surface, colour, (cx, round(cy - r)), (cx, cy), width)

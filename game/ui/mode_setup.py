@@ -76,7 +76,9 @@ class ModeSetupLayout:
 
 def draw_label(surface: pygame.Surface, text: TextRenderer, layout: ModeSetupLayout, row: str, label: str):
     box = layout.labels[row]
-    text.draw_in(surface, label, box.inflate(-8, -round(box.h * 0.4)), pal.TEXT, 34, align="midleft")
+    text.draw_in(
+        surface, label, box.inflate(-8, -round(box.h * 0.4)), pal.TEXT, text.grown(34), align="midleft"
+    )
 
 
 def draw_text_field(
@@ -88,7 +90,7 @@ def draw_text_field(
     edge = pal.SELECTION if focused else pal.BOARD_EDGE
     pygame.draw.rect(surface, edge, rect, width=3 if focused else 1, border_radius=radius)
     inner = rect.inflate(-round(rect.h * 0.5), -round(rect.h * 0.42))
-    size = text.fit_size("Wj" * 7, inner.w, inner.h, 40)
+    size = text.fit_size("Wj" * 7, inner.w, inner.h, text.grown(40))
     drawn = text.draw(surface, value, size, pal.TEXT, inner.midleft, align="midleft")
     if focused and caret:
         x = drawn.right + 3 if value else inner.x

@@ -61,7 +61,7 @@ class NoticeBoard:
         if not shown:
             return
         w, h = surface.get_size()
-        size_px = max(12, round(h * NOTICE_FONT_FRAC))
+        size_px = text.at_least(h * NOTICE_FONT_FRAC)
         max_w = round(w * NOTICE_WIDTH_FRAC)
         pad = size_px // 2
         line_h = text.font(size_px).get_linesize()

@@ -34,7 +34,7 @@ def glyph_width(text: TextRenderer, name: str, h: int) -> int:
         return h
     if name in ("LB", "RB"):
         return round(h * TAB_WIDTH)
-    return text.size(name, _letter_px(h))[0] + round(h * PILL_PAD)
+    return text.size(name, _word_px(text, h))[0] + round(h * PILL_PAD)
 
 
 def glyphs_width(text: TextRenderer, names: Sequence[str], h: int) -> int:
@@ -59,11 +59,13 @@ def draw_glyph(
     """Glyph `name` (A, B, X, Y, LB, RB, D-pad, or a word such as Start) from `midleft`; its width."""
     w = glyph_width(text, name, h)
     rect = pygame.Rect(midleft[0], midleft[1] - h // 2, w, h)
-    px = _letter_px(h)
+    px = text.at_least(h * LETTER_FRAC, fine=True)
     if name in FACE_COLOURS:
         pygame.draw.circle(surface, FACE_COLOURS[name], rect.center, h / 2)
         pygame.draw.circle(surface, pal.TEXT, rect.center, h / 2, width=1)
-        text.draw(surface, name, px, pal.TEXT, rect.center)
+        # a glyph's letter is the one printed on the pad, an icon sized to its face (the action it does
+        # is written beside it at the readable size): fine print
+        text.draw(surface, name, px, pal.TEXT, rect.center, fine=True)
     elif name == DPAD:
         arm = max(3, round(h * DPAD_ARM))
         across = pygame.Rect(0, 0, h, arm)
@@ -82,9 +84,12 @@ def draw_glyph(
         corners = {"border_top_left_radius": radius, "border_top_right_radius": radius} if tab else {}
         pygame.draw.rect(surface, pal.BUTTON_HOT, body, border_radius=0 if tab else radius, **corners)
         pygame.draw.rect(surface, pal.TEXT, body, width=1, border_radius=0 if tab else radius, **corners)
-        text.draw(surface, name, round(px * (0.8 if tab else 0.9)), pal.TEXT, body.center)
+        if tab:  # LB, RB: the shoulder's own letters, an icon like a face button's
+            text.draw(surface, name, text.at_least(px * 0.8, fine=True), pal.TEXT, body.center, fine=True)
+        else:  # a word (Start, Back) is read as a word: at the readable size, its pill sized to it
+            text.draw(surface, name, _word_px(text, h), pal.TEXT, body.center)
     return w
 
 
-def _letter_px(h: int) -> int:
-    return max(8, round(h * LETTER_FRAC))
+def _word_px(text: TextRenderer, h: int) -> int:
+    return text.at_least(h * LETTER_FRAC * 0.9)

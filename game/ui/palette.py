@@ -148,8 +148,9 @@ TEXT_DIM: RGB = (188, 196, 214)  # secondary text: dimmer than TEXT, still 4.5:1
 TEXT_WARN: RGB = (255, 190, 120)
 BUTTON: RGB = (54, 62, 84)
 BUTTON_HOT: RGB = (66, 76, 104)
-BUTTON_PRIMARY: RGB = (26, 102, 64)
-BUTTON_PRIMARY_HOT: RGB = (30, 114, 72)
+BUTTON_PRIMARY: RGB = (240, 200, 90)  # the accent (game/ui/theme.py): what to press
+BUTTON_PRIMARY_HOT: RGB = (252, 218, 124)
+TEXT_ON_ACCENT: RGB = (30, 26, 18)  # labels on the accent (primary buttons, a won badge)
 BUTTON_DISABLED: RGB = (36, 40, 50)
 TEXT_DISABLED: RGB = (150, 156, 172)  # readable; a disabled button shows it by its flat dark fill
 SELECTION: RGB = (240, 200, 90)
@@ -163,8 +164,9 @@ TEXT_PAIRS: Mapping[str, tuple[RGB, RGB]] = MappingProxyType(
         "labels on the board, cards and top bar": (TEXT, BOARD),
         "button labels": (TEXT, BUTTON),
         "button labels under the mouse or focus": (TEXT, BUTTON_HOT),
-        "primary button labels (Submit, toggles on)": (TEXT, BUTTON_PRIMARY),
-        "primary button labels under the mouse": (TEXT, BUTTON_PRIMARY_HOT),
+        "primary button labels (Submit, toggles on)": (TEXT_ON_ACCENT, BUTTON_PRIMARY),
+        "primary button labels under the mouse": (TEXT_ON_ACCENT, BUTTON_PRIMARY_HOT),
+        "figures on the accent (a best, a rank)": (TEXT_ON_ACCENT, SELECTION),
         "disabled button labels": (TEXT_DISABLED, BUTTON_DISABLED),
         "subtitles, footers and hints on the window": (TEXT_DIM, BACKGROUND),
         "row numbers and palette keys on the board": (TEXT_DIM, BOARD),

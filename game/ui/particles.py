@@ -1,5 +1,8 @@
 """Particles for the end of a game: confetti that bursts up for a win, dust that settles for a loss.
 
+A win's confetti is sized to the win (CELEBRATION_BURSTS): one cannon for a plain win, three for a
+new best, three fuller ones with gold sparks for a score that makes a top ten.
+
 A ParticleField is view state: numpy arrays of positions, velocities, birth times and looks, drawn
 as small rects or circles. It can be thrown away at any time. Its time is a flourish on a timeline
 (game/play/timeline.py; its own unless one is given, driven by update(dt)): a particle's age is how
@@ -33,6 +36,10 @@ CONFETTI_LIFE_S = (1.6, 2.6)
 DUST_LIFE_S = (1.8, 3.0)
 WIN_BURSTS = 3  # confetti cannons: both bottom corners of the board and its middle
 WIN_PARTICLES_PER_BURST = 90
+# (cannons, particles per cannon, gold sparks) by how big the win is
+CELEBRATION_BURSTS = {"win": (1, 110, 0), "best": (3, 80, 0), "top": (3, 70, 90)}
+SPARK_LIFE_S = (1.8, 2.8)
+GOLD = (255, 214, 96)
 LOSS_PARTICLES = 45
 DUST_FALL_PX_S = 40.0  # slow, so a loss settles instead of crashing down
 SHAPE_RECT, SHAPE_CIRCLE = 0, 1
@@ -177,26 +184,28 @@ class ParticleField:
                 pygame.draw.rect(surface, colour, (x - s // 2, y - s // 4, s, max(1, s // 2)))
 
 
-def win_burst(field: ParticleField, area: pygame.Rect, colours: Sequence[RGB]) -> int:
-    """Confetti in `colours` fired up from both bottom corners of `area` and from its middle.
+def win_burst(field: ParticleField, area: pygame.Rect, colours: Sequence[RGB], *, kind: str = "best") -> int:
+    """Confetti in `colours` fired up from the middle of `area`'s bottom (and, for a bigger win, from
+    both its corners), sized by `kind` ("win", "best" or "top"; see CELEBRATION_BURSTS).
 
     Returns the number of particles added (0 with reduced motion: the field's timeline has no
     flourish then)."""
     if not colours or not field.begin(max(CONFETTI_LIFE_S)):
         return 0
+    bursts, per_burst, sparks = CELEBRATION_BURSTS[kind]
     rng = field.rng
     scale = max(0.4, area.h / 600)
     gravity_px = GRAVITY_PX_S2 * scale
     # Launch speed: lifts the highest pieces to near the top of the area despite the drag.
     lift = math.sqrt(2 * gravity_px * area.h * 0.9) * 1.7  # x1.7: air drag eats the rest
     cannons = (
+        (area.centerx, area.bottom, -math.pi * 0.58, -math.pi * 0.42),  # straight up
         (area.left + area.w * 0.08, area.bottom, -math.pi * 0.40, -math.pi * 0.30),  # up and to the right
         (area.right - area.w * 0.08, area.bottom, -math.pi * 0.70, -math.pi * 0.60),  # up and to the left
-        (area.centerx, area.bottom, -math.pi * 0.58, -math.pi * 0.42),  # straight up
     )
     added = 0
-    for x, y, low, high in cannons[:WIN_BURSTS]:
-        n = WIN_PARTICLES_PER_BURST
+    for x, y, low, high in cannons[:bursts]:
+        n = per_burst
         angles = [rng.uniform(low, high) for _ in range(n)]
         speeds = [rng.uniform(0.65, 1.0) * lift for _ in range(n)]
         vel = np.array([[math.cos(a) * v, math.sin(a) * v] for a, v in zip(angles, speeds, strict=True)])
@@ -206,6 +215,16 @@ def win_burst(field: ParticleField, area: pygame.Rect, colours: Sequence[RGB]) -
         gravity = np.full(n, gravity_px)
         field.add(pos, vel, life, size, gravity, SHAPE_RECT, [rng.choice(list(colours)) for _ in range(n)])
         added += n
+    if sparks:  # a top-ten score: gold sparks fanning out from the middle, drifting down slowly
+        angles = [rng.uniform(0, 2 * math.pi) for _ in range(sparks)]
+        speeds = [rng.uniform(0.25, 0.6) * lift for _ in range(sparks)]
+        vel = np.array([[math.cos(a) * v, math.sin(a) * v] for a, v in zip(angles, speeds, strict=True)])
+        pos = np.array([[area.centerx, area.centery] for _ in range(sparks)])
+        life = np.array([rng.uniform(*SPARK_LIFE_S) for _ in range(sparks)])
+        size = np.array([rng.uniform(6, 11) * scale for _ in range(sparks)])
+        gravity = np.full(sparks, gravity_px * 0.35)
+        field.add(pos, vel, life, size, gravity, SHAPE_CIRCLE, [GOLD] * sparks)
+        added += sparks
     return min(added, field.capacity)
 
 

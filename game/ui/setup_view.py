@@ -20,18 +20,26 @@ from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, legal
 from game.core.variants import variant_of
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
 from game.ui import palette as pal
+from game.ui import theme
 from game.ui.board import Art, draw_top_bar
 from game.ui.layout_screens import SetupLayout
 from game.ui.text import TextRenderer
-from game.ui.widgets import draw_button, draw_stepper, draw_toggle
+from game.ui.widgets import draw_button, draw_card, draw_stepper, draw_toggle
 
 ROW_LABELS = MappingProxyType(
     {
-        "shape": "Shape",
-        "pegs": "Pegs",
+        "shape": "Board",
+        "pegs": "Pegs in the code",
         "colours": "Colours",
-        "duplicates": "Repeated colours",
-        "difficulty": "Turns rule",
+        "duplicates": "Colours may repeat",
+        "difficulty": "Turns",
+    }
+)
+TURNS_WORDS = MappingProxyType(  # the turns rule in plain words, under the segments' names
+    {
+        "relaxed": "pegs + colours + 2",
+        "classic": "pegs + colours",
+        "tight": "fewer: pegs + half the colours + 1",
     }
 )
 TITLE = "Custom game"
@@ -50,13 +58,21 @@ def draw(
     text = art.text
     surface.fill(pal.BACKGROUND)
     draw_top_bar(surface, layout, text, TITLE, mouse)
+    draw_card(surface, layout.card)
+    words_of = {
+        name: "Cells" if name == "pegs" and choices.shape is not None else ROW_LABELS[name]
+        for name in SetupLayout.ROWS
+    }
+    label_px = min(
+        text.fit_size(words_of[n], layout.labels[n].w - 12, layout.labels[n].h * 0.62, text.grown(36))
+        for n in SetupLayout.ROWS
+    )
     for i, name in enumerate(SetupLayout.ROWS):
         label = layout.labels[name]
         colour = pal.SELECTION if i == focus else pal.TEXT
-        words = "Cells" if name == "pegs" and choices.shape is not None else ROW_LABELS[name]
         if not choices.row_enabled(name):
             colour = pal.TEXT_DIM
-        text.draw_in(surface, words, label.inflate(0, -label.h // 3), colour, 36, align="midleft")
+        text.draw(surface, words_of[name], label_px, colour, label.midleft, align="midleft")
         if name == "shape":
             labels = [variant_of(choices.pegs, shape).segment_label for shape in SHAPES]
             segments = layout.segments(name, len(SHAPES))
@@ -71,12 +87,21 @@ def draw(
             _draw_segments(surface, text, segments, labels, DIFFICULTIES.index(choices.difficulty), mouse)
     config = choices.config()
     problem = choices.problem()
+    if config is not None and layout.preview.w > 0:
+        draw_board_preview(surface, layout.preview, config, art)
     if config is not None:
-        line = config.variant.describe(f"{config.turns} turns · {legal_codes(config):,} possible codes")
-        text.draw_in(surface, line, layout.turns_rect.inflate(0, -layout.turns_rect.h // 4), pal.TEXT, 44)
+        variant = config.variant
+        rule = TURNS_WORDS.get(config.difficulty.value, "").replace("pegs", variant.places_word)
+        line = variant.describe(f"{config.turns} turns · {legal_codes(config):,} possible codes")
+        turns = layout.turns_rect
+        _draw_wrapped(surface, text, line, turns, text.grown(30), pal.TEXT, turns.centerx, "midtop")
+        if not problem:  # the rule in plain words under it
+            words = f"{config.difficulty.value.title()} turns: {rule}"
+            box = layout.message_rect
+            _draw_wrapped(surface, text, words, box, text.grown(26), pal.TEXT_DIM, box.centerx, "midtop")
     if problem:  # GameConfig's sentences can be long: wrapped, never cut
         box = layout.message_rect.union(layout.turns_rect)
-        _draw_wrapped(surface, text, problem, box, 26, pal.TEXT_WARN, box.centerx, "midtop")
+        _draw_wrapped(surface, text, problem, box, text.grown(26), pal.TEXT_WARN, box.centerx, "midtop")
     for name, rect in layout.buttons.items():
         draw_button(
             surface,
@@ -98,7 +123,7 @@ def _draw_segments(
     mouse: tuple[int, int],
 ) -> None:
     """One button per option, the chosen one lit, all labels at one size (the largest every one fits)."""
-    label_px = min(text.fit_size(w, r.w * 0.8, r.h * 0.5) for w, r in zip(labels, segments, strict=True))
+    label_px = min(text.fit_size(w, r.w - 8, r.h * 0.5) for w, r in zip(labels, segments, strict=True))
     for index, (words, rect) in enumerate(zip(labels, segments, strict=True)):
         draw_button(surface, text, rect, "", primary=index == chosen, hot=rect.collidepoint(mouse))
         text.draw(surface, words, label_px, pal.TEXT, rect.center)
@@ -131,7 +156,7 @@ def _draw_duplicates(
     draw_toggle(surface, text, toggle, on, hot=toggle.collidepoint(mouse))
     note = "a colour may appear more than once" if on else "every colour at most once"
     note_box = pygame.Rect(toggle.right + 12, control.y, control.right - toggle.right - 12, control.h)
-    _draw_wrapped(surface, text, note, note_box, max(12, control.h // 2), pal.TEXT_DIM, note_box.x, "topleft")
+    _draw_wrapped(surface, text, note, note_box, control.h // 2, pal.TEXT_DIM, note_box.x, "topleft")
 
 
 def _draw_wrapped(
@@ -186,3 +211,43 @@ def _draw_sample(
             surface.blit(
                 art.pegs.peg(art.colours[colour], colour, d, art.symbols), (x, area.centery - d // 2)
             )
+
+
+def draw_board_preview(surface: pygame.Surface, box: pygame.Rect, config, art: Art) -> None:
+    """The board this game will be played on, small: its turns as rows of holes (a grid's as small
+    grids), each with its grading holes, and its colours as a strip of pegs under the board."""
+    rows, cols = config.variant.shape
+    grade_cols = -(-config.pegs // max(2, rows))
+    columns = 1 if config.turns * rows <= 14 else 2
+    per_column = -(-config.turns // columns)
+    across_u = columns * (cols + 0.4 + grade_cols * 0.5 + 0.5) + 0.4
+    down_u = per_column * (rows + 0.25) + 0.6
+    strip_u = 1.4
+    unit = max(3.0, min(box.w / across_u, (box.h * 0.97) / (down_u + strip_u)))
+    board = pygame.Rect(0, 0, round(across_u * unit), round(down_u * unit))
+    board.midtop = (box.centerx, round(box.y + (box.h - (down_u + strip_u) * unit) / 2))
+    theme.draw_slab_shadow(surface, board, max(3, round(unit * 0.3)))
+    theme.draw_slab(surface, board, max(3, round(unit * 0.3)))
+    hole = art.pegs.hole(max(2, round(unit * 0.62)))
+    key = art.pegs.hole(max(2, round(unit * 0.3)), pal.GRADE_HOLE)
+    for turn in range(config.turns):
+        column, index = divmod(turn, per_column)
+        x0 = board.x + unit * (0.4 + column * (cols + 0.4 + grade_cols * 0.5 + 0.5))
+        y0 = board.y + unit * (0.3 + index * (rows + 0.25))
+        for cell in range(rows * cols):
+            r, c = divmod(cell, cols)
+            surface.blit(
+                hole, hole.get_rect(center=(round(x0 + (c + 0.5) * unit), round(y0 + (r + 0.5) * unit)))
+            )
+        for k in range(config.pegs):
+            line, col = divmod(k, grade_cols)
+            lines = max(2, rows)
+            x = x0 + (cols + 0.4 + (col + 0.5) * 0.5) * unit
+            y = y0 + (rows / 2 + (line - (lines - 1) / 2) * 0.45) * unit
+            surface.blit(key, key.get_rect(center=(round(x), round(y))))
+    d = max(4, min(round(unit * 0.9), round(box.w / (config.colours * 1.15))))
+    left = box.centerx - (config.colours - 1) * d * 1.15 / 2
+    y = board.bottom + round(unit * 0.8)
+    for colour in range(config.colours):
+        peg = art.pegs.peg(art.colours[colour], colour, d, art.symbols)
+        surface.blit(peg, peg.get_rect(center=(round(left + colour * d * 1.15), y)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import palette as pal
+from game.ui import theme
 
 
 def draw_progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float) -> None:
@@ -25,10 +26,21 @@ def draw_progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: floa
 def draw_text_lines(
     text, surface: pygame.Surface, rect: pygame.Rect | None, lines: list[str], colour
 ) -> None:
-    """Lines stacked in `rect` at one common size: the largest at which every line fits its share."""
+    """Lines stacked in `rect` at one common size: the largest at which every line fits its share; a
+    line too long for the width even at the readable floor wraps onto the next (never shrinks out of
+    reading). The size grows with the window (the panel's type, game/ui/theme.py)."""
     if rect is None or not lines:
         return
+    largest = theme.type_px(text.window or surface.get_size(), "body")
     share = rect.h / len(lines)
-    size = min(text.fit_size(line, rect.w - 8, share * 0.8, 34) for line in lines)
-    for i, line in enumerate(lines):
-        text.draw(surface, line, size, colour, (rect.centerx, rect.y + (i + 0.5) * share))
+    floor_h = text.font(text.floor()).get_height()
+    if all(text.size(line, text.floor())[0] <= rect.w - 8 for line in lines) and share * 0.8 >= floor_h:
+        size = min(text.fit_size(line, rect.w - 8, share * 0.8, largest) for line in lines)
+        for i, line in enumerate(lines):
+            text.draw(surface, line, size, colour, (rect.centerx, rect.y + (i + 0.5) * share))
+        return
+    size, placed = text.fit_paragraphs("\n".join(lines), rect.w - 8, rect.h, largest, gap_frac=0.0)
+    line_h = text.font(size).get_linesize()
+    top = rect.centery - (placed[-1][1] + line_h) / 2 if placed else rect.y
+    for line, y in placed:
+        text.draw(surface, line, size, colour, (rect.centerx, top + y), align="midtop")

@@ -1,7 +1,9 @@
 """Buttons, cards, toggles and steppers: how interactive pieces look (not where: see layout.py).
 
-Every function draws into a rect it is given and returns nothing; labels are fitted to their
-rect by the text renderer so they never clip.
+Every function draws into a rect it is given; labels are fitted to their rect by the text renderer
+so they never clip. The look is the theme's (game/ui/theme.py): buttons and cards are raised
+surfaces, a primary button wears the accent, the keyboard focus is an accent ring. Buttons of one
+row share one label size (button_label_px): a row of mixed sizes looks broken.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import palette as pal
+from game.ui import theme
 from game.ui.layout import Button
-from game.ui.text import MAX_FONT_PX, TextRenderer
+from game.ui.text import TextRenderer
 
 if TYPE_CHECKING:
     from game.ui.layout_screens import StatsLayout
@@ -58,19 +61,32 @@ def draw_button(
     focused: bool = False,
     label_px: int | None = None,
 ) -> None:
-    """A rounded button; `hot` when the mouse is over it, `focused` for keyboard selection.
+    """A raised button; `hot` when the mouse is over it, `focused` for keyboard selection.
     `label_px` caps the label's size, so a row of buttons can share one (button_label_px)."""
     if not enabled:
         fill, ink = pal.BUTTON_DISABLED, pal.TEXT_DISABLED
     elif primary:
-        fill, ink = (pal.BUTTON_PRIMARY_HOT if hot else pal.BUTTON_PRIMARY), pal.TEXT
+        fill, ink = (pal.BUTTON_PRIMARY_HOT if hot else pal.BUTTON_PRIMARY), pal.TEXT_ON_ACCENT
     else:
         fill, ink = (pal.BUTTON_HOT if hot else pal.BUTTON), pal.TEXT
     radius = max(3, round(rect.h * BUTTON_RADIUS_FRAC))
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    edge = pal.SELECTION if focused else pal.BOARD_EDGE
-    pygame.draw.rect(surface, edge, rect, width=3 if focused else 1, border_radius=radius)
-    text.draw_in(surface, label, _label_box(rect), ink, MAX_FONT_PX if label_px is None else label_px)
+    face = theme.draw_raised(surface, rect, fill, radius=radius, shadow=enabled, pressed=not enabled)
+    if focused:  # the accent ring; on an accent button a light one, or it would not show
+        ring = pal.TEXT if primary else pal.SELECTION
+        pygame.draw.rect(surface, ring, rect.inflate(4, 4), width=3, border_radius=radius + 2)
+    elif not primary and enabled:
+        pygame.draw.rect(surface, pal.BOARD_EDGE, rect, width=1, border_radius=radius)
+    if label:
+        box = _label_box(rect)
+        box.center = face.center  # the label sits on the face, above the lip
+        largest = height_label_px(text, box.h) if label_px is None else label_px
+        text.draw_in(surface, label, box, ink, largest, role="button")
+
+
+def height_label_px(text: TextRenderer, height: int) -> int:
+    """The label size a button of this label height wears, whatever its label: buttons of one height
+    share one size (a label too wide for its button is the only one to shrink)."""
+    return text.fit_size("Hg", 10**6, height)
 
 
 def _label_box(rect: pygame.Rect) -> pygame.Rect:
@@ -81,20 +97,25 @@ def button_label_px(text: TextRenderer, rects: list[pygame.Rect], labels: list[s
     """One label size for a row of buttons: the largest at which every label fits its own button
     (tabs of mixed sizes look broken)."""
     pairs = zip(labels, rects, strict=True)
-    return min(text.fit_size(label, *_label_box(rect).size) for label, rect in pairs)
+    return min(
+        text.fit_size(label, *_label_box(rect).size, height_label_px(text, _label_box(rect).h))
+        for label, rect in pairs
+    )
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, fill=pal.BOARD, edge=pal.BOARD_EDGE) -> None:
-    radius = max(6, min(rect.w, rect.h) // 30)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+    """A card (the theme's raised surface)."""
+    theme.draw_card(surface, rect, fill, edge)
 
 
 def shade(surface: pygame.Surface, colour=pal.OVERLAY_SHADE) -> None:
-    """Darken everything already drawn (under an overlay)."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill(colour)
-    surface.blit(veil, (0, 0))
+    """Darken everything already drawn (under an overlay): the same as a veil of `colour` at its
+    alpha, done as two blended fills (no window-sized surface made every frame)."""
+    *rgb, alpha = colour
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    if any(rgb):
+        surface.fill(tuple(round(c * alpha / 255) for c in rgb), special_flags=pygame.BLEND_RGB_ADD)
 
 
 def draw_toggle(
@@ -133,7 +154,9 @@ def draw_tabbed_card(
     Statistics and High scores screens)."""
     shade(surface)
     draw_card(surface, layout.card)
-    text.draw_in(surface, title, layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, 56)
+    text.draw_in(
+        surface, title, layout.title_rect.inflate(0, -layout.title_rect.h // 4), pal.TEXT, text.grown(56)
+    )
     px = button_label_px(text, layout.tabs, labels)
     for i, (label, rect) in enumerate(zip(labels, layout.tabs, strict=True)):
         hot = rect.collidepoint(mouse)

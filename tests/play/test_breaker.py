@@ -41,8 +41,15 @@ def test_breaker__drag_from_palette_places_and_drag_between_slots_swaps():
     drag(run, PaletteColour(5), BoardSlot(0, 0))
     assert run.draft == [5, None, 4, None]
     drag(run, BoardSlot(0, 0), BoardSlot(0, 2))
-    assert run.draft == [4, None, 5, None] and run.cursor == 2
+    assert run.draft == [4, None, 5, None] and run.cursor == 3  # on to the next empty slot
     assert run.take_cues() == (Cue.PICK, Cue.DROP, Cue.PICK, Cue.DROP, Cue.PICK, Cue.DROP)
+
+
+def test_breaker__a_colour_typed_after_a_drop_goes_beside_the_dropped_peg_not_over_it():
+    run = new_run()
+    drag(run, PaletteColour(3), BoardSlot(0, 0))
+    run.type_colour(1)
+    assert run.draft == [3, 1, None, None] and run.cursor == 2
 
 
 def test_breaker__draft_peg_dragged_off_the_board_is_removed_but_not_when_dropped_on_the_board():

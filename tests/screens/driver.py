@@ -6,6 +6,8 @@ so tests are deterministic and go through exactly the code a player's input goes
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.app import App
@@ -126,9 +128,48 @@ def kept_lines(app: App) -> list[str]:
 
 
 def choose_entry(app: App, prefix: str) -> None:
-    """Click the menu entry whose label starts with `prefix` (exactly one must)."""
+    """Click the menu entry whose label starts with `prefix` (exactly one must), as a player does:
+    on the title screen, or one level down (the tile to its page clicked first)."""
     menu = app.state
     hits = [i for i, entry in enumerate(menu.entries) if entry.label.startswith(prefix)]
     assert len(hits) == 1, f"menu entries starting {prefix!r}: {[menu.entries[i].label for i in hits]}"
     rect = menu.layout().entries[hits[0]]
+    if rect is None:  # on another page: its tile first (the top page's "More ways to play")
+        page = menu.plan.page_of(hits[0])
+        if menu.page != "top":
+            click(app, menu.layout().entries[menu.plan.back].center)
+        if page != "top":
+            tile = menu.plan.nav_kept if page == "kept" else menu.plan.nav_more
+            click(app, menu.layout().entries[tile].center)
+        rect = menu.layout().entries[hits[0]]
     click(app, rect.center)
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One text the app drew: its words, the size given to pygame.font.Font, whether it was tagged
+    fine print, its role ("button": a button's label) and where it landed."""
+
+    text: str
+    px: int
+    fine: bool
+    role: str
+    rect: pygame.Rect
+
+
+def font_spy(app: App) -> list[DrawnText]:
+    """Every text one frame draws, as DrawnText: every label goes through the renderer's draw()."""
+    drawn: list[DrawnText] = []
+    real_draw = app.text.draw
+
+    def spy(surface, line, size_px, colour, anchor, align="center", fine=False, role=""):
+        rect = real_draw(surface, line, size_px, colour, anchor, align, fine, role)
+        drawn.append(DrawnText(line, int(size_px), fine, role, rect.copy()))
+        return rect
+
+    app.text.draw = spy
+    try:
+        app.draw()
+    finally:
+        del app.text.draw
+    return [d for d in drawn if d.text.strip()]

@@ -11,7 +11,7 @@ from game.core.state import Guess, apply_move, new_game
 from game.screens.analysis import AnalysisOverlay, row_cells, summary_lines
 from game.screens.result import ResultState
 from game.tables import load_table
-from tests.screens.driver import click, make_app, press_key, record_of, text_spy
+from tests.screens.driver import click, make_app, press_key, record_of, settle, text_spy
 
 
 def finished_game(config, secret, guesses):
@@ -24,7 +24,7 @@ def finished_game(config, secret, guesses):
 def open_overlay(game, size=(1024, 720)):
     """The result screen, then its Analysis button clicked with real mouse events."""
     app = make_app(size=size, start=ResultState(record_of(game, 61.0)))
-    app.step([], 1 / 60)
+    settle(app, 2.0)  # the win lands before the buttons work
     click(app, app.state.layout().button_rect("analysis").center)
     for _ in range(600):  # frames; the analysis is pumped a few ms per frame
         app.step([], 1 / 60)
@@ -92,7 +92,7 @@ def test_result_screen__a_key_opens_the_analysis_and_escape_returns():
     secret = (1, 1, 2)
     game = finished_game(GameConfig(3, 4), secret, [(0, 1, 2), secret])
     app = make_app(start=ResultState(record_of(game, 12.0)))
-    app.step([], 1 / 60)
+    settle(app, 2.0)
     press_key(app, pygame.K_a)
     assert isinstance(app.state, AnalysisOverlay)
     press_key(app, pygame.K_ESCAPE)

@@ -79,6 +79,7 @@ def test_codemaker__menu_entries_open_each_mode() -> None:
         app = make_app(start=MenuState())
         menu = app.state
         index = [entry.label for entry in menu.entries].index(label)
+        click(app, menu.layout().entries[menu.plan.nav_more].center)  # one level down
         click(app, menu.layout().entries[index].center)
         assert isinstance(app.state, CodemakerState) and app.state.mode is mode
 

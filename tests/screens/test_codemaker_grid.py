@@ -28,6 +28,7 @@ def open_from_menu(label: str, seed: int = 7, size=(1024, 720)):
     app = make_app(size=size, seed=seed, start=MenuState())
     menu = app.state
     index = [entry.label for entry in menu.entries].index(label)
+    click(app, menu.layout().entries[menu.plan.nav_more].center)  # one level down
     click(app, menu.layout().entries[index].center)
     assert isinstance(app.state, CodemakerState)
     return app, app.state

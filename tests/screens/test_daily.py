@@ -21,7 +21,7 @@ from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.stats import StatsState
 from game.store import Store
-from tests.screens.driver import key, lowest_consistent, post, settle
+from tests.screens.driver import choose_entry, key, lowest_consistent, post, settle
 
 DAY = dt.date(2026, 11, 23)
 NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
@@ -52,13 +52,8 @@ def daily_app(tmp_path, clock: Clock | None = None) -> App:
 
 
 def open_menu_entry(app: App, label: str) -> None:
-    menu = app.state
-    assert isinstance(menu, MenuState)
-    index = [entry.label for entry in menu.entries].index(label)
-    post(app, key(pygame.K_HOME))
-    for _ in range(index):
-        post(app, key(pygame.K_DOWN))
-    post(app, key(pygame.K_RETURN))
+    assert isinstance(app.state, MenuState)
+    choose_entry(app, label)
 
 
 def type_row(app: App, code) -> None:
@@ -76,7 +71,7 @@ def play_to_the_end(app: App) -> list[tuple[int, ...]]:
         guess = lowest_consistent(state.game)
         guesses.append(guess)
         type_row(app, guess)
-    settle(app, 2.5)
+    settle(app, 7.0)  # the finish, then the ending landing (a win's score, streak, celebration)
     return guesses
 
 

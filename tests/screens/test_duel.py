@@ -164,6 +164,7 @@ def test_duel__computer_guesses_stay_covered_until_the_end():
     assert all(pygame.image.tobytes(g, "RGB") != empty for g in grade_areas[:2])  # its grades show
     play_code(app, (2, 3, 4, 5))
     result = to_result(app)
+    settle(app, 0.5)  # past the change of screen
     app.draw()
     revealed = result.layout().opponent
     assert row_pixels(app.surface, revealed, 0) != row_pixels(app.surface, revealed, 1)

@@ -42,7 +42,7 @@ def test_fullscreen__f11_fills_the_desktop_and_the_menu_reflows_to_it():
     menu = app.state
     assert isinstance(menu, MenuState)
     layout = menu.layout()
-    assert WINDOW[1] < layout.footer_rect.bottom <= desktop()[1]  # laid out for the screen, not the window
+    assert WINDOW[1] < layout.footer.bottom <= desktop()[1]  # laid out for the screen, not the window
     index = [entry.label for entry in menu.entries].index("Settings")
     click(app, centre(layout.entries[index]))  # clicks land where the reflowed menu drew the entry
     assert isinstance(app.state, SettingsState)

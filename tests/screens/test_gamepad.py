@@ -30,17 +30,51 @@ from tests.screens.test_duel import until
 from tests.screens.test_highscores import scores_app
 from tests.ui.test_pads import reference_repeats
 
+DIRECTIONS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
+
+
+def where_step_leads(menu: MenuState, start: int, dx: int, dy: int) -> int:
+    """The entry the title screen's own step (dx, dy) would focus from `start` (the menu left as it was)."""
+    here = menu.focus
+    menu.focus = start
+    menu.step(dx, dy)
+    landed, menu.focus = menu.focus, here
+    return landed
+
+
+def pad_walk(app, target: int, pad_id: int = 0) -> None:
+    """Move the title screen's focus to entry `target` of its page with D-pad presses, along the
+    shortest path its step allows (planned through the screen's own step, then pressed for real)."""
+    menu = app.state
+    paths = {menu.focus: []}
+    frontier = [menu.focus]
+    while frontier and target not in paths:
+        nxt = []
+        for at in frontier:
+            for button, (dx, dy) in DIRECTIONS.items():
+                to = where_step_leads(menu, at, dx, dy)
+                if to not in paths:
+                    paths[to] = paths[at] + [button]
+                    nxt.append(to)
+        frontier = nxt
+    assert target in paths, f"{menu.entries[target].label} cannot be reached with the D-pad"
+    for button in paths[target]:
+        press(app, button, pad_id)
+    assert menu.focus == target
+
 
 def pad_to_entry(app, label: str, pad_id: int = 0) -> None:
-    """Walk the menu's focus to `label` with the D-pad and press A."""
+    """Walk the title screen's focus to `label` with the D-pad (through the tile to its page if it is
+    one level down) and press A."""
     menu = app.state
     assert isinstance(menu, MenuState)
     target = [entry.label for entry in menu.entries].index(label)
-    for _ in range(len(menu.entries)):
-        if menu.focus == target:
-            break
-        press(app, DOWN if menu.focus < target else UP, pad_id)
-    assert menu.focus == target
+    page = menu.plan.page_of(target)
+    if page != menu.page:
+        pad_walk(app, menu.plan.nav_kept if page == "kept" else menu.plan.nav_more, pad_id)
+        press(app, A, pad_id)
+        assert menu.page == page
+    pad_walk(app, target, pad_id)
     press(app, A, pad_id)
 
 
@@ -94,6 +128,10 @@ def test_gamepad__initials_entered_with_a_pad_go_in_the_table(tmp_path) -> None:
     app = scores_app(tmp_path)
     pad_to_entry(app, "Classic")
     play_by_pad(app)
+    for _ in range(20):  # the win lands (count-up, streak, celebration) before the initials are asked
+        if isinstance(app.state, InitialsOverlay):
+            break
+        settle(app, 0.5)
     entry = app.state
     assert isinstance(entry, InitialsOverlay) and entry.score > 0
     presses(app, UP, UP, RIGHT, DOWN, RIGHT, UP)  # C, Z, B
@@ -169,19 +207,21 @@ def test_gamepad__pads_plugged_in_and_pulled_out_mid_game_are_taken_up_and_dropp
 def test_gamepad__stick_repeat_follows_a_keyboards_delay_with_explicit_dt() -> None:
     app = make_app()
     menu = app.state
-    start = menu.focus
+    steps: list[tuple[int, int]] = []
+    real_step = menu.step
+    menu.step = lambda dx, dy: steps.append((dx, dy)) or real_step(dx, dy)  # counts the Downs it is given
     dt = 1 / 60
     post(app, pad.axis(pygame.CONTROLLER_AXIS_LEFTY, 30000, pad=2), dt=dt)
     frames = 1
-    assert menu.focus == start + 1
+    assert steps == [(0, 1)]
     while frames * dt < 1.5:
         app.step([], dt)
         frames += 1
-        assert menu.focus == (start + reference_repeats(frames * dt)) % len(menu.entries), frames
+        assert steps == [(0, 1)] * reference_repeats(frames * dt), frames
     post(app, pad.axis(pygame.CONTROLLER_AXIS_LEFTY, 8000, pad=2), dt=dt)  # back in the dead zone
-    stopped = menu.focus
+    stopped = len(steps)
     settle(app, 1.0, dt=dt)
-    assert menu.focus == stopped
+    assert len(steps) == stopped
 
 
 def test_gamepad__a_bare_joystick_plays_with_its_hat_and_buttons() -> None:
@@ -252,7 +292,7 @@ def test_gamepad__shoulders_change_the_colour_at_the_cursor_and_a_picks_a_peg_up
 
 
 def test_gamepad__every_menu_entry_is_entered_and_left_with_a_pad() -> None:
-    labels = [entry.label for entry in MenuState().entries]
+    labels = [entry.label for entry in MenuState().entries if entry.group != "Nav"]
     for label in labels:
         app = make_app(seed=1)
         pad_to_entry(app, label)
@@ -267,6 +307,18 @@ def test_gamepad__every_menu_entry_is_entered_and_left_with_a_pad() -> None:
             press(app, A if isinstance(app.state, ConfirmOverlay) else B)
             settle(app, 0.2)
         assert isinstance(app.state, MenuState) and len(app.stack) == 1, label
+
+
+def test_gamepad__the_page_one_level_down_is_opened_and_left_with_a_pad() -> None:
+    app = make_app(seed=1)
+    menu = app.state
+    pad_walk(app, menu.plan.nav_more)
+    press(app, A)
+    assert menu.page != "top"
+    shown = [menu.entries[i].group for i in menu.layout().shown()]
+    assert {"Versus", "Computer", "Puzzles"} <= set(shown)
+    press(app, B)  # back a page, never out of the game
+    assert menu.page == "top" and app.running and menu.focus == menu.plan.nav_more
 
 
 def test_gamepad__the_controls_help_draws_pad_glyphs_beside_the_keys() -> None:

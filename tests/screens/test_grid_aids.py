@@ -62,7 +62,7 @@ def test_grid_analysis__compares_rows_with_the_grids_optimal_table():
     assert table is not None and table.fits(CONFIG)
     game = finished_game(CONFIG, SECRET, [(0, 0, 1, 1), (1, 2, 2, 2), SECRET])
     app = make_app(start=ResultState(record_of(game, 30.0)))
-    app.step([], 1 / 60)
+    settle(app, 2.0)  # the win lands before the buttons work
     click(app, app.state.layout().button_rect("analysis").center)
     for _ in range(900):
         app.step([], 1 / 60)

@@ -17,7 +17,7 @@ from game.screens.result import ResultState
 from game.screens.solving import SolvingState
 from game.ui.grid_board import grade_kind
 from game.ui.layout import PlayLayout, SecretSlot, Slot, centre
-from tests.screens.driver import click, drag, make_app, press_key, settle
+from tests.screens.driver import choose_entry, click, drag, make_app, press_key, settle
 
 PANEL = (("turn", 1.0), ("submit", 1.0), ("reveal", 1.0), ("solve", 1.0))
 GRIDS = ((2, 2, 6), (2, 3, 4), (3, 3, 4), (3, 4, 3))
@@ -87,10 +87,8 @@ def test_grid_game__keyboard_cursor_walks_cells_and_up_changes_colour():
 
 def test_grid_game__menu_entries_start_grid_games():
     app = make_app(start=MenuState())
-    labels = [entry.label for entry in app.state.entries]
     for label, shape in (("Grid 2×2", (2, 2)), ("Grid 3×3", (3, 3))):
-        menu = app.state
-        click(app, centre(menu.layout().entries[labels.index(label)]))
+        choose_entry(app, label)
         settle(app, 0.5)
         assert isinstance(app.state, PlayingState) and app.state.config.grid == shape
         app.apply(MenuState())

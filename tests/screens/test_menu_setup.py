@@ -16,9 +16,9 @@ from game.screens.playing import PlayingState
 from game.settings import Settings
 from game.store import Store
 from game.ui.layout import centre
-from game.ui.layout_screens import MenuLayout, SetupLayout
+from game.ui.layout_screens import SetupLayout
 from game.ui.sound import Sound
-from tests.screens.driver import click, drawn_lines, make_app, press_key
+from tests.screens.driver import click, drawn_lines, key, make_app, post, press_key
 
 
 def entry_index(menu: MenuState, label: str) -> int:
@@ -28,22 +28,25 @@ def entry_index(menu: MenuState, label: str) -> int:
 def test_menu__arrow_keys_and_enter_start_the_focused_preset():
     app = make_app(start=MenuState())
     menu = app.state
-    target = entry_index(menu, "Super")
-    for _ in range(target):
-        press_key(app, pygame.K_DOWN)
-    assert menu.focus == target
+    assert menu.focus == entry_index(menu, "Classic")  # a first start: the standard game has the focus
+    press_key(app, pygame.K_RIGHT)
+    assert menu.focus == entry_index(menu, "Super")
     press_key(app, pygame.K_RETURN)
     assert isinstance(app.state, PlayingState)
     assert app.state.config == GameConfig(5, 8)
 
 
-def test_menu__mouse_click_on_custom_opens_setup_and_up_wraps_around():
+def test_menu__mouse_click_on_custom_opens_setup_and_tab_wraps_around():
     app = make_app(start=MenuState())
     menu = app.state
-    press_key(app, pygame.K_UP)
-    assert menu.focus == len(menu.entries) - 1
-    layout = MenuLayout(app.size, len(menu.entries))
-    click(app, centre(layout.entries[entry_index(menu, "Custom game")]))
+    shown = menu.layout().shown()
+    press_key(app, pygame.K_HOME)
+    assert menu.focus == shown[0]
+    press_key(app, pygame.K_TAB, )
+    post(app, key(pygame.K_TAB, mod=pygame.KMOD_SHIFT))
+    post(app, key(pygame.K_TAB, mod=pygame.KMOD_SHIFT))
+    assert menu.focus == shown[-1]  # Shift+Tab from the first entry wraps to the last
+    click(app, centre(menu.layout().entries[entry_index(menu, "Custom game")]))
     assert isinstance(app.state, SetupState)
 
 

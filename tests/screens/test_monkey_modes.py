@@ -47,6 +47,7 @@ from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.store import Store
+from game.ui.layout_title import TOP, TitleLayout
 from tests.screens.test_monkey import check_app
 
 FRAMES = int(os.environ.get("MONKEY_FRAMES", "20000"))
@@ -231,12 +232,23 @@ class Monkey:
         return ResultState(finished(rng))
 
     def choose(self, label: str) -> list[pygame.event.Event]:
-        """The keys that open the menu entry `label` (Home, Down to it, Enter)."""
+        """The keys that open the title screen's entry `label`: Home, Tab to it in reading order,
+        Enter (through the tile to its page first when it is one level down)."""
         menu = self.app.state
         labels = [entry.label for entry in menu.entries] if isinstance(menu, MenuState) else []
         if label not in labels:
             return []
-        return [key(pygame.K_HOME)] + [key(pygame.K_DOWN)] * labels.index(label) + [key(pygame.K_RETURN)]
+        target = labels.index(label)
+        page = menu.plan.page_of(target)
+        keys: list[pygame.event.Event] = []
+        if page != menu.page:
+            keys += [key(pygame.K_ESCAPE)] if menu.page != TOP else []  # back to the top page first
+            keys += self.tab_to(menu, TOP, menu.plan.nav_more)
+        return keys + self.tab_to(menu, page, target)
+
+    def tab_to(self, menu: MenuState, page: str, index: int) -> list[pygame.event.Event]:
+        shown = TitleLayout(self.app.surface.get_size(), menu.plan, page).shown()
+        return [key(pygame.K_HOME)] + [key(pygame.K_TAB)] * shown.index(index) + [key(pygame.K_RETURN)]
 
     def events(self) -> list[pygame.event.Event]:
         rng, app, state = self.rng, self.app, self.app.state

@@ -8,8 +8,9 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig
+from game.play.finale import COUNT_S, Beat
 from game.screens.playing import PlayingState
-from game.screens.result import SCORE_COUNT_S, ResultState
+from game.screens.result import ResultState
 from game.store import Store
 from game.ui.breaker_view import shake
 from game.ui.layout import centre
@@ -130,13 +131,21 @@ def win_to_the_result(app: App) -> ResultState:
         if isinstance(app.state, ResultState) or not isinstance(app.state, PlayingState):
             break
         app.step([], 0.05)
-    if not isinstance(app.state, ResultState):  # a first score makes the top ten: no initials
-        post(app, key(pygame.K_ESCAPE))
-    post(app, dt=0.0)
-    if not isinstance(app.state, ResultState):  # the initials overlay may come a frame later
-        post(app, key(pygame.K_ESCAPE), dt=0.0)
-    assert isinstance(app.state, ResultState)
+    assert isinstance(app.state, ResultState)  # the initials wait until the win has landed
     return app.state
+
+
+def land(app: App, result: ResultState) -> None:
+    """A key puts the win's ending at rest; the initials a first score asks for are skipped; the
+    screen's fade-in is over."""
+    post(app, key(pygame.K_SPACE))
+    post(app, dt=0.0)
+    if not isinstance(app.state, ResultState):
+        post(app, key(pygame.K_ESCAPE), dt=0.0)
+    assert app.state is result
+    post(app, dt=0.1)
+    post(app, dt=0.1)
+    post(app, dt=0.1)
 
 
 def test_motion__a_win_counts_its_score_up_and_then_says_new_best(tmp_path):
@@ -145,7 +154,7 @@ def test_motion__a_win_counts_its_score_up_and_then_says_new_best(tmp_path):
     points = result.points
     assert points > 0
     shown = []
-    for _ in range(round(SCORE_COUNT_S / 0.1) + 2):
+    for _ in range(round(COUNT_S / 0.1) + 2):
         shown.append(result.shown_points)
         app.step([], 0.1)
     assert shown[0] < points and shown == sorted(shown) and shown[-1] == points
@@ -157,11 +166,13 @@ def test_motion__reduced_motion_shows_the_score_whole_at_once(tmp_path):
     result = win_to_the_result(app)
     post(app, dt=0.0)
     assert result.points > 0 and result.shown_points == result.points and result.new_best
+    assert result.finale.started(Beat.CELEBRATE)  # at rest at once
 
 
 def test_motion__confetti_never_covers_the_revealed_secret(tmp_path):
     app = playing_app(reduced=False, store=Store(tmp_path))
     result = win_to_the_result(app)
+    land(app, result)
     assert app.session.particles.active
     clear = result.holding().keep_clear
     for _ in range(10):
@@ -200,6 +211,7 @@ def test_motion__the_menu_plays_a_demo_behind_itself_and_stands_still_under_redu
 def test_motion__confetti_stays_under_a_card_opened_over_the_win(tmp_path):
     app = playing_app(reduced=False, store=Store(tmp_path))
     result = win_to_the_result(app)
+    land(app, result)
     click(app, result.layout().button_rect("analysis").center)
     overlay = app.state
     assert overlay is not result and overlay.is_overlay and app.session.particles.active

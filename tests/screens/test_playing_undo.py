@@ -25,11 +25,11 @@ def test_playing_undo__steps_back_through_place_move_remove_and_clear():
     history = [list(state.run.draft)]
     drag(app, centre(layout.palette_rect(2)), slot(0))  # place
     history.append(list(state.run.draft))
-    post(app, key(pygame.K_5, unicode="5"))  # place by key at the cursor (slot 0 -> colour 4)
+    post(app, key(pygame.K_5, unicode="5"))  # place by key at the cursor, past the dropped peg (slot 1)
     history.append(list(state.run.draft))
     drag(app, centre(layout.palette_rect(1)), slot(3))  # place
     history.append(list(state.run.draft))
-    drag(app, slot(3), slot(1))  # move
+    drag(app, slot(3), slot(1))  # move (onto slot 1's peg: the two swap)
     history.append(list(state.run.draft))
     drag(app, slot(1), (layout.panel.x - 2, layout.content.bottom - 2))  # off the board: remove
     history.append(list(state.run.draft))
@@ -38,10 +38,10 @@ def test_playing_undo__steps_back_through_place_move_remove_and_clear():
     assert history == [
         [None] * 4,
         [2, None, None, None],
-        [4, None, None, None],
-        [4, None, None, 1],
-        [4, 1, None, None],
-        [4, None, None, None],
+        [2, 4, None, None],
+        [2, 4, None, 1],
+        [2, 1, None, 4],
+        [2, None, None, 4],
         [None] * 4,
     ]
     # undo walks the same path backwards, one change per press, by Ctrl+Z, U and the button in turn

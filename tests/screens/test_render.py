@@ -85,21 +85,21 @@ class CheckingText(TextRenderer):
         super().__init__()
         self.misfits: list[str] = []
 
-    def fit_size(self, text, max_w, max_h, largest=80):
-        size = super().fit_size(text, max_w, max_h, largest)
+    def fit_size(self, text, max_w, max_h, largest=80, fine=False):
+        size = super().fit_size(text, max_w, max_h, largest, fine)
         w, h = self.size(text, size)
         if w > max_w + 1 or h > max_h + 1:
             self.misfits.append(f"{text!r} {w}x{h} in {max_w:.0f}x{max_h:.0f}")
         return size
 
-    def fit_paragraphs(self, text, max_w, max_h, largest=40, gap_frac=0.45):
-        size, lines = super().fit_paragraphs(text, max_w, max_h, largest, gap_frac)
+    def fit_paragraphs(self, text, max_w, max_h, largest=40, gap_frac=0.45, fine=False):
+        size, lines = super().fit_paragraphs(text, max_w, max_h, largest, gap_frac, fine)
         if lines and lines[-1][1] + self.font(size).get_linesize() > max_h + 1:
             self.misfits.append(f"paragraphs {text[:30]!r} too tall for {max_h:.0f}")
         return size, lines
 
-    def fit_wrapped(self, text, max_w, max_h, largest=40):
-        size, lines = super().fit_wrapped(text, max_w, max_h, largest)
+    def fit_wrapped(self, text, max_w, max_h, largest=40, fine=False):
+        size, lines = super().fit_wrapped(text, max_w, max_h, largest, fine)
         if len(lines) * self.font(size).get_linesize() > max_h + 1:
             self.misfits.append(f"wrapped {text[:30]!r} too tall for {max_h:.0f}")
         return size, lines

@@ -3,12 +3,14 @@ closing it writes the store, and a new app starts with them."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from game.app import App
 from game.screens.base import Push
 from game.screens.menu import MenuState
-from game.screens.settings import KINDS, ROWS, SettingsState
+from game.screens.settings import ROWS, SettingsState
 from game.store import Settings, Store
 from game.ui.layout import centre
 from game.ui.sound import Sound
@@ -29,7 +31,7 @@ def test_settings__mouse_changes_every_setting_and_closing_saves_them(tmp_path):
     app = open_settings(tmp_path)
     screen = app.state
     layout = screen.layout()
-    click(app, centre(layout.segments("palette", KINDS["palette"][1])[1]))
+    click(app, centre(layout.controls["palette"]))  # the palette's one button switches to the next
     assert app.settings.palette == "classic"
     for name in ("symbols", "sound", "reduced_motion"):
         before = getattr(app.settings, name)
@@ -40,7 +42,9 @@ def test_settings__mouse_changes_every_setting_and_closing_saves_them(tmp_path):
     for _ in range(3):
         click(app, centre(minus))
     assert app.settings.volume == 0.5 and app.sound.volume == 0.5
-    click(app, centre(layout.segments("animation_speed", KINDS["animation_speed"][1])[3]))
+    _, _, faster = layout.stepper_parts("animation_speed")
+    for _ in range(3):  # Normal, then Fast, Fastest, and no further
+        click(app, centre(faster))
     assert app.settings.animation_speed == 2.0
     app.draw()
     click(app, centre(layout.buttons["back"]))
@@ -107,16 +111,16 @@ def test_settings__draws_without_overlap_at_small_and_large_windows(tmp_path):
     for size in ((640, 480), (1024, 720), (1920, 1080)):
         app = open_settings(tmp_path, size)
         layout = app.state.layout()
-        rows = [layout.row_rect(name) for name in ROWS]
-        for a, b in zip(rows, rows[1:], strict=False):
-            assert a.bottom <= b.top + 8, size  # focus frames may touch, controls never overlap
+        rows = [layout.row_rect(name).inflate(-8, -6) for name in ROWS]  # focus frames may touch
+        for a, b in itertools.combinations(rows, 2):
+            assert not a.colliderect(b), size
         controls = [layout.controls[name] for name in ROWS]
-        for a, b in zip(controls, controls[1:], strict=False):
-            assert a.bottom <= b.top, size
-        assert (
-            controls[-1].bottom <= layout.hint_rect.top <= layout.hint_rect.bottom <= layout.preview_rect.top
-        )
-        assert layout.preview_rect.bottom <= layout.buttons["back"].top, size
+        shown = controls + list(layout.previews.values()) + [rect for _, rect in layout.headings]
+        for a, b in itertools.combinations(shown, 2):
+            assert not a.colliderect(b), size
+        assert all(layout.card.contains(rect) for rect in shown), size
+        assert max(rect.bottom for rect in shown) <= layout.hint_rect.top, size
+        assert layout.hint_rect.bottom <= layout.buttons["back"].top, size
         assert layout.card.contains(layout.buttons["back"]), size
         app.draw()
         post(app, key(pygame.K_ESCAPE))

@@ -17,3 +17,14 @@ def test_bench_frames__attract_scenario_measures_the_demo_and_prints_json() -> N
     assert result["scenario"] == "attract" and result["frames"] == 120
     assert result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
     assert "attract" in done.stderr
+
+
+def test_bench_frames__win_scenario_measures_a_win_from_its_last_row_to_the_initials() -> None:
+    command = [sys.executable, str(TOOL), "--scenario", "win", "--pegs", "4", "--colours", "6"]
+    command += ["--difficulty", "classic", "--size", "800x600"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    result = json.loads(done.stdout)
+    # the flash and the shield, the count, the streak, the celebration and a pause: seconds of frames,
+    # and the run stops when the initials are asked, before the 600 frames allowed
+    assert result["scenario"] == "win" and 180 <= result["frames"] < 600
+    assert result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]

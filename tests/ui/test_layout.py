@@ -17,7 +17,8 @@ from game.ui.layout import (
     Slot,
     centre,
 )
-from game.ui.layout_screens import MenuLayout, SetupLayout
+from game.ui.layout_screens import SetupLayout
+from game.ui.layout_title import TitleLayout, TitlePlan
 
 SIZES = [(800, 600), (1024, 720), (1280, 800), (1920, 1080), (640, 480), (2560, 1440)]
 CONFIGS = [
@@ -100,17 +101,50 @@ def test_layout__off_board_is_none_and_board_gap_is_board():
     assert layout.hit_test((layout.board.x + 2, layout.board.bottom - 2)) == Board()
 
 
+def title_plan(kept: int, presets: int, bars: int, today: int, groups: tuple[int, ...]) -> TitlePlan:
+    """A title screen's plan with these many entries in each place (indices counted up)."""
+    counter = itertools.count()
+
+    def take(n: int) -> tuple[int, ...]:
+        return tuple(next(counter) for _ in range(n))
+
+    resume, presets_, bars_, today_, utilities = (
+        take(min(kept, 2)),
+        take(presets),
+        take(bars),
+        take(today),
+        take(5),
+    )
+    sections = tuple(("more", f"Group {k}", take(n)) for k, n in enumerate(groups))
+    nav_more = next(counter) if groups else None
+    back = next(counter) if groups else None
+    return TitlePlan(
+        resume, presets_, bars_, today_, utilities, sections, nav_more, None, back, next(counter)
+    )
+
+
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("entries", [4, 8, 13, 18])
-def test_layout__menu_entries_fit_and_do_not_overlap(size, entries):
-    layout = MenuLayout(size, entries)
-    for a, b in itertools.combinations(layout.entries, 2):
-        assert not a.colliderect(b)
-    for i, rect in enumerate(layout.entries):
-        assert rect.clamp((0, 0, *size)) == rect
-        assert not rect.colliderect(layout.title_rect) and not rect.colliderect(layout.footer_rect)
-        assert layout.hit_test(centre(rect)) == i
-        assert rect.h >= 20
+@pytest.mark.parametrize(
+    "counts", [(0, 4, 1, 2, (2, 3, 3)), (2, 4, 2, 2, (2, 3, 3, 1)), (1, 5, 0, 3, (4,)), (0, 3, 1, 0, ())]
+)
+def test_layout__title_entries_fit_the_window_and_do_not_overlap(size, counts):
+    plan = title_plan(*counts)
+    for page in plan.pages():
+        layout = TitleLayout(size, plan, page)
+        shown = [(i, r) for i, r in enumerate(layout.entries) if r is not None]
+        assert shown
+        for (_, a), (_, b) in itertools.combinations(shown, 2):
+            assert not a.colliderect(b)
+        for i, rect in shown:
+            assert rect.clamp((0, 0, *size)) == rect
+            assert not rect.colliderect(layout.logo) and not rect.colliderect(layout.footer)
+            assert layout.hit_test(centre(rect)) == i
+            assert rect.h >= 24
+        assert set(layout.shown()) == {i for i, _ in shown}
+    every = set()
+    for page in plan.pages():
+        every |= set(TitleLayout(size, plan, page).shown())
+    assert every == set(range(plan.count))  # every entry has a place on some page
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -41,3 +41,29 @@ def test_tween__the_ui_names_the_timelines_easings_and_the_pop_overshoots():
 
     assert EASINGS is timeline.EASINGS and ease_out_back is timeline.ease_out_back
     assert max(ease_out_back(t / 100) for t in range(101)) > 1  # the pop overshoots, then settles
+
+
+def test_text__fit_size_is_the_largest_fitting_size_a_search_of_every_size_finds(text):
+    import random
+
+    rng = random.Random(3)
+    words = [
+        "Hg",
+        "Play again",
+        "1,757",
+        "Colour-blind safe",
+        "MASTERMIND",
+        "i",
+        "WWWWWW",
+        "Next codes in 7:12",
+    ]
+    for _ in range(400):
+        line, w, h = rng.choice(words), rng.uniform(5, 900), rng.uniform(5, 200)
+        largest = rng.choice([20, 40, 80, 160])
+        top = max(MIN_FONT_PX, min(largest, int(h * 2) + 1))
+        fitting = [
+            px
+            for px in range(MIN_FONT_PX, top + 1)
+            if text.size(line, px)[0] <= w and text.size(line, px)[1] <= h
+        ]
+        assert text.fit_size(line, w, h, largest) == (max(fitting) if fitting else MIN_FONT_PX), (line, w, h)

@@ -40,10 +40,19 @@ def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
     return rows, "Each code cracked scores 100 per turn left plus 100, and adds 15 seconds"
 
 
+def status(app: Any) -> str:
+    """The Blitz card's lines on the title screen: your best run, and the rule in a line."""
+    stats = (app.store.load_blitz() if app.store is not None else BlitzBook()).stats
+    best = f"Best {stats.best_score:,} · {stats.best_cracked} codes" if stats.best_score else "No run yet"
+    return f"{best}\n3 minutes, +15 s a code"
+
+
 MODE = Mode(
     id="blitz",
     title="Blitz",
-    entries=(MenuEntry("Blitz", "codes against the clock", go("blitz"), "Today", slot="blitz"),),
+    entries=(
+        MenuEntry("Blitz", "codes against the clock", go("blitz"), "Today", slot="blitz", status=status),
+    ),
     screens={"blitz": new_run, "blitz_result": BlitzResultState},
     save=BLITZ_SAVE,
     stats_tabs=(StatsTab("Blitz", figures),),

@@ -13,9 +13,10 @@ being played, its clock stopped while nobody plays): every row and every counted
 code already counted is never counted twice: a kept run always holds the next code still to play.
 
 BlitzResultState holds the finished run as decided: the lifetime records it once as the screen
-enters (blitz.json: runs, best score, most codes), it asks for initials when the score makes the
-Blitz table, and offers Play again, the analysis of the last code played (A) or Menu. No single
-code is counted in the per-difficulty statistics.
+enters (blitz.json: runs, best score, most codes); it shows the run as a card of big numbers (game/
+ui/end_cards.py), asks for initials when the score makes the Blitz table, and offers Play again, the
+analysis of the last code played (A) or Menu. No single code is counted in the per-difficulty
+statistics.
 """
 
 from __future__ import annotations
@@ -39,11 +40,12 @@ from game.play.breaker import BreakerRun
 from game.play.modefiles import BlitzBook
 from game.play.record import GameRecord
 from game.play.timeline import Timeline
-from game.screens.base import Push, Replace, Route, State, Transition, board_art, go, motion, to_menu
+from game.screens.base import Push, Replace, Route, State, Transition, go, motion, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.play_hooks import PlayHooks, panel_without
+from game.ui import end_cards, theme
 from game.ui import palette as pal
-from game.ui.daily_view import ShareLayout, draw_card_buttons, draw_lines
+from game.ui.end_cards import EndCardLayout, Tile
 from game.ui.widgets import draw_card
 
 BLITZ_HIGH_SCORES = "Blitz"
@@ -51,6 +53,7 @@ CLOCK_PANEL_WEIGHT = 2.4  # the clock box, in button heights: big enough to read
 # one code after another, so no New game; Solve and Hint as the rules say (both off)
 OFF_BUTTONS = ("new",) + (() if SOLVE_ALLOWED else ("solve",)) + (() if HINTS_ALLOWED else ("hint",))
 SEED_RANGE = 2**31  # a run's seed is drawn from the app's generator (same --seed, same codes)
+ASK_AFTER_S = 0.8  # the end card is seen this long before a top-ten score asks for initials
 
 
 def new_run() -> Route:
@@ -182,25 +185,31 @@ class BlitzHooks(PlayHooks):
         if info is not None:  # one clock only: the code's own play time gives way to a reminder
             lower = pygame.Rect(info.x, info.y + info.h // 2, info.w, info.h - info.h // 2)
             pygame.draw.rect(surface, pal.BACKGROUND, lower)
-            art.text.draw_in(surface, "Crack it: +15 s", lower.inflate(0, -lower.h // 4), pal.TEXT_DIM, 28)
+            px = theme.type_px(layout.size, "body")
+            art.text.draw_in(surface, "Crack it: +15 s", lower.inflate(0, -lower.h // 4), pal.TEXT_DIM, px)
 
 
 class BlitzResultState(State):
-    """Time is up: codes cracked, missed, the score and the bests; Play again or Menu."""
+    """Time is up: the run as one card of big numbers (codes cracked, points, best, rank in the
+    Blitz table), the misses and totals under them; Play again or Menu. A score that makes the
+    table asks for initials once the card has been seen a moment (ASK_AFTER_S)."""
 
     def __init__(self, run: BlitzSession, last: GameRecord | None = None) -> None:
         self.run = run
         self.last = last  # the code the analysis goes through (None: no code was played)
         self.book = BlitzBook()
         self.best_before = 0
+        self.rank: int | None = None  # the place the score takes in the Blitz table (None: none)
         self.mouse = (-1, -1)
         self.rank_asked = False
+        self.shown_s = 0.0
 
     def enter(self, app) -> None:
         super().enter(app)
         store = app.store
         if store is not None:
             self.best_before = store.load_blitz().stats.best_score
+            self.rank = store.load_high_scores()[BLITZ_HIGH_SCORES].rank_for(self.run.score)
         self.book = BlitzBook().finished(self.run)  # until the run is recorded as the screen enters
 
     def holding(self) -> Holding:
@@ -211,28 +220,54 @@ class BlitzResultState(State):
     def _record(self, store: Any) -> None:
         self.book = store.update_blitz(lambda book: book.finished(self.run))
 
-    def layout(self) -> ShareLayout:
+    def layout(self) -> EndCardLayout:
         buttons = ("again", "analysis", "menu") if self.last is not None else ("again", "menu")
-        return ShareLayout(self.app.surface.get_size(), buttons)
+        return EndCardLayout(self.app.surface.get_size(), 4, buttons, lines=2)
 
     def analysis(self) -> Transition | None:
         return Push(go("analysis", record=self.last)) if self.last is not None else None
 
-    def lines(self) -> list[tuple[str, pal.RGB]]:
+    @property
+    def new_best(self) -> bool:
+        return bool(self.run.score) and self.run.score > self.best_before
+
+    def tiles(self) -> list[Tile]:
         run, stats = self.run, self.book.stats
-        best = " · new best!" if run.score > self.best_before and run.score else ""
+        best = max(stats.best_score, run.score)
         return [
-            (f"Codes cracked {run.cracked}", pal.TEXT),
-            (f"Codes missed {run.missed}", pal.TEXT_DIM),
-            (f"Score {run.score:,}{best}", pal.SELECTION if best else pal.TEXT),
-            (f"Played for {int(run.elapsed_s) // 60}:{int(run.elapsed_s) % 60:02d}", pal.TEXT_DIM),
-            (f"Best score {stats.best_score:,} · most codes {stats.best_cracked}", pal.TEXT_DIM),
-            (f"Runs {stats.runs} · codes cracked in all {stats.total_cracked}", pal.TEXT_DIM),
+            Tile("Codes cracked", str(run.cracked)),
+            Tile("Points", f"{run.score:,}", highlight=self.new_best),
+            Tile("Best", f"{best:,}" if best else "-", highlight=self.new_best),
+            Tile("Rank", f"#{self.rank}" if self.rank else "-", highlight=self.rank is not None),
         ]
 
+    def lines(self) -> list[tuple[str, pal.RGB]]:
+        run, stats = self.run, self.book.stats
+        played = f"{int(run.elapsed_s) // 60}:{int(run.elapsed_s) % 60:02d}"
+        missed = f"{run.missed} missed" if run.missed != 1 else "1 missed"
+        lines = [
+            (
+                f"New best score! {missed} · played for {played}"
+                if self.new_best
+                else f"{missed} · played for {played}",
+                pal.TEXT,
+            )
+        ]
+        lines.append(
+            (
+                f"Runs {stats.runs} · most codes in a run {stats.best_cracked} · "
+                f"codes cracked in all {stats.total_cracked}",
+                pal.TEXT_DIM,
+            )
+        )
+        return lines
+
     def update(self, dt: float) -> Transition | State | None:
-        if not self.rank_asked and self.run.score and self.app.store is not None:
-            self.rank_asked = True
+        self.shown_s += dt
+        if self.rank_asked or self.shown_s < ASK_AFTER_S:
+            return None
+        self.rank_asked = True
+        if self.run.score and self.app.store is not None:
             if self.app.store.load_high_scores()[BLITZ_HIGH_SCORES].qualifies(self.run.score):
                 date = self.app.now().date().isoformat()
                 return Push(go("initials", mode=BLITZ_HIGH_SCORES, score=self.run.score, date=date))
@@ -259,11 +294,11 @@ class BlitzResultState(State):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout, art = self.layout(), board_art(self.app)
+        layout, text = self.layout(), self.app.text
         surface.fill(pal.BACKGROUND)
         draw_card(surface, layout.card)
-        art.text.draw_in(surface, "Time's up!", layout.verdict, pal.SELECTION, 56)
-        body = layout.secret.union(layout.lines).union(layout.share)
-        draw_lines(surface, art, body.inflate(-body.w // 6, 0), self.lines(), 40)
+        end_cards.draw_title(surface, text, layout.title, "Time's up!", pal.SELECTION)
+        end_cards.draw_tiles(surface, text, layout.tiles, self.tiles())
+        end_cards.draw_lines(surface, text, layout.lines, self.lines())
         labels = {"again": "Play again", "analysis": "Analysis", "menu": "Menu"}
-        draw_card_buttons(surface, art, layout.buttons, labels, self.mouse, primary="again")
+        end_cards.draw_buttons(surface, text, layout.buttons, labels, self.mouse, primary="again")

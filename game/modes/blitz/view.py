@@ -15,6 +15,7 @@ import pygame
 from game.core.blitz import BlitzSession
 from game.play.timeline import Track
 from game.ui import palette as pal
+from game.ui import theme
 from game.ui.board import Art
 
 URGENT_FILL = (96, 30, 30)
@@ -38,7 +39,8 @@ def draw_clock(surface: pygame.Surface, rect: pygame.Rect, art: Art, run: BlitzS
     pygame.draw.rect(surface, URGENT_FILL if urgent else pal.BOARD, rect, border_radius=8)
     pygame.draw.rect(surface, URGENT_INK if urgent else pal.BOARD_EDGE, rect, 3 if urgent else 1, 8)
     clock_box = pygame.Rect(rect.x, rect.y, rect.w, round(rect.h * 0.62))
-    size = art.text.fit_size("0:00", clock_box.w * 0.8, clock_box.h * 0.8, 90)
+    window = art.text.window or surface.get_size()
+    size = art.text.fit_size("0:00", clock_box.w * 0.8, clock_box.h * 0.8, theme.type_px(window, "display"))
     if urgent and not pulse.steady:
         size = round(size * (1 + URGENT_PULSE_SCALE * pulse.wave))
     ink = URGENT_INK if urgent else pal.TEXT
@@ -49,5 +51,5 @@ def draw_clock(surface: pygame.Surface, rect: pygame.Rect, art: Art, run: BlitzS
         f"Cracked {run.cracked} · {run.score:,} pts",
         line.inflate(-rect.w // 10, -line.h // 4),
         URGENT_INK if urgent else pal.TEXT_DIM,
-        30,
+        theme.type_px(window, "body"),
     )

@@ -32,7 +32,8 @@ MODE = Mode(
     )
     + (
         MenuEntry(SetupState.MENU_LABEL, "choose pegs, colours, turns", go("setup")),
-        MenuEntry(NUMBER_LABEL, "the game a number names", go("by_number")),
+        # one level down: the title screen's top keeps to about eight choices
+        MenuEntry(NUMBER_LABEL, "the game a number names", go("by_number"), "Puzzles"),
     ),
     screens={"setup": SetupState, "by_number": NumberState, "numbered": numbered_game},
     save=PLAIN_SAVE,

@@ -12,10 +12,10 @@ from typing import Any
 
 from game.core.daily import DAILY_PRESETS, daily_config, daily_day, seconds_until_next_daily
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
-from game.modes.daily.archive import MENU_LABEL as ARCHIVE_LABEL
 from game.modes.daily.archive import ArchiveState
 from game.modes.daily.hooks import DAILY_HIGH_SCORES, DailyHooks, load_daily
 from game.modes.daily.result import DailyResultState
+from game.modes.daily.scores import SCORES_FILE
 from game.modes.daily.screens import DailyState
 from game.screens.base import go
 from game.ui.daily_view import countdown_text
@@ -56,6 +56,23 @@ def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
     return rows, f"Streaks count days won in a row · next codes in {wait}"
 
 
+def status(app: Any) -> str:
+    """The Daily code card's lines on the title screen: each preset's state today, the countdown."""
+    book = load_daily(app)
+    day = daily_day(app.now())
+    lines = []
+    for preset in DAILY_PRESETS:
+        result = book.result(preset)
+        if result.can_play(day):
+            today = "in progress" if book.game_for(preset, day) is not None else "not played"
+        else:
+            today = f"cracked in {len(result.grades)}" if result.won else "not cracked"
+        lines.append(f"{preset}: {today}")
+    minutes = int(seconds_until_next_daily(app.now()) // 60)
+    lines.append(f"Next codes in {minutes // 60}:{minutes % 60:02d}")
+    return "\n".join(lines)
+
+
 def kept_entries(app: Any) -> tuple[MenuEntry, ...]:
     """A Resume line for each daily game left half-played today."""
     day = daily_day(app.now())
@@ -73,13 +90,12 @@ def kept_entries(app: Any) -> tuple[MenuEntry, ...]:
 MODE = Mode(
     id="daily",
     title="Daily code",
-    entries=(
-        MenuEntry("Daily code", "one code a day for all", go("daily"), "Today"),
-        MenuEntry(ARCHIVE_LABEL, "past codes, for fun", go("daily_archive"), "Today"),
-    ),
+    # the past codes (the archive, played for fun) are reached from the Daily code's own screen
+    entries=(MenuEntry("Daily code", "one code a day for all", go("daily"), "Today", status=status),),
     screens={"daily": DailyState, "daily_result": DailyResultState, "daily_archive": ArchiveState},
     stats_tabs=(StatsTab("Daily", figures),),
     high_scores=(DAILY_HIGH_SCORES,),
+    files=(SCORES_FILE,),
     help=HelpPage("daily", CONTROLS),
     kept_entries=kept_entries,
 )

@@ -31,7 +31,7 @@ from game.core.daily import (
     daily_number,
     daily_number_day,
 )
-from game.screens.base import Replace, Route, State, Transition, go, to_menu
+from game.screens.base import Replace, Route, State, Transition, go
 from game.screens.play_hooks import ForFunHooks
 from game.ui import palette as pal
 from game.ui.entry_view import EntryLayout, EntryView, draw_entry
@@ -144,14 +144,14 @@ class ArchiveState(State):
             if hit == "play":
                 return self.play()
             if hit == "back":
-                return to_menu(focus=MENU_LABEL)
+                return go("daily")  # back to the Daily code, where the past codes are reached
             if hit in ("minus", "plus"):
                 self.step_day(-1 if hit == "minus" else 1)
             elif isinstance(hit, int):
                 self.choose(hit)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                return to_menu(focus=MENU_LABEL)
+                return go("daily")  # back to the Daily code, where the past codes are reached
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.typed:
                     self.go_to_typed()  # first go there: Enter again plays it

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.core.daily import DailyError, daily_config, daily_secret
 from game.core.records import GameEnd, GameResult, score_game
+from game.modes.daily.scores import SCORES_FILE, DailyScores, scores_from_dict, scores_to_dict
 from game.play.modefiles import DailyBook
 from game.play.record import GameRecord
 from game.screens.base import Replace, go
@@ -28,6 +29,16 @@ DAILY_HIGH_SCORES = "Daily"  # the high-score table daily wins enter
 
 def load_daily(app: Any) -> DailyBook:
     return app.store.load_daily() if app.store is not None else DailyBook()
+
+
+def load_scores(app: Any) -> DailyScores:
+    """The daily scores kept of their own (game/modes/daily/scores.py)."""
+    store = app.store
+    return (
+        store.load_mode_file(SCORES_FILE, scores_from_dict, DailyScores)
+        if store is not None
+        else DailyScores()
+    )
 
 
 def daily_points(record: GameRecord) -> int:
@@ -103,14 +114,22 @@ class DailyHooks(PlayHooks):
         record = state.run.record
         preset, day = self.preset, self.day
 
+        points = daily_points(record)
+
         def write(store: Any) -> None:
             if not record.game.rows:
                 return  # revealed before any row is not allowed; nothing to keep as the day's result
             try:
                 store.update_daily(lambda book: book.finished(preset, day, record))
             except DailyError:
-                pass  # recorded already (another window): the first result stands
+                return  # recorded already (another window): the first result stands
+            store.update_mode_file(  # its score, for the day's result shown again later
+                SCORES_FILE,
+                lambda scores: scores.with_score(preset, day, points),
+                scores_from_dict,
+                scores_to_dict,
+                DailyScores,
+            )
 
-        points = daily_points(record)
         chance = HighScoreChance(DAILY_HIGH_SCORES, points) if points else None
         return Decided(record.game, record, None, chance, write, celebrate=False)

@@ -1,9 +1,13 @@
-"""The Daily code's result screen: verdict, the day's code, the share text, streak and countdown.
+"""The Daily code's result screen: one card, the share grid filling its left side, big numbers on
+the right (guesses, score, the daily streak, the countdown to the next code), the day's code and
+the clipboard's answer under them.
 
 The share text is exactly game/core/daily.share_text, copied to the clipboard, or shown to copy by
 hand when the platform has none. A second attempt the same day also lands here (`refused`), with a
-message saying why. A daily win that qualifies asks for initials for the Daily high-score table. The
-game that just ended opens in the post-game analysis (A or Analysis).
+message saying why, and the day's score (kept in daily_scores.json, game/modes/daily/scores.py). A
+daily win that qualifies asks for initials for the Daily high-score table once the card has been
+seen a moment; a win just played gets its confetti over the share grid. The game that just ended
+opens in the post-game analysis (A or Analysis).
 """
 
 from __future__ import annotations
@@ -13,23 +17,18 @@ import datetime as dt
 import pygame
 
 from game.core.daily import daily_config, daily_secret, is_won, seconds_until_next_daily, share_text
-from game.modes.daily.hooks import DAILY_HIGH_SCORES, daily_points, load_daily
+from game.modes.daily.hooks import DAILY_HIGH_SCORES, daily_points, load_daily, load_scores
 from game.play.modefiles import DailyBook, grades_of
 from game.play.record import GameRecord
 from game.screens.base import Push, State, Transition, board_art, go, to_menu
+from game.ui import end_cards
 from game.ui import palette as pal
-from game.ui.board import config_title
-from game.ui.daily_view import (
-    ShareLayout,
-    copy_text,
-    countdown_text,
-    draw_card_buttons,
-    draw_code,
-    draw_lines,
-    draw_share,
-)
+from game.ui.daily_view import copy_text, countdown_text, draw_code, draw_share
+from game.ui.end_cards import EndCardLayout, Tile
 from game.ui.particles import win_burst
 from game.ui.widgets import draw_card
+
+ASK_AFTER_S = 0.8  # the card is seen this long before a top-ten score asks for initials
 
 
 class DailyResultState(State):
@@ -52,6 +51,7 @@ class DailyResultState(State):
         self.copied = False
         self.points = 0
         self.rank_asked = False
+        self.shown_s = 0.0
         self.celebrate = False  # a win just played: confetti on the first frame
         self.book = DailyBook()
 
@@ -68,6 +68,8 @@ class DailyResultState(State):
         if self.won and self.finished is not None and not self.refused:
             self.points = daily_points(self.finished)
             self.celebrate = True
+        elif self.grades:  # the day's result shown again: its score as it was kept
+            self.points = load_scores(app).points_on(self.preset, self.day) or 0
 
     @property
     def won(self) -> bool:
@@ -79,9 +81,11 @@ class DailyResultState(State):
         the day's record keeps its grades, not its guesses)."""
         return self.finished is not None and not self.refused
 
-    def layout(self) -> ShareLayout:
+    def layout(self) -> EndCardLayout:
         buttons = ("copy", "analysis", "menu") if self.analysable else ("copy", "menu")
-        return ShareLayout(self.app.surface.get_size(), buttons)
+        return EndCardLayout(
+            self.app.surface.get_size(), 4, buttons, side=bool(self.grades), lines=3, columns=2
+        )
 
     def analysis(self) -> Transition | None:
         return Push(go("analysis", record=self.finished)) if self.analysable else None
@@ -95,35 +99,40 @@ class DailyResultState(State):
             return f"You cracked today's {self.preset} code in {len(self.grades)}!"
         return f"Today's {self.preset} code stays unbroken"
 
-    def lines(self) -> list[tuple[str, pal.RGB]]:
+    def tiles(self) -> list[Tile]:
         config = daily_config(self.preset)
         result = self.book.result(self.preset)
-        lines: list[tuple[str, pal.RGB]] = []
-        if self.grades:
-            mark = len(self.grades) if self.won else "X"
-            lines.append((f"{config_title(config).split(' · ')[0]} · {mark}/{config.turns}", pal.TEXT))
-        if self.points:
-            lines.append((f"Score {self.points:,}", pal.TEXT))
-        streak = result.current_streak(self.day)
-        lines.append((f"Daily streak {streak} · best {result.best_streak}", pal.TEXT))
+        mark = (len(self.grades) if self.won else "X") if self.grades else "-"
+        wait = countdown_text(seconds_until_next_daily(self.app.now()))
+        return [
+            Tile("Guesses", f"{mark}/{config.turns}"),
+            Tile("Score", f"{self.points:,}" if self.points else "-", highlight=bool(self.points)),
+            Tile("Daily streak", str(result.current_streak(self.day)), highlight=self.won),
+            Tile("Next code in", wait),
+        ]
+
+    def lines(self) -> list[tuple[str, pal.RGB]]:
+        result = self.book.result(self.preset)
+        lines: list[tuple[str, pal.RGB]] = [(f"Best streak {result.best_streak}", pal.TEXT_DIM)]
         if self.share:
-            lines.append(
+            lines.insert(
+                0,
                 ("Copied to the clipboard", pal.TEXT_DIM)
                 if self.copied
-                else ("No clipboard here: copy the text by hand", pal.TEXT_WARN)
+                else ("No clipboard here: copy the text by hand", pal.TEXT_WARN),
             )
-        wait = countdown_text(seconds_until_next_daily(self.app.now()))
-        lines.append((f"Next code in {wait}", pal.SELECTION))
         return lines
 
     def update(self, dt: float) -> Transition | State | None:
+        self.shown_s += dt
         if self.celebrate:  # on the first frame: the session clears particles as a screen enters
             self.celebrate = False
             app = self.app
             colours = [board_art(app).colours[c] for c in daily_secret(self.day, self.preset)]
-            burst = self.layout().share.inflate(0, -self.layout().share.h // 2)
+            side = self.layout().side or self.layout().body
+            burst = side.inflate(0, -side.h // 2)
             win_burst(app.session.particles, burst, colours + [pal.SELECTION])
-        if self.points and not self.rank_asked and self.app.store is not None:
+        if self.points and not self.rank_asked and self.app.store is not None and self.shown_s >= ASK_AFTER_S:
             self.rank_asked = True
             table = self.app.store.load_high_scores()[DAILY_HIGH_SCORES]
             if table.qualifies(self.points):
@@ -159,16 +168,28 @@ class DailyResultState(State):
 
     def draw(self, surface: pygame.Surface) -> None:
         layout, art = self.layout(), board_art(self.app)
+        text = art.text
         surface.fill(pal.BACKGROUND)
         draw_card(surface, layout.card)
         colour = pal.TEXT_WARN if self.refused else (pal.SELECTION if self.won else pal.TEXT)
-        art.text.draw_in(surface, self.verdict(), layout.verdict, colour, 44)
-        draw_code(surface, art, layout.secret, daily_secret(self.day, self.preset), "Today's code")
-        draw_lines(surface, art, layout.lines, self.lines())
-        if self.grades:
+        end_cards.draw_title(surface, text, layout.title, self.verdict(), colour)
+        if self.grades and layout.side is not None:
             header = self.share.split("\n")[:2]
             config = daily_config(self.preset)
-            draw_share(surface, art, layout.share, header, self.grades, config.pegs, config.turns)
+            draw_share(surface, art, layout.side, header, self.grades, config.pegs, config.turns)
+        end_cards.draw_tiles(surface, text, layout.tiles, self.tiles())
+        lines = layout.lines
+        code_h = lines.h * 3 // 5
+        draw_code(
+            surface,
+            art,
+            pygame.Rect(lines.x, lines.y, lines.w, code_h),
+            daily_secret(self.day, self.preset),
+            "Today's code",
+        )
+        end_cards.draw_lines(
+            surface, text, pygame.Rect(lines.x, lines.y + code_h, lines.w, lines.h - code_h), self.lines()
+        )
         copy = "Copy again (C)" if self.copied else "Copy (C)"
         labels = {"copy": copy, "analysis": "Analysis", "menu": "Menu"}
-        draw_card_buttons(surface, art, layout.buttons, labels, self.mouse, primary="menu")
+        end_cards.draw_buttons(surface, text, layout.buttons, labels, self.mouse, primary="menu")

@@ -2,7 +2,8 @@
 
 Each column says what is known of today's code at that preset (not played, in progress, cracked or
 not) and its button plays it (game/modes/daily/hooks.py on the playing screen), resumes the game
-left today, or shows the day's result (game/modes/daily/result.py) once it is played. The calendar
+left today, or shows the day's result (game/modes/daily/result.py) once it is played. Past codes (P)
+opens the Daily archive (game/modes/daily/archive.py), played for fun, which comes back here. The calendar
 is app.now() (injectable), so tests choose the day. Nothing here is recorded in the per-difficulty
 statistics: the daily streak and the Daily high-score table are its own.
 """
@@ -26,7 +27,7 @@ from game.play.modefiles import DailyBook
 from game.screens.base import Push, Route, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui.daily_view import DailyLayout, countdown_text
-from game.ui.widgets import draw_button, draw_card
+from game.ui.widgets import button_label_px, draw_button, draw_card
 
 
 def open_daily(app: Any, preset: str) -> Route:
@@ -76,6 +77,10 @@ class DailyState(State):
         self.app.sound.play("click")
         return open_daily(self.app, preset)
 
+    def archive(self) -> Route:
+        self.app.sound.play("click")
+        return go("daily_archive")
+
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -83,6 +88,8 @@ class DailyState(State):
             hit = self.layout().hit_test(event.pos)
             if hit == "back":
                 return to_menu()
+            if hit == "archive":
+                return self.archive()
             if hit is not None:
                 return self.activate(hit)
         elif event.type == pygame.KEYDOWN:
@@ -90,6 +97,8 @@ class DailyState(State):
                 return to_menu()
             if event.key in (pygame.K_h, pygame.K_F1):
                 return Push(go("help", screen="daily"))
+            if event.key == pygame.K_p:
+                return self.archive()
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
                 self.focus = (self.focus + 1) % len(DAILY_PRESETS)
             elif event.key in (pygame.K_1, pygame.K_2):
@@ -103,14 +112,14 @@ class DailyState(State):
         text = art.text
         surface.fill(pal.BACKGROUND)
         draw_card(surface, layout.card)
-        text.draw_in(surface, "Daily code", layout.title, pal.TEXT, 60)
+        text.draw_in(surface, "Daily code", layout.title, pal.TEXT, text.grown(60))
         day = self.day
         text.draw_in(
             surface,
             f"{day:%A %d %B %Y} (UTC) · the same codes for everyone · one attempt each",
             layout.date,
             pal.TEXT_DIM,
-            28,
+            text.grown(28),
         )
         for i, preset in enumerate(DAILY_PRESETS):
             column = layout.columns[preset]
@@ -123,7 +132,11 @@ class DailyState(State):
             rows = column.inflate(-column.w // 10, 0)
             h = column.h // 6
             text.draw_in(
-                surface, f"Daily {preset}", pygame.Rect(rows.x, column.y + h // 3, rows.w, h), pal.TEXT, 48
+                surface,
+                f"Daily {preset}",
+                pygame.Rect(rows.x, column.y + h // 3, rows.w, h),
+                pal.TEXT,
+                text.grown(48),
             )
             config = daily_config(preset)
             detail = f"{config.pegs} pegs × {config.colours} colours · {config.turns} turns"
@@ -132,21 +145,23 @@ class DailyState(State):
                 detail,
                 pygame.Rect(rows.x, column.y + 3 * h // 2, rows.w, h * 2 // 3),
                 pal.TEXT_DIM,
-                28,
+                text.grown(28),
             )
             text.draw_in(
                 surface,
                 status,
                 pygame.Rect(rows.x, column.y + 5 * h // 2, rows.w, h * 2 // 3),
                 pal.SELECTION,
-                30,
+                text.grown(30),
             )
             rect = layout.play[preset]
             draw_button(
                 surface, text, rect, action, primary=True, hot=rect.collidepoint(self.mouse), focused=focused
             )
         wait = countdown_text(seconds_until_next_daily(self.app.now()))
-        text.draw_in(surface, f"Next daily codes in {wait}", layout.countdown, pal.TEXT, 34)
-        back = layout.buttons["back"]
-        draw_button(surface, text, back, "Back", hot=back.collidepoint(self.mouse))
-
+        text.draw_in(surface, f"Next daily codes in {wait}", layout.countdown, pal.TEXT, text.grown(34))
+        labels = {"back": "Back", "archive": "Past codes (P)"}
+        rects = list(layout.buttons.values())
+        shared = button_label_px(text, rects, [labels[name] for name in layout.buttons])
+        for name, rect in layout.buttons.items():
+            draw_button(surface, text, rect, labels[name], hot=rect.collidepoint(self.mouse), label_px=shared)

@@ -37,8 +37,10 @@ from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.play.record import GameRecord
 from game.screens.base import Push, Replace, Route, State, Transition, board_art, go, to_menu
 from game.screens.holding import Holding
+from game.ui import end_cards
 from game.ui import palette as pal
-from game.ui.daily_view import ShareLayout, draw_card_buttons, draw_code, draw_lines
+from game.ui.daily_view import draw_code
+from game.ui.end_cards import EndCardLayout, Tile
 from game.ui.layout import dialog_rect, margin_px
 from game.ui.thinking import draw_progress_bar
 from game.ui.widgets import draw_button, draw_card
@@ -136,9 +138,13 @@ class DeduceState(State):
         text = art.text
         surface.fill(pal.BACKGROUND)
         draw_card(surface, layout.card)
-        text.draw_in(surface, "Deduce", layout.title, pal.TEXT, 60)
+        text.draw_in(surface, "Deduce", layout.title, pal.TEXT, text.grown(60))
         text.draw_in(
-            surface, self.message or RULES, layout.rules, pal.TEXT_WARN if self.message else pal.TEXT_DIM, 28
+            surface,
+            self.message or RULES,
+            layout.rules,
+            pal.TEXT_WARN if self.message else pal.TEXT_DIM,
+            text.grown(28),
         )
         for i, level in enumerate(LEVEL_NAMES):
             column = layout.columns[level]
@@ -155,7 +161,7 @@ class DeduceState(State):
                 level.replace("x", " × "),
                 pygame.Rect(rows.x, column.y + h // 3, rows.w, h),
                 pal.TEXT,
-                48,
+                text.grown(48),
             )
             detail = f"{pegs} pegs, {colours} colours"
             text.draw_in(
@@ -163,18 +169,22 @@ class DeduceState(State):
                 detail,
                 pygame.Rect(rows.x, column.y + 4 * h // 3, rows.w, h * 2 // 3),
                 pal.TEXT_DIM,
-                28,
+                text.grown(28),
             )
             today, streak = self.status(level)
             text.draw_in(
-                surface, today, pygame.Rect(rows.x, column.y + 2 * h, rows.w, h * 2 // 3), pal.SELECTION, 28
+                surface,
+                today,
+                pygame.Rect(rows.x, column.y + 2 * h, rows.w, h * 2 // 3),
+                pal.SELECTION,
+                text.grown(28),
             )
             text.draw_in(
                 surface,
                 streak,
                 pygame.Rect(rows.x, column.y + 8 * h // 3, rows.w, h * 2 // 3),
                 pal.TEXT_DIM,
-                28,
+                text.grown(28),
             )
             for j, kind in enumerate(KINDS):
                 rect = layout.play[(level, kind)]
@@ -241,11 +251,11 @@ class DealState(State):
         line = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, card.h // 3)
         what = "today's" if self.day is not None else "a practice"
         words = self.problem or f"Dealing {what} {self.level.replace('x', ' × ')} puzzle…"
-        text.draw_in(surface, words, line, pal.TEXT_WARN if self.problem else pal.TEXT, 40)
+        text.draw_in(surface, words, line, pal.TEXT_WARN if self.problem else pal.TEXT, text.grown(40))
         bar = pygame.Rect(card.x + 2 * m, line.bottom + m, card.w - 4 * m, max(8, card.h // 10))
         draw_progress_bar(surface, bar, self.pump.fraction if self.pump is not None else 0.0)
         hint = pygame.Rect(card.x + 2 * m, bar.bottom + m, card.w - 4 * m, card.h // 6)
-        text.draw_in(surface, "Esc cancels", hint, pal.TEXT_DIM, 26)
+        text.draw_in(surface, "Esc cancels", hint, pal.TEXT_DIM, text.grown(26))
 
 
 class DeduceResultState(State):
@@ -269,26 +279,32 @@ class DeduceResultState(State):
     def tries(self) -> int:
         return tries_taken(self.puzzle, self.record.game)
 
-    def layout(self) -> ShareLayout:
-        return ShareLayout(self.app.surface.get_size(), ("again", "menu"))
+    def layout(self) -> EndCardLayout:
+        return EndCardLayout(self.app.surface.get_size(), 3, ("again", "menu"), side=True, lines=3, columns=3)
+
+    def tiles(self) -> list[Tile]:
+        tries = self.tries
+        outcome = self.app.session.outcome_of(self.record)
+        points = outcome.points if outcome is not None else 0
+        best = outcome is not None and outcome.new_best
+        return [
+            Tile("Tries", f"{tries} of {self.puzzle.tries}"),
+            Tile("Time", self.record.time_text),
+            Tile("Score", f"{points:,}" if points else "-", highlight=best or bool(points)),
+        ]
 
     def lines(self) -> list[tuple[str, pal.RGB]]:
-        tries = self.tries
-        lines = [(f"{puzzle_name(self.puzzle)}", pal.TEXT_DIM)]
-        if self.solved:
-            lines.append(
-                (f"Named in {tries} {'try' if tries == 1 else 'tries'} · {self.record.time_text}", pal.TEXT)
-            )
-        else:
-            lines.append((f"Not named ({tries} of {self.puzzle.tries} tries used)", pal.TEXT))
+        lines = [(puzzle_name(self.puzzle), pal.TEXT)]
         outcome = self.app.session.outcome_of(self.record)
-        if outcome is not None and outcome.points:
-            best = " · new best!" if outcome.new_best else ""
-            lines.append((f"Score {outcome.points:,}{best}", pal.SELECTION if best else pal.TEXT))
+        if outcome is not None and outcome.new_best:
+            lines.append(("A new best score!", pal.SELECTION))
         if self.puzzle.is_daily and self.book is not None:
             record = self.book.level(self.puzzle.level)
             lines.append(
-                (f"Daily streak {record.streak_on(self.puzzle.day)} · best {record.best_streak}", pal.TEXT)
+                (
+                    f"Daily streak {record.streak_on(self.puzzle.day)} · best {record.best_streak}",
+                    pal.TEXT_DIM,
+                )
             )
         return lines
 
@@ -326,13 +342,25 @@ class DeduceResultState(State):
 
     def draw(self, surface: pygame.Surface) -> None:
         layout, art = self.layout(), board_art(self.app)
+        text = art.text
         surface.fill(pal.BACKGROUND)
         draw_card(surface, layout.card)
-        verdict = "Deduced!" if self.solved else "The code was…"
-        art.text.draw_in(surface, verdict, layout.verdict, pal.SELECTION if self.solved else pal.TEXT, 56)
-        draw_code(surface, art, layout.secret, self.puzzle.secret, "The code")
-        draw_lines(surface, art, layout.lines, self.lines())
-        stars_box = layout.share.inflate(-layout.share.w // 8, -layout.share.h // 2)
-        draw_stars(surface, stars_box, stars(self.tries) if self.solved else 0)
+        tries = self.tries
+        if self.solved:
+            verdict = f"Deduced in {tries} {'try' if tries == 1 else 'tries'}!"
+        else:
+            verdict = "Not this time: the code was…"
+        end_cards.draw_title(surface, text, layout.title, verdict, pal.SELECTION if self.solved else pal.TEXT)
+        side = layout.side
+        stars_box = pygame.Rect(side.x, side.y, side.w, round(side.h * 0.55))
+        draw_stars(
+            surface, stars_box.inflate(-side.w // 10, -stars_box.h // 6), stars(tries) if self.solved else 0
+        )
+        code_box = pygame.Rect(side.x, stars_box.bottom, side.w, side.h - stars_box.h)
+        draw_code(
+            surface, art, code_box.inflate(-side.w // 10, -code_box.h // 5), self.puzzle.secret, "The code"
+        )
+        end_cards.draw_tiles(surface, text, layout.tiles, self.tiles())
+        end_cards.draw_lines(surface, text, layout.lines, self.lines())
         labels = {"again": "Next puzzle", "menu": "Deduce"}
-        draw_card_buttons(surface, art, layout.buttons, labels, self.mouse, primary="again")
+        end_cards.draw_buttons(surface, text, layout.buttons, labels, self.mouse, primary="again")

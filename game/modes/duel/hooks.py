@@ -51,7 +51,7 @@ from game.screens.base import Replace, go, motion
 from game.screens.holding import Decided, Holding, Kept, SaveCodec
 from game.screens.play_hooks import PlayHooks
 from game.ui import breaker_view
-from game.ui.board import BoardView
+from game.ui.board import BoardView, config_title
 
 PANEL_BUTTONS = ("submit", "clear", "undo", "reveal")
 PANEL_ITEMS = breaker_view.panel_items(PANEL_BUTTONS)
@@ -184,8 +184,7 @@ class DuelHooks(PlayHooks):
         return side_to_move(self.rules, mine, theirs)
 
     def title(self, state: Any) -> str:
-        c = state.config
-        return f"Duel vs {self.rules.level.name} · {c.pegs} pegs × {c.colours} colours · {c.turns} turns"
+        return f"Duel vs {self.rules.level.name} · {config_title(state.config)}"
 
     # --- input ------------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int], state: Any) -> DuelLayout:

@@ -1,4 +1,5 @@
-"""The end of a duel: who won, both boards uncovered (the computer's guesses at last), and the counts.
+"""The end of a duel: who won and by how much (each side's guesses as big numbers, the margin under
+them), both boards uncovered (the computer's guesses at last).
 
 Everything shown comes from the two finished records and the core's DuelOutcome. The duel counted
 once in the Duel statistics (records.DUEL_KEY) the moment it was decided (game/modes/duel/hooks.py):
@@ -20,11 +21,21 @@ from game.modes.duel.hooks import DuelHooks
 from game.modes.duel.view import DuelLayout
 from game.play.record import GameRecord
 from game.screens.base import Push, Route, State, Transition, board_art, go, to_menu
+from game.ui import end_cards
 from game.ui import palette as pal
 from game.ui.board import BoardView, draw_board_screen
-from game.ui.widgets import ButtonClicks, draw_button
+from game.ui.breaker_view import hud_name
+from game.ui.end_cards import Tile
+from game.ui.widgets import ButtonClicks
 
-PANEL_ITEMS = (("verdict", 1.6), ("details", 3.4), ("again", 1.15), ("analysis", 1.0), ("menu", 1.0))
+PANEL_ITEMS = (
+    ("verdict", 1.3),
+    ("score", 2.2),
+    ("details", 2.4),
+    ("again", 1.15),
+    ("analysis", 1.0),
+    ("menu", 1.0),
+)
 BUTTON_LABELS = MappingProxyType({"again": "Duel again", "analysis": "Analysis", "menu": "Menu"})
 VERDICTS = MappingProxyType(
     {
@@ -53,6 +64,38 @@ class DuelResultState(State):
         return self.sized_layout(
             lambda size: DuelLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, tuple(BUTTON_LABELS), ())
         )
+
+    def margin(self) -> str:
+        """By how much: the guesses between the two, or why there is no such number."""
+        you, it = self.player.guesses, self.computer.guesses
+        cracked = (self.player.outcome is Outcome.WON, self.computer.outcome is Outcome.WON)
+        if self.outcome is DuelOutcome.DRAW:
+            return f"Both in {you} {'guess' if you == 1 else 'guesses'}"
+        if self.outcome is DuelOutcome.NEITHER:
+            return f"Nobody cracked it in {self.rules.config.turns} turns"
+        if self.player.outcome is Outcome.REVEALED:
+            return "You gave up"
+        if cracked == (True, True):
+            return f"By {abs(it - you)} {'guess' if abs(it - you) == 1 else 'guesses'}"
+        loser = "It" if cracked[0] else "You"
+        return f"{loser} never cracked it"
+
+    def tiles(self) -> list[Tile]:
+        """Each side's guesses as a big number, the winner's in the accent."""
+        name = self.rules.level.name
+        you, it = self.player, self.computer
+        return [
+            Tile(
+                "You",
+                str(you.guesses) if you.outcome is Outcome.WON else "-",
+                highlight=self.outcome is DuelOutcome.PLAYER_WON,
+            ),
+            Tile(
+                name,
+                str(it.guesses) if it.outcome is Outcome.WON else "-",
+                highlight=self.outcome is DuelOutcome.COMPUTER_WON,
+            ),
+        ]
 
     def details(self) -> list[str]:
         you, it = self.player.guesses, self.computer.guesses
@@ -97,7 +140,7 @@ class DuelResultState(State):
     def draw(self, surface: pygame.Surface) -> None:
         layout, art = self.layout(), board_art(self.app)
         text = art.text
-        title = f"Duel vs {self.rules.level.name} · the secret is shown on both boards"
+        title = f"Duel vs {self.rules.level.name} · {hud_name(self.rules.config)} · both boards uncovered"
         draw_board_screen(
             surface, layout, art, self.view, self.player.game, title=title, palette=False, show_secret=True
         )
@@ -105,16 +148,20 @@ class DuelResultState(State):
         duel_view.draw_names(surface, layout, art, "You", f"Computer · {self.rules.level.name}", None)
         won = self.outcome is DuelOutcome.PLAYER_WON
         verdict = layout.item_rect("verdict")
-        text.draw_in(surface, VERDICTS[self.outcome], verdict, pal.SELECTION if won else pal.TEXT, 44)
-        box = layout.item_rect("details")
-        lines = self.details()
-        line_h = box.h / len(lines)
-        px = min(text.fit_size(line, box.w, line_h * 0.8, 30) for line in lines)  # one size for all
-        for i, line in enumerate(lines):
-            centre = (box.centerx, round(box.y + (i + 0.4) * line_h))
-            text.draw(surface, line, px, pal.TEXT if i < 2 else pal.TEXT_DIM, centre)
-        for name, label in BUTTON_LABELS.items():
-            rect = layout.button_rect(name)
-            draw_button(
-                surface, text, rect, label, primary=name == "again", hot=rect.collidepoint(self.clicks.mouse)
-            )
+        end_cards.draw_title(
+            surface, text, verdict, VERDICTS[self.outcome], pal.SELECTION if won else pal.TEXT
+        )
+        score = layout.item_rect("score")
+        half = (score.w - layout.margin) // 2
+        pair = [
+            pygame.Rect(score.x, score.y, half, score.h),
+            pygame.Rect(score.right - half, score.y, half, score.h),
+        ]
+        end_cards.draw_tiles(surface, text, pair, self.tiles())
+        lines = [(self.margin(), pal.TEXT)] + [(f"Time {self.player.time_text}", pal.TEXT_DIM)]
+        lines += [("Its guesses are shown now", pal.TEXT_DIM)]
+        end_cards.draw_lines(surface, text, layout.item_rect("details"), lines)
+        buttons = {name: layout.button_rect(name) for name in BUTTON_LABELS}
+        end_cards.draw_buttons(
+            surface, text, buttons, dict(BUTTON_LABELS), self.clicks.mouse, primary="again"
+        )

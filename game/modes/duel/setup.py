@@ -69,7 +69,9 @@ class DuelSetupState(State):
         layout, text = self.layout(), self.app.text
         surface.fill(pal.BACKGROUND)
         title = layout.title_rect
-        text.draw_in(surface, "Duel against the computer", title.inflate(0, -title.h // 4), pal.TEXT, 60)
+        text.draw_in(
+            surface, "Duel against the computer", title.inflate(0, -title.h // 4), pal.TEXT, text.grown(60)
+        )
         draw_label(surface, text, layout, "level", "Opponent")
         draw_label(surface, text, layout, "code", "Code")
         for i, rect in enumerate(layout.options["level"]):
@@ -86,8 +88,8 @@ class DuelSetupState(State):
             label = f"{p.name} {p.pegs}×{p.colours}"
             draw_button(surface, text, rect, label, primary=i == self.code, hot=rect.collidepoint(self.mouse))
         level = LEVELS[self.level]
-        detail = f"{level.name} plays {level.strategy}: {level.blurb}"
-        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, 28)
+        detail = f"{level.name}: {level.blurb}"
+        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, text.grown(28))
         text.draw_in(
             surface,
             "Same secret, turn about, you first · Left/Right opponent · Up/Down code · Enter starts",

@@ -96,7 +96,7 @@ def draw_names(surface: pygame.Surface, layout: DuelLayout, art: Art, mine: str,
         if lit:
             pygame.draw.rect(surface, pal.ACTIVE_ROW, rect.inflate(0, -4), border_radius=6)
             pygame.draw.rect(surface, pal.ACTIVE_EDGE, rect.inflate(0, -4), width=2, border_radius=6)
-        art.text.draw_in(surface, name, rect.inflate(-12, -round(rect.h * 0.3)), pal.TEXT, 36)
+        art.text.draw_in(surface, name, rect.inflate(-12, -round(rect.h * 0.3)), pal.TEXT, art.text.grown(36))
 
 
 def draw_revealed_board(

@@ -65,6 +65,12 @@ def card_lines(lesson: Lesson, run: BreakerRun) -> list[Line]:
     return lines
 
 
+def button_h(layout: PlayLayout, text: TextRenderer) -> int:
+    """Next's height: as tall as the panel's buttons (at least), so a Next beside Clear row reads at
+    its size."""
+    return max(round(text.font(_px(layout)).get_linesize() * BUTTON_H_LINES), layout.button_h)
+
+
 def _px(layout: PlayLayout) -> int:
     return coach_view.text_px(layout.size) + 3  # a lesson is read closely: a little larger
 
@@ -77,7 +83,7 @@ def card_rect(layout: AsideLayout, text: TextRenderer, lesson: Lesson, run: Brea
     inner = pygame.Rect(0, 0, aside.w - 2 * pad, aside.h)
     height = coach_view.draw_lines(None, text, inner, card_lines(lesson, run), px) + 2 * pad
     if lesson.step.wait in (Wait.NEXT, Wait.DONE):
-        height += round(text.font(px).get_linesize() * BUTTON_H_LINES) + pad
+        height += button_h(layout, text) + pad
     height = min(aside.h, height)
     targets = [r for r in (target_rect(layout, t) for t in lesson.step.targets) if r is not None]
     centre = targets[0].centery if targets else aside.centery
@@ -91,7 +97,7 @@ def next_button(layout: PlayLayout, text: TextRenderer, lesson: Lesson, run: Bre
         return pygame.Rect(0, 0, 0, 0)
     card = card_rect(layout, text, lesson, run)
     pad = max(6, round(card.w * PAD_FRAC))
-    height = round(text.font(_px(layout)).get_linesize() * BUTTON_H_LINES)
+    height = button_h(layout, text)
     width = min(card.w - 2 * pad, max(card.w // 2, 140))
     return pygame.Rect(card.right - pad - width, card.bottom - pad - height, width, height)
 

@@ -328,7 +328,7 @@ class HandGradeState(State):
         warn = bool(run.refusal) or (run.over and run.ending is not Ending.SOLVED)
         colour = pal.TEXT_WARN if warn else (pal.SELECTION if run.over else pal.TEXT_DIM)
         box = layout.item_rect("message")
-        size, lines = text.fit_wrapped(message[:1].upper() + message[1:], box.w, box.h, 24)
+        size, lines = text.fit_wrapped(message[:1].upper() + message[1:], box.w, box.h, text.grown(24))
         line_h = text.font(size).get_linesize()
         for i, line in enumerate(lines):
             text.draw(surface, line, size, colour, (box.centerx, box.y + i * line_h), align="midtop")

@@ -173,7 +173,9 @@ class MatchSecretHooks(MakerHooks):
         for i, (name, line) in enumerate(zip(layout.labels, lines, strict=True)):
             row = layout.labels[name].union(layout.controls[name])
             colour = pal.TEXT if i < 2 else pal.TEXT_DIM
-            state.app.text.draw_in(surface, line, row.inflate(0, -round(row.h * 0.3)), colour, 30)
+            state.app.text.draw_in(
+                surface, line, row.inflate(0, -round(row.h * 0.3)), colour, state.app.text.grown(30)
+            )
         return True
 
 

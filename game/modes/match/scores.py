@@ -23,9 +23,11 @@ from game.play.record import GameRecord
 from game.screens.base import Route, State, Transition, go, to_menu
 from game.screens.holding import Holding
 from game.screens.outcomes import LeaveChosen
+from game.ui import end_cards
 from game.ui import palette as pal
+from game.ui.end_cards import Tile
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
-from game.ui.widgets import draw_button, draw_card
+from game.ui.widgets import draw_card
 
 TABLE_HEAD = ("Round", "Code maker", "Breaker", "Guesses", "Points")
 COLUMN_WEIGHTS = (0.8, 1.6, 1.6, 1.0, 0.9)
@@ -68,6 +70,12 @@ class ScoreboardState(State):
             how = f"{breaker} ran out of turns"
         return f"{maker}'s code: {how}. {maker} scores {row.points}."
 
+    def totals(self) -> list[Tile]:
+        """Each player's total as a big number; once the match is over the winner's in the accent."""
+        names, totals = self.match.rules.names, self.match.totals
+        winner = self.match.winner() if self.match.over else None
+        return [Tile(names[i], str(totals[i]), highlight=winner == i) for i in (0, 1)]
+
     def buttons(self) -> tuple[str, ...]:
         return ("menu", "new") if self.match.over else ("leave", "next")
 
@@ -97,14 +105,22 @@ class ScoreboardState(State):
         inner = pygame.Rect(
             card.x + 2 * m, card.y + m, card.w - 4 * m, min(b.y for b in buttons.values()) - card.y - 2 * m
         )
-        head_h = round(inner.h * 0.14)
-        secret_h = round(inner.h * 0.14)
-        line_h = round(inner.h * 0.09)
+        head_h = round(inner.h * 0.11)
+        totals_h = round(inner.h * 0.2)
+        secret_h = round(inner.h * 0.1)
+        line_h = round(inner.h * 0.08)
         headline = pygame.Rect(inner.x, inner.y, inner.w, head_h)
-        secret = pygame.Rect(inner.x, headline.bottom, inner.w, secret_h)
+        half = (inner.w - m) // 2
+        totals = [
+            pygame.Rect(inner.x, headline.bottom, half, totals_h),
+            pygame.Rect(inner.right - half, headline.bottom, half, totals_h),
+        ]
+        secret = pygame.Rect(inner.x, headline.bottom + totals_h + m // 2, inner.w, secret_h)
         round_line = pygame.Rect(inner.x, secret.bottom, inner.w, line_h)
-        table = pygame.Rect(inner.x, round_line.bottom + m, inner.w, inner.bottom - round_line.bottom - m)
-        return card, headline, secret, round_line, table, buttons
+        table = pygame.Rect(
+            inner.x, round_line.bottom + m // 2, inner.w, inner.bottom - round_line.bottom - m // 2
+        )
+        return card, headline, totals, secret, round_line, table, buttons
 
     # --- input and drawing ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
@@ -125,17 +141,18 @@ class ScoreboardState(State):
         app = self.app
         text = app.text
         surface.fill(pal.BACKGROUND)
-        card, headline, secret, round_line, table, buttons = self.geometry()
+        card, headline, totals, secret, round_line, table, buttons = self.geometry()
         draw_card(surface, card)
         colour = pal.SELECTION if self.match.over else pal.TEXT
-        text.draw_in(surface, self.headline(), headline.inflate(0, -headline.h // 4), colour, 56)
+        end_cards.draw_title(surface, text, headline, self.headline(), colour)
+        end_cards.draw_tiles(surface, text, totals, self.totals())
         self._draw_secret(surface, secret)
-        text.draw_in(surface, self.round_line(), round_line, pal.TEXT, 30)
+        end_cards.draw_lines(surface, text, round_line, [(self.round_line(), pal.TEXT)])
         self._draw_table(surface, table)
         labels = {"next": "Next round", "leave": "Leave match", "new": "New match", "menu": "Menu"}
-        for name, rect in buttons.items():
-            primary = name in ("next", "new")
-            draw_button(surface, text, rect, labels[name], primary=primary, hot=rect.collidepoint(self.mouse))
+        end_cards.draw_buttons(
+            surface, text, buttons, labels, self.mouse, primary="next" if "next" in buttons else "new"
+        )
 
     def _draw_secret(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The round's secret, uncovered, as pegs."""
@@ -145,7 +162,7 @@ class ScoreboardState(State):
         d = max(8, min(round(box.h * 0.8), box.w // (len(code) + 4)))
         pitch = round(d * 1.2)
         label_w = app.text.draw_in(
-            surface, "Secret", pygame.Rect(box.x, box.y, box.w // 4, box.h), pal.TEXT_DIM, 30
+            surface, "Secret", pygame.Rect(box.x, box.y, box.w // 4, box.h), pal.TEXT_DIM, app.text.grown(30)
         )
         left = box.centerx - pitch * len(code) // 2
         left = max(left, label_w.right + pitch // 2)
@@ -169,7 +186,9 @@ class ScoreboardState(State):
             xs.append(xs[-1] + box.w * weight / total_w)
         widths = [xs[c + 1] - xs[c] - 12 for c in range(len(COLUMN_WEIGHTS))]
         px = min(
-            text.fit_size(cell, widths[c], line_h * 0.7, 30) for cells in rows for c, cell in enumerate(cells)
+            text.fit_size(cell, widths[c], line_h * 0.7, text.grown(30))
+            for cells in rows
+            for c, cell in enumerate(cells)
         )  # one size for the whole table
         for r, cells in enumerate(rows):
             y = box.y + r * line_h
@@ -188,5 +207,5 @@ class ScoreboardState(State):
             total,
             pygame.Rect(box.x, round(y), box.w, round(line_h)).inflate(0, -round(line_h * 0.25)),
             pal.TEXT,
-            34,
+            text.grown(34),
         )

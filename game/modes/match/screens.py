@@ -113,13 +113,13 @@ class HandOverState(State):
         card, (heading, big, small), button = layout.card, layout.lines, layout.button
         draw_card(surface, card)
         first, second, third = self.lines()
-        text.draw_in(surface, first, heading.inflate(0, -heading.h // 3), pal.TEXT_DIM, 40)
-        size, lines = text.fit_wrapped(second, big.w, big.h, 64)
+        text.draw_in(surface, first, heading.inflate(0, -heading.h // 3), pal.TEXT_DIM, text.grown(40))
+        size, lines = text.fit_wrapped(second, big.w, big.h, text.grown(64))
         line_h = text.font(size).get_linesize()
         top = big.centery - len(lines) * line_h / 2
         for i, line in enumerate(lines):
             text.draw(surface, line, size, pal.SELECTION, (big.centerx, top + i * line_h), align="midtop")
-        size, lines = text.fit_wrapped(third, small.w, small.h, 30)
+        size, lines = text.fit_wrapped(third, small.w, small.h, text.grown(30))
         line_h = text.font(size).get_linesize()
         for i, line in enumerate(lines):
             text.draw(surface, line, size, pal.TEXT, (small.centerx, small.y + i * line_h), align="midtop")

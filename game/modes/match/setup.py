@@ -11,7 +11,7 @@ from game.screens.base import State, Transition, go, to_menu
 from game.ui import palette as pal
 from game.ui.layout import Button
 from game.ui.mode_setup import ModeSetupLayout, Option, draw_label, draw_text_field
-from game.ui.widgets import draw_button
+from game.ui.widgets import button_label_px, draw_button
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
 CARET_PERIOD_S = 1.0  # the text caret blinks on and off once a second
@@ -109,7 +109,7 @@ class MatchSetupState(State):
             else:  # the default name, dim, until something is typed
                 draw_text_field(surface, text, rect, "", focused, caret)
                 inner = rect.inflate(-round(rect.h * 0.5), -round(rect.h * 0.42))
-                text.draw_in(surface, DEFAULT_NAMES[i], inner, pal.TEXT_DIM, 40, align="midleft")
+                text.draw_in(surface, DEFAULT_NAMES[i], inner, pal.TEXT_DIM, text.grown(40), align="midleft")
         draw_label(surface, text, layout, "rounds", "Rounds")
         for i, rect in enumerate(layout.options["rounds"]):
             rounds = ROUND_CHOICES[i]
@@ -124,12 +124,24 @@ class MatchSetupState(State):
             )
         names = self.chosen_names()
         detail = f"{names[0]} makes the first code, {names[1]} breaks it; then you swap"
-        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, 28)
+        text.draw_in(surface, detail, layout.detail_rect, pal.TEXT_DIM, text.grown(28))
         problem = self.problem()
         message = problem or "Type the names · Tab next field · Left/Right rounds · Enter starts"
-        text.draw_in(surface, message, layout.message_rect, pal.TEXT_WARN if problem else pal.TEXT_DIM, 24)
+        text.draw_in(
+            surface, message, layout.message_rect, pal.TEXT_WARN if problem else pal.TEXT_DIM, text.grown(24)
+        )
+        labels = {name: "Start match" if name == "start" else "Back" for name in layout.buttons}
+        px = button_label_px(text, list(layout.buttons.values()), list(labels.values()))  # one size
         for name, rect in layout.buttons.items():
-            label = "Start match" if name == "start" else "Back"
             enabled = problem is None if name == "start" else True
             hot = rect.collidepoint(self.mouse)
-            draw_button(surface, text, rect, label, enabled=enabled, primary=name == "start", hot=hot)
+            draw_button(
+                surface,
+                text,
+                rect,
+                labels[name],
+                enabled=enabled,
+                primary=name == "start",
+                hot=hot,
+                label_px=px,
+            )
