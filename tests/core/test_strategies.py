@@ -1,7 +1,9 @@
 """Solver strategies: the registry, published figures at 4x6, the applet's walk-through."""
 
+import ast
 import itertools
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -33,6 +35,30 @@ def test_registry__is_immutable_and_lists_names_when_unknown():
     with pytest.raises(UnknownStrategy, match="lowest"):
         get("nope")
     assert isinstance(UnknownStrategy("x"), ValueError)
+
+
+def test_registry__optimal_falls_back_to_the_strongest_entry_itself():
+    from game.core.strategies import optimal
+
+    assert get(optimal.FALLBACK) is get(STRONGEST)
+    assert get(STRONGEST).think is partition.think_entropy
+
+
+def test_strategy_modules__never_import_the_registry_that_imports_them():
+    # The registry (the package's __init__) imports every strategy module; one importing it back,
+    # even inside a function, would be an import cycle.
+    folder = Path(partition.__file__).parent
+    submodules = {path.stem for path in folder.glob("*.py")}
+    for path in folder.glob("*.py"):
+        if path.stem == "__init__":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
+                assert {alias.name for alias in node.names} <= submodules, path.name
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
+                assert node.module != "game.core.strategies", path.name
+            if isinstance(node, ast.ImportFrom) and node.level == 2:
+                assert node.module != "strategies", path.name
 
 
 def test_lowest__applet_walk_through_3x3_ends_with_021():

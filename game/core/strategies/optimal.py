@@ -9,7 +9,8 @@ pure and the registry importable anywhere.
 
 Where the table applies (the size and duplicates rule match, and every guess so far is the one the
 table plays) the guess is a dictionary look-up. Anywhere else (another size, or after the player's own
-rows, when Solve takes over mid-game) it hands over to the registry's STRONGEST heuristic. The
+rows, when Solve takes over mid-game) it hands over to FALLBACK, entropy: the registry's STRONGEST
+heuristic (the registry builds its entry from the same think, so the two cannot drift apart). The
 strategy sees only the history, never the secret, and yields Progress like every strategy.
 """
 
@@ -23,9 +24,10 @@ from ..config import GameConfig
 from ..optimal import StrategyTable
 from ..solver import History, Progress, Think
 from ..space import count_consistent_steps
+from .partition import think_entropy
 
-# Played off the table if the registry ever names `optimal` itself as the strongest (never recurse).
-FALLBACK_IF_STRONGEST_IS_OPTIMAL = "entropy"
+# What `optimal` plays off its tables, by name: the registry's entry of that name is think_entropy.
+FALLBACK = "entropy"
 
 
 def table_for(tables: Iterable[StrategyTable], config: GameConfig) -> StrategyTable | None:
@@ -46,13 +48,7 @@ def think(
             possible = yield from count_consistent_steps(config, history)
             yield Progress(1, 1, "optimal table", possible)
             return guess
-    # Imported here: the registry imports this module, so a top-level import would be a cycle.
-    from . import STRONGEST, get
-
-    fallback = get(STRONGEST)
-    if fallback.name == "optimal":  # never recurse into ourselves
-        fallback = get(FALLBACK_IF_STRONGEST_IS_OPTIMAL)
-    return (yield from fallback.think(config, history, rng))
+    return (yield from think_entropy(config, history, rng))
 
 
 def make_think(tables: Iterable[StrategyTable] | Callable[[GameConfig], StrategyTable | None]) -> Think:

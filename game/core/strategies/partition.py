@@ -387,3 +387,8 @@ def think_partition(
 def make(criterion: Criterion, consistent_only: bool = False):
     """A think() for `criterion` (functools.partial keeps the registry a plain literal)."""
     return functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
+
+
+# The registry's "entropy" entry and the `optimal` strategy's fallback (optimal.py): one object, so
+# what `optimal` plays off its tables is by construction what `entropy` plays.
+think_entropy = make(negative_information)
