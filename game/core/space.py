@@ -46,6 +46,7 @@ from .headtail import (
     ILLEGAL_GRADE,
     WORK_PER_YIELD,
     guess_rows_steps,
+    index_dtype,
     packed_history,
     read_only,
     sorted_unique,
@@ -276,9 +277,12 @@ def _history_key(config: GameConfig, history: History) -> tuple:
 
 def remember_consistent(config: GameConfig, history: History, indices: np.ndarray) -> None:
     """Tell the cache that sorted `indices` are exactly the codes consistent with `history` (a classic
-    row of a small space): a whole-tree walk that holds every such code saves the strategy its filter."""
-    if config.grid is None and is_small(config):
-        dtype = small_space(config.pegs, config.colours, config.duplicates).indices.dtype
+    row, listed or streamed): a whole-tree walk that holds every such code saves the strategy its filter."""
+    if config.grid is None and not is_huge(config):
+        if is_small(config):
+            dtype = small_space(config.pegs, config.colours, config.duplicates).indices.dtype
+        else:
+            dtype = index_dtype(config)  # as stream_steps lists them
         _consistent_cache().put(_history_key(config, history), np.asarray(indices, dtype=dtype))
 
 
