@@ -42,6 +42,8 @@ CASES = [
     ("sweep.py", ["--grid", "2x\u00b2"], "rows x columns"),  # "²" is a digit to str.isdigit(), not to int()
     ("sweep.py", ["--strategy", "nope"], "nope"),
     ("sweep.py", ["--games", "0"], "--games must be from 1"),
+    ("regrade.py", ["{missing}", "--pegs", "4", "--colours", "6"], "cannot read the trace"),
+    ("regrade.py", ["{missing}", "--pegs", "4", "--colours", "11"], "--colours from 2 to 10"),
 ]
 
 
