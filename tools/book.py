@@ -33,6 +33,12 @@ over every secret without sampling, and the third guesses found are shipped too.
     python tools/book.py --pegs 6 --colours 9 --first 001123 --lookahead --candidates 6 --pool 4000 \
         --third-pool 16000 --jobs 2 --out assets/strategies/book_6x9.txt
 
+--prune BOOK keeps an earlier book's moves only where they play fewer guesses than entropy over every
+secret below them (tools/book_prune.py: both ways played out over every secret, bottom up), so the
+`optimal` strategy playing it is never worse in all than entropy with the same seed:
+
+    python tools/book.py --prune assets/strategies/book_6x9.txt --jobs 2 --out assets/strategies/book_6x9.txt
+
 Spaces too large to play every secret (6x9 has 531,441) use --sample N: each grade's secrets are
 sampled down to N (seeded) to score the candidates, and the totals in the header are then estimates
 over those samples, said so in the header.
@@ -83,7 +89,7 @@ from game.core.strategies.partition import (  # noqa: E402
 )
 from game.core.strategies.pool import canonical_mask, canonicalise, shapes, symmetry_classes  # noqa: E402
 from game.core.strategies.walk import node_rng, walk  # noqa: E402
-from tools import book_lookahead  # noqa: E402
+from tools import book_lookahead, book_prune  # noqa: E402
 
 # Games are played out to this many guesses while scoring (a failure costs them all).
 MAX_TURNS = 30
@@ -220,6 +226,12 @@ def choose(results: list[tuple[tuple[int, int], Code]], consistent: set[Code], m
 def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[StrategyTable, dict]:
     config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
     mapper = executor.map if executor is not None else map
+    if args.prune is not None:  # an earlier book, its moves kept only where they beat entropy
+        earlier = parse_table(args.prune.read_bytes())
+        config = GameConfig(earlier.pegs, earlier.colours, duplicates=earlier.duplicates)
+        kept, summary = book_prune.prune(config, dict(earlier.moves), args.seed, mapper)
+        table = book_prune.pruned_table(earlier, kept, summary, args.command, args.seed)
+        return table, {"pegs": config.pegs, "colours": config.colours, **summary}
     entropy = get(STRONGEST).think
     if args.lookahead:  # every secret, none played: the first guess is given or entropy's own
         first = args.first or run(entropy(config, (), random.Random(0)))
@@ -421,6 +433,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seconds-from", type=Path, help="take the first two guesses from this book")
     parser.add_argument("--deepen", type=int, default=40, help="--seconds-from: cells this big get a third")
     parser.add_argument("--third-pool", type=int, default=16_000, help="--lookahead: third guesses drawn")
+    parser.add_argument("--prune", type=Path, help="keep this book's moves only where they beat entropy")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -433,6 +446,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error(str(exc))
     if not 1 <= args.jobs <= 256 or args.candidates < 1:
         parser.error("--jobs must be from 1 to 256 and --candidates at least 1")
+    if args.prune is not None and not args.prune.is_file():
+        parser.error(f"--prune {args.prune} must be a book file")
     if args.out is not None and (args.out.is_dir() or not args.out.parent.is_dir()):
         parser.error(f"--out {args.out} must be a file in an existing folder")
     return args

@@ -1,0 +1,81 @@
+"""tools/book_prune.py (book.py --prune): each move kept beats entropy over the secrets below it and
+each move dropped does not, judged against games played out separately; the kept book plays the
+totals in its header and never more guesses than entropy; the header's command remakes the bytes."""
+
+import shlex
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from game.core.codes import decode, score_many, unpack
+from game.core.config import GameConfig
+from game.core.optimal import StrategyTable, format_table, parse_table
+from game.core.strategies import STRONGEST, get
+from game.core.strategies.optimal import make_think
+from game.core.strategies.walk import walk
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.tools.test_book import run_book  # noqa: E402
+from tools import book_prune  # noqa: E402
+
+CONFIG = GameConfig(4, 5)
+EVERY = np.arange(625)
+
+
+def guesses_below(moves, path, seed=0):
+    """Total guesses of the games whose grades begin with `path` (and go on), every secret played
+    from the root with `moves` (entropy where they have none)."""
+    games = walk(CONFIG, make_think([StrategyTable(4, 5, True, moves)]), EVERY, seed, 30)
+    return sum(
+        len(g.guesses) for g in games if g.feedback[: len(path)] == path and len(g.feedback) > len(path)
+    )
+
+
+def a_book_with_a_bad_move(tmp_path):
+    """A book made by the tool, with the second guess of its largest cell replaced by 0000."""
+    made = tmp_path / "made.txt"
+    run_book(["tools/book.py", "--pegs", "4", "--colours", "5", "--candidates", "2", "--out", str(made)])
+    table = parse_table(made.read_bytes())
+    moves = dict(table.moves)
+    grades = score_many(moves[()], decode(EVERY, 4, 5), 5)
+    values, counts = np.unique(grades, return_counts=True)
+    bad = (unpack(int(values[np.argmax(counts)]), 4),)
+    moves = {p: g for p, g in moves.items() if p[:1] != bad}
+    moves[bad] = (0, 0, 0, 0)
+    book = tmp_path / "bad.txt"
+    book.write_text(format_table(StrategyTable(4, 5, True, moves, dict(table.header))))
+    return moves, bad, book
+
+
+def test_prune__keeps_exactly_the_moves_that_beat_entropy_below_them(tmp_path):
+    moves, bad, _ = a_book_with_a_bad_move(tmp_path)
+    kept, summary = book_prune.prune(CONFIG, moves, 0)
+    assert bad not in kept and () in kept
+    assert max(map(len, moves)) == 1  # a first guess and second guesses: entropy below them
+    for path in moves:
+        if path:  # the move against entropy from the same position, over the secrets below it
+            playing = guesses_below({(): moves[()], path: moves[path]}, path)
+            instead = guesses_below({(): moves[()]}, path)
+            assert (path in kept) == (playing < instead), (path, playing, instead)
+    entropy = walk(CONFIG, get(STRONGEST).think, EVERY, 0, 30)
+    played = walk(CONFIG, make_think([StrategyTable(4, 5, True, kept)]), EVERY, 0, 30)
+    assert summary["entropy_total"] == sum(len(g.guesses) for g in entropy)
+    assert summary["total"] == sum(len(g.guesses) for g in played) <= summary["entropy_total"]
+    assert summary["total"] < summary["book_total"]  # dropping the bad move saves guesses
+    assert summary["worst"] == max(len(g.guesses) for g in played)
+
+
+def test_book_prune__header_command_remakes_the_same_bytes(tmp_path):
+    _, _, book = a_book_with_a_bad_move(tmp_path)
+    out = tmp_path / "pruned.txt"
+    summary = run_book(["tools/book.py", "--prune", str(book), "--jobs", "2", "--out", str(out)])
+    made = out.read_bytes()
+    table = parse_table(made)
+    assert int(table.header["total"].split()[0]) == summary["total"]
+    assert table.header["positions kept"] == f"{summary['kept']} of {summary['positions']}"
+    out.unlink()
+    run_book(shlex.split(table.header["command"])[1:])
+    assert out.read_bytes() == made
