@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.core.codes import decode, score_many, unpack
+from game.core.codes import code_index, decode, score_many, unpack
 from game.core.config import GameConfig
 from game.core.optimal import StrategyTable
 from game.core.solver import run
@@ -53,13 +53,19 @@ class Cut:
     seed: int
 
 
-def play_cut(task: Cut) -> np.ndarray:
-    """Guesses of each of task.secrets (in their order) with the book cut to task.depth guesses."""
+def play_cut(task: Cut) -> tuple[np.ndarray, np.ndarray]:
+    """Guesses of each of task.secrets (in their order) with the book cut to task.depth guesses, and
+    entropy's guess at that depth in each game (its code number; -1 if the game was over)."""
     config = task.config
     moves = {path: guess for path, guess in task.moves.items() if len(path) < task.depth}
     think = make_think([StrategyTable(config.pegs, config.colours, config.duplicates, moves)])
     games = walk(config, think, task.secrets, task.seed, MAX_TURNS, root=task.root, complete=True)
-    return np.array([len(g.guesses) if g.solved else 2 * MAX_TURNS for g in games], dtype=np.int32)
+    lengths = [len(g.guesses) if g.solved else 2 * MAX_TURNS for g in games]
+    own = [
+        code_index(g.guesses[task.depth], config.colours) if len(g.guesses) > task.depth else -1
+        for g in games
+    ]
+    return np.array(lengths, dtype=np.int32), np.array(own, dtype=np.int64)
 
 
 def book_paths(config: GameConfig, moves: dict, secrets: np.ndarray) -> list[list]:
@@ -104,24 +110,30 @@ def prune(
     grades = score_many(first, decode(secrets, config.pegs, config.colours), config.colours)
     win = config.variant.win
     cells = [(int(g), secrets[grades == g]) for g in np.unique(grades) if int(g) != win]
-    # lengths[d][s]: the guesses of secret s with the book cut to its first d guesses.
+    # lengths[d][s]: the guesses of secret s with the book cut to its first d guesses; own[d][s]:
+    # the guess entropy plays then, at depth d.
     lengths = np.zeros((depth + 1, secrets.shape[0]), dtype=np.int32)
     lengths[1:, grades == win] = 1
+    own = np.full((depth + 1, secrets.shape[0]), -1, dtype=np.int64)
     tasks = [
         Cut(config, dict(moves), d, ((first, unpack(g, config.pegs)),), cell, seed)
         for d in range(1, depth + 1)
         for g, cell in cells
     ]
     order = sorted(range(len(tasks)), key=lambda i: -tasks[i].secrets.shape[0])
-    for i, played in zip(order, mapper(play_cut, [tasks[i] for i in order]), strict=True):
+    for i, (played, guesses) in zip(order, mapper(play_cut, [tasks[i] for i in order]), strict=True):
         lengths[tasks[i].depth, tasks[i].secrets] = played
+        own[tasks[i].depth, tasks[i].secrets] = guesses
     own_first = run(get(STRONGEST).think(config, (), node_rng(seed, ())))
+    own[0] = code_index(own_first, config.colours)
     if tuple(own_first) == tuple(first):  # entropy opens as the book does: its games are the cut to 1
         lengths[0] = lengths[1]
     else:
         lengths[0] = entropy_lengths(config, secrets, seed)
     paths = book_paths(config, moves, secrets)
-    kept, final = choose(moves, paths, lengths, unpack(win, config.pegs))
+    numbered = {path: code_index(guess, config.colours) for path, guess in moves.items()}
+    kept, final = choose(numbered, paths, lengths, own, unpack(win, config.pegs))
+    kept = {path: moves[path] for path in kept}
     summary = {
         "entropy_total": int(lengths[0].sum()),
         "book_total": int(lengths[depth].sum()),
@@ -135,9 +147,15 @@ def prune(
     return kept, summary
 
 
-def choose(moves: dict, paths: list[list], lengths: np.ndarray, won: tuple) -> tuple[dict, np.ndarray]:
-    """(the moves kept, each secret's guesses with them) from each secret's book path, its guesses
-    under every cut (lengths[d]: the book cut to its first d guesses) and the winning grade."""
+def choose(
+    moves: dict, paths: list[list], lengths: np.ndarray, own: np.ndarray, won: tuple
+) -> tuple[dict, np.ndarray]:
+    """(the moves kept, each secret's guesses with them) from the moves as code numbers, each secret's
+    book path, its guesses under every cut (lengths[d]: the book cut to its first d guesses), the
+    guesses entropy plays under them (own[d]: at depth d) and the winning grade.
+
+    A move is kept where it plays fewer guesses than entropy below it, or as many when it is the
+    guess entropy plays there (the book then only saves entropy the weighing)."""
     below: dict[Path, list[int]] = {}  # position -> the secrets that reach it
     for member, path in enumerate(paths):
         for d in range(len(path) + 1):
@@ -156,7 +174,8 @@ def choose(moves: dict, paths: list[list], lengths: np.ndarray, won: tuple) -> t
                 book += best[child]
             else:
                 book += int(lengths[d + 1, below[child]].sum())
-        keep[path] = book < entropy
+        same = bool(members) and moves[path] == own[d, members[0]]
+        keep[path] = book < entropy or (book == entropy and same)
         best[path] = book if keep[path] else entropy
     kept = {p: g for p, g in moves.items() if all(keep[p[:d]] for d in range(len(p) + 1))}
     final = np.empty(len(paths), dtype=np.int32)

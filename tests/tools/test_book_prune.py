@@ -1,5 +1,6 @@
-"""tools/book_prune.py (book.py --prune): each move kept beats entropy over the secrets below it and
-each move dropped does not, judged against games played out separately; the kept book plays the
+"""tools/book_prune.py (book.py --prune): each move kept beats entropy over the secrets below it (or
+is entropy's own guess there) and each move dropped does not, judged against games played out
+separately; the kept book plays the
 totals in its header and never more guesses than entropy; the header's command remakes the bytes."""
 
 import shlex
@@ -26,12 +27,12 @@ EVERY = np.arange(625)
 
 
 def guesses_below(moves, path, seed=0):
-    """Total guesses of the games whose grades begin with `path` (and go on), every secret played
-    from the root with `moves` (entropy where they have none)."""
+    """(total guesses, the guess played at `path`) of the games whose grades begin with `path` (and
+    go on), every secret played from the root with `moves` (entropy where they have none)."""
     games = walk(CONFIG, make_think([StrategyTable(4, 5, True, moves)]), EVERY, seed, 30)
-    return sum(
-        len(g.guesses) for g in games if g.feedback[: len(path)] == path and len(g.feedback) > len(path)
-    )
+    below = [g for g in games if g.feedback[: len(path)] == path and len(g.feedback) > len(path)]
+    (played,) = {g.guesses[len(path)] for g in below}
+    return sum(len(g.guesses) for g in below), played
 
 
 def a_book_with_a_bad_move(tmp_path):
@@ -55,11 +56,17 @@ def test_prune__keeps_exactly_the_moves_that_beat_entropy_below_them(tmp_path):
     kept, summary = book_prune.prune(CONFIG, moves, 0)
     assert bad not in kept and () in kept
     assert max(map(len, moves)) == 1  # a first guess and second guesses: entropy below them
+    dropped = alike = 0
     for path in moves:
         if path:  # the move against entropy from the same position, over the secrets below it
-            playing = guesses_below({(): moves[()], path: moves[path]}, path)
-            instead = guesses_below({(): moves[()]}, path)
-            assert (path in kept) == (playing < instead), (path, playing, instead)
+            playing, _ = guesses_below({(): moves[()], path: moves[path]}, path)
+            instead, own = guesses_below({(): moves[()]}, path)
+            # a move that is entropy's own guess there plays alike, and saves entropy the weighing
+            keeps = playing < instead or (playing == instead and moves[path] == own)
+            assert (path in kept) == keeps, (path, playing, instead)
+            dropped += not keeps
+            alike += keeps and playing == instead
+    assert dropped >= 1 and alike >= 1, (dropped, alike)  # the bad move; entropy's own guesses
     entropy = walk(CONFIG, get(STRONGEST).think, EVERY, 0, 30)
     played = walk(CONFIG, make_think([StrategyTable(4, 5, True, kept)]), EVERY, 0, 30)
     assert summary["entropy_total"] == sum(len(g.guesses) for g in entropy)
