@@ -13,7 +13,8 @@ one with the fewest guesses in total wins (a worst case within --max-guesses fir
 rule: a code that could be the secret, then the lowest-numbered). The first guess is given with
 --first or, by default, every first-guess shape is scored the same way with entropy's own second
 guesses and the best is kept (the lookahead is then run below it). --seconds-from BOOK takes the first
-two guesses of an earlier book and goes one ply deeper the same way: every cell of at least --deepen
+two guesses of an earlier book (entropy's own second guess where it has none, as after --prune) and
+goes one ply deeper the same way: every cell of at least --deepen
 secrets gets the third guess that plays best with entropy below it (entropy's own choice and the
 earlier book's third guess among the candidates; smaller cells keep the earlier third guess), and the
 header's totals come from playing the finished book over the secrets (--secrets: large spaces draw
@@ -296,17 +297,21 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
 
 
 def deepen(args, config: GameConfig, secrets: np.ndarray, earlier: dict, mapper) -> tuple[dict, int, int]:
-    """The earlier book's first two guesses, and a third guess chosen by playing out for every cell of
-    at least --deepen secrets (the nominated codes, entropy's own choice and the earlier book's third
-    guess each played with entropy below); smaller cells keep the earlier book's third guess. Returns
-    the moves, the number of openings played and of earlier third guesses kept."""
+    """The earlier book's first two guesses (entropy's own second guess where it has none, as a pruned
+    book may), and a third guess chosen by playing out for every cell of at least --deepen secrets
+    (the nominated codes, entropy's own choice and the earlier book's third guess each played with
+    entropy below); smaller cells keep the earlier book's third guess. Returns the moves, the number
+    of openings played and of earlier third guesses kept."""
     first = earlier[()]
     entropy = get(STRONGEST).think
     complete = secrets.shape[0] == legal_count(config)  # every code: each cell is all that fit it
     moves = {path: guess for path, guess in earlier.items() if len(path) <= 2}
     tasks, owners, cells = [], [], []
     for grade, part in split(config, first, secrets):
-        second = earlier[(grade,)]
+        second = earlier.get((grade,))
+        if second is None:
+            history = ((first, grade),)
+            second = moves[(grade,)] = run(entropy(config, history, node_rng(args.seed, history)))
         for grade2, cell in split(config, second, part):
             if cell.shape[0] < args.deepen:
                 continue

@@ -12,9 +12,10 @@ import numpy as np
 from game.core.codes import decode, score_many, unpack
 from game.core.config import GameConfig
 from game.core.optimal import StrategyTable, format_table, parse_table
+from game.core.solver import run
 from game.core.strategies import STRONGEST, get
 from game.core.strategies.optimal import make_think
-from game.core.strategies.walk import walk
+from game.core.strategies.walk import node_rng, walk
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -86,3 +87,16 @@ def test_book_prune__header_command_remakes_the_same_bytes(tmp_path):
     out.unlink()
     run_book(shlex.split(table.header["command"])[1:])
     assert out.read_bytes() == made
+
+
+def test_seconds_from__a_pruned_book_deepens_below_entropys_own_second_guess_where_it_has_none(tmp_path):
+    _, bad, book = a_book_with_a_bad_move(tmp_path)
+    pruned, deeper = tmp_path / "pruned.txt", tmp_path / "deeper.txt"
+    run_book(["tools/book.py", "--prune", str(book), "--out", str(pruned)])
+    assert bad not in parse_table(pruned.read_bytes()).moves
+    args = ["--pegs", "4", "--colours", "5", "--candidates", "1", "--deepen", "10"]
+    run_book(["tools/book.py", *args, "--seconds-from", str(pruned), "--out", str(deeper)])
+    moves = parse_table(deeper.read_bytes()).moves
+    history = ((moves[()], bad[0]),)
+    assert moves[bad] == run(get(STRONGEST).think(CONFIG, history, node_rng(0, history)))
+    assert any(len(path) == 2 and path[0] == bad[0] for path in moves)  # third guesses below it
