@@ -190,12 +190,23 @@ def choose(
 
 
 def pruned_table(earlier: StrategyTable, kept: dict, summary: dict, command: str, seed: int) -> StrategyTable:
-    """The kept moves as a table whose header gives its totals against entropy and whole book."""
+    """The kept moves as a table whose header gives its totals against entropy and the whole book, and
+    where the book came from (a pruned book pruned again, in place, keeps its lines: the same bytes)."""
     secrets = legal_count(GameConfig(earlier.pegs, earlier.colours, earlier.duplicates))
 
     def line(total: int, worst: int) -> str:
         return f"{total} guesses, mean {total / secrets:.4f}, worst {worst}"
 
+    if "book pruned" in earlier.header:
+        whole = earlier.header.get("the whole book", line(summary["book_total"], summary["book_worst"]))
+        out_of = earlier.header.get("positions kept", "").partition(" of ")[2] or str(summary["positions"])
+        source = {key: value for key, value in earlier.header.items() if key.startswith("book pruned")}
+    else:
+        whole, out_of = line(summary["book_total"], summary["book_worst"]), str(summary["positions"])
+        source = {"book pruned": f"as made by {earlier.header.get('command', 'an unnamed command')}"}
+        for key in ("first two guesses", "third guesses kept"):  # where the pruned book's moves came from
+            if key in earlier.header:
+                source[f"book pruned, {key}"] = earlier.header[key]
     header = {
         "made by": "tools/book.py --prune (moves kept where they beat entropy, see tools/book_prune.py)",
         "below the book": f"{STRONGEST} (the optimal strategy's fallback)",
@@ -205,12 +216,9 @@ def pruned_table(earlier: StrategyTable, kept: dict, summary: dict, command: str
         "mean": f"{summary['total'] / secrets:.4f}",
         "worst": str(summary["worst"]),
         f"{STRONGEST} alone": line(summary["entropy_total"], summary["entropy_worst"]),
-        "the whole book": line(summary["book_total"], summary["book_worst"]),
-        "positions kept": f"{summary['kept']} of {summary['positions']}",
-        "book pruned": f"as made by {earlier.header.get('command', 'an unnamed command')}",
+        "the whole book": whole,
+        "positions kept": f"{summary['kept']} of {out_of}",
         "command": command,
+        **source,
     }
-    for key in ("first two guesses", "third guesses kept"):  # where the pruned book's moves came from
-        if key in earlier.header:
-            header[f"book pruned, {key}"] = earlier.header[key]
     return StrategyTable(earlier.pegs, earlier.colours, earlier.duplicates, kept, header)

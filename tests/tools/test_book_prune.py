@@ -100,3 +100,13 @@ def test_seconds_from__a_pruned_book_deepens_below_entropys_own_second_guess_whe
     history = ((moves[()], bad[0]),)
     assert moves[bad] == run(get(STRONGEST).think(CONFIG, history, node_rng(0, history)))
     assert any(len(path) == 2 and path[0] == bad[0] for path in moves)  # third guesses below it
+
+
+def test_book_prune__pruning_a_pruned_book_in_place_again_changes_nothing(tmp_path):
+    _, _, book = a_book_with_a_bad_move(tmp_path)
+    args = ["tools/book.py", "--prune", str(book), "--out", str(book)]
+    first = run_book(args)
+    made = book.read_bytes()
+    again = run_book(args)
+    assert book.read_bytes() == made
+    assert again["kept"] == again["positions"] == first["kept"] < first["positions"]
