@@ -4,7 +4,8 @@ Files are named optimal_<pegs>x<colours>[_nodup][_cap<guesses>].txt and written 
 The game's `optimal` strategy plays the uncapped table (fewest guesses in total); the capped ones are
 shipped for reference (at 4x6 the cap of 5 costs one guess in total over all 1296 secrets). Where no
 exact table exists, an opening book book_<pegs>x<colours>[_nodup].txt (tools/book.py: the first two
-or three guesses, chosen by looking ahead) is played instead, in the same format; entropy plays below it.
+or three guesses, chosen by looking ahead, and kept only where they beat entropy over the secrets
+below them) is played instead, in the same format; entropy plays below it and wherever it has no move.
 Grid games (the 2-D puzzle) read optimal_grid_<rows>x<columns>x<colours>[_nodup].txt.
 
 bind(info) turns the registry's table-less `optimal` entry into one that plays the shipped tables;
