@@ -33,7 +33,7 @@ import numpy as np
 
 from ..headtail import WORK_PER_YIELD
 from ..kernels import MultisetGroups, MultisetScorer, NodeScorer, part_counts
-from ..solver import Progress
+from ..solver import Progress, run
 
 # Up to this many codes left, guesses are screened by their number of parts before full weighing:
 # at 6x9 the screen costs about a tenth of weighing with 6-20 left, and gains less beyond.
@@ -78,11 +78,25 @@ def parts_bounds(left: int, size: int, criterion: Criterion) -> np.ndarray:
     return bounds
 
 
-def multiset_bounds(scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion) -> np.ndarray:
+def multiset_bounds_steps(
+    scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion
+) -> Generator[Progress, None, np.ndarray]:
     """(M,) the criterion's lower bound for every guess of each colour multiset (module docstring),
-    against the codes left given by their multiset ids."""
-    common = scorer.common.take(left_ids, axis=1)  # (M, n): common colours with each code left
-    return criterion(even_cuts(part_counts(common, scorer.pegs + 1), scorer.pegs))
+    against the codes left given by their multiset ids; a block of multisets per step."""
+    multisets = scorer.common.shape[0]
+    rows = max(1, WORK_PER_YIELD // (12 * left_ids.shape[0] + 100))
+    bounds = []
+    for start in range(0, multisets, rows):
+        common = scorer.common[start : start + rows].take(left_ids, axis=1)  # common colours with each
+        bounds.append(criterion(even_cuts(part_counts(common, scorer.pegs + 1), scorer.pegs)))
+        if multisets > rows:
+            yield Progress(start, multisets, "weighing every code")
+    return np.concatenate(bounds)
+
+
+def multiset_bounds(scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion) -> np.ndarray:
+    """Plain-function form of multiset_bounds_steps()."""
+    return run(multiset_bounds_steps(scorer, left_ids, criterion))
 
 
 def best_code_steps(
@@ -97,14 +111,19 @@ def best_code_steps(
     """The code number the tie rule picks among every code of the space, weighed by `criterion`
     against `consistent` (sorted, the codes left, which `node` was built on)."""
     consistent_ids = scorer.ids_of_indices(consistent)
-    consistent_scores = criterion(node.part_counts(consistent, consistent_ids))
+    left = consistent.shape[0]
+    rows_per_step = max(1, WORK_PER_YIELD // (8 * left + 40 * node.size))
+    scored = []  # the codes left weighed first, a block per step
+    for start in range(0, left, rows_per_step):
+        here = slice(start, start + rows_per_step)
+        scored.append(criterion(node.part_counts(consistent[here], consistent_ids[here])))
+        yield Progress(0, 1, "weighing every code", possible)
+    consistent_scores = np.concatenate(scored)
     best = float(consistent_scores.min())
-    bounds = multiset_bounds(scorer, consistent_ids, criterion)
+    bounds = yield from multiset_bounds_steps(scorer, consistent_ids, criterion)
     order = np.argsort(bounds, kind="stable")
     sorted_bounds = bounds[order]
     ends = np.cumsum(np.diff(groups.starts)[order])  # codes in the first i + 1 multisets of `order`
-    left = consistent.shape[0]
-    rows_per_step = max(1, WORK_PER_YIELD // (8 * left + 40 * node.size))
     screen = left <= SCREEN_MAX_LEFT and node.size <= GRADE_BITS.shape[0]
     if screen:
         by_parts = parts_bounds(left, node.size, criterion)
