@@ -98,7 +98,11 @@ def check(lines, pegs: int, colours: int, every: bool) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = OneLineParser(prog="regrade.py", description=__doc__.splitlines()[0])
+    parser = OneLineParser(
+        prog="regrade.py",
+        usage="%(prog)s [-h] trace --pegs PEGS --colours COLOURS [--all]",
+        description=__doc__.splitlines()[0],
+    )
     # Required, but checked after parsing: argparse would report a missing one before an unknown
     # argument, and the unknown one is the mistake to show.
     parser.add_argument("trace", type=Path, nargs="?", help="a tools/sweep.py --trace file (required)")
