@@ -6,7 +6,8 @@ being the game's variant's (Variant.table_stem): <pegs>x<colours> for the row, g
 The game's `optimal` strategy plays the uncapped table (fewest guesses in total); the capped ones are
 shipped for reference (at 4x6 the cap of 5 costs one guess in total over all 1296 secrets). Where no
 exact table exists, an opening book book_<pegs>x<colours>[_nodup].txt (tools/book.py: the first two
-or three guesses, chosen by looking ahead) is played instead, in the same format; entropy plays below it.
+or three guesses, chosen by looking ahead, and kept only where they beat entropy over the secrets
+below them) is played instead, in the same format; entropy plays below it and wherever it has no move.
 No book is shipped for a grid, so a grid without an exact table plays entropy.
 
 bind(info) turns the registry's table-less `optimal` entry into one that plays the shipped tables;

@@ -13,7 +13,8 @@ one with the fewest guesses in total wins (a worst case within --max-guesses fir
 rule: a code that could be the secret, then the lowest-numbered). The first guess is given with
 --first or, by default, every first-guess shape is scored the same way with entropy's own second
 guesses and the best is kept (the lookahead is then run below it). --seconds-from BOOK takes the first
-two guesses of an earlier book and goes one ply deeper the same way: every cell of at least --deepen
+two guesses of an earlier book (entropy's own second guess where it has none, as after --prune) and
+goes one ply deeper the same way: every cell of at least --deepen
 secrets gets the third guess that plays best with entropy below it (entropy's own choice and the
 earlier book's third guess among the candidates; smaller cells keep the earlier third guess), and the
 header's totals come from playing the finished book over the secrets (--secrets: large spaces draw
@@ -32,6 +33,12 @@ over every secret without sampling, and the third guesses found are shipped too.
 
     python tools/book.py --pegs 6 --colours 9 --first 001123 --lookahead --candidates 6 --pool 4000 \
         --third-pool 16000 --jobs 2 --out assets/strategies/book_6x9.txt
+
+--prune BOOK keeps an earlier book's moves only where they play fewer guesses than entropy over every
+secret below them (tools/book_prune.py: both ways played out over every secret, bottom up), so the
+`optimal` strategy playing it is never worse in all than entropy with the same seed:
+
+    python tools/book.py --prune assets/strategies/book_6x9.txt --jobs 2 --out assets/strategies/book_6x9.txt
 
 Spaces too large to play every secret (6x9 has 531,441) use --sample N: each grade's secrets are
 sampled down to N (seeded) to score the candidates, and the totals in the header are then estimates
@@ -84,7 +91,7 @@ from game.core.strategies.partition import (  # noqa: E402
 )
 from game.core.strategies.pool import canonical_mask, canonicalise, symmetry_classes  # noqa: E402
 from game.core.strategies.walk import node_rng, walk  # noqa: E402
-from tools import book_lookahead  # noqa: E402
+from tools import book_lookahead, book_prune  # noqa: E402
 
 # Games are played out to this many guesses while scoring (a failure costs them all).
 MAX_TURNS = 30
@@ -221,6 +228,12 @@ def choose(results: list[tuple[tuple[int, int], Code]], consistent: set[Code], m
 def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[StrategyTable, dict]:
     config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
     mapper = executor.map if executor is not None else map
+    if args.prune is not None:  # an earlier book, its moves kept only where they beat entropy
+        earlier = parse_table(args.prune.read_bytes())
+        config = GameConfig(earlier.pegs, earlier.colours, duplicates=earlier.duplicates)
+        kept, summary = book_prune.prune(config, dict(earlier.moves), args.seed, mapper)
+        table = book_prune.pruned_table(earlier, kept, summary, args.command, args.seed)
+        return table, {"pegs": config.pegs, "colours": config.colours, **summary}
     entropy = get(STRONGEST).think
     if args.lookahead:  # every secret, none played: the first guess is given or entropy's own
         first = args.first or run(entropy(config, (), random.Random(0)))
@@ -285,17 +298,21 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
 
 
 def deepen(args, config: GameConfig, secrets: np.ndarray, earlier: dict, mapper) -> tuple[dict, int, int]:
-    """The earlier book's first two guesses, and a third guess chosen by playing out for every cell of
-    at least --deepen secrets (the nominated codes, entropy's own choice and the earlier book's third
-    guess each played with entropy below); smaller cells keep the earlier book's third guess. Returns
-    the moves, the number of openings played and of earlier third guesses kept."""
+    """The earlier book's first two guesses (entropy's own second guess where it has none, as a pruned
+    book may), and a third guess chosen by playing out for every cell of at least --deepen secrets
+    (the nominated codes, entropy's own choice and the earlier book's third guess each played with
+    entropy below); smaller cells keep the earlier book's third guess. Returns the moves, the number
+    of openings played and of earlier third guesses kept."""
     first = earlier[()]
     entropy = get(STRONGEST).think
     complete = secrets.shape[0] == legal_count(config)  # every code: each cell is all that fit it
     moves = {path: guess for path, guess in earlier.items() if len(path) <= 2}
     tasks, owners, cells = [], [], []
     for grade, part in split(config, first, secrets):
-        second = earlier[(grade,)]
+        second = earlier.get((grade,))
+        if second is None:
+            history = ((first, grade),)
+            second = moves[(grade,)] = run(entropy(config, history, node_rng(args.seed, history)))
         for grade2, cell in split(config, second, part):
             if cell.shape[0] < args.deepen:
                 continue
@@ -422,6 +439,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seconds-from", type=Path, help="take the first two guesses from this book")
     parser.add_argument("--deepen", type=int, default=40, help="--seconds-from: cells this big get a third")
     parser.add_argument("--third-pool", type=int, default=16_000, help="--lookahead: third guesses drawn")
+    parser.add_argument("--prune", type=Path, help="keep this book's moves only where they beat entropy")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -445,6 +463,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     codes = legal_count(config)
     if args.secrets is not None and not 1 <= args.secrets <= codes:
         parser.error(f"--secrets must be from 1 to {codes:,} (the number of codes), not {args.secrets}")
+    if args.prune is not None and not args.prune.is_file():
+        parser.error(f"--prune {args.prune} must be a book file")
     if args.out is not None and (args.out.is_dir() or not args.out.parent.is_dir()):
         parser.error(f"--out {args.out} must be a file in an existing folder")
     if args.seconds_from is not None:

@@ -52,10 +52,19 @@ class MultisetScorer:
     keys: np.ndarray  # sorted multiset keys (colour counts read as base pegs + 1 digits), int64
     common: np.ndarray  # (M, M) uint8: common colours between two multisets
     dense: np.ndarray  # (M, M) uint8: c (c + 1) / 2 of those, for NodeScorer's dense grades
+    head_keys: np.ndarray  # (colours ** (pegs // 2),) int64: the key of each head's colours
+    tail_keys: np.ndarray  # (colours ** (pegs - pegs // 2),) int64: the same for each tail
 
     def multiset_ids(self, codes: np.ndarray) -> np.ndarray:
         """(n, pegs) codes -> (n,) int32 ids into the common table."""
         return self.ids_of_counts(colour_counts(codes, self.colours))
+
+    def ids_of_indices(self, indices: np.ndarray) -> np.ndarray:
+        """Code numbers (n,) -> (n,) int32 ids, read off the number's head and tail: no pegs decoded."""
+        head, tail = np.divmod(np.asarray(indices, dtype=np.int64), self.tail_keys.shape[0])
+        keys = self.head_keys.take(head)
+        keys += self.tail_keys.take(tail)
+        return np.searchsorted(self.keys, keys).astype(np.int32)
 
     def ids_of_counts(self, counts: np.ndarray) -> np.ndarray:
         """(n, colours) colour counts -> (n,) int32 ids (for spaces that keep their counts already)."""
@@ -111,13 +120,17 @@ class NodeScorer:
     tail: np.ndarray  # (tail_codes, m) uint8
     size: int  # dense grades: (pegs + 1)(pegs + 2) / 2
 
-    def part_counts(self, indices: np.ndarray, ids: np.ndarray) -> np.ndarray:
-        """(k,) candidate code numbers and their multiset ids -> (k, size) int64 part sizes."""
+    def grades(self, indices: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """(k,) candidate code numbers and their multiset ids -> (k, m) uint8 dense grades."""
         head, tail = np.divmod(indices, self.tail_codes)
         grades = self.common.take(ids, axis=0)
         grades += self.head.take(head, axis=0)
         grades += self.tail.take(tail, axis=0)
-        return part_counts(grades, self.size)
+        return grades
+
+    def part_counts(self, indices: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """(k,) candidate code numbers and their multiset ids -> (k, size) int64 part sizes."""
+        return part_counts(self.grades(indices, ids), self.size)
 
 
 def _black_table(blacks: list[np.ndarray], m: int) -> np.ndarray:
@@ -203,14 +216,94 @@ def scorer_steps(pegs: int, colours: int) -> Generator[Progress, None, MultisetS
             build.done = stop
             yield Progress(stop, size, "building the grading table")
         else:
-            read_only(build.keys, build.common, build.dense)
-            build.scorer = MultisetScorer(pegs, colours, build.keys, build.common, build.dense)
+            head_keys = _tuple_keys(pegs // 2, pegs, colours)
+            tail_keys = _tuple_keys(pegs - pegs // 2, pegs, colours)
+            read_only(build.keys, build.common, build.dense, head_keys, tail_keys)
+            build.scorer = MultisetScorer(
+                pegs, colours, build.keys, build.common, build.dense, head_keys, tail_keys
+            )
     return build.scorer
+
+
+def _tuple_keys(length: int, pegs: int, colours: int) -> np.ndarray:
+    """Multiset-key contribution of every peg tuple of `length` (numbered base colours, first peg most
+    significant, as a code's head or tail is): the sum of (pegs + 1) ** colour over its pegs."""
+    weights = (pegs + 1) ** np.arange(colours, dtype=np.int64)
+    keys = np.zeros(1, dtype=np.int64)
+    for _ in range(length):
+        keys = (keys[:, None] + weights[None, :]).ravel()
+    return keys
 
 
 def scorer_for(pegs: int, colours: int) -> MultisetScorer | None:
     """Plain-function form of scorer_steps()."""
     return run(scorer_steps(pegs, colours))
+
+
+@dataclass(frozen=True)
+class MultisetGroups:
+    """Every code of a size grouped by colour multiset: the codes of multiset i are
+    order[starts[i]:starts[i + 1]], ascending (read-only arrays)."""
+
+    order: np.ndarray  # (colours ** pegs,) int32 code numbers
+    starts: np.ndarray  # (M + 1,) int64
+
+    def codes_of(self, multisets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(code numbers, their multiset ids) of every code of the given multisets, group by group."""
+        multisets = np.asarray(multisets, dtype=np.int64)
+        lengths = self.starts[multisets + 1] - self.starts[multisets]
+        total = int(lengths.sum())
+        # Each group's position in `order`, shifted so one arange over the groups' concatenation reads them.
+        shift = np.repeat(self.starts[multisets] - (np.cumsum(lengths) - lengths), lengths)
+        return self.order.take(shift + np.arange(total)), np.repeat(multisets.astype(np.int32), lengths)
+
+
+@dataclass
+class _GroupsBuild:
+    """A MultisetGroups filled a chunk of codes per step; only multiset_groups_steps changes it."""
+
+    ids: np.ndarray
+    done: int = 0
+    groups: MultisetGroups | None = None
+
+
+@functools.lru_cache(maxsize=2)
+def _groups_build(pegs: int, colours: int) -> _GroupsBuild:
+    return _GroupsBuild(np.empty(colours**pegs, dtype=np.int16 if MAX_MULTISETS < 2**15 else np.int32))
+
+
+def multiset_groups_steps(scorer: MultisetScorer) -> Generator[Progress, None, MultisetGroups]:
+    """The cached MultisetGroups of the scorer's size, built a chunk of codes per step (a counting
+    sort: the ids of every code, then the codes placed group by group)."""
+    build = _groups_build(scorer.pegs, scorer.colours)
+    count = build.ids.shape[0]
+    chunk = max(1, WORK_PER_YIELD // 64)  # a searchsorted over the keys: tens of operations a code
+    while build.done < count:
+        stop = min(count, build.done + chunk)
+        build.ids[build.done : stop] = scorer.ids_of_indices(np.arange(build.done, stop))
+        build.done = stop
+        yield Progress(stop, count, "grouping codes")
+    if build.groups is None:
+        multisets = scorer.keys.shape[0]
+        starts = np.zeros(multisets + 1, dtype=np.int64)
+        for start in range(0, count, chunk):
+            starts[1:] += np.bincount(build.ids[start : start + chunk], minlength=multisets)
+            yield Progress(start, count, "grouping codes")
+        np.cumsum(starts, out=starts)
+        order = np.empty(count, dtype=np.int32)
+        filled = starts[:-1].copy()
+        for start in range(0, count, chunk):
+            ids = build.ids[start : start + chunk]
+            local = np.argsort(ids, kind="stable")  # keeps each group's codes ascending
+            here = np.bincount(ids, minlength=multisets)
+            first = np.cumsum(here) - here  # where each group begins in the sorted chunk
+            sorted_ids = ids[local]
+            order[filled[sorted_ids] + np.arange(local.shape[0]) - first[sorted_ids]] = start + local
+            filled += here
+            yield Progress(start, count, "grouping codes")
+        read_only(order, starts)
+        build.groups = MultisetGroups(order, starts)
+    return build.groups
 
 
 def part_counts(grades: np.ndarray, size: int) -> np.ndarray:

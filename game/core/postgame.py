@@ -42,7 +42,7 @@ from .config import GameConfig
 from .optimal import StrategyTable
 from .solver import History, Progress, run
 from .space import consistent_steps, count_consistent_steps, is_small, small_space
-from .strategies.optimal import FALLBACK_IF_STRONGEST_IS_OPTIMAL
+from .strategies.optimal import FALLBACK
 from .tofinish import Position, is_exact_table, table_to_finish_steps, to_finish_steps
 
 OPTIMAL_SOURCE = "optimal"
@@ -109,7 +109,7 @@ def _best_guess(
 
 def _strongest(strategy: str | None) -> str:
     name = strategy or strategies.STRONGEST
-    return FALLBACK_IF_STRONGEST_IS_OPTIMAL if name == OPTIMAL_SOURCE else name
+    return FALLBACK if name == OPTIMAL_SOURCE else name
 
 
 def play_from_start_steps(

@@ -28,6 +28,7 @@ from .headtail import (
     ILLEGAL_GRADE,
     WORK_PER_YIELD,
     guess_rows_steps,
+    index_dtype,
     packed_history,
     sorted_unique,
     stream_steps,
@@ -81,10 +82,13 @@ def _history_key(config: GameConfig, history: History) -> tuple:
 
 
 def remember_consistent(config: GameConfig, history: History, indices: np.ndarray) -> None:
-    """Tell the cache that sorted `indices` are exactly the codes consistent with `history` (in a small
-    space): a whole-tree walk that holds every such code saves the strategy its filter."""
-    if is_small(config):
-        dtype = small_space(config.pegs, config.colours, config.duplicates).indices.dtype
+    """Tell the cache that sorted `indices` are exactly the codes consistent with `history` (listed or
+    streamed): a whole-tree walk that holds every such code saves the strategy its filter."""
+    if not is_huge(config):
+        if is_small(config):
+            dtype = small_space(config.pegs, config.colours, config.duplicates).indices.dtype
+        else:
+            dtype = index_dtype(config)  # as stream_steps lists them
         _consistent_cache().put(_history_key(config, history), np.asarray(indices, dtype=dtype))
 
 

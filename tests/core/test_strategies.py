@@ -1,7 +1,9 @@
 """Solver strategies: the registry, published figures at 4x6, the applet's walk-through."""
 
+import ast
 import itertools
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -33,6 +35,30 @@ def test_registry__is_immutable_and_lists_names_when_unknown():
     with pytest.raises(UnknownStrategy, match="lowest"):
         get("nope")
     assert isinstance(UnknownStrategy("x"), ValueError)
+
+
+def test_registry__optimal_falls_back_to_the_strongest_entry_itself():
+    from game.core.strategies import optimal
+
+    assert get(optimal.FALLBACK) is get(STRONGEST)
+    assert get(STRONGEST).think is partition.think_entropy
+
+
+def test_strategy_modules__never_import_the_registry_that_imports_them():
+    # The registry (the package's __init__) imports every strategy module; one importing it back,
+    # even inside a function, would be an import cycle.
+    folder = Path(partition.__file__).parent
+    submodules = {path.stem for path in folder.glob("*.py")}
+    for path in folder.glob("*.py"):
+        if path.stem == "__init__":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
+                assert {alias.name for alias in node.names} <= submodules, path.name
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
+                assert node.module != "game.core.strategies", path.name
+            if isinstance(node, ast.ImportFrom) and node.level == 2:
+                assert node.module != "strategies", path.name
 
 
 def test_lowest__applet_walk_through_3x3_ends_with_021():
@@ -165,27 +191,29 @@ def test_consistent_only_variants__play_only_codes_that_could_be_the_secret():
                 assert all(score(g, guess) == fb for g, fb in history), (name, guess)
 
 
-def test_partition__large_space_near_the_end_weighs_every_code_like_a_brute_force():
-    # 6x7 is past the listed small spaces, so its pools are samples until few codes are left; from
-    # then on the choice must be the best of all 117,649 codes under the tie rule, found here by
-    # grading every code against each code still possible.
+def test_partition__large_space_weighs_every_code_like_a_brute_force_from_six_codes_left():
+    # 6x7 is past the listed small spaces, so its pools are samples while many codes are left; from
+    # 6 left up to every code weighed exactly (EVAL_CAP), the choice must be the best of all 117,649
+    # codes under the tie rule, found here by grading every code against each code still possible.
     config = GameConfig(6, 7)
     rng = random.Random(3)
     codes = decode(np.arange(7**6), 6, 7)
-    checked = 0
-    while checked < 3:
+    checked = []
+    for most in (400, 150, 60, 25, 12, 8):
         secret = tuple(rng.randrange(7) for _ in range(6))
         history: list = []
         consistent = np.arange(7**6)
-        while consistent.shape[0] > 40:  # entropy's own sampled guesses until few are left
+        while consistent.shape[0] > most:  # entropy's own guesses (random ones, slower) until few are left
             guess = run(
                 partition.think_partition(
                     config, history, random.Random(len(history)), criterion=partition.negative_information
                 )
             )
+            if most > 60:
+                guess = tuple(rng.randrange(7) for _ in range(6))
             history.append((guess, score(guess, secret)))
             consistent = space.consistent_indices(config, history)
-        if consistent.shape[0] < 3:
+        if consistent.shape[0] < partition.EVERY_CODE_MIN_LEFT:
             continue
         chosen = run(
             partition.think_partition(
@@ -199,4 +227,5 @@ def test_partition__large_space_near_the_end_weighs_every_code_like_a_brute_forc
         )
         fits = ties[np.isin(ties, consistent)]
         assert code_index(chosen, 7) == (fits[0] if fits.shape[0] else ties[0])
-        checked += 1
+        checked.append(consistent.shape[0])
+    assert len(checked) >= 4 and max(checked) > 60, checked

@@ -82,6 +82,8 @@ CASES = [
     ("readme_shots.py", ["--out", "{afile}"], "is a file, not a folder"),
     ("readme_shots.py", ["--out", "{missing}"], "does not exist"),
     ("optimal.py", ["--out", "{missing}"], "does not exist"),
+    ("regrade.py", ["{missing}", "--pegs", "4", "--colours", "6"], "cannot read the trace"),
+    ("regrade.py", ["{missing}", "--pegs", "4", "--colours", "11"], "--colours from 2 to 10"),
 ]
 TOOLS = sorted({tool for tool, _, _ in CASES})
 

@@ -27,7 +27,14 @@ from types import MappingProxyType
 
 from ..solver import StrategyInfo
 from . import optimal, simple
-from .partition import largest_part, make, negative_information, negative_parts, sum_of_squares
+from .partition import (
+    largest_part,
+    make,
+    negative_information,
+    negative_parts,
+    sum_of_squares,
+    think_entropy,
+)
 
 
 class UnknownStrategy(ValueError):
@@ -62,9 +69,7 @@ STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
             "Irving over codes that fit",
             make(sum_of_squares, True),
         ),
-        "entropy": StrategyInfo(
-            "entropy", "Entropy", "most information per guess", make(negative_information)
-        ),
+        "entropy": StrategyInfo("entropy", "Entropy", "most information per guess", think_entropy),
         "entropy-consistent": StrategyInfo(
             "entropy-consistent",
             "Entropy, fitting codes",
@@ -89,9 +94,10 @@ STRATEGIES: Mapping[str, StrategyInfo] = MappingProxyType(
     }
 )
 
-# Entropy. Most-parts is better at 4x6 (5668 vs 5722 guesses over all secrets) and on 200 sampled
-# secrets at 5x8 (mean 5.41 vs 5.53), but once the consistent codes must be sampled it falls behind:
-# 6x9 mean 6.37 vs 6.25 (200 secrets), 8x10 9.5 vs 7.9 (tools/bench_solvers.py --plan, seed 1).
+# Entropy, which `optimal` also plays off its tables (optimal.FALLBACK, the same think). Most-parts is
+# better at 4x6 (5668 vs 5722 guesses over all secrets) and on 200 sampled secrets at 5x8 (mean 5.41
+# vs 5.53), but once the consistent codes must be sampled it falls behind: 6x9 mean 6.37 vs 6.25
+# (200 secrets), 8x10 9.5 vs 7.9 (tools/bench_solvers.py --plan, seed 1).
 STRONGEST = "entropy"
 # What the game plays when the player does not choose: the exact optimal tables where they are
 # shipped (bound by game.tables), STRONGEST everywhere else, so it is never weaker than STRONGEST.

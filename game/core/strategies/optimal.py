@@ -9,8 +9,9 @@ pure and the registry importable anywhere.
 
 Where the table applies (the size and duplicates rule match, and every guess so far is the one the
 table plays) the guess is a dictionary look-up. Anywhere else (another size, or after the player's own
-rows, when Solve takes over mid-game) it hands over to the strongest heuristic (FALLBACK, the
-registry's STRONGEST: the registry imports this module, so the fallback is made here). The
+rows, when Solve takes over mid-game) it hands over to FALLBACK, entropy: the registry's STRONGEST
+heuristic (the registry builds its entry from the same think, partition.think_entropy, so the two
+cannot drift apart, and this module never imports the registry that imports it). The
 strategy sees only the history, never the secret, and yields Progress like every strategy.
 """
 
@@ -24,13 +25,13 @@ from ..config import GameConfig
 from ..optimal import StrategyTable
 from ..solver import History, Progress, Think
 from ..space import count_consistent_steps
-from .partition import make, negative_information
+from .partition import think_entropy
 
-# What plays off the table: entropy, the registry's STRONGEST (a test checks that they agree); also
-# what stands for `optimal` where the strongest heuristic is asked for by name (never recurse).
+# What `optimal` plays off its tables, by name (also what stands for `optimal` where the strongest
+# heuristic is asked for by name, never recursing), and the think itself: the registry's entry of
+# that name is this same object.
 FALLBACK = "entropy"
-FALLBACK_IF_STRONGEST_IS_OPTIMAL = FALLBACK
-FALLBACK_THINK: Think = make(negative_information)
+FALLBACK_THINK: Think = think_entropy
 
 
 def table_for(tables: Iterable[StrategyTable], config: GameConfig) -> StrategyTable | None:

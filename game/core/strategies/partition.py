@@ -22,11 +22,12 @@ colour symmetry keeps one representative per orbit in the pool (see pool.py).
 Scale: above SMALL_SPACE_CODES, or when pool x consistent codes exceeds CELL_BUDGET(_SMALL), the
 consistent codes are sampled down to EVAL_CAP to score against and the pool is sampled (consistent
 codes plus random codes, mapped to orbit representatives), with the given rng: same seed, same
-guesses. A large space graded by the multiset kernel weighs every code instead once every code times
-the consistent ones fits CELL_BUDGET_FAST (at 6x9: 30 codes or fewer left), as the published figures
-do: near the end a sample seldom holds the codes that split what is left into singletons. In huge
-spaces (mitm.py) the consistent codes are a uniform sample until few enough to list. Blocks of
-candidates are graded by kernels.MultisetScorer wherever the size has one.
+guesses. A large space graded by the multiset kernel (6x9, for one) chooses among every code instead,
+as the published figures do, wherever it weighs every consistent code (EVAL_CAP or fewer left) and at
+least EVERY_CODE_MIN_LEFT are left: every_code.py skips the colour multisets whose bound cannot tie
+the best split found, so this costs less than weighing a sample did. In huge spaces (mitm.py) the
+consistent codes are a uniform sample until few enough to list. Candidates are weighed through a
+node's tables (kernels.NodeScorer) wherever the size has a multiset scorer.
 """
 
 from __future__ import annotations
@@ -38,41 +39,33 @@ from collections.abc import Callable, Generator
 
 import numpy as np
 
-from ..codes import Code, colour_counts, decode, encode, index_code
+from ..codes import Code, colour_counts, index_code
 from ..config import GameConfig
-from ..headtail import WORK_PER_YIELD, sorted_unique
-from ..kernels import n_log2_n, part_counts, scorer_for
+from ..headtail import WORK_PER_YIELD
+from ..kernels import MultisetScorer, multiset_groups_steps, n_log2_n, part_counts, scorer_for
 from ..mitm import is_huge
 from ..rowspace import consistent_or_sample_steps
 from ..solver import History, NoCodeLeft, Progress
 from ..space import (
     has_table,
     is_small,
-    legal_count,
-    random_legal_indices,
     release_steps,
     score_table_steps,
     small_space,
-    sorted_contains,
 )
-from .pool import canonical_mask, canonicalise, first_occurrences, symmetry_classes
+from . import every_code
+from .pool import build_pool, decode_pool, sample_sorted, space_positions
 from .simple import consistent_or_fail
 
-# Cells (candidate guess x consistent code) scored per guess before the pool and codes are sampled.
-CELL_BUDGET = 4_000_000
-# Small spaces (every code listed, scored through kernels.MultisetScorer at a few ns a cell) keep their
-# whole symmetry-reduced pool up to this many cells: at 5x8 that is 179,843 guesses over all secrets
-# instead of 179,925 with sampled pools, for about 10% more time.
-CELL_BUDGET_SMALL = 40_000_000
 # Most consistent codes a guess is scored against; more are sampled down to this.
 EVAL_CAP = 3_000
-# The pool keeps at least this many candidates when sampled, and at most POOL_CAP.
-POOL_MIN = 200
-POOL_CAP = 4_000
-# Large spaces graded through kernels.MultisetScorer (6x9, for one) afford four times the cells and
-# the pool in the same time: at 6x9 a mean of 6.244 instead of 6.272 over 500 sampled secrets.
-CELL_BUDGET_FAST = 16_000_000
-POOL_CAP_FAST = 16_000
+# A large space with a multiset scorer weighs every code (every_code.py: only the colour multisets
+# whose bound can still tie the best) wherever it weighs every code left (EVAL_CAP), down to this
+# many left. With fewer, a guess that splits them into singletons (found in a sample as well) saves
+# nothing over a consistent one that leaves one pair, and the bounds skip little: over the 14,765
+# secrets of one 6x9 subtree, weighing every code from 3 left played 2 guesses fewer than from 6,
+# for 40% more time.
+EVERY_CODE_MIN_LEFT = 6
 # Part sizes up to this use a table of n log2 n (8 MB at most).
 N_LOG_N_TABLE = 1 << 20
 # Entropy scores within this relative distance of the best count as tied.
@@ -102,11 +95,27 @@ def negative_parts(counts: np.ndarray) -> np.ndarray:
     return -np.count_nonzero(counts, axis=1)
 
 
-def _ties(scores: np.ndarray, criterion: Criterion) -> np.ndarray:
-    best = scores.min()
+def _tie_limit(best: float, criterion: Criterion) -> float:
+    """The highest score tied with `best`: entropy's floats within ENTROPY_TIE, the others exactly."""
     if criterion is negative_information:
-        return scores <= best + ENTROPY_TIE * max(1.0, abs(float(best)))
-    return scores == best
+        return best + ENTROPY_TIE * max(1.0, abs(float(best)))
+    return best
+
+
+def _ties(scores: np.ndarray, criterion: Criterion) -> np.ndarray:
+    return scores <= _tie_limit(scores.min(), criterion)
+
+
+def _large_scorer(config: GameConfig) -> MultisetScorer | None:
+    """The multiset scorer of a space too large to list, where its variant and size have one."""
+    if is_small(config):
+        return None
+    return config.variant.multiset_scorer(config.colours)
+
+
+def _weighs_every_code(config: GameConfig, possible: int) -> bool:
+    """Whether a large space weighs every code (near the end, see the module docstring)."""
+    return config.duplicates and EVERY_CODE_MIN_LEFT <= possible
 
 
 def first_guess_steps(config: GameConfig, criterion: Criterion) -> Generator[Progress, None, Code]:
@@ -122,98 +131,6 @@ def _first_best(scores: np.ndarray, criterion: Criterion) -> int:
 
 def _first_best_rows(rows: np.ndarray, criterion: Criterion) -> int:
     return _first_best(criterion(rows), criterion)
-
-
-def _absent_colours(config: GameConfig, consistent: np.ndarray) -> list[int]:
-    if not is_small(config):
-        return []
-    space = small_space(config.pegs, config.colours, config.duplicates)
-    used = space.counts[_positions(space, consistent)].max(axis=0)
-    return [int(c) for c in np.flatnonzero(used == 0)]
-
-
-def _sample(np_rng: np.random.Generator, indices: np.ndarray, count: int) -> np.ndarray:
-    if indices.shape[0] <= count:
-        return indices
-    return np.sort(np_rng.choice(indices, size=count, replace=False))
-
-
-def _build_pool(
-    config: GameConfig,
-    history: History,
-    consistent: np.ndarray,
-    evaluation_size: int,
-    consistent_only: bool,
-    np_rng: np.random.Generator,
-) -> tuple[np.ndarray, int]:
-    """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending;
-    and how many of them are consistent."""
-    # Grades that are not multiset grades (a grid's) are computed, not looked up in the multiset
-    # kernel, so they keep the smaller budget.
-    multiset = config.variant.multiset
-    fast = multiset and not is_small(config) and config.variant.multiset_scorer(config.colours) is not None
-    budget = CELL_BUDGET_SMALL if is_small(config) and multiset else CELL_BUDGET
-    if fast:
-        budget = CELL_BUDGET_FAST
-    cap = max(POOL_MIN, budget // max(1, evaluation_size))
-    sample_cap = min(cap, POOL_CAP_FAST if fast else POOL_CAP)
-    if consistent_only:
-        pool = consistent
-    elif is_small(config):
-        space = small_space(config.pegs, config.colours, config.duplicates)
-        pool = space.indices
-    elif fast and config.duplicates and legal_count(config) <= cap:
-        # Every code, not reduced by symmetry: listing the orbits' representatives would cost more
-        # than weighing them all, and the first best in pool order is the same code either way.
-        every = _every_code(legal_count(config))
-        is_consistent = sorted_contains(consistent, every)
-        return np.concatenate([consistent, every[~is_consistent]]), int(consistent.shape[0])
-    else:
-        pool = None
-    classes = symmetry_classes(config, history, _absent_colours(config, consistent))
-    if pool is not None and pool.shape[0] > cap * 20:
-        pool = None  # far too many even after symmetry: sample instead of listing representatives
-    if pool is not None:
-        if classes and is_small(config) and not consistent_only:
-            key = tuple(tuple(cls) for cls in classes)
-            pool = _canonical_codes(config.pegs, config.colours, config.duplicates, key)
-        elif classes and is_small(config):
-            space = small_space(config.pegs, config.colours, config.duplicates)
-            pool = pool[canonical_mask(space.first[_positions(space, pool)], classes)]
-        elif classes:
-            pool = pool[canonical_mask(first_occurrences(_codes(pool, config), config.colours), classes)]
-        if pool.shape[0] > cap:
-            pool = None
-    if pool is None:
-        own = _sample(np_rng, consistent, sample_cap if consistent_only else sample_cap // 2)
-        if consistent_only:
-            pool = own
-        else:
-            seed = int(np_rng.integers(0, 2**63))
-            pool = np.concatenate([own, random_legal_indices(config, sample_cap - own.shape[0], seed)])
-        if classes:
-            pool = _indices(canonicalise(_codes(pool, config), classes, config.colours), config)
-        pool = sorted_unique(pool)
-    is_consistent = sorted_contains(consistent, pool)
-    return np.concatenate([pool[is_consistent], pool[~is_consistent]]), int(np.count_nonzero(is_consistent))
-
-
-@functools.lru_cache(maxsize=1)
-def _every_code(count: int) -> np.ndarray:
-    """0 .. count - 1 (read-only), the whole pool of a space with repeats."""
-    codes = np.arange(count, dtype=np.int64)
-    codes.setflags(write=False)
-    return codes
-
-
-@functools.lru_cache(maxsize=64)
-def _canonical_codes(pegs: int, colours: int, duplicates: bool, classes: tuple) -> np.ndarray:
-    """The lowest code of every orbit of a small space under `classes` (read-only): nodes deep in a
-    tree share a few classes (the colours no consistent code uses), so each is listed once."""
-    space = small_space(pegs, colours, duplicates)
-    codes = space.indices[canonical_mask(space.first, [list(cls) for cls in classes])]
-    codes.setflags(write=False)
-    return codes
 
 
 @functools.lru_cache(maxsize=4)
@@ -234,23 +151,6 @@ def _small_scoring(config: GameConfig) -> tuple | None:
     if not is_small(config) or not config.variant.multiset:  # the multiset scorer grades multisets only
         return None
     return _small_scoring_arrays(config.pegs, config.colours, config.duplicates)
-
-
-def _positions(space, indices: np.ndarray) -> np.ndarray:
-    """Positions of legal code numbers in a small space's arrays (the numbers themselves when it
-    lists every code)."""
-    return indices if space.indices.shape[0] == space.colours**space.pegs else space.positions(indices)
-
-
-def _codes(indices: np.ndarray, config: GameConfig) -> np.ndarray:
-    if is_small(config):
-        space = small_space(config.pegs, config.colours, config.duplicates)
-        return space.codes[_positions(space, indices)]
-    return decode(indices, config.pegs, config.colours)
-
-
-def _indices(codes: np.ndarray, config: GameConfig) -> np.ndarray:
-    return encode(codes, config.colours)
 
 
 def think_partition(
@@ -279,25 +179,45 @@ def think_partition(
         np_rng = np.random.default_rng(rng.getrandbits(64))
     evaluation = consistent
     if consistent.shape[0] > EVAL_CAP:
-        evaluation = _sample(np_rng, consistent, EVAL_CAP)
+        evaluation = sample_sorted(np_rng, consistent, EVAL_CAP)
     exact = evaluation is consistent and possible == consistent.shape[0]
     # the multiset table (where the variant has one) is built a block per step, never inside one frame
     yield from config.variant.multiset_scorer_steps(config.colours)
     scoring = None if has_table(config) else _small_scoring(config)
+    large = _large_scorer(config)
+    node = None
     if scoring is not None:  # per-node tables: each candidate costs three row gathers (kernels.py)
         scorer, columns, ids = scoring
         space = small_space(config.pegs, config.colours, config.duplicates)
-        evaluation_pos = _positions(space, evaluation)
+        evaluation_pos = space_positions(space, evaluation)
         evaluation_columns = np.ascontiguousarray(columns[:, evaluation_pos])
-        node = yield from scorer.node_steps(evaluation_columns, ids[evaluation_pos])
-        if exact and evaluation.shape[0] <= node.size:
-            # The first consistent code that splits them into singletons is the choice when there is
-            # one: its orbit's lowest code would split alike and come first, so it is that code, and
-            # so in the pool (consistent codes ascending first), whose building is then not needed.
-            singles = node.part_counts(consistent, ids[evaluation_pos]).max(axis=1) == 1
-            if singles.any():
-                return index_code(int(consistent[np.argmax(singles)]), config.pegs, config.colours)
-    pool, pool_consistent = _build_pool(
+        evaluation_ids = ids[evaluation_pos]
+        node = yield from scorer.node_steps(evaluation_columns, evaluation_ids)
+    elif large is not None:  # the same tables, from code numbers: no pool code is decoded
+        evaluation_ids = large.ids_of_indices(evaluation)
+        evaluation_columns = np.ascontiguousarray(decode_pool(evaluation, config).T)
+        node = yield from large.node_steps(evaluation_columns, evaluation_ids)
+    if node is not None and exact and evaluation.shape[0] <= node.size:
+        # The first consistent code that splits them into singletons is the choice when there is
+        # one: its orbit's lowest code would split alike and come first, so it is that code, and
+        # so in the pool (consistent codes ascending first), whose building is then not needed.
+        singles = node.part_counts(consistent, evaluation_ids).max(axis=1) == 1
+        if singles.any():
+            return index_code(int(consistent[np.argmax(singles)]), config.pegs, config.colours)
+    if large is not None and exact and not consistent_only and _weighs_every_code(config, possible):
+        # every code of a large space, a multiset at a time
+        groups = yield from multiset_groups_steps(large)
+        choice = yield from every_code.best_code_steps(
+            large,
+            groups,
+            node,
+            consistent,
+            criterion,
+            functools.partial(_tie_limit, criterion=criterion),
+            possible,
+        )
+        return index_code(choice, config.pegs, config.colours)
+    pool, pool_consistent = build_pool(
         config, history, consistent, evaluation.shape[0], consistent_only, np_rng
     )
     yield Progress(0, 1, "choosing guesses to weigh", possible)
@@ -306,25 +226,19 @@ def think_partition(
     table = None
     if has_table(config):
         table = yield from score_table_steps(config)
-    large_scorer = None
     if table is not None:
         space = small_space(config.pegs, config.colours, config.duplicates)
         evaluation_pos = space.positions(evaluation)
         pool_pos = space.positions(pool)
         ops_per_cell = 6
-    elif scoring is not None:
-        pool_ids = ids[_positions(space, pool)]
+    elif node is not None:
+        pool_ids = ids[space_positions(space, pool)] if scoring is not None else large.ids_of_indices(pool)
         grades_count = node.size  # its own dense grade columns
         ops_per_cell = config.pegs + 4
     else:
-        evaluation_codes = _codes(evaluation, config)
+        evaluation_codes = decode_pool(evaluation, config)
         evaluation_counts = colour_counts(evaluation_codes, config.colours)
         ops_per_cell = 2 * config.pegs + 2 * config.colours + 6
-        large_scorer = config.variant.multiset_scorer(config.colours)
-        if large_scorer is not None:  # listed or sampled codes of a large space: same table, decoded here
-            evaluation_columns = np.ascontiguousarray(evaluation_codes.T)
-            evaluation_ids = large_scorer.multiset_ids(evaluation_codes)
-            ops_per_cell = 2 * config.pegs + 12
     m = evaluation.shape[0]
     # Each candidate also costs its row of part sizes (bincount, criterion): about 40 ops per grade.
     rows_per_step = max(1, WORK_PER_YIELD // (ops_per_cell * m + 40 * grades_count))
@@ -337,15 +251,11 @@ def think_partition(
         stop = min(pool.shape[0], start + (first_block if start == 0 else rows_per_step))
         if table is not None:
             grades = table[pool_pos[start:stop, None], evaluation_pos[None, :]]
-        elif scoring is not None:
+        elif node is not None:
             grades = None
             counts = node.part_counts(pool[start:stop], pool_ids[start:stop])
-        elif large_scorer is not None:
-            codes = _codes(pool[start:stop], config)
-            ids_here = large_scorer.multiset_ids(codes)
-            grades = large_scorer.grades(codes, ids_here, evaluation_columns, evaluation_ids)
         else:
-            codes = _codes(pool[start:stop], config)
+            codes = decode_pool(pool[start:stop], config)
             grades = config.variant.grades_between(
                 codes, colour_counts(codes, config.colours), evaluation_codes, evaluation_counts
             )
@@ -367,3 +277,8 @@ def think_partition(
 def make(criterion: Criterion, consistent_only: bool = False):
     """A think() for `criterion` (functools.partial keeps the registry a plain literal)."""
     return functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
+
+
+# The registry's "entropy" entry and the `optimal` strategy's fallback (optimal.py): one object, so
+# what `optimal` plays off its tables is by construction what `entropy` plays.
+think_entropy = make(negative_information)

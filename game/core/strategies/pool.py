@@ -1,4 +1,4 @@
-"""Guess pools for the partition strategies: colour symmetry.
+"""Guess pools for the partition strategies: colour symmetry, the pool a node weighs.
 
 Colour symmetry: colours never played yet are interchangeable, and so are colours known to be absent
 (no consistent code uses them). Permuting colours inside such a class maps the consistent codes onto
@@ -9,16 +9,26 @@ number) as scoring every code.
 
 First guesses, where places are interchangeable too (or some of them), are the variant's
 (Variant.first_guess_steps: rowspace.shapes, gridspace.shapes).
+
+build_pool(): the candidates a partition strategy weighs, in tie-rule order (consistent codes
+ascending, then the rest ascending): every code of a small space, reduced by symmetry, while pool x
+codes weighed fits the cell budget; else a seeded sample of consistent and random codes mapped to
+their orbits' representatives. (Large spaces with a multiset scorer weigh every code instead from
+few codes left: every_code.py.)
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..codes import decode, encode
+from ..headtail import sorted_unique
 from ..solver import History
+from ..space import is_small, random_legal_indices, small_space, sorted_contains
 
 if TYPE_CHECKING:
     from ..config import GameConfig
@@ -72,3 +82,111 @@ def canonicalise(codes: np.ndarray, classes: list[list[int]], colours: int) -> n
             used += fresh
             out[:, position] = np.where(member, mapping[rows, colour], colour)
     return out
+
+
+# Cells (candidate guess x consistent code) scored per guess before the pool and codes are sampled.
+CELL_BUDGET = 4_000_000
+# Small spaces (every code listed, scored through kernels.MultisetScorer at a few ns a cell) keep their
+# whole symmetry-reduced pool up to this many cells: at 5x8 that is 179,843 guesses over all secrets
+# instead of 179,925 with sampled pools, for about 10% more time.
+CELL_BUDGET_SMALL = 40_000_000
+# The pool keeps at least this many candidates when sampled, and at most POOL_CAP.
+POOL_MIN = 200
+POOL_CAP = 4_000
+# Large spaces graded through kernels.MultisetScorer (6x9, for one) afford four times the cells and
+# the pool in the same time: at 6x9 a mean of 6.244 instead of 6.272 over 500 sampled secrets (when
+# they sampled their pools to the end).
+CELL_BUDGET_FAST = 16_000_000
+POOL_CAP_FAST = 16_000
+
+
+def _absent_colours(config: GameConfig, consistent: np.ndarray) -> list[int]:
+    if not is_small(config):
+        return []
+    space = small_space(config.pegs, config.colours, config.duplicates)
+    used = space.counts[space_positions(space, consistent)].max(axis=0)
+    return [int(c) for c in np.flatnonzero(used == 0)]
+
+
+def sample_sorted(np_rng: np.random.Generator, indices: np.ndarray, count: int) -> np.ndarray:
+    if indices.shape[0] <= count:
+        return indices
+    return np.sort(np_rng.choice(indices, size=count, replace=False))
+
+
+def build_pool(
+    config: GameConfig,
+    history: History,
+    consistent: np.ndarray,
+    evaluation_size: int,
+    consistent_only: bool,
+    np_rng: np.random.Generator,
+) -> tuple[np.ndarray, int]:
+    """Candidate guess indices ordered by the tie rule: consistent ascending, then the rest ascending;
+    and how many of them are consistent."""
+    # Grades that are not multiset grades (a grid's) are computed, not looked up in the multiset
+    # kernel, so they keep the smaller budget.
+    multiset = config.variant.multiset
+    fast = multiset and not is_small(config) and config.variant.multiset_scorer(config.colours) is not None
+    budget = CELL_BUDGET_SMALL if is_small(config) and multiset else CELL_BUDGET
+    if fast:
+        budget = CELL_BUDGET_FAST
+    cap = max(POOL_MIN, budget // max(1, evaluation_size))
+    sample_cap = min(cap, POOL_CAP_FAST if fast else POOL_CAP)
+    if consistent_only:
+        pool = consistent
+    elif is_small(config):
+        space = small_space(config.pegs, config.colours, config.duplicates)
+        pool = space.indices
+    else:
+        pool = None
+    classes = symmetry_classes(config, history, _absent_colours(config, consistent))
+    if pool is not None and pool.shape[0] > cap * 20:
+        pool = None  # far too many even after symmetry: sample instead of listing representatives
+    if pool is not None:
+        if classes and is_small(config) and not consistent_only:
+            key = tuple(tuple(cls) for cls in classes)
+            pool = _canonical_codes(config.pegs, config.colours, config.duplicates, key)
+        elif classes and is_small(config):
+            space = small_space(config.pegs, config.colours, config.duplicates)
+            pool = pool[canonical_mask(space.first[space_positions(space, pool)], classes)]
+        elif classes:
+            pool = pool[canonical_mask(first_occurrences(decode_pool(pool, config), config.colours), classes)]
+        if pool.shape[0] > cap:
+            pool = None
+    if pool is None:
+        own = sample_sorted(np_rng, consistent, sample_cap if consistent_only else sample_cap // 2)
+        if consistent_only:
+            pool = own
+        else:
+            seed = int(np_rng.integers(0, 2**63))
+            pool = np.concatenate([own, random_legal_indices(config, sample_cap - own.shape[0], seed)])
+        if classes:
+            pool = encode(canonicalise(decode_pool(pool, config), classes, config.colours), config.colours)
+        pool = sorted_unique(pool)
+    is_consistent = sorted_contains(consistent, pool)
+    return np.concatenate([pool[is_consistent], pool[~is_consistent]]), int(np.count_nonzero(is_consistent))
+
+
+@functools.lru_cache(maxsize=64)
+def _canonical_codes(pegs: int, colours: int, duplicates: bool, classes: tuple) -> np.ndarray:
+    """The lowest code of every orbit of a small space under `classes` (read-only): nodes deep in a
+    tree share a few classes (the colours no consistent code uses), so each is listed once."""
+    space = small_space(pegs, colours, duplicates)
+    codes = space.indices[canonical_mask(space.first, [list(cls) for cls in classes])]
+    codes.setflags(write=False)
+    return codes
+
+
+def space_positions(space, indices: np.ndarray) -> np.ndarray:
+    """Positions of legal code numbers in a small space's arrays (the numbers themselves when it
+    lists every code)."""
+    return indices if space.indices.shape[0] == space.colours**space.pegs else space.positions(indices)
+
+
+def decode_pool(indices: np.ndarray, config: GameConfig) -> np.ndarray:
+    """(n, pegs) codes of legal code numbers, read from a small space's arrays where it has them."""
+    if is_small(config):
+        space = small_space(config.pegs, config.colours, config.duplicates)
+        return space.codes[space_positions(space, indices)]
+    return decode(indices, config.pegs, config.colours)

@@ -1,0 +1,159 @@
+"""The best of every code of a large space against the few codes left, without weighing them all.
+
+Near the end of a game in a large space (6x9: 531,441 codes) the partition strategies choose among
+every code, as the published figures do. Weighing each one against the codes left is exact but slow
+(tens of milliseconds a position, and a whole tree has hundreds of thousands of such positions), so
+the codes are weighed a colour multiset at a time, best bound first, and a multiset whose bound is
+worse than the best split found so far is never weighed:
+
+- a guess's common colours with each code left (black + white) depend on its multiset only, so a
+  multiset sorts the codes left into classes by that count; within the class of c common colours the
+  grade is (b, c - b), at most c + 1 grades (c, or pegs - 1 blacks with one white cannot be, when
+  c = pegs);
+- so no guess of the multiset splits the codes finer than each class cut into that many equal parts,
+  and every criterion here (a sum of a convex function of part sizes, the largest part, minus the
+  number of parts) scores that even cut no worse than any split the class can have: the criterion of
+  the even cut is a lower bound for every guess of the multiset.
+
+A multiset that is weighed is weighed cheaply first: with few codes left, a guess's grades against
+them are OR-ed as bits, and the number of distinct grades (its parts) bounds its score the same way
+(those parts in equal sizes); only the guesses whose bound can still tie are counted out in full.
+
+The choice is the brute force's, under the tie rule: the codes that could be the secret are weighed
+first; a multiset is skipped only when its bound is not tied with the best score found (the best can
+only fall, so nothing tied with the final best is ever skipped); among the codes tied with the best,
+one that could be the secret wins, else the lowest-numbered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+
+import numpy as np
+
+from ..headtail import WORK_PER_YIELD
+from ..kernels import MultisetGroups, MultisetScorer, NodeScorer, part_counts
+from ..solver import Progress, run
+
+# Up to this many codes left, guesses are screened by their number of parts before full weighing:
+# at 6x9 the screen costs about a tenth of weighing with 6-20 left, and gains less beyond.
+SCREEN_MAX_LEFT = 64
+# Dense grade -> its bit (a split has at most 64 grades to screen: up to 10 pegs)
+GRADE_BITS = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+# Set bits of every byte, for numpy without bitwise_count.
+_BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+
+Criterion = Callable[[np.ndarray], np.ndarray]
+# A score at or below tie_limit(best) is tied with the best score (partition._ties).
+TieLimit = Callable[[float], float]
+
+
+def even_cuts(classes: np.ndarray, pegs: int) -> np.ndarray:
+    """(k, pegs + 1) class sizes by common colours -> (k, grades) part sizes: each class cut into as
+    many equal parts as it has grades (the finest split any guess with those classes can make)."""
+    columns = []
+    for common in range(pegs + 1):
+        grades = common + 1 if common < pegs else pegs
+        whole, rest = np.divmod(classes[:, common], grades)
+        columns += [whole + (black < rest) for black in range(grades)]
+    return np.stack(columns, axis=1)
+
+
+def _popcount(words: np.ndarray) -> np.ndarray:
+    count = getattr(np, "bitwise_count", None)
+    if count is not None:
+        return count(words)
+    return _BYTE_BITS.take(words.view(np.uint8)).reshape(words.shape[0], -1).sum(axis=1)
+
+
+def parts_bounds(left: int, size: int, criterion: Criterion) -> np.ndarray:
+    """(size + 1,) the criterion's lower bound for a split of `left` codes into p parts (index p; no
+    split has no parts: infinite): p equal parts."""
+    parts = np.arange(size + 1)
+    whole, rest = np.divmod(left, np.maximum(parts, 1))
+    column = np.arange(size)[None, :]
+    cuts = np.where(column < parts[:, None], whole[:, None] + (column < rest[:, None]), 0)
+    bounds = criterion(cuts).astype(np.float64)
+    bounds[0] = np.inf
+    return bounds
+
+
+def multiset_bounds_steps(
+    scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion
+) -> Generator[Progress, None, np.ndarray]:
+    """(M,) the criterion's lower bound for every guess of each colour multiset (module docstring),
+    against the codes left given by their multiset ids; a block of multisets per step."""
+    multisets = scorer.common.shape[0]
+    rows = max(1, WORK_PER_YIELD // (12 * left_ids.shape[0] + 100))
+    bounds = []
+    for start in range(0, multisets, rows):
+        common = scorer.common[start : start + rows].take(left_ids, axis=1)  # common colours with each
+        bounds.append(criterion(even_cuts(part_counts(common, scorer.pegs + 1), scorer.pegs)))
+        if multisets > rows:
+            yield Progress(start, multisets, "weighing every code")
+    return np.concatenate(bounds)
+
+
+def multiset_bounds(scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion) -> np.ndarray:
+    """Plain-function form of multiset_bounds_steps()."""
+    return run(multiset_bounds_steps(scorer, left_ids, criterion))
+
+
+def best_code_steps(
+    scorer: MultisetScorer,
+    groups: MultisetGroups,
+    node: NodeScorer,
+    consistent: np.ndarray,
+    criterion: Criterion,
+    tie_limit: TieLimit,
+    possible: int,
+) -> Generator[Progress, None, int]:
+    """The code number the tie rule picks among every code of the space, weighed by `criterion`
+    against `consistent` (sorted, the codes left, which `node` was built on)."""
+    consistent_ids = scorer.ids_of_indices(consistent)
+    left = consistent.shape[0]
+    rows_per_step = max(1, WORK_PER_YIELD // (8 * left + 40 * node.size))
+    scored = []  # the codes left weighed first, a block per step
+    for start in range(0, left, rows_per_step):
+        here = slice(start, start + rows_per_step)
+        scored.append(criterion(node.part_counts(consistent[here], consistent_ids[here])))
+        yield Progress(0, 1, "weighing every code", possible)
+    consistent_scores = np.concatenate(scored)
+    best = float(consistent_scores.min())
+    bounds = yield from multiset_bounds_steps(scorer, consistent_ids, criterion)
+    order = np.argsort(bounds, kind="stable")
+    sorted_bounds = bounds[order]
+    ends = np.cumsum(np.diff(groups.starts)[order])  # codes in the first i + 1 multisets of `order`
+    screen = left <= SCREEN_MAX_LEFT and node.size <= GRADE_BITS.shape[0]
+    if screen:
+        by_parts = parts_bounds(left, node.size, criterion)
+    block = max(1, WORK_PER_YIELD // (12 * left + 20)) if screen else rows_per_step
+    tied_codes, tied_scores = [], []
+    done = 0
+    while done < order.shape[0] and sorted_bounds[done] <= tie_limit(best):
+        # Whole multisets, as many as fit one block (at least one), all still within the limit.
+        within = int(np.searchsorted(sorted_bounds, tie_limit(best), side="right"))
+        fits = int(np.searchsorted(ends, (ends[done - 1] if done else 0) + block, side="right"))
+        stop = max(done + 1, min(within, fits))
+        codes, ids = groups.codes_of(order[done:stop])
+        done = stop
+        if screen:  # drop the guesses whose number of parts alone cannot tie
+            grades = node.grades(codes, ids)
+            seen = np.bitwise_or.reduce(GRADE_BITS.take(grades.T), axis=0)  # along the contiguous axis
+            hopeful = np.flatnonzero(by_parts.take(_popcount(seen)) <= tie_limit(best))
+            codes, ids = codes[hopeful], ids[hopeful]
+            yield Progress(done, order.shape[0], "weighing every code", possible)
+        for first in range(0, codes.shape[0], rows_per_step):
+            here = slice(first, first + rows_per_step)
+            scores = criterion(node.part_counts(codes[here], ids[here]))
+            best = min(best, float(scores.min()))
+            keep = scores <= tie_limit(best)
+            tied_codes.append(codes[here][keep])
+            tied_scores.append(scores[keep])
+            yield Progress(done, order.shape[0], "weighing every code", possible)
+    limit = tie_limit(best)
+    fits = np.flatnonzero(consistent_scores <= limit)
+    if fits.shape[0]:
+        return int(consistent[fits[0]])
+    codes = np.concatenate(tied_codes)
+    return int(codes[np.concatenate(tied_scores) <= limit].min())

@@ -1,0 +1,92 @@
+"""Weighing every code a colour multiset at a time (strategies/every_code.py): the bounds never exceed
+a real score, and the choice is the brute force's under the tie rule, for every criterion."""
+
+import random
+
+import numpy as np
+import pytest
+
+from game.core import space
+from game.core.codes import colour_counts, decode
+from game.core.kernels import multiset_groups_steps, scorer_for
+from game.core.solver import run
+from game.core.strategies import every_code, partition
+
+CRITERIA = [partition.largest_part, partition.sum_of_squares, partition.negative_information]
+CRITERIA += [partition.negative_parts]
+
+
+def brute_force_scores(pegs, colours, left, criterion):
+    """Every code's score against the codes `left`, graded the straightforward way."""
+    everything = decode(np.arange(colours**pegs), pegs, colours)
+    codes = everything[left]
+    grades = space.grades_between(
+        everything, colour_counts(everything, colours), codes, colour_counts(codes, colours)
+    )
+    size = (pegs + 1) * (pegs + 1)
+    return criterion(np.stack([np.bincount(row, minlength=size) for row in grades]))
+
+
+def random_left(rng, count, colours, pegs):
+    return np.array(sorted(rng.sample(range(colours**pegs), count)), dtype=np.int64)
+
+
+@pytest.mark.parametrize("criterion", CRITERIA)
+def test_multiset_bounds__never_exceed_the_score_of_any_code_of_the_multiset(criterion):
+    pegs, colours = 4, 6
+    scorer = scorer_for(pegs, colours)
+    ids = scorer.ids_of_indices(np.arange(colours**pegs))
+    rng = random.Random(2)
+    for count in (2, 3, 5, 9, 17, 40, 120):
+        left = random_left(rng, count, colours, pegs)
+        scores = brute_force_scores(pegs, colours, left, criterion)
+        bounds = every_code.multiset_bounds(scorer, scorer.ids_of_indices(left), criterion)
+        lowest = np.full(bounds.shape[0], np.inf)
+        np.minimum.at(lowest, ids, scores)
+        assert np.all(bounds <= lowest + 1e-9)
+        if count >= 17:  # and it can skip multisets: some bound is worse than the best code
+            assert np.any(bounds > scores.min())
+
+
+@pytest.mark.parametrize("criterion", CRITERIA)
+def test_best_code_steps__chooses_as_weighing_every_code_by_brute_force(criterion):
+    # Sets of codes left with and without a perfect split, among the codes left or elsewhere; the
+    # reference weighs all 3125 codes of 5x5 and applies the tie rule: consistent first, then lowest.
+    pegs, colours = 5, 5
+    scorer = scorer_for(pegs, colours)
+    groups = run(multiset_groups_steps(scorer))
+    rng = random.Random(7)
+    for trial in range(24):
+        left = random_left(rng, 3 + trial % 8 * (1 + trial // 8 * 4), colours, pegs)
+        columns = np.ascontiguousarray(decode(left, pegs, colours).T)
+        node = run(scorer.node_steps(columns, scorer.ids_of_indices(left)))
+        tie_limit = lambda best, c=criterion: partition._tie_limit(best, c)  # noqa: E731
+        chosen = run(every_code.best_code_steps(scorer, groups, node, left, criterion, tie_limit, 0))
+        scores = brute_force_scores(pegs, colours, left, criterion)
+        ties = np.flatnonzero(partition._ties(scores, criterion))
+        fits = ties[np.isin(ties, left)]
+        assert chosen == (fits[0] if fits.shape[0] else ties[0]), (trial, left.shape[0])
+
+
+def test_best_code_steps__skips_most_codes_once_a_good_split_is_found():
+    # The point of the bounds: with 30 codes left at 5x8 far fewer codes are weighed than exist.
+    pegs, colours = 5, 8
+    scorer = scorer_for(pegs, colours)
+    groups = run(multiset_groups_steps(scorer))
+    left = random_left(random.Random(4), 30, colours, pegs)
+    node = run(
+        scorer.node_steps(np.ascontiguousarray(decode(left, pegs, colours).T), scorer.ids_of_indices(left))
+    )
+    tie_limit = lambda best: partition._tie_limit(best, partition.negative_information)  # noqa: E731
+    steps = every_code.best_code_steps(
+        scorer, groups, node, left, partition.negative_information, tie_limit, 30
+    )
+    progress = []
+    try:
+        while True:
+            progress.append(next(steps))
+    except StopIteration:
+        pass
+    multisets = scorer.keys.shape[0]
+    assert progress and progress[-1].total == multisets
+    assert progress[-1].done < multisets // 4

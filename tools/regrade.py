@@ -1,0 +1,132 @@
+"""Check a sweep's trace with a grader of its own: every grade right, every game won, each secret once.
+
+    python tools/sweep.py --pegs 6 --colours 9 --strategy entropy --all --jobs 2 --trace games.jsonl
+    python tools/regrade.py games.jsonl --pegs 6 --colours 9 --all
+
+The grader here is a few lines of plain Python written for this check (black: same colour in the same
+place; white: colours in common, counted with multiplicity, less the blacks); it shares no code with
+game/ (only the command line's one-line errors, game/cli.py, which grades nothing), so a bug in the
+game's grading cannot hide in the trace. For every line of the trace
+(tools/sweep.py --trace: {"secret", "guesses", "feedback"}) it checks that each guess and the secret
+are codes of the size, that each feedback is the grade of its guess against the secret, that the last
+guess is the secret and no earlier one is; with --all, that every code of the size is a secret exactly
+once. Prints one JSON object: games, total_guesses, mean, max, histogram, errors (how many games
+failed a check) and the first few problems; exit status 1 if any game failed, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.cli import OneLineParser, whole_number  # noqa: E402
+
+# Problems quoted in the output (the count covers them all).
+SHOWN_PROBLEMS = 5
+
+
+def grade(guess: list[int], secret: list[int]) -> list[int]:
+    black = sum(1 for g, s in zip(guess, secret, strict=True) if g == s)
+    common = sum(min(guess.count(colour), secret.count(colour)) for colour in set(guess))
+    return [black, common - black]
+
+
+def problem_with(game: dict, pegs: int, colours: int) -> str | None:
+    """Why this game is wrong, or None."""
+    secret, guesses, feedback = game.get("secret"), game.get("guesses"), game.get("feedback")
+    codes = [secret, *(guesses or [])]
+    for code in codes:
+        if (
+            not isinstance(code, list)
+            or len(code) != pegs
+            or not all(isinstance(peg, int) and 0 <= peg < colours for peg in code)
+        ):
+            return f"not a code of {pegs} pegs and {colours} colours: {code}"
+    if not guesses or not isinstance(feedback, list) or len(feedback) != len(guesses):
+        return f"no guesses, or not one feedback per guess: {game}"
+    for turn, (guess, given) in enumerate(zip(guesses, feedback, strict=True), 1):
+        if given != grade(guess, secret):
+            return f"turn {turn}: {guess} against {secret} is {grade(guess, secret)}, not {given}"
+        if guess == secret and turn < len(guesses):
+            return f"turn {turn} found {secret} but the game goes on"
+    if guesses[-1] != secret:
+        return f"never found {secret}"
+    return None
+
+
+def check(lines, pegs: int, colours: int, every: bool) -> dict:
+    histogram: Counter[int] = Counter()
+    secrets: Counter[tuple[int, ...]] = Counter()
+    problems: list[str] = []
+    errors = 0
+    for number, line in enumerate(lines, 1):
+        try:
+            game = json.loads(line)
+        except json.JSONDecodeError:
+            game = {}
+        problem = problem_with(game, pegs, colours) if isinstance(game, dict) else "not a JSON object"
+        if problem is None:
+            histogram[len(game["guesses"])] += 1
+            secrets[tuple(game["secret"])] += 1
+        else:
+            errors += 1
+            problems.append(f"line {number}: {problem}")
+    repeated = sum(count - 1 for count in secrets.values() if count > 1)
+    if repeated:
+        errors += repeated
+        problems.append(f"{repeated} games repeat a secret")
+    if every and len(secrets) != colours**pegs:
+        errors += colours**pegs - len(secrets)
+        problems.append(f"{colours**pegs - len(secrets)} codes are never the secret")
+    games = sum(histogram.values())
+    total = sum(length * count for length, count in histogram.items())
+    return {
+        "pegs": pegs,
+        "colours": colours,
+        "games": games,
+        "total_guesses": total,
+        "mean": round(total / games, 4) if games else None,
+        "max": max(histogram, default=None),
+        "histogram": {str(length): histogram[length] for length in sorted(histogram)},
+        "errors": errors,
+        "problems": problems[:SHOWN_PROBLEMS],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = OneLineParser(
+        prog="regrade.py",
+        usage="%(prog)s [-h] trace --pegs PEGS --colours COLOURS [--all]",
+        description=__doc__.splitlines()[0],
+    )
+    # Required, but checked after parsing: argparse would report a missing one before an unknown
+    # argument, and the unknown one is the mistake to show.
+    parser.add_argument("trace", type=Path, nargs="?", help="a tools/sweep.py --trace file (required)")
+    parser.add_argument("--pegs", type=whole_number, help="required")
+    parser.add_argument("--colours", type=whole_number, help="required")
+    parser.add_argument("--all", action="store_true", help="every code must be a secret exactly once")
+    args = parser.parse_args(argv)
+    missing = [
+        name
+        for name, value in (("trace", args.trace), ("--pegs", args.pegs), ("--colours", args.colours))
+        if value is None
+    ]
+    if missing:
+        parser.error(f"the following arguments are required: {', '.join(missing)}")
+    if not (1 <= args.pegs <= 12 and 2 <= args.colours <= 10):
+        parser.error("--pegs must be from 1 to 12 and --colours from 2 to 10")
+    try:
+        with args.trace.open(encoding="utf-8") as lines:
+            result = check(lines, args.pegs, args.colours, args.all)
+    except OSError as exc:
+        parser.error(f"cannot read the trace {args.trace}: {exc.strerror or exc}")
+    print(json.dumps(result))
+    return 1 if result["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
