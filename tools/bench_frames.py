@@ -323,6 +323,8 @@ def main(argv: list[str] | None = None) -> int:
         "system gave other processes (a shared, loaded machine)",
     )
     args = parser.parse_args(argv)
+    if args.scenario == "solve" and args.solve is None:
+        args.solve = "strongest"  # the solve scenario without a strategy named: the game's strongest
     solve = args.solve is not None
     if solve:
         from game.core import strategies

@@ -28,3 +28,11 @@ def test_bench_frames__win_scenario_measures_a_win_from_its_last_row_to_the_init
     # and the run stops when the initials are asked, before the 600 frames allowed
     assert result["scenario"] == "win" and 180 <= result["frames"] < 600
     assert result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
+
+
+def test_bench_frames__solve_scenario_without_a_strategy_named_solves_with_the_strongest() -> None:
+    command = [sys.executable, str(TOOL), "--scenario", "solve", "--pegs", "4", "--colours", "6"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["scenario"] == "solve" and result["solved"] and result["guesses"] >= 1
