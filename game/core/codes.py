@@ -164,14 +164,6 @@ def colour_label(colour: int) -> str:
     return COLOUR_KEYS[colour]
 
 
-def code_words(code: Code, shape: tuple[int, int] | None = None) -> str:
-    """A code as a player reads it, line by line as its variant draws it (variant.shape: a row is one
-    line): (0, 1, 2, 3) -> "1 2 3 4"; in a 2x2 grid's shape (2, 2) -> "1 2 / 3 4"."""
-    labels = [colour_label(peg) for peg in code]
-    per_line = shape[1] if shape is not None else max(1, len(labels))
-    return " / ".join(" ".join(labels[i : i + per_line]) for i in range(0, len(labels), per_line))
-
-
 def code_from_text(text: str, pegs: int | None = None, colours: int | None = None) -> Code:
     """ "0011" -> (0, 0, 1, 1); checks length and colour range when they are given."""
     text = text.strip()

@@ -41,7 +41,7 @@ def turn_limit(
 ) -> int:
     """Turns allowed for a game of this size: Classic = pegs + colours (10 at 4x6).
 
-    With `grid`, pegs are its cells and the grid rule applies (grid_turn_limit()).
+    With `grid`, pegs are its cells and the turns rule counts them as pegs (Variant.turn_limit).
     """
     return variant_of(pegs, grid).turn_limit(colours, difficulty)
 
@@ -51,15 +51,6 @@ def grid_field(text: object) -> tuple[int, int] | None:
     to_text() and a saved game's variant fields write it; ValueError (AttributeError for what is not
     text) when it cannot be read."""
     return None if text is None else parse_shape(text)  # type: ignore[arg-type]
-
-
-def grid_turn_limit(cells: int, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
-    """Turns for a grid game: the 1-D rule with its cells as pegs (Classic = cells + colours).
-
-    `lowest`, the weakest strategy, was played against every secret at every grid size small enough
-    (README.md, "The 2-D puzzle"): its worst game needs at most cells + colours - 1 guesses there.
-    """
-    return turn_limit(cells, colours, difficulty)
 
 
 @dataclass(frozen=True)

@@ -117,10 +117,6 @@ class Variant(ABC):
         """ "4×6" or "2×3 × 6 colours", after a bucket's name."""
         return f"{self.pegs}×{colours}"
 
-    def game_words(self, name: str, colours: int) -> str:
-        """ "Classic game (4 pegs, 6 colours)" (name: its bucket) or "Grid 2×3 game (6 colours)"."""
-        return f"{name} game ({self.pegs} pegs, {colours} colours)"
-
     def describe(self, line: str) -> str:
         """A line about a game of this shape (turns, codes) with what the variant adds to it."""
         return line

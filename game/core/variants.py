@@ -156,9 +156,6 @@ class GridVariant(Variant):
     def short_size(self, colours: int) -> str:
         return f"{self.segment_label} × {colours} colours"
 
-    def game_words(self, name: str, colours: int) -> str:
-        return f"{self.shape_name} game ({colours} colours)"  # its cells are not pegs in a row
-
     def describe(self, line: str) -> str:
         return f"{self.shape_name} · {line} · grey pegs"
 

@@ -154,12 +154,6 @@ class ComputerRun(RecordRun):
         return self._place_track(shown - 1) if shown else None
 
     @property
-    def place_fraction(self) -> float:
-        """0..1 progress of the peg currently dropping in (for an eased drop)."""
-        track = self._dropping
-        return 1.0 if track is None else track.raw
-
-    @property
     def shown_grade_pegs(self) -> int:
         """Grading pegs of the last row visible so far (all of them once its grading is over)."""
         if not self.game.rows:

@@ -284,25 +284,13 @@ class SettingsState(State):
         elif name == "animation_speed":
             current = _nearest(ANIMATION_SPEEDS, float(self.value(name)))
             parts = layout.stepper_parts(name)
-            hot = (
-                "minus"
-                if parts[0].collidepoint(self.mouse)
-                else "plus"
-                if parts[2].collidepoint(self.mouse)
-                else None
-            )
+            hot = _stepper_hot(parts, self.mouse)
             words = SPEED_LABELS[ANIMATION_SPEEDS[current]]
             draw_stepper(surface, text, parts, words, current > 0, current < len(ANIMATION_SPEEDS) - 1, hot)
         elif kind == "stepper" and name != "animation_speed":
             volume = float(self.value(name))  # volume or music_volume
             parts = layout.stepper_parts(name)
-            hot = (
-                "minus"
-                if parts[0].collidepoint(self.mouse)
-                else "plus"
-                if parts[2].collidepoint(self.mouse)
-                else None
-            )
+            hot = _stepper_hot(parts, self.mouse)
             draw_stepper(surface, text, parts, f"{round(volume * 100)}%", volume > 0, volume < 1, hot)
         else:
             rect = layout.toggle_rect(name)
@@ -346,3 +334,10 @@ class SettingsState(State):
         size = max(4, round(d * drop_scale(progress)))
         peg = self.app.pegs.peg(pal.palette(self.value("palette"))[1], 1, size, bool(self.value("symbols")))
         surface.blit(peg, peg.get_rect(center=centre))
+
+
+def _stepper_hot(parts, mouse: tuple[int, int]) -> str | None:
+    """Which of a stepper's buttons (its -, value, + parts) the mouse is over."""
+    if parts[0].collidepoint(mouse):
+        return "minus"
+    return "plus" if parts[2].collidepoint(mouse) else None

@@ -1,8 +1,9 @@
 """How the Daily code's screens look and where their pieces are: the daily choice (Classic, Super, the
-countdown) and the daily result (verdict, today's code, the share text, the clipboard's answer).
+countdown, Past codes) and the pieces of the daily result's card (game/ui/end_cards.py lays it out):
+today's code, the share text, the clipboard's answer.
 
-Geometry is a function of the window size alone (DailyLayout, ShareLayout), used by drawing and by
-hit-testing alike. The share text is drawn as it will read when pasted: its header lines as text
+Geometry is a function of the window size alone (DailyLayout), used by drawing and by hit-testing
+alike. The share text is drawn as it will read when pasted: its header lines as text
 and each row's marks as grading pegs (black, white, an empty hole), because the game's font has
 no ● or ○; the marks pasted are the core's (game/core/daily.py). copy_text() is the one place that
 touches the clipboard (pygame-ce's pygame.scrap.put_text, which SDL backs on every platform with a
@@ -19,7 +20,7 @@ from game.core.codes import Feedback
 from game.ui import palette as pal
 from game.ui.board import Art
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
-from game.ui.widgets import draw_button, draw_card
+from game.ui.widgets import draw_card
 
 CARD_W_FRAC, CARD_H_FRAC = 0.86, 0.9  # of the window
 MARK_GAP_FRAC = 0.25  # between two marks of a row, of a mark's diameter
@@ -82,52 +83,6 @@ class DailyLayout:
         return None
 
 
-class ShareLayout:
-    """The daily result: verdict, today's code, the share block, status lines, its buttons (Copy and
-    Menu). Blitz's end screen uses the same card with its own buttons."""
-
-    def __init__(self, size: tuple[int, int], buttons: Sequence[str] = ("copy", "menu")) -> None:
-        self.size = size
-        self.card = dialog_rect(size, CARD_W_FRAC, CARD_H_FRAC, 560, 420)
-        m = margin_px(size)
-        bh = button_height_px(size)
-        card = self.card
-        self.buttons = button_row(card, buttons, bh, m * 2)
-        top = min(rect.y for rect in self.buttons.values())
-        inner = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, top - m - card.y - m)
-        left_w = round(inner.w * 0.5)
-        self.verdict = pygame.Rect(inner.x, inner.y, inner.w, round(inner.h * 0.12))
-        body_top = self.verdict.bottom + m // 2
-        body_h = inner.bottom - body_top
-        self.secret = pygame.Rect(inner.x, body_top, left_w - m, round(body_h * 0.22))
-        self.lines = pygame.Rect(
-            inner.x, self.secret.bottom + m, left_w - m, inner.bottom - self.secret.bottom - m
-        )
-        self.share = pygame.Rect(inner.x + left_w, body_top, inner.w - left_w, body_h)
-
-    def hit_test(self, pos: tuple[int, int]) -> str | None:
-        for name, rect in self.buttons.items():
-            if rect.collidepoint(pos):
-                return name
-        return None
-
-
-def draw_lines(
-    surface: pygame.Surface,
-    art: Art,
-    rect: pygame.Rect,
-    lines: Sequence[tuple[str, pal.RGB]],
-    largest: int = 30,
-) -> None:
-    """Lines of text stacked from the top of `rect`, one common size that fits them all."""
-    if not lines:
-        return
-    share = rect.h / max(len(lines), 4)
-    size = min(art.text.fit_size(line, rect.w, share * 0.75, largest) for line, _ in lines)
-    for i, (line, colour) in enumerate(lines):
-        art.text.draw(surface, line, size, colour, (rect.x, rect.y + (i + 0.5) * share), align="midleft")
-
-
 def draw_code(surface: pygame.Surface, art: Art, rect: pygame.Rect, code: Sequence[int], label: str) -> None:
     """A label over a row of code pegs (today's code, shown once the day's game is over)."""
     label_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h // 3)
@@ -175,17 +130,3 @@ def draw_share(
                 surface.blit(mark, mark.get_rect(center=(x, y)))
             else:
                 pygame.draw.circle(surface, pal.TEXT_DIM, (x, y), hole)
-
-
-def draw_card_buttons(
-    surface: pygame.Surface,
-    art: Art,
-    buttons: dict[str, pygame.Rect],
-    labels: dict[str, str],
-    mouse: tuple[int, int],
-    primary: str,
-) -> None:
-    for name, rect in buttons.items():
-        draw_button(
-            surface, art.text, rect, labels[name], primary=name == primary, hot=rect.collidepoint(mouse)
-        )

@@ -17,6 +17,7 @@ from game.modes.daily.hooks import DAILY_HIGH_SCORES, DailyHooks, load_daily
 from game.modes.daily.result import DailyResultState
 from game.modes.daily.scores import SCORES_FILE
 from game.modes.daily.screens import DailyState
+from game.play.modefiles import DailyBook
 from game.screens.base import go
 from game.ui.daily_view import countdown_text
 
@@ -36,6 +37,14 @@ CONTROLS = (
 )
 
 
+def today_words(book: DailyBook, preset: str, day) -> str:
+    """Today's state of `preset`'s daily code, in a few words."""
+    result = book.result(preset)
+    if result.can_play(day):
+        return "in progress" if book.game_for(preset, day) is not None else "not played"
+    return f"cracked in {len(result.grades)}" if result.won else "not cracked"
+
+
 def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
     """The Daily statistics tab: today's state, streak and best streak per preset."""
     book = load_daily(app)
@@ -43,10 +52,7 @@ def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
     rows: list[tuple[str, str]] = []
     for preset in DAILY_PRESETS:
         result = book.result(preset)
-        if result.can_play(day):
-            today = "in progress" if book.game_for(preset, day) is not None else "not played"
-        else:
-            today = f"cracked in {len(result.grades)}" if result.won else "not cracked"
+        today = today_words(book, preset, day)
         rows += [
             (f"{preset} today", today),
             (f"{preset} streak", str(result.current_streak(day))),
@@ -62,12 +68,7 @@ def status(app: Any) -> str:
     day = daily_day(app.now())
     lines = []
     for preset in DAILY_PRESETS:
-        result = book.result(preset)
-        if result.can_play(day):
-            today = "in progress" if book.game_for(preset, day) is not None else "not played"
-        else:
-            today = f"cracked in {len(result.grades)}" if result.won else "not cracked"
-        lines.append(f"{preset}: {today}")
+        lines.append(f"{preset}: {today_words(book, preset, day)}")
     minutes = int(seconds_until_next_daily(app.now()) // 60)
     lines.append(f"Next codes in {minutes // 60}:{minutes % 60:02d}")
     return "\n".join(lines)
