@@ -29,7 +29,7 @@ KEY_SECTIONS = MappingProxyType(
                 (("U", "Ctrl+Z"), "undo a change to the row", ("B",)),
                 (("C",), "clear the row", ()),
                 (("X",), "rule a colour out, or back in", ("X",)),
-                ((), "ask for a hint", ("Y",)),
+                (("?",), "ask for a hint", ("Y",)),
                 (("S",), "let the computer solve it", ()),
                 (("R",), "reveal the secret", ()),
                 (("N",), "new game", ()),

@@ -60,6 +60,8 @@ SUBMIT_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})  # hand the row in
 KEY_BUTTONS = MappingProxyType(  # shortcuts that press a button (a mode without it ignores them)
     {pygame.K_h: "help", pygame.K_F1: "help", pygame.K_r: "reveal"}
     | {pygame.K_n: "new", pygame.K_c: "clear", pygame.K_s: "solve"}
+    # "?" (its key, / on most layouts, with or without Shift) asks for a hint
+    | {pygame.K_SLASH: "hint", pygame.K_QUESTION: "hint"}
 )
 ARROWS = MappingProxyType(
     {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}

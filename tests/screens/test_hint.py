@@ -61,3 +61,12 @@ def test_hint_overlay__closing_before_the_answer_is_not_assisted() -> None:
     press_key(app, pygame.K_c)  # asked for the count
     press_key(app, pygame.K_ESCAPE)  # closed after the count was shown: assisted, row untouched
     assert app.state is playing and playing.record.assisted and all(peg is None for peg in playing.run.draft)
+
+
+def test_hint_overlay__the_question_mark_key_asks_for_a_hint_where_the_button_is() -> None:
+    app = make_app(seed=5, start=PlayingState(GameConfig(4, 6)))
+    playing = app.state
+    app.step(
+        [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")], 1 / 60
+    )
+    assert isinstance(app.state, HintOverlay) and app.state.game is playing.game
