@@ -63,6 +63,11 @@ def blitz(kind: str) -> Callable[[App, GameConfig], None]:
         for code in guesses(state.config, 2, salt=2):
             if code != state.run.game.secret:
                 state.run.record = state.run.record.played(code, Player.PLAYER)
+        if kind == "paused":  # P a minute in: the board hidden under the pause
+            frames(app, 60.0, dt=0.1)
+            press(app, pygame.K_p)
+            frames(app, 0.2)
+            return
         frames(app, 400.0, dt=0.1, until=lambda: state.hooks.run.time_left_s <= 6.3)
 
     return build

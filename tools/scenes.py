@@ -354,6 +354,7 @@ SCENES: dict[str, tuple[Callable[[App, GameConfig], None], bool]] = {
     "daily-refused": (daily("refused"), False),
     "blitz-urgent": (blitz("urgent"), False),
     "blitz-end": (blitz("end"), False),
+    "blitz-paused": (blitz("paused"), False),
     "deduce-choice": (deduce("choice"), False),
     "deduce-deal": (deduce("deal"), False),
     "deduce-playing": (deduce("playing"), False),

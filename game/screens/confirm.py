@@ -3,9 +3,10 @@
 It pops the frozen value it was given for each button: `result` for yes, `no_result` for no (None
 unless given), so the state below (whose resume() gets it) knows what was chosen by its type, never
 by a tag. An answer that is a Route goes there instead, the stack cleared (resume a kept game, or
-start a new one). Escape always pops None (nothing chosen). Keys: Y for yes, N for no, arrows or Tab move the
-focus (on "no" at first, the safe answer, unless `focus` says otherwise) and Enter or Space answers
-the focused button.
+start a new one). `hides_below` covers the screen below instead of dimming it (a pause that must not
+leave the board to think over). Escape always pops None (nothing chosen). Keys: Y for yes, N for no,
+arrows or Tab move the focus (on "no" at first, the safe answer, unless `focus` says otherwise) and
+Enter or Space answers the focused button.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ class ConfirmOverlay(State):
         *,
         no_result: Any = None,
         focus: str = "no",
+        hides_below: bool = False,
     ) -> None:
         self.question = question
+        self.hides_below = hides_below
         self.results = {"yes": result, "no": no_result}
         self.labels = {"no": no, "yes": yes}
         self.mouse = (-1, -1)
@@ -72,7 +75,10 @@ class ConfirmOverlay(State):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface)
+        if self.hides_below:
+            surface.fill(pal.BACKGROUND)
+        else:
+            shade(surface)
         layout = self.layout()
         question, buttons = layout.question, layout.buttons
         draw_card(surface, layout.card)

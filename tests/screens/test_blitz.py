@@ -16,6 +16,7 @@ from game.screens.highscores import InitialsOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.store import Store
+from game.ui import palette as pal
 from tests.screens.driver import kept_lines, key, lowest_consistent, post, settle
 from tests.screens.test_daily import open_menu_entry, release_apps, type_row  # noqa: F401  (release_apps: an autouse fixture)
 
@@ -151,3 +152,48 @@ def test_blitz__a_run_left_is_offered_at_the_next_start_and_resumed_where_it_was
     assert [r.guess for r in state.game.rows] == [(0, 0, 1, 1)]
     crack_code(again)  # the resumed code counts once, like any other
     assert (state.hooks.run.cracked, state.hooks.run.code_number) == (2, 2)
+
+
+def test_blitz__p_pauses_with_the_board_hidden_and_the_clock_stopped_until_go_on(tmp_path):
+    from game.screens.confirm import ConfirmOverlay
+
+    app = blitz_app(tmp_path)
+    state = app.state
+    mode = state.hooks
+    settle(app, 1.0, dt=FRAME_S)
+    post(app, key(pygame.K_p), dt=FRAME_S)
+    settle(app, 0.1, dt=FRAME_S)  # the pause comes up with the next update
+    pause = app.state
+    assert isinstance(pause, ConfirmOverlay) and pause.hides_below
+    stopped = mode.run.elapsed_s
+    settle(app, 20.0, dt=FRAME_S)  # twenty seconds away: the clock does not move
+    assert mode.run.elapsed_s == stopped
+    app.draw()
+    board, card = state.layout().board, pause.layout().card.inflate(16, 16)  # the card and its shadow
+    seen = {
+        app.surface.get_at((x, y))[:3]
+        for x in range(board.x, board.right, 6)
+        for y in range(board.y, board.bottom, 6)
+        if not card.collidepoint(x, y)
+    }
+    assert seen == {pal.BACKGROUND}  # the board is covered wherever the card is not
+    post(app, key(pygame.K_RETURN), dt=FRAME_S)  # Go on has the focus
+    assert app.state is state
+    settle(app, 2.0, dt=FRAME_S)
+    assert abs(mode.run.elapsed_s - stopped - 2.0) < 0.2
+
+
+def test_blitz__a_pads_start_pauses_and_leave_keeps_the_run(tmp_path):
+    from tests.screens import pad_driver as pad
+
+    app = blitz_app(tmp_path)
+    mode = app.state.hooks
+    type_row(app, (0, 0, 1, 1))
+    pad.press(app, pad.START)
+    settle(app, 0.1, dt=FRAME_S)
+    assert app.state.is_overlay and app.state.hides_below
+    post(app, key(pygame.K_n), dt=FRAME_S)  # Leave (the run is kept)
+    settle(app, 0.5, dt=FRAME_S)
+    assert isinstance(app.state, MenuState)
+    assert any(line.startswith("Resume: Blitz") for line in kept_lines(app)), kept_lines(app)
+    assert mode.run.code_number == 0

@@ -20,8 +20,9 @@ CONTROLS = (
     "in its 10 turns (or given up with Reveal) scores nothing, adds no time, and the next one "
     "starts. The clock turns red in the last 10 seconds. No New game, Solve or Hint.\n"
     "The board plays as always: mouse or 1-9 and 0, arrows, Backspace, U to undo, Enter submits, "
-    "R gives up this code. Esc leaves: the run is kept with its clock stopped and Resume in the "
-    "menu takes it up again. This help stops the clock too. A score in the top ten asks for initials."
+    "R gives up this code. P (a pad's Start) pauses: the board is hidden and the clock stopped until "
+    "you go on. Esc leaves: the run is kept with its clock stopped and Resume in the menu takes it "
+    "up again. This help stops the clock too. A score in the top ten asks for initials."
 )
 
 

@@ -7,6 +7,9 @@ the title "Blitz · code N". Each frame they first count a code that has just en
 points and 15 s; not cracked or revealed: nothing), then let the clock run, only while a code is
 being played (the finish of a code does not cost time). When a code's finish has run, the next
 code starts on the same screen; when the clock reaches zero the run ends on BlitzResultState.
+P (or a pad's Start, which submits elsewhere) pauses: a card over the whole screen, the board hidden
+so a pause is no time to think, and the clock stopped while it is up (the playing screen is not
+updated under an overlay); Go on comes back, Leave keeps the run for later.
 
 The run is kept in the slot "blitz" as the session journals it (BLITZ_SAVE: the run and the code
 being played, its clock stopped while nobody plays): every row and every counted code at once. A
@@ -35,17 +38,19 @@ from game.core.blitz import (
     blitz_to_dict,
     new_blitz,
 )
-from game.modes.blitz.view import URGENT_PULSE_HZ, draw_clock
+from game.modes.blitz.view import URGENT_PULSE_HZ, clock_text, draw_clock
 from game.play.breaker import BreakerRun
 from game.play.modefiles import BlitzBook
 from game.play.record import GameRecord
 from game.play.timeline import Timeline
 from game.screens.base import Push, Replace, Route, State, Transition, go, motion, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
-from game.screens.play_hooks import PlayHooks, panel_without
+from game.screens.outcomes import LeaveChosen
+from game.screens.play_hooks import PlayHooks, confirm, panel_without
 from game.ui import end_cards, theme
 from game.ui import palette as pal
 from game.ui.end_cards import EndCardLayout, Tile
+from game.ui.pad_actions import PAD_ACTION, PadAction
 from game.ui.widgets import draw_card
 
 BLITZ_HIGH_SCORES = "Blitz"
@@ -105,6 +110,7 @@ class BlitzHooks(PlayHooks):
         self.pulse = self.timeline.loop("urgent", 1 / URGENT_PULSE_HZ)  # the urgent clock's swell
         self._counted: BreakerRun | None = None  # the code whose end is already in `run`
         self.last_code: GameRecord | None = None  # the last code ended, for the result's analysis
+        self.pause_asked = False  # P or Start: the pause comes up with the next update
 
     def title(self, state: Any) -> str:
         return f"Blitz · code {self.run.code_number + 1}"
@@ -124,7 +130,31 @@ class BlitzHooks(PlayHooks):
         cracked = game.rows and game.rows[-1].feedback.black == BLITZ_CONFIG.pegs
         self.run = self.run.crack(len(game.rows)) if cracked else self.run.miss()
 
+    def intercept(self, state: Any, event: pygame.event.Event) -> bool:
+        """P, or a pad's Start, asks for the pause (the screen's handle has no way to push it)."""
+        asked = (event.type == pygame.KEYDOWN and event.key == pygame.K_p) or (
+            event.type == PAD_ACTION and event.action is PadAction.START
+        )
+        if asked and not self.run.over:
+            self.pause_asked = True
+        return asked
+
+    def pause(self) -> Push:
+        left = clock_text(self.run.time_left_s, self.run.is_urgent)
+        return confirm(
+            f"Paused. The clock is stopped at {left}.",
+            None,  # Go on: nothing to do, the clock runs again as the board comes back
+            yes="Go on",
+            no="Leave (the run is kept)",
+            no_result=LeaveChosen(keep=True),
+            focus="yes",
+            hides_below=True,
+        )
+
     def update(self, state: Any, dt: float) -> Any:
+        if self.pause_asked:
+            self.pause_asked = False
+            return self.pause()
         self.timeline.set_motion(motion(state.app))
         self.timeline.update(dt)
         self.count(state)
