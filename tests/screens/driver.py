@@ -62,6 +62,18 @@ def press_key(app: App, k, dt: float = FRAME_S) -> None:
     post(app, key(k), dt=dt)
 
 
+def type_code(app: App, code) -> None:
+    """`code` typed into the row with the digit keys, as a player types it (colour c is key c + 1)."""
+    for colour in code:
+        post(app, key(pygame.K_1 + colour, unicode=str(colour + 1)))
+
+
+def submit_code(app: App, code) -> None:
+    """`code` typed and handed in with Enter."""
+    type_code(app, code)
+    post(app, key(pygame.K_RETURN))
+
+
 def settle(app: App, seconds: float = 3.0, dt: float = 0.05) -> None:
     """Let animations run (grading pegs, win flash) by stepping frames with no input."""
     for _ in range(round(seconds / dt)):

@@ -11,7 +11,7 @@ from game.screens.playing import PlayingState
 from game.store import Store
 from game.ui.board import FrameCache
 from game.ui.sound import Sound
-from tests.screens.driver import click, key, make_app, post, press_key, settle
+from tests.screens.driver import click, key, make_app, post, press_key, settle, type_code
 from tests.screens.driver import drawn_lines as driver_drawn_lines
 
 SECRET = (5, 4, 3, 2)
@@ -22,11 +22,6 @@ def start(app: App) -> PlayingState:
     app.apply(state)
     settle(app, 0.5)
     return state
-
-
-def type_row(app: App, code) -> None:
-    for colour in code:
-        post(app, key(pygame.K_1 + colour, unicode=str(colour + 1)))
 
 
 def drawn_lines(app: App) -> list[str]:
@@ -60,7 +55,7 @@ def test_ruled_out__right_click_dims_a_palette_colour_and_again_brings_it_back()
     assert state.run.draft == [None] * 4 and state.run.selected is None  # nothing else changed
     click(app, peg.center, button=3)  # toggled back in
     assert state.run.ruled_out == frozenset() and state.record.ruled_out == ()
-    type_row(app, (2, 2, 2, 2))  # a ruled-out colour is a note, not a rule: it can still be played
+    type_code(app, (2, 2, 2, 2))  # a ruled-out colour is a note, not a rule: it can still be played
     click(app, peg.center, button=3)
     press_key(app, pygame.K_RETURN)
     assert len(state.game.rows) == 1 and state.game.rows[0].guess == (2, 2, 2, 2)
@@ -90,7 +85,7 @@ def test_ruled_out__kept_with_the_game_across_a_resume(tmp_path) -> None:
     app = App(size=(1024, 720), seed=3, store=Store(tmp_path), sound=Sound(mixer=None))
     pygame.event.clear()
     state = start(app)
-    type_row(app, (0, 0, 1, 1))
+    type_code(app, (0, 0, 1, 1))
     press_key(app, pygame.K_RETURN)
     settle(app, 2.0)
     layout = state.layout()
@@ -113,22 +108,22 @@ def test_ruled_out__kept_with_the_game_across_a_resume(tmp_path) -> None:
 def test_repeat_nudge__shown_before_submitting_a_row_already_tried() -> None:
     app = make_app(size=(1280, 800))
     state = start(app)
-    type_row(app, (0, 0, 1, 1))
+    type_code(app, (0, 0, 1, 1))
     press_key(app, pygame.K_RETURN)
     settle(app, 2.0)
-    type_row(app, (2, 2, 3, 3))
+    type_code(app, (2, 2, 3, 3))
     press_key(app, pygame.K_RETURN)
     settle(app, 2.0)
-    type_row(app, (2, 2, 3, 1))
+    type_code(app, (2, 2, 3, 1))
     assert state.run.nudge is None
     assert not any("already tried" in line for line in drawn_lines(app))
     press_key(app, pygame.K_BACKSPACE)
-    type_row(app, (3,))  # now the row is 2 2 3 3: row 2's guess
+    type_code(app, (3,))  # now the row is 2 2 3 3: row 2's guess
     assert state.run.draft == [2, 2, 3, 3]
     lines = " ".join(drawn_lines(app))
     assert "Row 2 already tried this" in lines
     press_key(app, pygame.K_BACKSPACE)
     assert not any("already tried" in line for line in drawn_lines(app))  # gone with a peg changed
-    type_row(app, (3,))
+    type_code(app, (3,))
     press_key(app, pygame.K_RETURN)  # a nudge, not a refusal: the row goes in
     assert len(state.game.rows) == 3 and state.game.rows[2].guess == (2, 2, 3, 3)

@@ -24,6 +24,7 @@ from tests.screens.driver import (
     post,
     press_key,
     settle,
+    type_code,
 )
 
 CLASSIC = preset("Classic").config()
@@ -35,17 +36,12 @@ def type_text(app: App, text: str) -> None:
         post(app, key(code, unicode=char))
 
 
-def type_row(app: App, code) -> None:
-    for colour in code:
-        post(app, key(pygame.K_1 + colour, unicode=str(colour + 1)))
-
-
 def revealed_classic(app: App) -> tuple:
     """Play one row of a Classic game from the menu, then give up: the result screen, and the secret."""
     choose_entry(app, "Classic")
     state = app.state
     secret = state.game.secret
-    type_row(app, (0, 0, 1, 1) if secret != (0, 0, 1, 1) else (2, 2, 3, 3))
+    type_code(app, (0, 0, 1, 1) if secret != (0, 0, 1, 1) else (2, 2, 3, 3))
     press_key(app, pygame.K_RETURN)
     settle(app, 2.0)
     press_key(app, pygame.K_r)
@@ -82,7 +78,7 @@ def test_game_number__same_code_again_restarts_the_game_just_played() -> None:
     press_key(app, pygame.K_s)
     again = app.state
     assert isinstance(again, PlayingState) and again.game.secret == secret and not again.game.rows
-    type_row(app, secret)
+    type_code(app, secret)
     press_key(app, pygame.K_RETURN)
     settle(app, 4.0)
     assert isinstance(app.state, ResultState) and app.state.number == number  # the same game, again
@@ -122,12 +118,12 @@ def test_game_number__a_game_played_by_number_is_never_counted_or_kept(tmp_path)
     pygame.event.clear()
     state = app.state
     assert isinstance(state, PlayingState) and state.game.secret == secret
-    type_row(app, (0, 1, 2, 3))
+    type_code(app, (0, 1, 2, 3))
     press_key(app, pygame.K_RETURN)
     settle(app, 2.0)
     assert Store(tmp_path).load_kept() == {}  # nothing kept: a numbered game is one sitting
     while not state.game.over:
-        type_row(app, lowest_consistent(state.game))
+        type_code(app, lowest_consistent(state.game))
         press_key(app, pygame.K_RETURN)
         settle(app, 2.0)
     settle(app, 4.0)

@@ -14,7 +14,7 @@ from game.screens.result import ResultState
 from game.store import Store
 from game.ui.breaker_view import shake
 from game.ui.layout import centre
-from tests.screens.driver import click, key, motion, mouse_down, mouse_up, post, settle
+from tests.screens.driver import click, key, motion, mouse_down, mouse_up, post, settle, submit_code
 
 CONFIG = GameConfig(4, 6)
 SECRET = (0, 1, 2, 3)
@@ -30,12 +30,6 @@ def playing_app(reduced: bool, store=None) -> App:
     )
     pygame.event.clear()
     return app
-
-
-def type_row(app: App, code) -> None:
-    for colour in code:
-        post(app, key(pygame.K_1 + colour, unicode=str(colour + 1)))
-    post(app, key(pygame.K_RETURN))
 
 
 def grade_to_the_finish(app: App, run) -> None:
@@ -83,7 +77,7 @@ def test_motion__a_win_opens_the_shield_over_time_then_shows_the_result():
     app = playing_app(reduced=False)
     run = app.state.run
     assert run.shield_progress == 0.0
-    type_row(app, SECRET)
+    submit_code(app, SECRET)
     assert run.game.over and run.shield_progress == 0.0  # closed while the grade drops in
     grade_to_the_finish(app, run)
     seen = []
@@ -99,7 +93,7 @@ def test_motion__reduced_motion_opens_the_shield_at_once_and_never_shakes():
     run = app.state.run
     wrong = (4, 4, 5, 5)
     for _ in range(CONFIG.turns):
-        type_row(app, wrong)
+        submit_code(app, wrong)
         settle(app, 0.3, dt=0.05)
         if run.game.over:
             break
@@ -112,7 +106,7 @@ def test_motion__a_loss_shakes_the_frame_then_comes_to_rest():
     app = playing_app(reduced=False)
     run = app.state.run
     for _ in range(CONFIG.turns):
-        type_row(app, (4, 4, 5, 5))
+        submit_code(app, (4, 4, 5, 5))
         settle(app, 0.3, dt=0.05)
         if run.game.over:
             break
@@ -126,7 +120,7 @@ def test_motion__a_loss_shakes_the_frame_then_comes_to_rest():
 
 
 def win_to_the_result(app: App) -> ResultState:
-    type_row(app, SECRET)
+    submit_code(app, SECRET)
     for _ in range(400):
         if isinstance(app.state, ResultState) or not isinstance(app.state, PlayingState):
             break

@@ -17,7 +17,7 @@ from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.store import Store
 from game.ui.particles import SHAPE_CIRCLE, SHAPE_RECT
-from tests.screens.driver import key, post
+from tests.screens.driver import key, post, submit_code
 
 CLASSIC = preset("Classic").config()
 SECRET = (3, 1, 4, 5)
@@ -31,12 +31,6 @@ def win_app(tmp_path, **settings) -> App:
     app = App(size=(1024, 720), seed=3, store=store, settings=settings, start=PlayingState(CLASSIC, SECRET))
     pygame.event.clear()
     return app
-
-
-def type_row(app: App, code) -> None:
-    for colour in code:
-        post(app, key(pygame.K_1 + colour, unicode=str(colour + 1)))
-    post(app, key(pygame.K_RETURN))
 
 
 def first_times(app: App, seconds: float) -> dict[str, float]:
@@ -78,10 +72,10 @@ def first_times(app: App, seconds: float) -> dict[str, float]:
 
 def test_win_sequence__flash_shield_count_streak_celebration_then_initials_prefilled(tmp_path):
     app = win_app(tmp_path, last_initials="ZED")
-    type_row(app, (0, 0, 1, 1))
+    submit_code(app, (0, 0, 1, 1))
     for _ in range(120):  # the first row's grade drops in
         app.step([], FRAME_S)
-    type_row(app, SECRET)
+    submit_code(app, SECRET)
     recorded = app.store.load_stats()[stats_key(CLASSIC)]
     assert recorded.games == 2 and recorded.current_streak == 2  # counted as it was decided
     seen = first_times(app, 15.0)
@@ -101,7 +95,7 @@ def test_win_sequence__flash_shield_count_streak_celebration_then_initials_prefi
 
 def test_win_sequence__initials_entered_are_remembered_for_the_next_high_score(tmp_path):
     app = win_app(tmp_path)
-    type_row(app, SECRET)
+    submit_code(app, SECRET)
     seen = first_times(app, 15.0)
     assert "initials" in seen
     assert app.state.editor.initials == "AAA"  # nothing entered before: the blank start
@@ -115,7 +109,7 @@ def test_win_sequence__initials_entered_are_remembered_for_the_next_high_score(t
 
 def test_win_sequence__reduced_motion_is_at_rest_at_once_and_still_asks_last(tmp_path):
     app = win_app(tmp_path, reduced_motion=True, last_initials="ZED")
-    type_row(app, SECRET)
+    submit_code(app, SECRET)
     panels = []
     for _ in range(round(10.0 / FRAME_S)):
         app.step([], FRAME_S)
@@ -136,7 +130,7 @@ def test_win_sequence__reduced_motion_is_at_rest_at_once_and_still_asks_last(tmp
 
 def test_win_sequence__a_key_while_the_win_lands_puts_it_at_rest_and_the_initials_still_come(tmp_path):
     app = win_app(tmp_path)
-    type_row(app, SECRET)
+    submit_code(app, SECRET)
     for _ in range(300):
         if isinstance(app.state, ResultState):
             break
@@ -154,7 +148,7 @@ def test_win_sequence__a_key_while_the_win_lands_puts_it_at_rest_and_the_initial
 def test_win_sequence__a_loss_goes_cold_with_dust_and_never_confetti(tmp_path):
     app = win_app(tmp_path)
     for k in range(CLASSIC.turns):
-        type_row(app, (k % 3, 0, 0, 0))
+        submit_code(app, (k % 3, 0, 0, 0))
         for _ in range(90):
             app.step([], FRAME_S)
     for _ in range(600):
