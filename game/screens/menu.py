@@ -3,7 +3,8 @@
 Built from the modes' registry (game/modes/registry.py), never from a hand-kept list; every entry
 the registry brings finds its place by its group:
 - "Resume" (a kept game, registry.kept_games): a strip at the top, first and focused; more than
-  TOP_RESUME kept games show the first and a tile to a page of all of them;
+  TOP_RESUME kept games show the first and a tile to a page of all of them (the plan of where each
+  entry goes is game/screens/title_plan.py's);
 - "Play": an entry that starts a game of a fixed config (the presets) is a big card with a tiny
   board and your best; any other (Custom) a slim bar under the cards;
 - "Today": a card each (the Daily code, Blitz) with the state its MenuEntry.status reads;
@@ -34,13 +35,14 @@ from typing import Any
 import pygame
 
 from game.core.records import stats_key
-from game.modes.base import GROUPS, MenuEntry
-from game.modes.registry import MODES, first_run_offer, kept_games
+from game.modes.base import MenuEntry
+from game.modes.registry import first_run_offer
 from game.screens.base import Push, Quit, State, Transition, board_art, go
 from game.screens.holding import Holding
+from game.screens.title_plan import KEPT_PAGE, NAV_KEPT, NAV_MORE, arrange, default_entries
 from game.ui import menu_view
 from game.ui import palette as pal
-from game.ui.layout_title import TOP, TitleLayout, TitlePlan
+from game.ui.layout_title import TOP, TitleLayout
 from game.ui.pad_actions import PAD_ACTION, PadAction, pad_keys
 
 
@@ -55,89 +57,7 @@ BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the 
 BACKDROP_VEIL_ALPHA = 165  # how much of the background colour dims the demo behind the menu
 ATTRACT_IDLE_S = 20.0  # menu idle time before the demo starts
 STATUS_REFRESH_S = 15.0  # the cards' state lines (a countdown in minutes) are read again this often
-STEP_CONE = 2.5  # an arrow reaches an entry at most this far aside for each pixel ahead
-TOP_RESUME = 2  # kept games on the top page; with more, the first and a tile to all of them
 DEFAULT_FOCUS = "Classic"
-MORE_PAGE, KEPT_PAGE = "more", "kept"
-NAV_MORE, NAV_KEPT, NAV_BACK = "More ways to play", "More kept games", "Back"
-UTILITIES = (
-    MenuEntry("Help", "how to play, controls", Push(go("help")), "Utility"),
-    MenuEntry("Statistics", "wins, streaks, best scores", Push(go("stats")), "Utility"),
-    MenuEntry("High scores", "top ten of each mode", Push(go("high_scores")), "Utility"),
-    MenuEntry("Settings", "colours, symbols, sound, motion", Push(go("settings")), "Utility"),
-    MenuEntry("Quit", "", Quit(), "Utility"),
-)
-
-
-def mode_entries() -> list[MenuEntry]:
-    """Every mode's entries, by group (GROUPS order, a group no one listed after them), each group in
-    registry order."""
-    entries = [entry for mode in MODES for entry in mode.entries]
-    return sorted(
-        entries, key=lambda entry: GROUPS.index(entry.group) if entry.group in GROUPS else len(GROUPS)
-    )
-
-
-def default_entries(app: Any = None) -> list[MenuEntry]:
-    """The menu: a Resume line per kept game (with an app to read them), the modes, the utilities."""
-    kept = [game.entry for game in kept_games(app)] if app is not None else []
-    return kept + mode_entries() + list(UTILITIES)
-
-
-def is_preset(entry: MenuEntry) -> bool:
-    """A Play entry that starts one fixed game (its config in the route): a card on the title screen."""
-    route = entry.route
-    return entry.group == "Play" and getattr(route, "name", None) == "play" and "config" in route.args
-
-
-def arrange(entries: list[MenuEntry]) -> tuple[list[MenuEntry], TitlePlan]:
-    """The entries with the title screen's own (the tiles to its pages, Back) added, and where each
-    goes (see the module docstring)."""
-    entries = [e for e in entries if e.group != "Nav"]
-    index = {id(e): i for i, e in enumerate(entries)}
-    resume = [index[id(e)] for e in entries if e.group == "Resume"]
-    presets = [index[id(e)] for e in entries if is_preset(e)]
-    bars = [index[id(e)] for e in entries if e.group == "Play" and not is_preset(e)]
-    today = [index[id(e)] for e in entries if e.group == "Today"]
-    utilities = [index[id(e)] for e in entries if e.group == "Utility"]
-    placed = {"Resume", "Play", "Today", "Utility"}
-    order = list(GROUPS) + [e.group for e in entries if e.group not in GROUPS]
-    groups = []
-    for group in dict.fromkeys(order):
-        if group in placed:
-            continue
-        items = tuple(index[id(e)] for e in entries if e.group == group)
-        if items:
-            groups.append((MORE_PAGE, group, items))
-    nav_more = nav_kept = back = None
-    if groups:
-        detail = " · ".join(heading for _, heading, _ in groups)
-        entries.append(MenuEntry(NAV_MORE, detail, go("menu", page=MORE_PAGE), "Nav"))
-        nav_more = len(entries) - 1
-    top_resume = resume
-    if len(resume) > TOP_RESUME:
-        top_resume = resume[:1]
-        groups.append((KEPT_PAGE, "Kept games", tuple(resume)))
-        entries.append(
-            MenuEntry(NAV_KEPT, f"{len(resume)} games kept · see them all", go("menu", page=KEPT_PAGE), "Nav")
-        )
-        nav_kept = len(entries) - 1
-    if groups:
-        entries.append(MenuEntry(NAV_BACK, "", go("menu", page=TOP), "Nav"))
-        back = len(entries) - 1
-    plan = TitlePlan(
-        tuple(top_resume),
-        tuple(presets),
-        tuple(bars),
-        tuple(today),
-        tuple(utilities),
-        tuple(groups),
-        nav_more,
-        nav_kept,
-        back,
-        len(entries),
-    )
-    return entries, plan
 
 
 class MenuState(State):
@@ -278,35 +198,8 @@ class MenuState(State):
         return route
 
     def step(self, dx: int, dy: int) -> None:
-        """Move the focus to the nearest entry in direction (dx, dy) on this page, within a cone around
-        that direction (it stays at an edge)."""
-        layout = self.layout()
-        shown = layout.shown()
-        if self.focus not in shown:
-            self.focus = shown[0] if shown else 0
-            return
-        here = layout.entries[self.focus]
-        best, best_cost = None, None
-        for i in shown:
-            rect = layout.entries[i]
-            if i == self.focus:
-                continue
-            # how far ahead (edge to edge) and how far aside (0 when the two overlap across the way)
-            if dy:
-                along = (rect.top - here.bottom) if dy > 0 else (here.top - rect.bottom)
-                across = max(0, rect.left - here.right, here.left - rect.right)
-                centred = abs(rect.centerx - here.centerx)
-            else:
-                along = (rect.left - here.right) if dx > 0 else (here.left - rect.right)
-                across = max(0, rect.top - here.bottom, here.top - rect.bottom)
-                centred = abs(rect.centery - here.centery)
-            if along < -1 or across > max(along, 1) * STEP_CONE:
-                continue
-            cost = (max(along, 0) + 2 * across, centred)
-            if best_cost is None or cost < best_cost:
-                best, best_cost = i, cost
-        if best is not None:
-            self.focus = best
+        """Move the focus to the nearest entry in direction (dx, dy) on this page (TitleLayout.toward)."""
+        self.focus = self.layout().toward(self.focus, dx, dy)
 
     def cycle(self, direction: int) -> None:
         """Tab / Shift+Tab: the next or previous entry of this page in reading order (wrapping)."""

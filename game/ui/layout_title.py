@@ -26,6 +26,7 @@ from game.ui.layout import _clamp, button_height_px, margin_px
 from game.ui.text import readable_px
 
 TOP = "top"
+STEP_CONE = 2.5  # an arrow reaches an entry at most this far aside for each pixel ahead
 CONTENT_W_PER_H = 1.45  # the content column stops widening here (of the window height): the demo shows beside
 LOGO_H_FRAC = 0.15
 RESUME_H_FRAC = 0.07
@@ -222,3 +223,32 @@ class TitleLayout:
         """The entries on this page, in reading order (top to bottom, then left to right)."""
         placed = [(rect.y, rect.x, i) for i, rect in enumerate(self.entries) if rect is not None]
         return [i for _, _, i in sorted(placed)]
+
+    def toward(self, focus: int, dx: int, dy: int) -> int:
+        """The entry an arrow in direction (dx, dy) moves the focus to from `focus`: the nearest shown
+        entry that way, within a cone around the direction (`focus` itself at an edge; the first shown
+        entry when `focus` is not on this page)."""
+        shown = self.shown()
+        if focus not in shown:
+            return shown[0] if shown else 0
+        here = self.entries[focus]
+        best, best_cost = focus, None
+        for i in shown:
+            rect = self.entries[i]
+            if i == focus:
+                continue
+            # how far ahead (edge to edge) and how far aside (0 when the two overlap across the way)
+            if dy:
+                along = (rect.top - here.bottom) if dy > 0 else (here.top - rect.bottom)
+                across = max(0, rect.left - here.right, here.left - rect.right)
+                centred = abs(rect.centerx - here.centerx)
+            else:
+                along = (rect.left - here.right) if dx > 0 else (here.left - rect.right)
+                across = max(0, rect.top - here.bottom, here.top - rect.bottom)
+                centred = abs(rect.centery - here.centery)
+            if along < -1 or across > max(along, 1) * STEP_CONE:
+                continue
+            cost = (max(along, 0) + 2 * across, centred)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = i, cost
+        return best

@@ -33,18 +33,9 @@ from tests.ui.test_pads import reference_repeats
 DIRECTIONS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
-def where_step_leads(menu: MenuState, start: int, dx: int, dy: int) -> int:
-    """The entry the title screen's own step (dx, dy) would focus from `start` (the menu left as it was)."""
-    here = menu.focus
-    menu.focus = start
-    menu.step(dx, dy)
-    landed, menu.focus = menu.focus, here
-    return landed
-
-
 def pad_walk(app, target: int, pad_id: int = 0) -> None:
     """Move the title screen's focus to entry `target` of its page with D-pad presses, along the
-    shortest path its step allows (planned through the screen's own step, then pressed for real)."""
+    shortest path its arrows allow (planned through the layout's own toward, then pressed for real)."""
     menu = app.state
     paths = {menu.focus: []}
     frontier = [menu.focus]
@@ -52,7 +43,7 @@ def pad_walk(app, target: int, pad_id: int = 0) -> None:
         nxt = []
         for at in frontier:
             for button, (dx, dy) in DIRECTIONS.items():
-                to = where_step_leads(menu, at, dx, dy)
+                to = menu.layout().toward(at, dx, dy)
                 if to not in paths:
                     paths[to] = paths[at] + [button]
                     nxt.append(to)

@@ -20,9 +20,10 @@ from game.modes.deduce.screens import DeduceState
 from game.screens.base import go, to_menu
 from game.screens.confirm import ConfirmOverlay
 from game.screens.help import HelpOverlay
-from game.screens.menu import NAV_BACK, NAV_MORE, MenuState, default_entries
+from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.settings import SettingsState
+from game.screens.title_plan import NAV_BACK, NAV_MORE, default_entries
 from game.store import Store
 from tests.screens.driver import (
     choose_entry,

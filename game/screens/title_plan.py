@@ -1,0 +1,96 @@
+"""Where each entry of the title screen goes (game/screens/menu.py draws and drives it): the
+registry's entries in their groups, the screen's own tiles to its pages (More ways to play, every
+kept game, Back) and the TitlePlan that places them. Pure planning over MenuEntry values: no
+drawing, no store (the Resume lines come from registry.kept_games when an app is given).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.modes.base import GROUPS, MenuEntry
+from game.modes.registry import MODES, kept_games
+from game.screens.base import Push, Quit, go
+from game.ui.layout_title import TOP, TitlePlan
+
+TOP_RESUME = 2  # kept games on the top page; with more, the first and a tile to all of them
+MORE_PAGE, KEPT_PAGE = "more", "kept"
+NAV_MORE, NAV_KEPT, NAV_BACK = "More ways to play", "More kept games", "Back"
+UTILITIES = (
+    MenuEntry("Help", "how to play, controls", Push(go("help")), "Utility"),
+    MenuEntry("Statistics", "wins, streaks, best scores", Push(go("stats")), "Utility"),
+    MenuEntry("High scores", "top ten of each mode", Push(go("high_scores")), "Utility"),
+    MenuEntry("Settings", "colours, symbols, sound, motion", Push(go("settings")), "Utility"),
+    MenuEntry("Quit", "", Quit(), "Utility"),
+)
+
+
+def mode_entries() -> list[MenuEntry]:
+    """Every mode's entries, by group (GROUPS order, a group no one listed after them), each group in
+    registry order."""
+    entries = [entry for mode in MODES for entry in mode.entries]
+    return sorted(
+        entries, key=lambda entry: GROUPS.index(entry.group) if entry.group in GROUPS else len(GROUPS)
+    )
+
+
+def default_entries(app: Any = None) -> list[MenuEntry]:
+    """The menu: a Resume line per kept game (with an app to read them), the modes, the utilities."""
+    kept = [game.entry for game in kept_games(app)] if app is not None else []
+    return kept + mode_entries() + list(UTILITIES)
+
+
+def is_preset(entry: MenuEntry) -> bool:
+    """A Play entry that starts one fixed game (its config in the route): a card on the title screen."""
+    route = entry.route
+    return entry.group == "Play" and getattr(route, "name", None) == "play" and "config" in route.args
+
+
+def arrange(entries: list[MenuEntry]) -> tuple[list[MenuEntry], TitlePlan]:
+    """The entries with the title screen's own (the tiles to its pages, Back) added, and where each
+    goes (see the module docstring)."""
+    entries = [e for e in entries if e.group != "Nav"]
+    index = {id(e): i for i, e in enumerate(entries)}
+    resume = [index[id(e)] for e in entries if e.group == "Resume"]
+    presets = [index[id(e)] for e in entries if is_preset(e)]
+    bars = [index[id(e)] for e in entries if e.group == "Play" and not is_preset(e)]
+    today = [index[id(e)] for e in entries if e.group == "Today"]
+    utilities = [index[id(e)] for e in entries if e.group == "Utility"]
+    placed = {"Resume", "Play", "Today", "Utility"}
+    order = list(GROUPS) + [e.group for e in entries if e.group not in GROUPS]
+    groups = []
+    for group in dict.fromkeys(order):
+        if group in placed:
+            continue
+        items = tuple(index[id(e)] for e in entries if e.group == group)
+        if items:
+            groups.append((MORE_PAGE, group, items))
+    nav_more = nav_kept = back = None
+    if groups:
+        detail = " · ".join(heading for _, heading, _ in groups)
+        entries.append(MenuEntry(NAV_MORE, detail, go("menu", page=MORE_PAGE), "Nav"))
+        nav_more = len(entries) - 1
+    top_resume = resume
+    if len(resume) > TOP_RESUME:
+        top_resume = resume[:1]
+        groups.append((KEPT_PAGE, "Kept games", tuple(resume)))
+        entries.append(
+            MenuEntry(NAV_KEPT, f"{len(resume)} games kept · see them all", go("menu", page=KEPT_PAGE), "Nav")
+        )
+        nav_kept = len(entries) - 1
+    if groups:
+        entries.append(MenuEntry(NAV_BACK, "", go("menu", page=TOP), "Nav"))
+        back = len(entries) - 1
+    plan = TitlePlan(
+        tuple(top_resume),
+        tuple(presets),
+        tuple(bars),
+        tuple(today),
+        tuple(utilities),
+        tuple(groups),
+        nav_more,
+        nav_kept,
+        back,
+        len(entries),
+    )
+    return entries, plan
