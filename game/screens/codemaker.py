@@ -322,27 +322,11 @@ class CodemakerState(MakerChoices, State):
         else:
             if self.mode is Mode.GRADE:  # the colours to make the code from, not to click
                 draw_palette(surface, layout, app.pegs, text, colours, symbols, enabled=False)
-            box = layout.secret_label.union(layout.secret_area)  # wrapped, never shrunk out of reading
-            size, lines = text.fit_wrapped(EXPLAIN[self.mode], box.w, box.h, text.grown(28))
-            line_h = text.font(size).get_linesize()
-            top = box.centery - len(lines) * line_h / 2
-            for i, line in enumerate(lines):
-                text.draw(surface, line, size, pal.TEXT_DIM, (box.centerx, top + i * line_h), "midtop")
+            maker_view.draw_explanation(surface, layout, text, EXPLAIN[self.mode])
         self._draw_choices(surface, layout, hit)
-        self._draw_focus(surface, layout)
+        maker_view.draw_focus(surface, layout, self.focused(), self.secret_cursor())
         maker_view.draw_buttons(surface, layout, text, hit, self.problem())
         maker_view.draw_held_peg(surface, layout, app.pegs, self.drag, colours, symbols)
-
-    def _draw_focus(self, surface: pygame.Surface, layout: MakerLayout) -> None:
-        """The keys' focus: the cursor's slot of the secret, or a ring around a choice row."""
-        row = self.focused()
-        if row == "secret":
-            cell = layout.secret_slot_rect(self.secret_cursor())
-            radius = max(3, cell.w // 6)
-            pygame.draw.rect(surface, pal.SELECTION, cell.inflate(-2, -2), width=2, border_radius=radius)
-        elif row is not None and row in layout.labels:
-            ring = layout.labels[row].union(layout.controls[row]).inflate(12, 4)
-            pygame.draw.rect(surface, pal.SELECTION, ring, width=2, border_radius=max(4, ring.h // 4))
 
     def _draw_choices(self, surface, layout: MakerLayout, hit) -> None:
         """The choice rows (or what the hooks draw in their place)."""

@@ -40,8 +40,9 @@ from game.core.records import score_game, stats_key
 from game.play.aids import NO_AIDS, Aids
 from game.play.coach import Coach
 from game.play.record import GameRecord
-from game.screens.base import Push, Replace, Route, go
+from game.screens.base import Push, Replace, Route, go, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
+from game.screens.outcomes import LeaveChosen
 from game.tables import table_for
 from game.ui import coach_view, theme
 from game.ui import palette as pal
@@ -213,8 +214,18 @@ class PlayHooks:
 
     # --- leaving and giving up -----------------------------------------------------------------------
     def leave(self, state: PlayingState) -> Any:
-        """What Menu does; None: the playing screen's own question (keep the game or abandon it)."""
-        return None
+        """What Menu does: a game with something kept asks whether to keep it or abandon it; one with
+        nothing to keep goes straight to the menu."""
+        if state.holding().kept is None:
+            return to_menu()
+        return confirm(
+            "Leave this game for the menu? It is kept: Resume in the menu takes it up again.",
+            LeaveChosen(keep=True),
+            yes="Leave (your game is kept)",
+            no="Abandon",
+            no_result=LeaveChosen(keep=False),
+            focus="yes",
+        )
 
     def reveal_question(self, state: PlayingState) -> tuple[str, str]:
         """(question, yes label) of Reveal's confirmation."""

@@ -15,7 +15,7 @@ being built and the buttons; a pad's actions come as the keys of breaker_input.P
 B, Y, Start and Back as PAD_ACTION events (`_pad`). B backs out one step at a time: the chosen
 colour, then the focus back to the row, then the last change to the row, then the menu.
 
-Leaving: Esc or Menu asks "Leave (your game is kept)" or "Abandon". The game is journaled by the
+Leaving: Esc or Menu asks what the hooks' `leave` says (the plain game: "Leave (your game is kept)" or
 session's lifetime owner while it is played (every submitted row before the next frame); Abandon,
 New game and Solve give it up (`keep_on_exit` False). Overlays answer with the frozen values below.
 
@@ -259,9 +259,8 @@ class PlayingState(State):
             self.app.sound.play("error")
             return None
         self.app.sound.play("click")
-        leave = self.hooks.leave(self) if name == "menu" else None
-        if leave is not None:
-            return leave
+        if name == "menu":
+            return self.hooks.leave(self)
         if name == "submit":
             run.submit()
         elif name == "clear":
@@ -278,17 +277,6 @@ class PlayingState(State):
                 return Replace(self.fresh_game())
             question = "Abandon this game and start a new one?"
             return confirm(question, NewGameChosen(), yes="New game", no="Keep playing")
-        elif name == "menu":
-            if self.holding().kept is None:
-                return to_menu()
-            return confirm(
-                "Leave this game for the menu? It is kept: Resume in the menu takes it up again.",
-                LeaveChosen(keep=True),
-                yes="Leave (your game is kept)",
-                no="Abandon",
-                no_result=LeaveChosen(keep=False),
-                focus="yes",
-            )
         elif name == "solve":
             self.keep_on_exit = False
             return Replace(go("solve", start=run.record))

@@ -197,3 +197,24 @@ def draw_held_peg(
         size = round(layout.peg_diameter() * HELD_PEG_SCALE)
         peg = art.peg(colours[drag.colour], drag.colour, size, symbols)
         surface.blit(peg, peg.get_rect(center=drag.pos))
+
+
+def draw_explanation(surface: pygame.Surface, layout: MakerLayout, text: TextRenderer, words: str) -> None:
+    """What happens in this mode, where the secret would be: wrapped, never shrunk out of reading."""
+    box = layout.secret_label.union(layout.secret_area)
+    size, lines = text.fit_wrapped(words, box.w, box.h, text.grown(28))
+    line_h = text.font(size).get_linesize()
+    top = box.centery - len(lines) * line_h / 2
+    for i, line in enumerate(lines):
+        text.draw(surface, line, size, pal.TEXT_DIM, (box.centerx, top + i * line_h), "midtop")
+
+
+def draw_focus(surface: pygame.Surface, layout: MakerLayout, row: str | None, slot: int) -> None:
+    """The keys' focus: the cursor's `slot` of the secret, or a ring around choice row `row`."""
+    if row == "secret":
+        cell = layout.secret_slot_rect(slot)
+        radius = max(3, cell.w // 6)
+        pygame.draw.rect(surface, pal.SELECTION, cell.inflate(-2, -2), width=2, border_radius=radius)
+    elif row is not None and row in layout.labels:
+        ring = layout.labels[row].union(layout.controls[row]).inflate(12, 4)
+        pygame.draw.rect(surface, pal.SELECTION, ring, width=2, border_radius=max(4, ring.h // 4))
