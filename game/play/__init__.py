@@ -36,8 +36,9 @@ each frame's intents and update(dt) to it; draw from what it exposes; play its t
 a run's turn is over, pass its `record` to the next run (duel: alternate runs on one record, or
 give each side its own), so the record always says who played which row and for how long. A
 timed mode (blitz) reads record.elapsed_s; a daily code picks the secret, nothing else changes.
-The mode's state ends by handing the finished record to ResultState(record); statistics and the
-score come from record.result(), so a mode that should not count returns None from end().
+The mode's screen ends by returning the route go("result", record=...) (game/screens/play_hooks.py
+PlayHooks.finished); statistics and the score come from record.result(), so a mode that should not
+count returns None from end().
 """
 
 from game.play.breaker import BreakerRun

@@ -1,4 +1,4 @@
-"""The Custom game's choices and their rules, without pygame (the screen is game/screens/setup.py, which
+"""The Custom game's choices and their rules, without pygame (the screen is game/modes/classic/setup.py, which
 turns input into these calls and draws them with game/ui/setup_view.py).
 
 The choices are the shape (a row, or one of config.GRID_SHAPES: SHAPES), the row's pegs, colours,

@@ -1,5 +1,5 @@
 """HandGradeRun: make the code, you grade; the game without pygame behind the hand-grading screen
-(game/screens/handgrade.py). This is how a solver is used on a physical board:
+(game/modes/maker/handgrade.py). This is how a solver is used on a physical board:
 - the strategy thinks (pumped inside a frame budget) and shows its guess;
 - the player sets the grade's counts (black and white; a grid's black, grey and white: the variant's
   kinds, in their order) and confirms; the counts never add up to more than the code's cells;

@@ -5,7 +5,7 @@ arcade cabinet it cycles demo game -> high scores -> title -> next demo:
 the high-score phase shows each mode's table that has entries (Classic's, empty, when none has) for
 SCORES_PAGE_S each, read from the store when the phase starts; the title shows TITLE_HOLD_S.
 Demos run one after another through the cycle (DEMOS: a preset and a strategy each),
-with a secret from its own seeded generator, through ComputerRun (game/ui/computer.py): the
+with a secret from its own seeded generator, through ComputerRun (game/play/computer.py): the
 strategy is pumped within ATTRACT_BUDGET_MS per frame and sees only the grades. Any key, click or
 real mouse movement pops back to the menu. The demo is silent and never touches the statistics.
 

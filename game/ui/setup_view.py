@@ -1,6 +1,6 @@
 """How the Custom game setup screen is drawn: a function of (layout, choices, art), like the other views.
 
-Drawing only reads the choices (game/play/custom.py's CustomChoices, held by game/screens/setup.py)
+Drawing only reads the choices (game/play/custom.py's CustomChoices, held by game/modes/classic/setup.py)
 and the keyboard focus; geometry comes from SetupLayout only. Each row is a label (the focused one
 lit, a row the shape fixes dimmed) and its control: segments for the shape and the turns rule,
 steppers with a strip of sample pegs (a grid's holes for its cells) for pegs and colours, a toggle

@@ -1,6 +1,6 @@
 """The two-player match's setup screen: both names (typed; "Player 1" and "Player 2" when left
 empty, two equal names refused) and the number of rounds (2, 4 or 6). Start hands the new Match to
-the first look-away screen (game/screens/match.py)."""
+the first look-away screen (game/modes/match/screens.py)."""
 
 from __future__ import annotations
 
