@@ -1,5 +1,5 @@
 """The docs name only what exists: every repository path in README.md, CONTRIBUTING.md and docs/*.md
-(in backticks, in links and pictures, in indented command lines) is a file or folder of this
+(in backticks, in links and pictures, in command lines and prose) is a file or folder of this
 checkout, every link's #anchor is a heading of the page it points at, and the README, the players'
 page, stays short and keeps the test command CI runs (.ci/run runs "the README's test command").
 
@@ -52,9 +52,8 @@ def anchors(text: str) -> set[str]:
 
 
 def repo_paths(text: str) -> list[str]:
-    """The repository paths a page names in code spans and indented command lines (not links)."""
-    pieces = CODE_SPAN.findall(text)
-    pieces += [line for line in text.splitlines() if line.startswith("    ") and line.strip()]
+    """The repository paths a page names: in code spans, command lines and prose (links aside)."""
+    pieces = [CODE_SPAN.sub(r" \1 ", line) for line in LINK.sub(" ", text).splitlines()]
     paths = []
     for piece in pieces:
         for match in PATH.finditer(piece):
@@ -95,16 +94,17 @@ def test_docs_paths__finds_paths_in_spans_links_and_commands_and_skips_examples(
         "a dotted `x/game/y.py` and a URL https://example.org/game/z.py are not paths here.\n"
         "    python tools/sweep.py --all --trace tests/out.jsonl   # made by the command\n"
         "    python tools/book.py --out assets/new_book.txt\n"
-        "Ends a sentence with `docs/`. Built only: `game/data`.\n"
+        "Ends a sentence with `docs/`. Built only: `game/data`. In prose: game/lifetime.py.\n"
         "[a page](docs/grid.md#turn-limit) ![a picture](docs/menu.png) [web](https://example.org/a)\n"
     )
     assert repo_paths(text) == [
         "game/app.py",
         "tests/screens/driver.py",
         "game/core/grid.py",
-        "docs/",
         "tools/sweep.py",
         "tools/book.py",
+        "docs/",
+        "game/lifetime.py",
     ]
     assert links(text) == ["docs/grid.md#turn-limit", "docs/menu.png"]
 

@@ -31,7 +31,7 @@ from_dict() refuses with DeduceError (a ValueError naming the first thing wrong)
 an unknown level, illegal codes, a grade that is not what the secret gives, a row equal to the secret,
 a guess given twice, more rows than the level shows, both or neither of day and number, a day after
 `today` when given, and (by default, whole_space=True) more than one code fitting or a row not
-needed. The whole-space check costs one count per row plus one (measured in the README).
+needed. The whole-space check costs one count per row plus one (measured in docs/engine.md).
 
 Score (for a Deduce high-score table, in the style of records.score_game): a solved puzzle scores
 POINTS_PER_BIT x log2(codes) x stars / 3 x a time factor from 1 (instant) towards 0.5, with the same

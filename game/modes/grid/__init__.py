@@ -1,4 +1,4 @@
-"""The 2-D puzzle on the menu: a grid of cells graded black, grey and white (README, "The 2-D puzzle").
+"""The 2-D puzzle on the menu: a grid of cells graded black, grey and white (docs/grid.md).
 
 A grid game is the playing screen's plain game with a grid config (kept with PLAIN_SAVE like any
 other, in the Grid statistics bucket); Custom offers every grid shape. This mode adds the menu
