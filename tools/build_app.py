@@ -5,7 +5,7 @@
     python tools/build_app.py --dist /tmp/out --work /tmp/pyi
 
 The folder holds the executable `mastermind-arcade` and `_internal/` (Python, pygame-ce, numpy, the
-game, and assets/ as game/data: sounds, strategy tables, icons, the desktop entry), plus, beside the
+game, and assets/ as game/data: sounds, strategy tables, icons, the typeface, the desktop entry), plus, beside the
 executable, the desktop entry and the 256 px icon to add it to a desktop's menu. The project's
 metadata goes in too, so `--version` answers as an installed game does. Nothing else is needed on
 the friend's machine: no Python, no virtual environment (the same kind of OS and processor, and a
