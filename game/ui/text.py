@@ -19,11 +19,17 @@ at any window size.
 
 Two floors, in capital height: MIN_CAP_PX (7 px, size 14) is the floor of *fine print*, text a
 caller tags `fine=True` (nothing a player must read to play); everything else is at least
-`readable_px(window)`: capitals 9 px tall in a 640x480 window, 10 at 1280x800, growing with the
+`readable_px(window)`: capitals 8 px tall in a 640x480 window, 10 at 1280x800, growing with the
 window. The app tells its renderer the window size every frame (`window`), and every fitting
 function starts its search at the floor of the text it fits, so a label too long for its box is
 drawn at the floor (and the box must grow), never shrunk out of reading. A renderer without a
 window (a tool, a test drawing on a bare surface) has the fine-print floor only.
+
+A line is LINE_EM (1.1) ems tall: the face's own box (ascent + descent, 1.21 em) keeps 0.24 em
+above its capitals for accents, which no text here has, so a rendered line drops the top 0.11 em of
+that room (tests/ui/test_glyphs.py checks that no string drawn has ink there). Measures (`size`)
+and line spacing (`font(s).get_linesize()`) use the same 1.1 em, so a label's box is as tall as
+what it shows, as with pygame's default font, for which none of this is done.
 
 Invariants: no text is ever drawn below MIN_FONT_PX (font() clamps every size); every cache is
 bounded (least recently used first out): FONT_CACHE_LIMIT pixel sizes of the face (each holds its
@@ -44,10 +50,11 @@ from game import assets
 
 CAP_PER_SIZE = 0.5  # a text of size s has capitals s / 2 px tall
 MIN_CAP_PX = 7  # fine print (tagged fine=True) and nothing smaller, ever
-READABLE_MIN_CAP_PX = 9  # what a player must read, in the smallest window (640x480)
+READABLE_MIN_CAP_PX = 8  # what a player must read, in the smallest window (640x480)
 READABLE_CAP_FRAC = 0.0125  # ... and in larger ones: of the window's height (10 at 1280x800, 13 at 1080 p)
 MIN_FONT_PX = round(MIN_CAP_PX / CAP_PER_SIZE)  # fine print's size (14)
 MAX_FONT_PX = 160
+LINE_EM = 1.1  # a line of the shipped face is this many ems tall, and lines this far apart (see below)
 CAP_GLYPH = "H"  # a flat-topped capital on the baseline: its height is the face's capital height
 FONT_CACHE_LIMIT = 40  # pixel sizes of the face kept open (about 0.3 MB each with their glyphs)
 RENDER_CACHE_BYTES = 24 * 1024 * 1024  # rendered text kept, in pixel bytes
@@ -95,6 +102,7 @@ class TextRenderer:
         self.window: tuple[int, int] | None = None  # the window drawn into (the app sets it each frame)
         self._fonts: OrderedDict[int, pygame.font.Font] = OrderedDict()  # by pixel size
         self._cap_of_px: dict[int, int] = {}
+        self._crop_of_px: dict[int, int] = {}  # px cut off the top of a rendered line (LINE_EM)
         self._px_of_size: dict[int, int] = {}
         self._rendered: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
         self._rendered_bytes = 0
@@ -110,6 +118,10 @@ class TextRenderer:
             return font
         source = io.BytesIO(self._face) if self._face is not None else None
         font = pygame.font.Font(source, px)
+        if source is not None:
+            line = round(px * LINE_EM)
+            font.set_linesize(line)
+            self._crop_of_px[px] = max(0, font.get_height() - line)
         self._fonts[px] = font
         if len(self._fonts) > FONT_CACHE_LIMIT:
             self._fonts.popitem(last=False)
@@ -139,6 +151,10 @@ class TextRenderer:
             self._px_of_size[size_px] = px
         return px
 
+    def size_for_cap(self, cap_px: float) -> int:
+        """The largest size whose capitals are at most `cap_px` tall (not raised to any floor)."""
+        return max(1, math.floor(cap_px / CAP_PER_SIZE))
+
     def cap_px(self, size_px: int) -> int:
         """The measured capital height (px) of text drawn at `size_px`."""
         return self._cap_at(self.pixel_size(size_px))
@@ -155,7 +171,9 @@ class TextRenderer:
         if measured is None:
             if len(self._sizes) > SIZE_CACHE_LIMIT:
                 self._sizes.clear()
-            measured = self.font(size_px).size(text)
+            px = self.pixel_size(size_px)
+            w, h = self._face_at(px).size(text)
+            measured = (w, h - self._crop_of_px.get(px, 0))
             self._sizes[key] = measured
         return measured
 
@@ -166,7 +184,11 @@ class TextRenderer:
         if surface is not None:
             self._rendered.move_to_end(key)
             return surface
-        surface = self.font(size_px).render(text, True, colour)
+        px = self.pixel_size(size_px)
+        surface = self._face_at(px).render(text, True, colour)
+        crop = self._crop_of_px.get(px, 0)
+        if crop:
+            surface = surface.subsurface((0, crop, surface.get_width(), surface.get_height() - crop))
         self._rendered[key] = surface
         self._rendered_bytes += _bytes_of(surface)
         while self._rendered_bytes > RENDER_CACHE_BYTES and len(self._rendered) > 1:
@@ -181,6 +203,14 @@ class TextRenderer:
     def open_sizes(self) -> int:
         """Pixel sizes of the face held open (bounded by FONT_CACHE_LIMIT)."""
         return len(self._fonts)
+
+    def ink_above_line(self, text: str, size_px: int) -> int:
+        """Pixels of `text`'s ink above the top of its line at `size_px` (0: none is cut off)."""
+        px = self.pixel_size(size_px)
+        font = self._face_at(px)
+        tops = [m[3] for m in font.metrics(text) if m is not None]
+        room = font.get_ascent() - self._crop_of_px.get(px, 0)  # from the baseline to the line's top
+        return max(0, max(tops, default=0) - room)
 
     def missing_glyphs(self, text: str) -> str:
         """The characters of `text` the face has no glyph for (in order, each once)."""
@@ -343,4 +373,5 @@ class TextRenderer:
 
 
 def _bytes_of(surface: pygame.Surface) -> int:
-    return surface.get_pitch() * surface.get_height()
+    whole = surface.get_parent() or surface  # a cropped line keeps its whole rendering alive
+    return whole.get_pitch() * whole.get_height()

@@ -108,11 +108,11 @@ def test_layout_scale__codemaker_palette_pegs_match_its_secret_pegs(size, colour
 def test_text__no_font_is_ever_smaller_than_the_minimum():
     pygame.font.init()
     text = TextRenderer()
-    minimum = text.font(MIN_FONT_PX).get_height()
+    minimum = text.render("Row 10", MIN_FONT_PX, (255, 255, 255)).get_size()
     assert text.cap_px(MIN_FONT_PX) == MIN_CAP_PX  # the shipped face measured: capitals 7 px tall
     for asked in (1, 6, 10, 13):
-        assert text.font(asked).get_height() == minimum and text.cap_px(asked) == MIN_CAP_PX
-        assert text.render("Row 10", asked, (255, 255, 255)).get_height() >= minimum
+        assert text.font(asked) is text.font(MIN_FONT_PX) and text.cap_px(asked) == MIN_CAP_PX
+        assert text.render("Row 10", asked, (255, 255, 255)).get_size() == minimum
     assert text.fit_size("a very long line that cannot fit", 5, 5) == MIN_FONT_PX
 
 
