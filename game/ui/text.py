@@ -212,15 +212,6 @@ class TextRenderer:
         room = font.get_ascent() - self._crop_of_px.get(px, 0)  # from the baseline to the line's top
         return max(0, max(tops, default=0) - room)
 
-    def missing_glyphs(self, text: str) -> str:
-        """The characters of `text` the face has no glyph for (in order, each once)."""
-        font = self._face_at(self.pixel_size(MIN_FONT_PX * 2))
-        absent: list[str] = []
-        for char, metrics in zip(text, font.metrics(text), strict=True):
-            if metrics is None and not char.isspace() and char not in absent:
-                absent.append(char)
-        return "".join(absent)
-
     def floor(self, fine: bool = False) -> int:
         """The smallest size a text may be drawn at: fine print's, or what a player must read."""
         return MIN_FONT_PX if fine else readable_px(self.window)
