@@ -6,11 +6,11 @@ SIL Open Font License), found through game/assets.py as the sounds are; pygame's
 when that file is missing (game/assets.py names it then). SDL_ttf draws it with the font's kerning.
 
 A *size* (what every caller passes) is a measure of the capitals: text of size s has capitals s/2
-pixels tall. The renderer measures the face's capital height (the top of "H" above the baseline) at
-each whole pixel size and draws a size with the largest pixel size whose capitals are no taller than
-that, so two faces, or two sizes of one face, are compared by what a reader sees, not by their
-nominal em. (The scale is the one the layouts were drawn in: pygame's default font at nominal size s
-has capitals s/2 tall.)
+pixels tall. The renderer measures the face's capital height at each whole pixel size on rendered
+pixels (the rows of a capital H at least half covered) and draws a size with the largest pixel size
+whose capitals are no taller than that, so two faces, or two sizes of one face, are compared by
+what a reader sees, not by their nominal em. (The scale is the one the layouts were drawn in:
+pygame's default font at nominal size s has capitals about s/2 tall.)
 
 Every label on screen goes through a TextRenderer owned by the app, so idle frames blit cached
 surfaces instead of re-rendering. `fit_size` picks the largest size at which a text fits a box and
@@ -56,6 +56,7 @@ MIN_FONT_PX = round(MIN_CAP_PX / CAP_PER_SIZE)  # fine print's size (14)
 MAX_FONT_PX = 160
 LINE_EM = 1.1  # a line of the shipped face is this many ems tall, and lines this far apart (see below)
 CAP_GLYPH = "H"  # a flat-topped capital on the baseline: its height is the face's capital height
+INK_ALPHA = 128  # a pixel is ink when at least half covered
 FONT_CACHE_LIMIT = 24  # pixel sizes of the face kept open (about 0.3 MB each with their glyphs)
 RENDER_CACHE_BYTES = 12 * 1024 * 1024  # rendered text kept, in pixel bytes (a screen needs well under 2 MB)
 SIZE_CACHE_LIMIT = 8000  # measured (text, size) pairs kept
@@ -128,11 +129,13 @@ class TextRenderer:
         return font
 
     def _cap_at(self, px: int) -> int:
-        """The measured capital height of the face at `px` (whole pixels, as hinted and drawn)."""
+        """The capital height of the face at `px`, measured on its rendered pixels: the rows of a
+        capital H with ink covering at least half a pixel (a faint antialiased row does not count)."""
         cap = self._cap_of_px.get(px)
         if cap is None:
-            (metrics,) = self._face_at(px).metrics(CAP_GLYPH)
-            cap = metrics[3] if metrics is not None else round(px * 0.7)
+            image = self._face_at(px).render(CAP_GLYPH, True, (255, 255, 255))
+            ink = pygame.mask.from_surface(image, INK_ALPHA - 1).get_bounding_rects()
+            cap = max((r.bottom for r in ink), default=0) - min((r.top for r in ink), default=0)
             self._cap_of_px[px] = cap
         return cap
 

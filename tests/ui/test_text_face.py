@@ -30,9 +30,12 @@ def test_text_face__is_the_shipped_typeface_drawn_with_its_kerning():
 
 def test_text_face__each_size_is_the_largest_pixel_size_whose_capitals_fit_it():
     text = TextRenderer()
-    caps = {}  # every whole pixel size's capital height, measured on a face of its own
+    caps = {}  # every whole pixel size's capital height, counted on a rendering of its own
     for px in range(1, 130):
-        caps[px] = pygame.font.Font(str(assets.font_path()), px).metrics("H")[0][3]
+        image = pygame.font.Font(str(assets.font_path()), px).render("H", True, WHITE)
+        w, h = image.get_size()
+        rows = {y for x in range(w) for y in range(h) if image.get_at((x, y)).a >= 128}
+        caps[px] = max(rows) - min(rows) + 1 if rows else 0
     for size in range(MIN_FONT_PX, MAX_FONT_PX + 1):
         target = size * CAP_PER_SIZE
         expected = max(px for px, cap in caps.items() if cap <= target)
