@@ -4,7 +4,8 @@ version() is the installed distribution's version (package metadata: a wheel, an
 or the built program, which carries the metadata); from a checkout that was never installed it is
 pyproject.toml's. asset_check() counts what the game ships against what it expects: every sound it
 plays and its music loop (game/ui/sound.py), every exact strategy table the strategies index lists
-and the opening books (game/tables.py), every icon size and the desktop entry (game/assets.py). It
+and the opening books (game/tables.py), every icon size, the desktop entry and the typeface with its
+licence (game/assets.py). It
 looks where the game looks (game.assets.root(): inside the package when installed or built, else
 the checkout's assets/), so a build that left something out says so. Standard library only besides
 the game's own modules: neither opens a window nor starts pygame.
@@ -53,6 +54,7 @@ def expected_assets() -> dict[str, list[str]]:
         ],
         "icons": [f"{assets.ICONS}/{assets.icon_path(size).name}" for size in assets.ICON_SIZES_PX],
         "desktop": [assets.DESKTOP_FILE],
+        "fonts": [f"{assets.FONTS}/{name}" for name in (assets.FONT_FILE, assets.FONT_LICENCE)],
     }
 
 

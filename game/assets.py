@@ -1,4 +1,4 @@
-"""Where the shipped assets are: the one place that knows, for sounds and strategy tables alike.
+"""Where the shipped assets are: the one place that knows, for sounds, strategy tables and the font alike.
 
 The repository keeps them in the top-level assets/ folder (assets/sounds, assets/strategies). The
 build maps that folder into the package as game/data (setup.py: package_dir {"game.data": "assets"}),
@@ -10,8 +10,8 @@ their own.
 missing() lists, as sentences for the screen, any asset the game expects and cannot find (a sound
 named by the game, the strategy tables listed in assets/strategies/README.md, the window icon); the
 shell hands each to the store's notices once, which shows it on screen and logs it. The icons
-(assets/icons, drawn by tools/make_icon.py) and the freedesktop entry (assets/mastermind-arcade.desktop)
-ship the same way.
+(assets/icons, drawn by tools/make_icon.py), the freedesktop entry (assets/mastermind-arcade.desktop)
+and the typeface with its licence (assets/fonts: Inter, SIL Open Font License) ship the same way.
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ PACKAGED_NAME = "data"  # assets/ inside an installed package: game/data
 SOUNDS = "sounds"
 STRATEGIES = "strategies"
 ICONS = "icons"
+FONTS = "fonts"
+FONT_FILE = "Inter-SemiBold.otf"  # the one face every text is drawn in (assets/fonts/README.md)
+FONT_LICENCE = "OFL.txt"  # the SIL Open Font License, which must travel with the font
 APP_ID = "mastermind-arcade"  # the icon's and the desktop file's name, and the built program's
 ICON_SIZES_PX = (256, 128, 64, 48, 32, 16)  # tools/make_icon.py draws each (hicolor's usual sizes)
 WINDOW_ICON_PX = 64  # the one the window shows; window managers scale it for title bars and docks
@@ -41,13 +44,20 @@ def root() -> Path:
 
 
 def directory(kind: str) -> Path:
-    """The folder of one kind of asset (SOUNDS, STRATEGIES or ICONS); it may not exist (see missing())."""
+    """The folder of one kind of asset (SOUNDS, STRATEGIES, ICONS or FONTS); it may not exist (see
+    missing())."""
     return root() / kind
 
 
 def icon_path(size_px: int = WINDOW_ICON_PX) -> Path:
     """The PNG of the icon `size_px` square (it may not exist: see missing())."""
     return directory(ICONS) / f"{APP_ID}-{size_px}.png"
+
+
+def font_path() -> Path:
+    """The typeface's file (it may not exist: see missing(); game/ui/text.py then falls back to
+    pygame's default font)."""
+    return directory(FONTS) / FONT_FILE
 
 
 def indexed_tables() -> list[str] | None:
@@ -81,6 +91,8 @@ def missing(sound_names: Iterable[str]) -> list[str]:
         )
     if not icon_path().is_file():
         problems.append(f"No window icon found at {icon_path()}: the window shows the system's own.")
+    if not font_path().is_file():
+        problems.append(f"No typeface found at {font_path()}: text is drawn in pygame's default font.")
     return problems
 
 

@@ -74,6 +74,7 @@ def test_about__check_assets_in_the_checkout_finds_everything_without_a_display(
     # every table shipped is one the check expects, and nothing else
     assert report["found"]["tables"] == len(list((REPO / "assets" / "strategies").glob("*.txt")))
     assert report["found"]["icons"] == len(assets.ICON_SIZES_PX) and report["found"]["desktop"] == 1
+    assert report["found"]["fonts"] == 2  # the typeface and its licence
 
 
 def test_about__check_assets_names_what_is_missing_and_exits_1(tmp_path, monkeypatch, capsys):
@@ -86,6 +87,7 @@ def test_about__check_assets_names_what_is_missing_and_exits_1(tmp_path, monkeyp
         "strategies/book_6x9.txt",
         "icons/mastermind-arcade-16.png",
         "mastermind-arcade.desktop",
+        "fonts/OFL.txt",
     ]
     for path in gone:
         (root / path).unlink()
@@ -99,6 +101,7 @@ def test_about__check_assets_names_what_is_missing_and_exits_1(tmp_path, monkeyp
         "tables": 2,
         "icons": 1,
         "desktop": 1,
+        "fonts": 1,
     }
 
 

@@ -1,4 +1,5 @@
-"""game/assets.py: one place finds the shipped sounds, tables and icons, and names what is missing.
+"""game/assets.py: one place finds the shipped sounds, tables, icons and typeface, and names what is
+missing.
 
 The installed-wheel case is tests/test_packaging.py; here the checkout, and a folder with holes.
 """
@@ -25,7 +26,29 @@ def test_assets__checkout_uses_the_top_level_folder_for_tables_sounds_and_icons(
     assert tables.TABLES_DIR == REPO / "assets" / "strategies"
     assert sound.SOUND_DIR == REPO / "assets" / "sounds"
     assert assets.icon_path() == REPO / "assets" / "icons" / "mastermind-arcade-64.png"
+    assert assets.font_path() == REPO / "assets" / "fonts" / "Inter-SemiBold.otf"
     assert assets.missing(sound.SOUND_NAMES) == []
+
+
+def test_assets__typeface_ships_with_its_licence_and_every_text_uses_it():
+    licence = (assets.directory(assets.FONTS) / assets.FONT_LICENCE).read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "The Inter Project Authors" in licence
+    app = App(size=(800, 600), seed=1)
+    assert app.text.font_path == assets.font_path()
+    face = pygame.font.Font(str(assets.font_path()), app.text.pixel_size(80))
+    assert face.size("Submit")[0] == app.text.size("Submit", 80)[0]
+
+
+def test_assets__missing_typeface_is_named_and_text_falls_back(tmp_path, monkeypatch):
+    root = tmp_path / "assets"
+    shutil.copytree(REPO / "assets", root)
+    shutil.rmtree(root / "fonts")
+    monkeypatch.setattr(assets, "root", lambda: root)
+    (problem,) = assets.missing(sound.SOUND_NAMES)
+    assert problem.startswith("No typeface found") and "default font" in problem
+    app = App(size=(800, 600), seed=1)
+    app.step([], 1 / 60)
+    assert app.running and app.text.font_path is None
 
 
 def copy_with_holes(tmp_path: Path) -> Path:

@@ -55,6 +55,8 @@ print(json.dumps({
     "missing": assets.missing(SOUND_NAMES),
     "icons": sorted(p.name for p in (assets.root() / assets.ICONS).glob("*.png")),
     "desktop": (assets.root() / assets.DESKTOP_FILE).read_text(encoding="utf-8"),
+    "fonts": sorted(p.name for p in (assets.root() / assets.FONTS).iterdir()),
+    "font": str(assets.font_path()),
 }))
 """
 
@@ -131,6 +133,8 @@ def test_packaging__wheel_installed_in_a_fresh_venv_finds_tables_and_sounds(tmp_
     assert report["sounds"] == report["expected_sounds"] and report["missing"] == []
     assert report["icons"] == sorted(f"mastermind-arcade-{size}.png" for size in ICON_SIZES_PX)
     assert report["desktop"] == (REPO / "assets" / "mastermind-arcade.desktop").read_text(encoding="utf-8")
+    assert report["fonts"] == sorted(p.name for p in (REPO / "assets" / "fonts").iterdir())
+    assert Path(report["font"]).is_relative_to(venv) and Path(report["font"]).is_file()
 
     # The installed scripts answer --version from the wheel's metadata and find every asset in it.
     scripts = venv / ("Scripts" if os.name == "nt" else "bin")

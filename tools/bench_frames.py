@@ -26,7 +26,11 @@ leaves out the time the system gave to other processes (wall time, the default, 
 Other scenarios: `dragging` carries a picked-up peg round the board (one mouse motion a frame),
 `menu` is the menu with its demo game playing behind it, `attract` the idle attract loop, `coach` a
 coached game given a new row every 1.5 s (the coach's work pumped inside the frames between), `win`
-a win landing from the winning row to the initials (flash, shield, count-up, celebration).
+a win landing from the winning row to the initials (flash, shield, count-up, celebration),
+`resize` the title screen while its window is drag-resized, a new size every frame, reporting the
+process's resident memory as it goes:
+
+    python tools/bench_frames.py --scenario resize --frames 4000 --warmup 0
 
 Extending: a scenario is a function (args) -> App that builds the app in the state to measure,
 registered in SCENARIOS with its name (it may set args.feed(frame) to post each frame's input, and
@@ -174,6 +178,56 @@ def menu(args: argparse.Namespace, config: GameConfig) -> App:
     return app
 
 
+RSS_EVERY_FRAMES = 500  # the resize scenario notes the process's memory this often
+
+
+def resident_mb() -> float | None:
+    """This process's resident memory now, in MB (Linux's /proc; None where there is none)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def drag_size(frame: int) -> tuple[int, int]:
+    """The window's size at `frame` of a drag-resize: the corner swept back and forth a few px a
+    frame (width and height at different rates), so nearly every frame is a size not seen before."""
+
+    def sweep(low: int, high: int, period: int) -> int:
+        phase = frame % (2 * period)
+        return low + (high - low) * min(phase, 2 * period - phase) // period
+
+    return sweep(640, 1920, 577), sweep(480, 1080, 401)
+
+
+def resizing(args: argparse.Namespace, config: GameConfig) -> App:
+    """The title screen while its window is drag-resized: a VIDEORESIZE every frame (drag_size),
+    the demo game playing behind; adds rss_mb, the process's resident memory every
+    RSS_EVERY_FRAMES frames (warm-up included) and at the end, and sizes, the sizes drawn."""
+    app = App(size=drag_size(0), seed=args.seed)
+    menu_state = app.state
+    rss: dict[str, float | None] = {"0": resident_mb()}
+    sizes: set[tuple[int, int]] = set()
+
+    def feed(frame: int) -> None:
+        menu_state.idle_s = 0.0
+        if frame and frame % RSS_EVERY_FRAMES == 0:
+            rss[str(frame)] = resident_mb()
+        w, h = drag_size(frame + 1)
+        sizes.add((w, h))
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h))
+
+    def report() -> dict:
+        rss[str(app.frames)] = resident_mb()
+        text_mb = round(app.text.cached_bytes() / 2**20, 1)
+        return {"rss_mb": rss, "sizes": len(sizes), "text_cache_mb": text_mb}
+
+    args.feed = feed
+    args.report = report
+    return app
+
+
 COACH_ROW_EVERY_FRAMES = 90  # a new row this often: the coach starts over (facts, par, the row's move)
 
 
@@ -260,6 +314,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, GameConfig], App]] = {
     "attract": attract,
     "coach": coached,
     "win": win,
+    "resize": resizing,
 }
 
 

@@ -5,11 +5,11 @@
     python tools/build_app.py --dist /tmp/out --work /tmp/pyi
 
 The folder holds the executable `mastermind-arcade` and `_internal/` (Python, pygame-ce, numpy, the
-game, and assets/ as game/data: sounds, strategy tables, icons, the desktop entry), plus, beside the
-executable, the desktop entry and the 256 px icon to add it to a desktop's menu. The project's
-metadata goes in too, so `--version` answers as an installed game does. Nothing else is needed on
-the friend's machine: no Python, no virtual environment (the same kind of OS and processor, and a
-C library no older than the build machine's).
+game, and assets/ as game/data: sounds, strategy tables, icons, the typeface and its licence, the
+desktop entry), plus, beside the executable, the desktop entry and the 256 px icon to add it to a
+desktop's menu. The project's metadata goes in too, so `--version` answers as an installed game
+does. Nothing else is needed on the friend's machine: no Python, no virtual environment (the same
+kind of OS and processor, and a C library no older than the build machine's).
 
 One folder, not one file (PyInstaller --onefile): a one-file program unpacks its whole payload into a
 fresh temporary folder at every start, so it starts slower. Measured on the shared 2-core

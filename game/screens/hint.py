@@ -30,8 +30,14 @@ from game.ui import palette as pal
 from game.ui.layout_dialogs import HintLayout
 from game.ui.pad_actions import pad_keys
 from game.ui.thinking import draw_progress_bar, draw_text_lines
-from game.ui.widgets import button_label_px, draw_button, draw_card, shade
+from game.ui.widgets import button_label_px, draw_button, draw_card, shade, standard_label_widths
 
+BUTTON_LABELS = {
+    "close": "Close",
+    "count": "How many codes?",
+    "show": "Suggest a guess",
+    "use": "Use this guess",
+}
 COST_NOTE = "Opening this costs nothing. Asking for the count or a guess marks the game assisted: no score."
 
 
@@ -77,8 +83,11 @@ class HintOverlay(State):
         return ("close", "show") if self.show_count else ("close", "count", "show")
 
     def layout(self) -> HintLayout:
-        """Card, text area, guess row and the buttons shown now (game/ui/layout_dialogs.py)."""
-        return HintLayout(self.app.size, self.buttons())
+        """Card, text area, guess row and the buttons shown now (game/ui/layout_dialogs.py), each
+        button as wide as its label needs at every button's one label size."""
+        names = self.buttons()
+        widths = standard_label_widths(self.app.text, self.app.size, [BUTTON_LABELS[name] for name in names])
+        return HintLayout(self.app.size, names, widths)
 
     def close(self) -> Transition:
         return Pop(HintTaken() if self.asked else None)
@@ -140,17 +149,12 @@ class HintOverlay(State):
             draw_text_lines(text, surface, text_area, lines, pal.TEXT)
             if self.show_guess:
                 self._draw_guess(surface, guess_row, hint)
-        labels = {
-            "close": "Close",
-            "count": "How many codes?",
-            "show": "Suggest a guess",
-            "use": "Use this guess",
-        }
-        px = button_label_px(text, list(buttons.values()), [labels[name] for name in buttons])  # one size
-        for name, rect in buttons.items():
+        labels = [BUTTON_LABELS[name] for name in buttons]
+        px = button_label_px(text, list(buttons.values()), labels)  # one size
+        for (name, rect), label in zip(buttons.items(), labels, strict=True):
             primary = name in ("show", "use")
             hot = rect.collidepoint(self.mouse)
-            draw_button(surface, text, rect, labels[name], hot=hot, primary=primary, label_px=px)
+            draw_button(surface, text, rect, label, hot=hot, primary=primary, label_px=px)
 
     def _draw_guess(self, surface: pygame.Surface, row: pygame.Rect, hint: Hint) -> None:
         art = board_art(self.app)

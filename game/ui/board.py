@@ -27,6 +27,8 @@ from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
 from game.ui.widgets import draw_button
 
+KEY_CAP_PER_PITCH = 0.33  # a palette key digit's capitals, of the palette's pitch
+
 
 @dataclass(frozen=True)
 class Art:
@@ -283,9 +285,10 @@ def draw_palette(
     """One peg per colour with its key number; the selected colour is ringed."""
     panel = layout.palette_panel
     pygame.draw.rect(surface, pal.BOARD, panel.inflate(6, 6), border_radius=8)
-    key_px = text.fit_size(
-        "0", layout.palette_key_rect(0).w * 0.9, layout.palette_pitch * 0.45, text.grown(40)
-    )
+    # a key's digit: capitals a third of the pitch tall, within its cell, never below the floor
+    key_cell = layout.palette_key_rect(0)
+    fitting = text.fit_size("0", key_cell.w * 0.9, key_cell.h, text.grown(40))
+    key_px = max(text.floor(), min(fitting, text.size_for_cap(layout.palette_pitch * KEY_CAP_PER_PITCH)))
     for colour in range(layout.colours):
         cell = layout.palette_rect(colour)
         peg_rect = layout.palette_peg_rect(colour)

@@ -18,7 +18,7 @@ from game.ui.text import TextRenderer
 from game.ui.widgets import draw_button, draw_card
 
 FIELD_W_FRAC = 0.62  # the field's share of the card's width (steppers sit beside it)
-CARET = "|"
+CARET = "|"  # measured as the caret's room; drawn as a bar
 
 
 class EntryLayout:
@@ -105,9 +105,16 @@ def draw_entry(
     field = layout.field
     pygame.draw.rect(surface, pal.HOLE, field, border_radius=8)
     pygame.draw.rect(surface, pal.SELECTION, field, width=2, border_radius=8)
-    shown = (view.value + (CARET if view.caret else "")) if view.value else view.placeholder
-    ink = pal.TEXT if view.value else pal.TEXT_DIM
-    text.draw_in(surface, shown, field.inflate(-field.h // 2, -field.h // 4), ink, 48)
+    box = field.inflate(-field.h // 2, -field.h // 4)
+    if view.value and view.caret:  # the value and a caret after it, fitted together, the caret drawn
+        px = text.fit_size(view.value + CARET, box.w, box.h, 48)  # as a bar: the face's "|" is taller
+        left = box.centerx - text.size(view.value + CARET, px)[0] // 2  # than its line
+        drawn = text.draw(surface, view.value, px, pal.TEXT, (left, box.centery), align="midleft")
+        bar = pygame.Rect(drawn.right + max(1, px // 16), drawn.y, max(2, px // 12), drawn.h)
+        pygame.draw.rect(surface, pal.TEXT, bar)
+    else:
+        ink = pal.TEXT if view.value else pal.TEXT_DIM
+        text.draw_in(surface, view.value or view.placeholder, box, ink, 48)
     for label, rect in (("-", layout.minus), ("+", layout.plus)):
         if rect is not None:
             draw_button(surface, text, rect, label, hot=rect.collidepoint(mouse))

@@ -55,12 +55,35 @@ class ConfirmLayout:
 
 
 class HintLayout:
-    """The hint card: a few lines of text, a row for the suggested guess, then `names` buttons."""
+    """The hint card: a few lines of text, a row for the suggested guess, then `names` buttons.
 
-    def __init__(self, size: tuple[int, int], names: Sequence[str]) -> None:
-        self.card = card = dialog_rect(size, 0.5, 0.42, 440, 280)
+    `label_widths` (one per name), when given, are the labels' widths at the one label size every
+    standard button wears: each button is at least as wide as its label needs and the card widens
+    for the row, so the hint's long answers ("How many codes?") keep the size of every other
+    button's label instead of shrinking to fit three narrow buttons."""
+
+    def __init__(
+        self, size: tuple[int, int], names: Sequence[str], label_widths: Sequence[int] | None = None
+    ) -> None:
         m = margin_px(size)
-        self.buttons = button_row(card, names, button_height_px(size), m * 2)
+        bh = button_height_px(size)
+        gap = 2 * m
+        pad = max(2 * bh // 3, 16)
+        needed = [w + 2 * pad for w in label_widths] if label_widths else [0] * len(names)
+        row_w = sum(needed) + gap * (len(names) + 1)
+        self.card = card = dialog_rect(size, 0.5, 0.42, max(440, row_w), 280)
+        self.buttons = button_row(card, names, bh, gap)
+        standard = min(rect.w for rect in self.buttons.values())
+        if max(needed) > standard:  # widths by label (never narrower than the others), centred
+            widths = [max(standard, w) for w in needed]
+            scale = min(1.0, (card.w - gap * (len(names) + 1)) / sum(widths))
+            widths = [round(w * scale) for w in widths]
+            x = card.centerx - (sum(widths) + gap * (len(names) - 1)) // 2
+            y = card.bottom - gap - bh
+            self.buttons = {}
+            for name, width in zip(names, widths, strict=True):
+                self.buttons[name] = pygame.Rect(x, y, width, bh)
+                x += width + gap
         top = card.y + 2 * m
         bottom = min(rect.y for rect in self.buttons.values()) - m
         text_h = round((bottom - top) * HINT_TEXT_SHARE)

@@ -114,9 +114,10 @@ def _kinds(layout: TitleLayout) -> dict[int, str]:
 def _boxes(rect: pygame.Rect, two_lines: bool) -> tuple[pygame.Rect, pygame.Rect]:
     """Label and detail boxes of a bar: side by side, or the detail under the label."""
     pad = max(8, rect.h // 4)
-    inner = rect.inflate(-2 * pad, -round(rect.h * (0.2 if two_lines else 0.42)))
+    # two lines share the bar's height nearly to its edges: the face's line is 1.66 of its capitals
+    inner = rect.inflate(-2 * pad, -round(rect.h * (0.1 if two_lines else 0.42)))
     if two_lines:
-        top = round(inner.h * 0.55)
+        top = round(inner.h * 0.5)
         return pygame.Rect(inner.x, inner.y, inner.w, top), pygame.Rect(
             inner.x, inner.y + top, inner.w, inner.h - top
         )

@@ -7,9 +7,9 @@ contrast); this module says how they are used:
 - ACCENT (palette.SELECTION, a warm gold) is the one accent: what to press (primary buttons), where
   the focus is, and what was won (a score, a best, the winning row). Nothing else is gold.
 - Type: sizes are fractions of the window's smaller measure (`type_px`), never below the readable
-  floor (game/ui/text.py: 16 at 640x480, 18 at 1280x800); a screen asks for a role ("display",
-  "title", "heading", "body", "label") as the largest size its text may fit at, so text grows with
-  the window and every screen's titles share one size.
+  floor (game/ui/text.py: capitals 8 px tall at 640x480, 10 at 1280x800); a screen asks for a
+  role ("display", "title", "heading", "body", "label") as the largest size its text may fit at,
+  so text grows with the window and every screen's titles share one size.
 - Spacing: multiples of one unit, `unit_px(size)` (the layouts' margin).
 - Materials: `draw_raised` is the one drawing of a surface that stands off the screen (cards,
   buttons, the menu's tiles): a hard shadow below, a darker lip, the face and a light edge along its
@@ -180,7 +180,7 @@ def draw_logo(
     word = text.draw(surface, "MASTERMIND", size, ACCENT, (left, box.centery), align="midleft")
     sub = pygame.Rect(word.x, word.bottom - round(word_h * 0.08), word.w, sub_h)
     # part of the picture, like the pegs beside it (the window's title names the game): fine print
-    sub_px = text.fit_size("A R C A D E", sub.w * 0.5, sub.h * 0.8, 400, fine=True)
+    sub_px = text.fit_size("A R C A D E", sub.w * 0.5, sub.h, 400, fine=True)
     text.draw(surface, "A R C A D E", sub_px, pal.TEXT, sub.center, fine=True)
     for i, colour in enumerate((0, 1, 2, 3)):
         x = word.x - gap - d if i < 2 else word.right + gap

@@ -16,14 +16,15 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui import theme
-from game.ui.layout import Button
+from game.ui.layout import Button, button_height_px
 from game.ui.text import TextRenderer
 
 if TYPE_CHECKING:
     from game.ui.layout_screens import StatsLayout
 
 BUTTON_RADIUS_FRAC = 0.22  # corner radius, of the button height
-LABEL_HEIGHT_FRAC = 0.52  # label height, of the button height
+LABEL_HEIGHT_FRAC = 0.62  # the label's box, of the button height (room for the face's line)
+LABEL_CAP_OF_BOX = 0.5  # a label's capitals, of its box's height: 0.31 of the button's
 
 
 @dataclass
@@ -85,8 +86,19 @@ def draw_button(
 
 def height_label_px(text: TextRenderer, height: int) -> int:
     """The label size a button of this label height wears, whatever its label: buttons of one height
-    share one size (a label too wide for its button is the only one to shrink)."""
-    return text.fit_size("Hg", 10**6, height)
+    share one size (a label too wide for its button is the only one to shrink). Chosen by capital
+    height (LABEL_CAP_OF_BOX of the box), never taller than a line of the face fits, never below
+    the readable floor."""
+    by_cap = text.size_for_cap(height * LABEL_CAP_OF_BOX)
+    return max(text.floor(), min(by_cap, text.fit_size("Hg", 10**6, height)))
+
+
+def standard_label_widths(text: TextRenderer, size: tuple[int, int], labels: list[str]) -> list[int]:
+    """The widths of `labels` at the one label size a standard button (layout.button_height_px)
+    wears in a window of `size`: what a dialog sizes its buttons by, so all its labels keep it."""
+    box = _label_box(pygame.Rect(0, 0, 10**4, button_height_px(size)))
+    px = height_label_px(text, box.h)
+    return [text.size(label, px)[0] for label in labels]
 
 
 def _label_box(rect: pygame.Rect) -> pygame.Rect:

@@ -159,7 +159,7 @@ def choose_entry(app: App, prefix: str) -> None:
 
 @dataclass(frozen=True)
 class DrawnText:
-    """One text the app drew: its words, the size given to pygame.font.Font, whether it was tagged
+    """One text the app drew: its words, the size given to the text renderer, whether it was tagged
     fine print, its role ("button": a button's label) and where it landed."""
 
     text: str

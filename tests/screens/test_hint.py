@@ -1,17 +1,20 @@
-"""The hint overlay through the real app: count and suggestion shown, the game marked assisted."""
+"""The hint overlay through the real app: count and suggestion shown, the game marked assisted, and its
+buttons the size of every other dialog's."""
 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core.analysis import count_possible
 from game.core.config import GameConfig
 from game.core.solver import is_consistent
 from game.screens.base import Push
+from game.screens.confirm import ConfirmOverlay
 from game.screens.hint import HintOverlay
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
-from tests.screens.driver import click, make_app, press_key, settle
+from tests.screens.driver import click, font_spy, make_app, press_key, settle
 
 
 def play_row(app, keys) -> None:
@@ -70,3 +73,33 @@ def test_hint_overlay__the_question_mark_key_asks_for_a_hint_where_the_button_is
         [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")], 1 / 60
     )
     assert isinstance(app.state, HintOverlay) and app.state.game is playing.game
+
+
+def dialog_buttons(app) -> tuple[set[int], set[int]]:
+    """The label sizes and the heights of the buttons on the overlay's card, as drawn."""
+    layout = app.state.layout()
+    labels = {d.px for d in font_spy(app) if d.role == "button" and layout.card.contains(d.rect)}
+    return labels, {rect.h for rect in layout.buttons.values()}
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1024, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_hint_overlay__buttons_wear_the_size_of_every_other_dialogs_buttons(size) -> None:
+    app = make_app(size=size, seed=3, start=PlayingState(GameConfig(4, 6)))
+    playing = app.state
+    press_key(app, pygame.K_r)  # Reveal asks first: a standard two-button dialog
+    assert isinstance(app.state, ConfirmOverlay)
+    standard = dialog_buttons(app)
+    assert len(standard[0]) == 1 and len(standard[1]) == 1
+    press_key(app, pygame.K_ESCAPE)
+    click(app, playing.layout().button_rect("hint").center)
+    settle(app, 0.5)
+    assert isinstance(app.state, HintOverlay)
+    seen = [app.state.buttons()]
+    assert dialog_buttons(app) == standard  # Close, How many codes?, Suggest a guess
+    press_key(app, pygame.K_c)
+    seen.append(app.state.buttons())
+    assert dialog_buttons(app) == standard
+    press_key(app, pygame.K_g)
+    seen.append(app.state.buttons())
+    assert dialog_buttons(app) == standard
+    assert seen == [("close", "count", "show"), ("close", "show"), ("close", "use")]

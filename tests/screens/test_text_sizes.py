@@ -1,10 +1,10 @@
 """Text a player can read, measured on every screen and overlay through the real app (tools/scenes.py
 reaches each one as a player does) at 640x480, 1280x800 and 1920x1080, with a spy on the text
-renderer that sees every size given to pygame.font.Font:
+renderer that sees every text drawn and its size, measured as the shipped face draws it:
 
-- every label, button, title, number and instruction is at least 16 at 640x480, 18 at 1280x800 and
-  1.3 times that at 1920x1080; only text tagged fine print in the code may go down to 14, and the
-  only fine print is FINE_PRINT's;
+- every label, button, title, number and instruction has capitals at least 8 px tall at 640x480,
+  10 at 1280x800 and 13 at 1920x1080; only text tagged fine print in the code may go down to 7,
+  and the only fine print is FINE_PRINT's;
 - every text fits the box it was fitted to, even at that floor (a renderer that notes misfits), and
   lies inside the window;
 - buttons side by side in one row share one label size;
@@ -17,12 +17,12 @@ from collections import defaultdict
 
 import pytest
 
-from game.ui.text import MIN_FONT_PX
+from game.ui.text import MIN_CAP_PX
 from tests.screens.driver import DrawnText, font_spy
 from tests.screens.test_render import CheckingText
 from tools import scenes
 
-FLOORS = {(640, 480): 16, (1280, 800): 18, (1920, 1080): 23}  # 23: 1.3 x 18, rounded down
+CAP_FLOORS = {(640, 480): 8, (1280, 800): 10, (1920, 1080): 13}  # capitals' height in pixels
 # the logo's second word, part of the picture; a pad glyph's letters, the ones printed on the pad
 # (the action each does is written beside it)
 FINE_PRINT = {"A R C A D E", "A", "B", "X", "Y", "LB", "RB"}
@@ -54,15 +54,17 @@ def button_rows(drawn: list[DrawnText]) -> list[list[DrawnText]]:
     return rows
 
 
-@pytest.mark.parametrize("size", list(FLOORS), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", list(CAP_FLOORS), ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(("name", "config"), SCENES, ids=[name for name, _ in SCENES])
 def test_text_sizes__every_screen_is_readable_fits_its_boxes_and_shares_button_sizes(size, name, config):
     app, drawn = measure(size, name, config)
     assert drawn, "the scene drew no text"
-    small = [(d.text, d.px) for d in drawn if d.px < FLOORS[size] and not d.fine]
-    assert small == [], f"below {FLOORS[size]}"
+    caps = [app.text.cap_px(d.px) for d in drawn]
+    floor = CAP_FLOORS[size]
+    small = [(d.text, cap) for d, cap in zip(drawn, caps, strict=True) if cap < floor and not d.fine]
+    assert small == [], f"capitals below {floor} px"
     fine = {d.text for d in drawn if d.fine}
-    assert fine <= FINE_PRINT and all(d.px >= MIN_FONT_PX for d in drawn)
+    assert fine <= FINE_PRINT and min(caps) >= MIN_CAP_PX
     window = app.surface.get_rect()
     assert [d.text for d in drawn if not window.contains(d.rect)] == []
     assert app.text.misfits == []

@@ -14,7 +14,7 @@ from game.core.config import GRID_SHAPES, ConfigError, GameConfig
 from game.screens.playing import PlayingState
 from game.ui.layout import PlayLayout, SecretSlot, Slot, centre
 from game.ui.maker_layout import MakerLayout
-from game.ui.text import MIN_FONT_PX, TextRenderer, scaled_px
+from game.ui.text import MIN_CAP_PX, MIN_FONT_PX, TextRenderer, scaled_px
 from tests.screens.driver import make_app, settle
 
 SIZES = [(640, 480), (800, 600), (1280, 800), (1920, 1080), (2560, 1440)]
@@ -108,10 +108,11 @@ def test_layout_scale__codemaker_palette_pegs_match_its_secret_pegs(size, colour
 def test_text__no_font_is_ever_smaller_than_the_minimum():
     pygame.font.init()
     text = TextRenderer()
-    minimum = pygame.font.Font(None, MIN_FONT_PX).get_height()
+    minimum = text.render("Row 10", MIN_FONT_PX, (255, 255, 255)).get_size()
+    assert text.cap_px(MIN_FONT_PX) == MIN_CAP_PX  # the shipped face measured: capitals 7 px tall
     for asked in (1, 6, 10, 13):
-        assert text.font(asked).get_height() == minimum
-        assert text.render("Row 10", asked, (255, 255, 255)).get_height() >= minimum
+        assert text.font(asked) is text.font(MIN_FONT_PX) and text.cap_px(asked) == MIN_CAP_PX
+        assert text.render("Row 10", asked, (255, 255, 255)).get_size() == minimum
     assert text.fit_size("a very long line that cannot fit", 5, 5) == MIN_FONT_PX
 
 
@@ -123,17 +124,18 @@ def test_text__scaled_sizes_grow_with_the_window_and_keep_the_minimum():
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", ["2x2", "4x6", "8x10-relaxed", "3x3x4", "3x3x9-unique", "2x2x10"])
 def test_layout_scale__playing_screen_creates_no_font_below_the_minimum(size, name, monkeypatch):
-    asked: list[int] = []
+    made: list[pygame.font.Font] = []
     real_font = pygame.font.Font
 
     def recording_font(path, size_px, *args, **kwargs):
-        asked.append(int(size_px))
-        return real_font(path, size_px, *args, **kwargs)
+        made.append(real_font(path, size_px, *args, **kwargs))
+        return made[-1]
 
     monkeypatch.setattr(pygame.font, "Font", recording_font)
     app = make_app(size=size, seed=3, start=PlayingState({**CONFIGS, **GRID_CONFIGS}[name]))
     settle(app, 0.2)
-    assert asked and min(asked) >= MIN_FONT_PX, sorted(set(asked))
+    caps = sorted({font.metrics("H")[0][3] for font in made})  # capitals as the face draws them
+    assert caps and caps[0] >= MIN_CAP_PX, caps
 
 
 # --- grid boards ------------------------------------------------------------------------------------
