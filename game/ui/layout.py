@@ -5,16 +5,19 @@ hit_test(centre(slot_rect(r, c))) == Slot(r, c) for every slot). Nothing here dr
 state: a layout is a value computed from (window size, config, panel items) and can be thrown
 away and rebuilt at any time.
 
-The playing screen, left to right: the palette, the board, a side panel of buttons; a top bar
-above them. The board is the star: palette and board are sized together from one unit (the pitch
-of a code slot) so that the board fills the height under the top bar, and the palette's pegs are a
-little larger than the board's (PALETTE_PEG_RATIO). The board holds the secret row on top and the
-turn rows below it, first row at the top, in one column (it reads like a real Mastermind board);
-the rows flow into more columns when that makes the pegs bigger (the count with the largest pegs
-wins), so a wide window is filled sideways instead of leaving bands of nothing. Pegs grow with the window with
-no fixed cap. Sizes are in "units": one unit is the pitch of one code slot. A grid game's rows are
-small grids (one unit a cell) with a visible gap between turns, and its secret grid takes the first
-row slot of the first column, so the columns of turns line up beside it.
+The playing screen, left to right: the palette, the board, a side panel of buttons; a top bar above
+them. Where a column of buttons would cost the board much of a narrow window's width (4:3 and small
+windows) the panel is a band along the bottom instead, its items flowed into short columns side by
+side; whichever gives the larger pegs is used. The board is the star: palette and board are sized
+together from one unit (the pitch of a code slot) so that the board fills the height under the top
+bar, and the palette's pegs are a little larger than the board's (PALETTE_PEG_RATIO). The board
+holds the secret row on top and the turn rows below it, first row at the top, in one column (it
+reads like a real Mastermind board); the rows flow into more columns when that makes the pegs bigger
+(the count with the largest pegs wins), so a wide window is filled sideways instead of leaving bands
+of nothing. Pegs grow with the window with no fixed cap. Sizes are in "units": one unit is the pitch
+of one code slot. A grid game's rows are small grids (one unit a cell) with a visible gap between
+turns, and its secret grid takes the first row slot of the first column, so the columns of turns
+line up beside it.
 """
 
 from __future__ import annotations
@@ -61,6 +64,10 @@ TOP_BAR_FRAC = 0.075  # top bar height, of the window height
 TOP_BAR_MIN_PX, TOP_BAR_MAX_PX = 34, 96
 PANEL_FRAC = 0.20  # side panel width, of the window width
 PANEL_MIN_PX, PANEL_MAX_PX = 170, 400
+# The panel as a band along the bottom: this many button heights tall, its items flowed top-down into
+# columns side by side; it is chosen when it gives the board larger pegs than the column does (by a
+# whole pixel: a tie keeps the column).
+BAND_HEIGHT_BUTTONS = 2.5
 BUTTON_FRAC = 0.07  # button height, of the window height
 BUTTON_MIN_PX, BUTTON_MAX_PX = 30, 84
 PALETTE_MAX_PITCH_PX = 70  # the codemaker's palette (no board beside it to match) stops growing here
@@ -124,6 +131,29 @@ def stack_rects(area: pygame.Rect, weights: Sequence[float], unit_h: float, gap:
         h = weight * unit_h
         rects.append(pygame.Rect(area.x, round(y), area.w, round(h)))
         y += h + gap
+    return rects
+
+
+def band_rects(
+    area: pygame.Rect, weights: Sequence[float], unit_h: float, gap: float, column_gap: int
+) -> list[pygame.Rect]:
+    """Rects flowed top-down into columns of `area` (a panel laid along the bottom): item i is
+    weights[i] * unit_h tall, a new column starts where the next item would not fit, the columns share
+    the width equally (column_gap between them), and a column that still overflows shrinks to fit."""
+    columns: list[list[float]] = [[]]
+    for weight in weights:
+        column = columns[-1]
+        needed = (sum(column) + weight) * unit_h + gap * len(column)
+        if column and needed > area.h:
+            columns.append([])
+        columns[-1].append(weight)
+    count = len(columns)
+    width = (area.w - column_gap * (count - 1)) / count
+    rects = []
+    for i, column in enumerate(columns):
+        left = area.x + i * (width + column_gap)
+        box = pygame.Rect(round(left), area.y, round(left + width) - round(left), area.h)
+        rects.extend(stack_rects(box, column, unit_h, gap))
     return rects
 
 
@@ -215,29 +245,54 @@ class PlayLayout(PaletteColumn):
         self.button_h = bh
         # top bar buttons at the right, title on the left
         top_w = round(_clamp(w * 0.1, 78, 150))
-        self._buttons: dict[str, pygame.Rect] = {}
+        self._top_buttons: dict[str, pygame.Rect] = {}
         x = w - m
         for name in reversed(top_buttons):
             rect = pygame.Rect(x - top_w, (top_h - min(bh, top_h - 8)) // 2, top_w, min(bh, top_h - 8))
-            self._buttons[name] = rect
+            self._top_buttons[name] = rect
             x -= top_w + m
         self.title_rect = pygame.Rect(m, 4, max(10, x - 2 * m), top_h - 8)
         content = pygame.Rect(m, top_h + m, w - 2 * m, h - top_h - 2 * m)
         self.content = content
-        # side panel
-        panel_w = round(_clamp(w * PANEL_FRAC, PANEL_MIN_PX, PANEL_MAX_PX))
-        self.panel = pygame.Rect(content.right - panel_w, content.y, panel_w, content.h)
+        # The panel goes where the board gets the larger pegs: a column at the right (a wide window's
+        # natural place), or a band along the bottom, its items flowed into short columns side by
+        # side (a 4:3 or small window, where a column would cost the board a third of its width).
+        side = self._place_panel(content, panel_items, buttons, band=False)
+        band = self._place_panel(content, panel_items, buttons, band=True)
+        self.panel_side = "bottom" if band > side else "right"
+        if self.panel_side == "right":
+            self._place_panel(content, panel_items, buttons, band=False)
+
+    def _place_panel(
+        self,
+        content: pygame.Rect,
+        panel_items: Sequence[tuple[str, float]],
+        buttons: Sequence[str],
+        band: bool,
+    ) -> float:
+        """Place the panel (at the right, or as a band at the bottom) and fit the board beside it;
+        returns the board's peg diameter, so the caller can keep the arrangement with the larger pegs."""
+        m, bh = self.margin, self.button_h
+        self._buttons = dict(self._top_buttons)
         self._items: dict[str, pygame.Rect] = {}
-        names = [name for name, _ in panel_items]
-        for name, rect in zip(
-            names, stack_rects(self.panel, [wt for _, wt in panel_items], bh, m * 0.8), strict=True
-        ):
+        weights = [wt for _, wt in panel_items]
+        if band:
+            height = round(BAND_HEIGHT_BUTTONS * bh + m * 0.8)
+            self.panel = pygame.Rect(content.x, content.bottom - height, content.w, height)
+            rects = band_rects(self.panel, weights, bh, m * 0.8, round(m * 0.8))
+            self.board_area = pygame.Rect(content.x, content.y, content.w, self.panel.y - m - content.y)
+        else:
+            panel_w = round(_clamp(self.size[0] * PANEL_FRAC, PANEL_MIN_PX, PANEL_MAX_PX))
+            self.panel = pygame.Rect(content.right - panel_w, content.y, panel_w, content.h)
+            rects = stack_rects(self.panel, weights, bh, m * 0.8)
+            # palette and board share the area left of the panel; they are sized together
+            self.board_area = pygame.Rect(content.x, content.y, self.panel.x - m - content.x, content.h)
+        for (name, _), rect in zip(panel_items, rects, strict=True):
             self._items[name] = rect
             if name in buttons:
                 self._buttons[name] = rect
-        # palette and board share the area left of the panel; they are sized together
-        self.board_area = pygame.Rect(content.x, content.y, self.panel.x - m - content.x, content.h)
         self._fit_board(self.board_area)
+        return self.peg_diameter()
 
     # --- board fitting ------------------------------------------------------------------------
     @property
