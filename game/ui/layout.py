@@ -67,7 +67,11 @@ PANEL_MIN_PX, PANEL_MAX_PX = 170, 400
 # The panel as a band along the bottom: this many button heights tall, its items flowed top-down into
 # columns side by side; it is chosen when it gives the board larger pegs than the column does (by a
 # whole pixel: a tie keeps the column).
-BAND_HEIGHT_BUTTONS = 2.5
+BAND_HEIGHT_BUTTONS = 2.5  # the band's least height: it grows when its columns would be too narrow
+BAND_COLUMN_FRAC, BAND_COLUMN_MIN_PX = 0.18, 110  # a band column's least width: room for a label
+# A panel with a paragraph (a text item this many button heights tall: a result's score or details)
+# wants its band columns this much wider than labels do.
+PARAGRAPH_WEIGHT, PARAGRAPH_COLUMN_GAIN = 2.0, 1.15
 BUTTON_FRAC = 0.07  # button height, of the window height
 BUTTON_MIN_PX, BUTTON_MAX_PX = 30, 84
 PALETTE_MAX_PITCH_PX = 70  # the codemaker's palette (no board beside it to match) stops growing here
@@ -134,25 +138,54 @@ def stack_rects(area: pygame.Rect, weights: Sequence[float], unit_h: float, gap:
     return rects
 
 
-def band_rects(
-    area: pygame.Rect, weights: Sequence[float], unit_h: float, gap: float, column_gap: int
-) -> list[pygame.Rect]:
-    """Rects flowed top-down into columns of `area` (a panel laid along the bottom): item i is
-    weights[i] * unit_h tall, a new column starts where the next item would not fit, the columns share
-    the width equally (column_gap between them), and a column that still overflows shrinks to fit."""
+def band_columns(weights: Sequence[float], unit_h: float, gap: float, height: float) -> list[list[float]]:
+    """`weights` flowed top-down into columns `height` tall: a new column starts where the next item
+    (weights[i] * unit_h, `gap` between items) would not fit; an item taller than `height` stands alone."""
     columns: list[list[float]] = [[]]
     for weight in weights:
         column = columns[-1]
-        needed = (sum(column) + weight) * unit_h + gap * len(column)
-        if column and needed > area.h:
+        if column and (sum(column) + weight) * unit_h + gap * len(column) > height:
             columns.append([])
         columns[-1].append(weight)
+    return columns
+
+
+def band_height(
+    weights: Sequence[float], unit_h: float, gap: float, width: float, least: float, column_w: float
+) -> float:
+    """The height of a band `width` wide holding `weights` in columns at least `column_w` wide: `least`,
+    or taller, a tenth of `unit_h` at a time, until its columns are few enough to be that wide."""
+    most = max(1, int((width + gap) // (column_w + gap)))
+    height = least
+    while len(band_columns(weights, unit_h, gap, height)) > most:
+        height += unit_h / 10
+    return height
+
+
+def band_rects(
+    area: pygame.Rect,
+    weights: Sequence[float],
+    unit_h: float,
+    gap: float,
+    column_gap: int,
+    stretch: Sequence[bool] = (),
+) -> list[pygame.Rect]:
+    """Rects flowed top-down into columns of `area` (band_columns; a panel laid along the bottom), the
+    columns sharing the width equally, `column_gap` between them. Items marked in `stretch` (text, which
+    wraps onto more lines in a narrow column) share their column's spare height."""
+    columns = band_columns(weights, unit_h, gap, area.h)
     count = len(columns)
     width = (area.w - column_gap * (count - 1)) / count
-    rects = []
+    rects: list[pygame.Rect] = []
     for i, column in enumerate(columns):
         left = area.x + i * (width + column_gap)
         box = pygame.Rect(round(left), area.y, round(left + width) - round(left), area.h)
+        first = len(rects)
+        grows = [first + k < len(stretch) and stretch[first + k] for k in range(len(column))]
+        spare = (area.h - sum(column) * unit_h - gap * (len(column) - 1)) / unit_h
+        if spare > 0 and any(grows):
+            share = spare / sum(grows)
+            column = [wt + (share if grow else 0.0) for wt, grow in zip(column, grows, strict=True)]
         rects.extend(stack_rects(box, column, unit_h, gap))
     return rects
 
@@ -215,7 +248,9 @@ class PlayLayout(PaletteColumn):
     """Geometry of the playing screen (also used by the result screen and the solving state).
 
     `panel_items` is a sequence of (name, weight) stacked in the side panel: weight 1.0 is one
-    button height. Items named in `buttons` are clickable; the others are text areas.
+    button height. Items named in `buttons` are clickable; the others are text areas. In a band (see
+    the module docstring) the buttons are one height and the text areas share their column's spare
+    height; `band=False` keeps the panel a column whatever the window.
     """
 
     def __init__(
@@ -228,6 +263,7 @@ class PlayLayout(PaletteColumn):
         buttons: Sequence[str] = (),
         top_buttons: Sequence[str] = ("help", "menu"),
         shape: tuple[int, int] | None = None,
+        band: bool = True,
     ) -> None:
         self.size = (int(size[0]), int(size[1]))
         self.pegs, self.colours, self.turns = pegs, colours, turns
@@ -257,9 +293,10 @@ class PlayLayout(PaletteColumn):
         # The panel goes where the board gets the larger pegs: a column at the right (a wide window's
         # natural place), or a band along the bottom, its items flowed into short columns side by
         # side (a 4:3 or small window, where a column would cost the board a third of its width).
+        # A panel whose items are sized by their height (a stepper's squares) passes band=False.
         side = self._place_panel(content, panel_items, buttons, band=False)
-        band = self._place_panel(content, panel_items, buttons, band=True)
-        self.panel_side = "bottom" if band > side else "right"
+        below = self._place_panel(content, panel_items, buttons, band=True) if band else 0
+        self.panel_side = "bottom" if below > side else "right"
         if self.panel_side == "right":
             self._place_panel(content, panel_items, buttons, band=False)
 
@@ -276,10 +313,16 @@ class PlayLayout(PaletteColumn):
         self._buttons = dict(self._top_buttons)
         self._items: dict[str, pygame.Rect] = {}
         weights = [wt for _, wt in panel_items]
-        if band:
-            height = round(BAND_HEIGHT_BUTTONS * bh + m * 0.8)
+        if band:  # side by side, buttons are one height (a taller Submit would wear a larger label)
+            weights = [1.0 if name in buttons else wt for name, wt in panel_items]
+            column_w = _clamp(content.w * BAND_COLUMN_FRAC, BAND_COLUMN_MIN_PX, content.w)
+            if any(wt >= PARAGRAPH_WEIGHT for name, wt in panel_items if name not in buttons):
+                column_w *= PARAGRAPH_COLUMN_GAIN
+            least = BAND_HEIGHT_BUTTONS * bh + m * 0.8
+            height = math.ceil(band_height(weights, bh, m * 0.8, content.w, least, column_w))
             self.panel = pygame.Rect(content.x, content.bottom - height, content.w, height)
-            rects = band_rects(self.panel, weights, bh, m * 0.8, round(m * 0.8))
+            text = [name not in buttons for name, _ in panel_items]
+            rects = band_rects(self.panel, weights, bh, m * 0.8, round(m * 0.8), text)
             self.board_area = pygame.Rect(content.x, content.y, content.w, self.panel.y - m - content.y)
         else:
             panel_w = round(_clamp(self.size[0] * PANEL_FRAC, PANEL_MIN_PX, PANEL_MAX_PX))

@@ -132,7 +132,7 @@ def test_learn_to_play__the_whole_guided_game_through_the_real_app() -> None:
                 type_row(app, wrong)
                 press_key(app, pygame.K_RETURN)
                 assert len(state.game.rows) == step.turn  # refused: not the lesson's row
-                assert state.run.message.startswith("this lesson's row is")
+                assert state.run.message.startswith("this step's row is")
                 type_row(app, step.row)
             click(app, layout.button_rect("submit").center)
             settle(app, 2.0)
@@ -215,3 +215,27 @@ def test_learn_to_play__never_offered_but_on_a_first_run(tmp_path) -> None:
     no_store = make_app()
     settle(no_store, 0.2)
     assert isinstance(no_store.state, MenuState)  # without a store an answer could not be kept
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_learn_to_play__a_wrong_first_row_is_refused_with_its_reason_on_the_card_and_panel(size) -> None:
+    app = make_app(size=size, seed=3)
+    choose_entry(app, "Learn to play")
+    state, lesson = app.state, lesson_of(app).lesson
+    press_key(app, pygame.K_RETURN)  # Next past the secret
+    post(app, key(pygame.K_1 + FIRST_ROW[0], unicode=str(FIRST_ROW[0] + 1)))  # the first peg placed
+    assert lesson.index == 2 and lesson.step.wait is Wait.SUBMIT and "Step 3 of 15" in shown(app)
+    swapped = (FIRST_ROW[0], FIRST_ROW[2], FIRST_ROW[1])  # 2 4 1 for 2 1 4
+    type_row(app, swapped)
+    press_key(app, pygame.K_RETURN)
+    assert not state.game.rows and lesson.index == 2  # refused
+    said = " ".join(shown(app))
+    reason = "this step's row is 2 1 4, not 2 4 1"
+    assert f"Not that row: {reason}." in said  # on the card the player is reading
+    assert reason[:1].upper() + reason[1:] in said  # and under Submit, instead of "Ready"
+    assert "Ready: Submit or Enter" not in said
+    type_row(app, FIRST_ROW)  # the row put right: the reason goes, Submit takes it
+    said = " ".join(shown(app))
+    assert reason not in said and reason[1:] not in said and "Ready: Submit or Enter" in said
+    press_key(app, pygame.K_RETURN)
+    assert len(state.game.rows) == 1

@@ -2,9 +2,9 @@
 and a line from the card to it. Functions of (layout, run, lesson, art); drawing only reads.
 
 The card sits in the AsideLayout's column (game/ui/coach_view.py), level with the first thing it
-points at where it fits, and a line joins it to the nearest of them; it holds the step's text, the
-Why-not reason of a refused row at the last step, and Next (or "Play Classic" at the end) when the
-step waits for it.
+points at where it fits, and a line joins it to the nearest of them; it holds the step's text, why
+a full row will be refused (not the row the step asks for; at the last step, the Why-not reason of a
+row that cannot be the code), and Next (or "Play Classic" at the end) when the step waits for it.
 next_button() gives that button's rectangle to drawing and to the hooks' hit test alike. The card
 is drawn into a cached image (redrawn when the step or the reason changes); rings and the line are
 drawn live, as they follow the window.
@@ -56,11 +56,13 @@ def card_lines(lesson: Lesson, run: BreakerRun) -> list[Line]:
     step = lesson.step
     steps = len(lesson.steps)
     lines = [Line(f"Step {lesson.index + 1} of {steps}", "head"), Line(step.text)]
-    if step.wait is Wait.WIN and None not in run.draft and not run.game.over:
-        reason = run.why_not
-        if reason is not None:
-            sentence = reason.text()
-            lines.append(Line(f"Not that one: {sentence}.", "warn"))
+    if None not in run.draft and not run.game.over:  # a full row the step will not take: why, here
+        if step.wait is Wait.WIN:
+            reason = run.why_not
+            if reason is not None:
+                lines.append(Line(f"Not that one: {reason.text()}.", "warn"))
+        elif step.wait is Wait.SUBMIT and (refused := lesson.refusal(run.draft)) is not None:
+            lines.append(Line(f"Not that row: {refused}.", "warn"))
     lines.append(Line("Esc leaves the lesson.", "dim"))
     return lines
 
