@@ -368,6 +368,7 @@ SCENES: dict[str, tuple[Callable[[App, GameConfig], None], bool]] = {
     "scoreboard": (match("scoreboard"), False),
     "scoreboard-final": (match("final"), False),
     "learn-lesson": (learn("lesson"), False),
+    "learn-refused": (learn("refused"), False),
     "coach": (learn("coach"), False),
     "by-number": (learn("by-number"), False),
     "daily-archive": (learn("archive"), False),
