@@ -46,7 +46,7 @@ def measure(size: tuple[int, int], config: GameConfig) -> dict:
         "with_palette": round(with_palette / window, 3),
         "board_px": [board.w, board.h],
         "columns": layout.columns,
-        "buttons": getattr(layout, "panel_side", "right"),
+        "buttons": layout.panel_side,
         "peg_px": layout.peg_diameter(),
         "grading_peg_px": layout.grade_peg_rect(0, 0).w,
     }
@@ -67,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{name} {game}: board {figures['board_share']:.0%} of the window "
                 f"({figures['with_palette']:.0%} with the palette), {figures['columns']} column(s), "
+                f"buttons {'below' if figures['buttons'] == 'bottom' else 'beside'}, "
                 f"pegs {figures['peg_px']} px, grading pegs {figures['grading_peg_px']} px",
                 file=sys.stderr,
             )
