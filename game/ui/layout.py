@@ -8,16 +8,16 @@ away and rebuilt at any time.
 The playing screen, left to right: the palette, the board, a side panel of buttons; a top bar above
 them. Where a column of buttons would cost the board much of a narrow window's width (4:3 and small
 windows) the panel is a band along the bottom instead, its items flowed into short columns side by
-side; whichever gives the larger pegs is used. The board is the star: palette and board are sized
-together from one unit (the pitch of a code slot) so that the board fills the height under the top
-bar, and the palette's pegs are a little larger than the board's (PALETTE_PEG_RATIO). The board
-holds the secret row on top and the turn rows below it, first row at the top, in one column (it
-reads like a real Mastermind board); the rows flow into more columns when that makes the pegs bigger
-(the count with the largest pegs wins), so a wide window is filled sideways instead of leaving bands
-of nothing. Pegs grow with the window with no fixed cap. Sizes are in "units": one unit is the pitch
-of one code slot. A grid game's rows are small grids (one unit a cell) with a visible gap between
-turns, and its secret grid takes the first row slot of the first column, so the columns of turns
-line up beside it.
+side; whichever gives the larger pegs is used (the band by a margin, BAND_GAIN). The board is the
+star: palette and board are sized together from one unit (the pitch of a code slot) so that the
+board fills the height under the top bar, and the palette's pegs are a little larger than the
+board's (PALETTE_PEG_RATIO). The board holds the secret row on top and the turn rows below it, first
+row at the top, in one column (it reads like a real Mastermind board); the rows flow into more
+columns when that makes the pegs bigger (the count with the largest pegs wins), so a wide window is
+filled sideways instead of leaving bands of nothing. Pegs grow with the window with no fixed cap.
+Sizes are in "units": one unit is the pitch of one code slot. A grid game's rows are small grids
+(one unit a cell) with a visible gap between turns, and its secret grid takes the first row slot of
+the first column, so the columns of turns line up beside it.
 """
 
 from __future__ import annotations
@@ -65,8 +65,9 @@ TOP_BAR_MIN_PX, TOP_BAR_MAX_PX = 34, 96
 PANEL_FRAC = 0.20  # side panel width, of the window width
 PANEL_MIN_PX, PANEL_MAX_PX = 170, 400
 # The panel as a band along the bottom: this many button heights tall, its items flowed top-down into
-# columns side by side; it is chosen when it gives the board larger pegs than the column does (by a
-# whole pixel: a tie keeps the column).
+# columns side by side; it is chosen when it gives the board pegs BAND_GAIN larger than the column
+# does (a wide window keeps its column for a pixel or two: the band would cost the board its width).
+BAND_GAIN = 1.08
 BAND_HEIGHT_BUTTONS = 2.5  # the band's least height: it grows when its columns would be too narrow
 BAND_COLUMN_FRAC, BAND_COLUMN_MIN_PX = 0.18, 110  # a band column's least width: room for a label
 # A panel with a paragraph (a text item this many button heights tall: a result's score or details)
@@ -296,7 +297,7 @@ class PlayLayout(PaletteColumn):
         # A panel whose items are sized by their height (a stepper's squares) passes band=False.
         side = self._place_panel(content, panel_items, buttons, band=False)
         below = self._place_panel(content, panel_items, buttons, band=True) if band else 0
-        self.panel_side = "bottom" if below > side else "right"
+        self.panel_side = "bottom" if below > side and below >= side * BAND_GAIN else "right"
         if self.panel_side == "right":
             self._place_panel(content, panel_items, buttons, band=False)
 
