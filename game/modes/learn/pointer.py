@@ -16,6 +16,7 @@ route against the same rectangles drawing uses.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -79,10 +80,12 @@ def _column_gaps(layout: PlayLayout) -> list[int]:
 
 
 def _clear(points: Sequence[Point], blocks: Sequence[pygame.Rect]) -> bool:
-    for a, b in zip(points, points[1:], strict=False):
-        for rect in blocks:
-            if rect.clipline(a, b):
-                return False
+    """Whether the route's segments (each level or upright, so its own one-pixel-wide rectangle) miss
+    every block."""
+    for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
+        segment = pygame.Rect(min(ax, bx), min(ay, by), abs(ax - bx) + 1, abs(ay - by) + 1)
+        if segment.collidelist(blocks) != -1:
+            return False
     return True
 
 
@@ -104,10 +107,13 @@ def _simplify(points: list[Point]) -> list[Point]:
     return out
 
 
-def _candidates(layout: PlayLayout, card: pygame.Rect, ring: pygame.Rect, gap: int) -> list[list[Point]]:
-    """Every route this module tries from `card` to `ring` (see the module docstring)."""
-    ys = sorted({ring.centery, *_row_gaps(layout), layout.board.y - gap // 2, layout.board.bottom + gap // 2})
-    xs = sorted({ring.centerx, *_column_gaps(layout)})
+def _candidates(
+    lanes: tuple[list[int], list[int]], card: pygame.Rect, ring: pygame.Rect, gap: int
+) -> list[list[Point]]:
+    """Every route this module tries from `card` to `ring` along `lanes` (the level lanes' ys, the
+    upright lanes' xs) or the ring's own centre lines (see the module docstring)."""
+    ys = sorted({ring.centery, *lanes[0]})
+    xs = sorted({ring.centerx, *lanes[1]})
 
     def clamp(v: int, low: int, high: int) -> int:
         return max(low, min(high, v))
@@ -149,12 +155,14 @@ def route(layout: PlayLayout, card: pygame.Rect, rings: Sequence[pygame.Rect], w
     ]
     own = card.inflate(-2, -2)  # after leaving the card, a route never runs back over it
     gap = max(6, layout.margin)
-    best: list[Point] = []
+    board = layout.board
+    lanes = ([*_row_gaps(layout), board.y - gap // 2, board.bottom + gap // 2], _column_gaps(layout))
+    best: tuple[float, list[Point]] = (math.inf, [])
     for ring in rings:
-        for points in sorted(_candidates(layout, card, ring, gap), key=_length):
-            if best and _length(points) >= _length(best):
+        for length, points in sorted((_length(p), p) for p in _candidates(lanes, card, ring, gap)):
+            if length >= best[0]:
                 break
             if _clear(points, blocks) and _clear(points[1:], [own]):
-                best = points
+                best = (length, points)
                 break
-    return best
+    return best[1]
