@@ -187,6 +187,17 @@ def learn(kind: str) -> Callable[[App, GameConfig], None]:
                 else:
                     typed(app, lesson.step.row)
             frames(app, 0.3)
+        elif kind == "refused":  # step 3: the first row typed wrong (2 4 1 for 2 1 4), Submit refused
+            from game.modes.learn.lesson import FIRST_ROW
+
+            app.apply(go("learn"))
+            frames(app, 0.5)
+            press(app, pygame.K_RETURN)
+            wrong = (FIRST_ROW[0], FIRST_ROW[2], FIRST_ROW[1])
+            for colour in wrong:
+                app.step([key(pygame.K_1 + colour, str(colour + 1))], FRAME_S, draw=False)
+            press(app, pygame.K_RETURN)
+            frames(app, 0.3)
         elif kind == "coach":  # a coached Super game: three rows, the answers worked out, a Why not?
             from game.screens.playing import PlayingState
 

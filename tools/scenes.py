@@ -154,10 +154,12 @@ def playing_grading(app: App, config: GameConfig) -> None:
     frames(app, 0.4)
 
 
-def confirm(question: str, yes: str, no: str) -> Callable[[App, GameConfig], None]:
+def confirm(button: str) -> Callable[[App, GameConfig], None]:
+    """The question a board button asks (Reveal, Menu), asked the way the player meets it."""
+
     def build(app: App, config: GameConfig) -> None:
-        playing(app, config, 2)
-        app.apply(Push(go("confirm", question=question, result=None, yes=yes, no=no, focus="yes")))
+        state = playing(app, config, 2)
+        app.apply(state.press(button))
 
     return build
 
@@ -322,15 +324,8 @@ SCENES: dict[str, tuple[Callable[[App, GameConfig], None], bool]] = {
     "playing-full": (playing_rows(None), True),
     "playing-drag": (playing_drag, True),
     "playing-grading": (playing_grading, True),
-    "confirm-reveal": (confirm("Reveal the secret and end this game?", "Reveal", "Keep playing"), True),
-    "confirm-leave": (
-        confirm(
-            "Leave this game for the menu? It is kept: Resume in the menu takes it up again.",
-            "Leave (your game is kept)",
-            "Abandon",
-        ),
-        True,
-    ),
+    "confirm-reveal": (confirm("reveal"), True),
+    "confirm-leave": (confirm("menu"), True),
     "hint": (hint, True),
     "win-flash": (win_flash, True),
     "win-counting": (win_sequence(2.2), True),
@@ -368,6 +363,7 @@ SCENES: dict[str, tuple[Callable[[App, GameConfig], None], bool]] = {
     "scoreboard": (match("scoreboard"), False),
     "scoreboard-final": (match("final"), False),
     "learn-lesson": (learn("lesson"), False),
+    "learn-refused": (learn("refused"), False),
     "coach": (learn("coach"), False),
     "by-number": (learn("by-number"), False),
     "daily-archive": (learn("archive"), False),

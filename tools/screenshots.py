@@ -1,15 +1,16 @@
 """Write PNG screenshots of every screen, headless, through the real app.
 
-    python tools/screenshots.py --sheet shots/         # every screen at 640x480, 1280x800, 1920x1080
+    python tools/screenshots.py --sheet shots/         # every screen at five window sizes
     python tools/screenshots.py --out shots/ --sizes 800x600 --scenes playing-mid --configs 8x10r g3x3
     python tools/screenshots.py --readme                # the README's pictures into docs/
 
 The scenes are tools/scenes.py's: each reached the way a player gets there (real states through the
 app's routes, real key events, frames with an explicit dt; SDL's dummy video driver), then saved
 with pygame.image.save as <size>_<scene>[_<game>].png. `--sheet` draws tools/scenes.SHEET (every
-scene once, the board scenes at several sizes of game too) at the three window sizes, and writes
-index.html beside them to look at them all in one page. The playing and lost-result scenes are
-also saved in greyscale (suffix -grey) to check that pegs stay distinguishable without colour.
+scene once, the board scenes at several sizes of game too) at five window sizes (SHEET_SIZES: 4:3,
+small and wide), and writes index.html beside them to look at them all in one page. The playing and
+lost-result scenes are also saved in greyscale (suffix -grey) to check that pegs stay
+distinguishable without colour.
 Prints one JSON line: the folder and the number of files.
 """
 
@@ -31,7 +32,7 @@ from game.cli import OneLineParser, writable_folder  # noqa: E402
 from game.options import window_size  # noqa: E402
 from tools.scenes import CONFIGS, DEFAULT_CONFIG, SCENES, SHEET, build  # noqa: E402
 
-SHEET_SIZES = ((640, 480), (1280, 800), (1920, 1080))
+SHEET_SIZES = ((640, 480), (800, 600), (1024, 720), (1280, 800), (1920, 1080))
 GREY_SCENES = {"playing-mid", "result-lost"}
 
 
@@ -79,7 +80,9 @@ def write_index(out: Path, files: list[Path]) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--sheet", metavar="DIR", help="every screen at 640x480, 1280x800 and 1920x1080 into DIR"
+        "--sheet",
+        metavar="DIR",
+        help="every screen at 640x480, 800x600, 1024x720, 1280x800 and 1920x1080 into DIR",
     )
     parser.add_argument("--out", default="shots", help="folder for the PNGs (default shots/)")
     parser.add_argument("--sizes", nargs="*", type=window_size, default=list(SHEET_SIZES))

@@ -434,8 +434,10 @@ class BreakerRun(RecordRun):
         return self.game.over
 
     def _edit(self, change) -> None:
-        """Run `change` on the draft; the row remembers what it replaced when it changed something."""
-        self.row.edit(change)
+        """Run `change` on the draft; the row remembers what it replaced when it changed something.
+        A message said of the row before (why it was refused) no longer holds once the row changes."""
+        if self.row.edit(change):
+            self.message = ""
 
     def _place(self, col: int, colour: int, cue: Cue = Cue.PLACE) -> None:
         self.draft[col] = colour

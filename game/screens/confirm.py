@@ -7,6 +7,10 @@ start a new one). `hides_below` covers the screen below instead of dimming it (a
 leave the board to think over). Escape always pops None (nothing chosen). Keys: Y for yes, N for no,
 arrows or Tab move the focus (on "no" at first, the safe answer, unless `focus` says otherwise) and
 Enter or Space answers the focused button.
+
+The accent (gold) marks the default answer, the one the focus starts on and Enter takes: a question
+whose yes cannot be taken back (Reveal ends the game) keeps the accent and the focus together on
+the safe answer, so what looks like the button to press is the one Enter presses.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class ConfirmOverlay(State):
         self.labels = {"no": no, "yes": yes}
         self.mouse = (-1, -1)
         self.focus = focus  # the safe answer has the keyboard focus
+        self.default = focus  # ...and wears the accent (the focus ring moves; the accent stays)
 
     def answer(self, name: str) -> Transition:
         result = self.results[name]
@@ -96,7 +101,7 @@ class ConfirmOverlay(State):
                 rect,
                 self.labels[name],
                 hot=rect.collidepoint(self.mouse),
-                primary=name == "yes",
+                primary=name == self.default,
                 focused=name == self.focus,
                 label_px=px,
             )

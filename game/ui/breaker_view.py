@@ -386,11 +386,13 @@ def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot) -> 
         )
     if over:
         return
-    nudge = run.nudge if problem is None else None
-    message = run.message if run.message and problem is not None else (problem or "ready: Submit or Enter")
+    # The run's message is why the row as it stands was refused (the run forgets it once the row
+    # changes): a mode's refusal of a row the rules accept (a lesson's, a duel's) included.
+    nudge = run.nudge if problem is None and not run.message else None
+    message = run.message or problem or "ready: Submit or Enter"
     if nudge is not None:
         message = f"{nudge}: change a peg, or Submit anyway"
-    warn = (problem and not problem.startswith("place")) or run.message or nudge
+    warn = run.message or (problem and not problem.startswith("place")) or nudge
     box = layout.item_rect("message")
     size, lines = text.fit_wrapped(
         message[:1].upper() + message[1:], box.w, box.h, theme.type_px(layout.size, "label")

@@ -13,7 +13,9 @@ import pygame
 from game.ui import palette as pal
 from game.ui.pegs import SUPERSAMPLE, PegArt
 
-KEY_GREY: pal.RGB = (132, 134, 142)  # between KEY_BLACK and KEY_WHITE, readable on GRADE_AREA
+# Between KEY_BLACK and KEY_WHITE: at least MIN_GRADE_CONTRAST against GRADE_AREA and against a black
+# peg, so it reads as a peg on its panel before the slash says which kind.
+KEY_GREY: pal.RGB = (92, 94, 104)
 KEY_RIM: pal.RGB = (40, 40, 46)
 GREY_SLASH_FRAC = 0.16  # the slash's width, of the peg's diameter
 

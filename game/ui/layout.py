@@ -5,16 +5,19 @@ hit_test(centre(slot_rect(r, c))) == Slot(r, c) for every slot). Nothing here dr
 state: a layout is a value computed from (window size, config, panel items) and can be thrown
 away and rebuilt at any time.
 
-The playing screen, left to right: the palette, the board, a side panel of buttons; a top bar
-above them. The board is the star: palette and board are sized together from one unit (the pitch
-of a code slot) so that the board fills the height under the top bar, and the palette's pegs are a
-little larger than the board's (PALETTE_PEG_RATIO). The board holds the secret row on top and the
-turn rows below it, first row at the top, in one column (it reads like a real Mastermind board);
-the rows flow into more columns when that makes the pegs bigger (the count with the largest pegs
-wins), so a wide window is filled sideways instead of leaving bands of nothing. Pegs grow with the window with
-no fixed cap. Sizes are in "units": one unit is the pitch of one code slot. A grid game's rows are
-small grids (one unit a cell) with a visible gap between turns, and its secret grid takes the first
-row slot of the first column, so the columns of turns line up beside it.
+The playing screen, left to right: the palette, the board, a side panel of buttons; a top bar above
+them. Where a column of buttons would cost the board much of a narrow window's width (4:3 and small
+windows) the panel is a band along the bottom instead, its items flowed into short columns side by
+side; whichever gives the larger pegs is used (the band by a margin, BAND_GAIN). The board is the
+star: palette and board are sized together from one unit (the pitch of a code slot) so that the
+board fills the height under the top bar, and the palette's pegs are a little larger than the
+board's (PALETTE_PEG_RATIO). The board holds the secret row on top and the turn rows below it, first
+row at the top, in one column (it reads like a real Mastermind board); the rows flow into more
+columns when that makes the pegs bigger (the count with the largest pegs wins), so a wide window is
+filled sideways instead of leaving bands of nothing. Pegs grow with the window with no fixed cap.
+Sizes are in "units": one unit is the pitch of one code slot. A grid game's rows are small grids
+(one unit a cell) with a visible gap between turns, and its secret grid takes the first row slot of
+the first column, so the columns of turns line up beside it.
 """
 
 from __future__ import annotations
@@ -61,6 +64,15 @@ TOP_BAR_FRAC = 0.075  # top bar height, of the window height
 TOP_BAR_MIN_PX, TOP_BAR_MAX_PX = 34, 96
 PANEL_FRAC = 0.20  # side panel width, of the window width
 PANEL_MIN_PX, PANEL_MAX_PX = 170, 400
+# The panel as a band along the bottom: this many button heights tall, its items flowed top-down into
+# columns side by side; it is chosen when it gives the board pegs BAND_GAIN larger than the column
+# does (a wide window keeps its column for a pixel or two: the band would cost the board its width).
+BAND_GAIN = 1.08
+BAND_HEIGHT_BUTTONS = 2.5  # the band's least height: it grows when its columns would be too narrow
+BAND_COLUMN_FRAC, BAND_COLUMN_MIN_PX = 0.18, 110  # a band column's least width: room for a label
+# A panel with a paragraph (a text item this many button heights tall: a result's score or details)
+# wants its band columns this much wider than labels do.
+PARAGRAPH_WEIGHT, PARAGRAPH_COLUMN_GAIN = 2.0, 1.15
 BUTTON_FRAC = 0.07  # button height, of the window height
 BUTTON_MIN_PX, BUTTON_MAX_PX = 30, 84
 PALETTE_MAX_PITCH_PX = 70  # the codemaker's palette (no board beside it to match) stops growing here
@@ -127,6 +139,58 @@ def stack_rects(area: pygame.Rect, weights: Sequence[float], unit_h: float, gap:
     return rects
 
 
+def band_columns(weights: Sequence[float], unit_h: float, gap: float, height: float) -> list[list[float]]:
+    """`weights` flowed top-down into columns `height` tall: a new column starts where the next item
+    (weights[i] * unit_h, `gap` between items) would not fit; an item taller than `height` stands alone."""
+    columns: list[list[float]] = [[]]
+    for weight in weights:
+        column = columns[-1]
+        if column and (sum(column) + weight) * unit_h + gap * len(column) > height:
+            columns.append([])
+        columns[-1].append(weight)
+    return columns
+
+
+def band_height(
+    weights: Sequence[float], unit_h: float, gap: float, width: float, least: float, column_w: float
+) -> float:
+    """The height of a band `width` wide holding `weights` in columns at least `column_w` wide: `least`,
+    or taller, a tenth of `unit_h` at a time, until its columns are few enough to be that wide."""
+    most = max(1, int((width + gap) // (column_w + gap)))
+    height = least
+    while len(band_columns(weights, unit_h, gap, height)) > most:
+        height += unit_h / 10
+    return height
+
+
+def band_rects(
+    area: pygame.Rect,
+    weights: Sequence[float],
+    unit_h: float,
+    gap: float,
+    column_gap: int,
+    stretch: Sequence[bool] = (),
+) -> list[pygame.Rect]:
+    """Rects flowed top-down into columns of `area` (band_columns; a panel laid along the bottom), the
+    columns sharing the width equally, `column_gap` between them. Items marked in `stretch` (text, which
+    wraps onto more lines in a narrow column) share their column's spare height."""
+    columns = band_columns(weights, unit_h, gap, area.h)
+    count = len(columns)
+    width = (area.w - column_gap * (count - 1)) / count
+    rects: list[pygame.Rect] = []
+    for i, column in enumerate(columns):
+        left = area.x + i * (width + column_gap)
+        box = pygame.Rect(round(left), area.y, round(left + width) - round(left), area.h)
+        first = len(rects)
+        grows = [first + k < len(stretch) and stretch[first + k] for k in range(len(column))]
+        spare = (area.h - sum(column) * unit_h - gap * (len(column) - 1)) / unit_h
+        if spare > 0 and any(grows):
+            share = spare / sum(grows)
+            column = [wt + (share if grow else 0.0) for wt, grow in zip(column, grows, strict=True)]
+        rects.extend(stack_rects(box, column, unit_h, gap))
+    return rects
+
+
 def stepper_rects(control: pygame.Rect, value_w: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     """(minus, value, plus) of a stepper at the left of `control`: square buttons as tall as it, the
     value `value_w` wide between them (at most what the control leaves). Every stepper on every
@@ -185,7 +249,9 @@ class PlayLayout(PaletteColumn):
     """Geometry of the playing screen (also used by the result screen and the solving state).
 
     `panel_items` is a sequence of (name, weight) stacked in the side panel: weight 1.0 is one
-    button height. Items named in `buttons` are clickable; the others are text areas.
+    button height. Items named in `buttons` are clickable; the others are text areas. In a band (see
+    the module docstring) the buttons are one height and the text areas share their column's spare
+    height; `band=False` keeps the panel a column whatever the window.
     """
 
     def __init__(
@@ -198,6 +264,7 @@ class PlayLayout(PaletteColumn):
         buttons: Sequence[str] = (),
         top_buttons: Sequence[str] = ("help", "menu"),
         shape: tuple[int, int] | None = None,
+        band: bool = True,
     ) -> None:
         self.size = (int(size[0]), int(size[1]))
         self.pegs, self.colours, self.turns = pegs, colours, turns
@@ -215,29 +282,61 @@ class PlayLayout(PaletteColumn):
         self.button_h = bh
         # top bar buttons at the right, title on the left
         top_w = round(_clamp(w * 0.1, 78, 150))
-        self._buttons: dict[str, pygame.Rect] = {}
+        self._top_buttons: dict[str, pygame.Rect] = {}
         x = w - m
         for name in reversed(top_buttons):
             rect = pygame.Rect(x - top_w, (top_h - min(bh, top_h - 8)) // 2, top_w, min(bh, top_h - 8))
-            self._buttons[name] = rect
+            self._top_buttons[name] = rect
             x -= top_w + m
         self.title_rect = pygame.Rect(m, 4, max(10, x - 2 * m), top_h - 8)
         content = pygame.Rect(m, top_h + m, w - 2 * m, h - top_h - 2 * m)
         self.content = content
-        # side panel
-        panel_w = round(_clamp(w * PANEL_FRAC, PANEL_MIN_PX, PANEL_MAX_PX))
-        self.panel = pygame.Rect(content.right - panel_w, content.y, panel_w, content.h)
+        # The panel goes where the board gets the larger pegs: a column at the right (a wide window's
+        # natural place), or a band along the bottom, its items flowed into short columns side by
+        # side (a 4:3 or small window, where a column would cost the board a third of its width).
+        # A panel whose items are sized by their height (a stepper's squares) passes band=False.
+        side = self._place_panel(content, panel_items, buttons, band=False)
+        below = self._place_panel(content, panel_items, buttons, band=True) if band else 0
+        self.panel_side = "bottom" if below > side and below >= side * BAND_GAIN else "right"
+        if self.panel_side == "right":
+            self._place_panel(content, panel_items, buttons, band=False)
+
+    def _place_panel(
+        self,
+        content: pygame.Rect,
+        panel_items: Sequence[tuple[str, float]],
+        buttons: Sequence[str],
+        band: bool,
+    ) -> float:
+        """Place the panel (at the right, or as a band at the bottom) and fit the board beside it;
+        returns the board's peg diameter, so the caller can keep the arrangement with the larger pegs."""
+        m, bh = self.margin, self.button_h
+        self._buttons = dict(self._top_buttons)
         self._items: dict[str, pygame.Rect] = {}
-        names = [name for name, _ in panel_items]
-        for name, rect in zip(
-            names, stack_rects(self.panel, [wt for _, wt in panel_items], bh, m * 0.8), strict=True
-        ):
+        weights = [wt for _, wt in panel_items]
+        if band:  # side by side, buttons are one height (a taller Submit would wear a larger label)
+            weights = [1.0 if name in buttons else wt for name, wt in panel_items]
+            column_w = _clamp(content.w * BAND_COLUMN_FRAC, BAND_COLUMN_MIN_PX, content.w)
+            if any(wt >= PARAGRAPH_WEIGHT for name, wt in panel_items if name not in buttons):
+                column_w *= PARAGRAPH_COLUMN_GAIN
+            least = BAND_HEIGHT_BUTTONS * bh + m * 0.8
+            height = math.ceil(band_height(weights, bh, m * 0.8, content.w, least, column_w))
+            self.panel = pygame.Rect(content.x, content.bottom - height, content.w, height)
+            text = [name not in buttons for name, _ in panel_items]
+            rects = band_rects(self.panel, weights, bh, m * 0.8, round(m * 0.8), text)
+            self.board_area = pygame.Rect(content.x, content.y, content.w, self.panel.y - m - content.y)
+        else:
+            panel_w = round(_clamp(self.size[0] * PANEL_FRAC, PANEL_MIN_PX, PANEL_MAX_PX))
+            self.panel = pygame.Rect(content.right - panel_w, content.y, panel_w, content.h)
+            rects = stack_rects(self.panel, weights, bh, m * 0.8)
+            # palette and board share the area left of the panel; they are sized together
+            self.board_area = pygame.Rect(content.x, content.y, self.panel.x - m - content.x, content.h)
+        for (name, _), rect in zip(panel_items, rects, strict=True):
             self._items[name] = rect
             if name in buttons:
                 self._buttons[name] = rect
-        # palette and board share the area left of the panel; they are sized together
-        self.board_area = pygame.Rect(content.x, content.y, self.panel.x - m - content.x, content.h)
         self._fit_board(self.board_area)
+        return self.peg_diameter()
 
     # --- board fitting ------------------------------------------------------------------------
     @property

@@ -139,7 +139,9 @@ BOARD_EDGE: RGB = (70, 77, 96)
 HOLE: RGB = (22, 24, 31)
 ACTIVE_ROW: RGB = (62, 71, 102)
 ACTIVE_EDGE: RGB = (240, 200, 90)
-GRADE_AREA: RGB = (150, 155, 168)  # light panel so black key pegs read solid and white ones outlined
+# A light panel so black grading pegs read solid and white ones outlined; light enough that the grid
+# puzzle's grey pegs keep MIN_GRADE_CONTRAST against it (and against a black one).
+GRADE_AREA: RGB = (180, 185, 198)
 GRADE_HOLE: RGB = (112, 117, 130)
 KEY_BLACK: RGB = (12, 12, 14)
 KEY_WHITE: RGB = (252, 252, 252)
@@ -156,6 +158,7 @@ TEXT_DISABLED: RGB = (150, 156, 172)  # readable; a disabled button shows it by 
 SELECTION: RGB = (240, 200, 90)
 OVERLAY_SHADE = (0, 0, 0, 150)
 MIN_TEXT_CONTRAST = 4.5  # WCAG AA for normal-size text
+MIN_GRADE_CONTRAST = 3.0  # WCAG's floor for graphics a player must make out (a grading peg)
 
 # (text colour, background) for every place text is drawn: the theme test checks each pair.
 TEXT_PAIRS: Mapping[str, tuple[RGB, RGB]] = MappingProxyType(

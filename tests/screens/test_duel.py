@@ -217,7 +217,7 @@ def test_duel_layout__two_boards_fit_side_by_side(size):
     assert mine.w == theirs.w and mine.h == theirs.h
     assert layout.palette_panel.right <= mine.x and mine.right < theirs.x
     assert layout.board_area.contains(mine.union(theirs).union(layout.palette_panel))
-    assert theirs.right <= layout.panel.x
+    assert not mine.union(theirs).colliderect(layout.panel)  # the panel beside them or below them
 
 
 def test_duel_save__boards_with_different_secrets_are_dropped_with_a_notice(tmp_path):

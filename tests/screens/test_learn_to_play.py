@@ -27,7 +27,7 @@ from game.modes.learn.lesson import (
     lesson_steps,
 )
 from game.modes.learn.offer import OfferOverlay
-from game.modes.learn.view import next_button
+from game.modes.learn.view import RING_PAD_PX, card_rect, next_button, target_rect
 from game.screens.help import HelpOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
@@ -132,7 +132,7 @@ def test_learn_to_play__the_whole_guided_game_through_the_real_app() -> None:
                 type_row(app, wrong)
                 press_key(app, pygame.K_RETURN)
                 assert len(state.game.rows) == step.turn  # refused: not the lesson's row
-                assert state.run.message.startswith("this lesson's row is")
+                assert state.run.message.startswith("this step's row is")
                 type_row(app, step.row)
             click(app, layout.button_rect("submit").center)
             settle(app, 2.0)
@@ -215,3 +215,82 @@ def test_learn_to_play__never_offered_but_on_a_first_run(tmp_path) -> None:
     no_store = make_app()
     settle(no_store, 0.2)
     assert isinstance(no_store.state, MenuState)  # without a store an answer could not be kept
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_learn_to_play__a_wrong_first_row_is_refused_with_its_reason_on_the_card_and_panel(size) -> None:
+    app = make_app(size=size, seed=3)
+    choose_entry(app, "Learn to play")
+    state, lesson = app.state, lesson_of(app).lesson
+    press_key(app, pygame.K_RETURN)  # Next past the secret
+    post(app, key(pygame.K_1 + FIRST_ROW[0], unicode=str(FIRST_ROW[0] + 1)))  # the first peg placed
+    assert lesson.index == 2 and lesson.step.wait is Wait.SUBMIT and "Step 3 of 15" in shown(app)
+    swapped = (FIRST_ROW[0], FIRST_ROW[2], FIRST_ROW[1])  # 2 4 1 for 2 1 4
+    type_row(app, swapped)
+    press_key(app, pygame.K_RETURN)
+    assert not state.game.rows and lesson.index == 2  # refused
+    said = " ".join(shown(app))
+    reason = "this step's row is 2 1 4, not 2 4 1"
+    assert f"Not that row: {reason}." in said  # on the card the player is reading
+    assert reason[:1].upper() + reason[1:] in said  # and under Submit, instead of "Ready"
+    assert "Ready: Submit or Enter" not in said
+    type_row(app, FIRST_ROW)  # the row put right: the reason goes, Submit takes it
+    said = " ".join(shown(app))
+    assert reason not in said and reason[1:] not in said and "Ready: Submit or Enter" in said
+    press_key(app, pygame.K_RETURN)
+    assert len(state.game.rows) == 1
+
+
+def rings_of(layout, step) -> list[pygame.Rect]:
+    """The rings round what `step` points at, as the lesson draws them."""
+    targets = (target_rect(layout, target) for target in step.targets)
+    return [rect.inflate(2 * RING_PAD_PX, 2 * RING_PAD_PX) for rect in targets if rect is not None]
+
+
+def crossed(layout, step) -> list[pygame.Rect]:
+    """What a pointer must not cross at `step`: every code peg or hole, grading panel, palette peg and
+    panel button, but those the step's rings enclose or touch."""
+    rings = rings_of(layout, step)
+    peg = layout.peg_diameter()
+    things = [layout.grade_rect(row) for row in range(layout.turns)]
+    for row in range(layout.turns):
+        for col in range(layout.pegs):
+            centre_x, centre_y = layout.slot_rect(row, col).center
+            things.append(pygame.Rect(centre_x - peg // 2, centre_y - peg // 2, peg, peg))
+    things += [layout.palette_peg_rect(colour) for colour in range(layout.colours)]
+    things += [layout.button_rect(name) for name in layout.buttons]
+    return [thing for thing in things if not any(ring.colliderect(thing) for ring in rings)]
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1024, 720), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_learn_to_play__every_pointer_runs_from_the_card_to_a_ring_crossing_nothing(size) -> None:
+    app = make_app(size=size, seed=3)
+    choose_entry(app, "Learn to play")
+    hooks, state = lesson_of(app), app.state
+    lesson = hooks.lesson
+    while not lesson.done:
+        step = lesson.step
+        app.draw()
+        layout = state.layout()
+        card = card_rect(layout, app.text, lesson, state.run)
+        (points,) = hooks.routes.values()
+        assert len(points) >= 2, f"step {lesson.index + 1}: no pointer"
+        rings = rings_of(layout, step)
+        start, end = points[0], points[-1]
+        on_edge = start[0] in (card.x, card.right) or start[1] in (card.y, card.bottom)
+        assert on_edge and card.inflate(2, 2).collidepoint(start), (start, card)
+        assert any(  # on a ring's edge
+            r.inflate(2, 2).collidepoint(end) and not r.inflate(-2, -2).collidepoint(end) for r in rings
+        )
+        for a, b in zip(points, points[1:], strict=False):
+            assert a[0] == b[0] or a[1] == b[1], "a pointer bends at right angles"
+            hits = [thing for thing in crossed(layout, step) if thing.clipline(a, b)]
+            assert hits == [], f"step {lesson.index + 1}: {a}->{b} crosses {hits}"
+        if step.wait is Wait.NEXT:
+            press_key(app, pygame.K_RETURN)
+        elif step.wait is Wait.RULE_OUT:
+            click(app, layout.palette_rect(RULED_OUT).center, button=3)
+        else:
+            type_row(app, LESSON_SECRET if step.wait is Wait.WIN else step.row)
+            press_key(app, pygame.K_RETURN)
+            settle(app, 2.0 if step.wait is Wait.SUBMIT else 0.2)

@@ -38,13 +38,14 @@ def test_screenshots__readme_writes_its_modest_pngs(tmp_path, capsys):
         assert image.get_size() == (1280, 800)
 
 
-def test_screenshots__sheet_writes_each_screen_at_the_three_window_sizes_and_an_index(tmp_path, capsys):
+def test_screenshots__sheet_writes_each_screen_at_the_five_window_sizes_and_an_index(tmp_path, capsys):
     assert main(["--sheet", str(tmp_path), "--scenes", "menu", "blitz-end"]) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert printed["files"] == 6
+    sizes = ((640, 480), (800, 600), (1024, 720), (1280, 800), (1920, 1080))  # 4:3, small and wide
+    assert printed["files"] == 2 * len(sizes)
     for name in ("menu", "blitz-end"):
-        for size in ((640, 480), (1280, 800), (1920, 1080)):
+        for size in sizes:
             path = tmp_path / f"{size[0]}x{size[1]}_{name}.png"
             assert pygame.image.load(str(path)).get_size() == size
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
-    assert index.count("<img") == 6 and "1920x1080_blitz-end.png" in index
+    assert index.count("<img") == 2 * len(sizes) and "1024x720_blitz-end.png" in index

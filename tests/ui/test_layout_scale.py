@@ -1,4 +1,4 @@
-"""The board is the star at every window size: it fills the content height (or, when the rows flow
+"""The board is the star at every window size: it fills the height beside the panel (or, when the rows flow
 into columns, the width beside the palette), its pegs grow with the window, the palette's pegs are
 the board's size or a little larger, no text is drawn below the readable minimum, and every slot's
 centre still hits that slot."""
@@ -28,7 +28,7 @@ CONFIGS = {
     "8x10-relaxed": GameConfig(8, 10, difficulty="relaxed"),
 }
 PANEL = [("info", 1.3), ("submit", 1.15), ("message", 1.3), ("clear", 1), ("undo", 1), ("reveal", 1)]
-COVER = 0.85  # share of the content height (or of the width beside the palette) the board must span
+COVER = 0.85  # share of its area's height (or of the width beside the palette) the board must span
 MAX_PALETTE_RATIO = 1.25
 
 
@@ -41,7 +41,7 @@ def make(size, config: GameConfig) -> PlayLayout:
 def test_layout_scale__board_spans_the_content_height_or_the_width_beside_the_palette(size, name):
     layout = make(size, CONFIGS[name])
     beside_palette = layout.board_area.w - layout.palette_panel.w - layout.margin
-    assert layout.board.h >= COVER * layout.content.h or layout.board.w >= COVER * beside_palette, (
+    assert layout.board.h >= COVER * layout.board_area.h or layout.board.w >= COVER * beside_palette, (
         layout.board,
         layout.content,
     )
@@ -193,7 +193,7 @@ def test_layout_scale__grid_configs_cover_every_offered_shape():
 def test_layout_scale__grid_board_spans_the_content_and_is_the_largest_thing(size, name):
     layout = make_grid(size, GRID_CONFIGS[name])
     beside_palette = layout.board_area.w - layout.palette_panel.w - layout.margin
-    assert layout.board.h >= COVER * layout.content.h or layout.board.w >= COVER * beside_palette
+    assert layout.board.h >= COVER * layout.board_area.h or layout.board.w >= COVER * beside_palette
     assert layout.board.w * layout.board.h > layout.panel.w * layout.panel.h
     assert layout.content.contains(layout.board) and layout.content.contains(layout.palette_panel)
     assert not layout.board.colliderect(layout.palette_panel) and not layout.board.colliderect(layout.panel)

@@ -52,6 +52,7 @@ class LessonHooks(PlayHooks):
         self.lesson = Lesson()
         self.handover = False
         self.card = coach_view.AsideCache()
+        self.routes: dict = {}  # the pointer's route for this step and window (view state)
 
     def again(self) -> PlayHooks:
         return LessonHooks()
@@ -119,7 +120,7 @@ class LessonHooks(PlayHooks):
 
     # --- drawing and keeping -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, layout: PlayLayout, state: Any, art: Art) -> None:
-        view.draw_lesson(surface, layout, state.run, self.lesson, art, self.card, state.mouse)
+        view.draw_lesson(surface, layout, state.run, self.lesson, art, self.card, state.mouse, self.routes)
 
     def holding(self, state: Any) -> Holding:
         return Holding()  # a lesson is neither kept nor counted

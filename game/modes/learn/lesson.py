@@ -264,6 +264,7 @@ class Lesson:
             return None  # any full row: the board refuses one that cannot be the code (hard mode)
         if step.wait in (Wait.PLACE, Wait.SUBMIT) and step.row is not None:
             if tuple(draft) != step.row:
-                return f"this lesson's row is {code_text(step.row)}"
+                mine = "" if None in draft else f", not {code_text(draft)}"
+                return f"this step's row is {code_text(step.row)}{mine}"
             return None
         return "first read the note beside the board (Next goes on)"

@@ -2,9 +2,10 @@
 and a line from the card to it. Functions of (layout, run, lesson, art); drawing only reads.
 
 The card sits in the AsideLayout's column (game/ui/coach_view.py), level with the first thing it
-points at where it fits, and a line joins it to the nearest of them; it holds the step's text, the
-Why-not reason of a refused row at the last step, and Next (or "Play Classic" at the end) when the
-step waits for it.
+points at where it fits, and a line joins it to the nearest of them along the layout's gutters, never
+across a peg, a grading panel or a button (pointer.py); it holds the step's text, why
+a full row will be refused (not the row the step asks for; at the last step, the Why-not reason of a
+row that cannot be the code), and Next (or "Play Classic" at the end) when the step waits for it.
 next_button() gives that button's rectangle to drawing and to the hooks' hit test alike. The card
 is drawn into a cached image (redrawn when the step or the reason changes); rings and the line are
 drawn live, as they follow the window.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.learn import pointer
 from game.modes.learn.lesson import Lesson, Target, Wait
 from game.play.breaker import BreakerRun
 from game.ui import coach_view
@@ -56,11 +58,13 @@ def card_lines(lesson: Lesson, run: BreakerRun) -> list[Line]:
     step = lesson.step
     steps = len(lesson.steps)
     lines = [Line(f"Step {lesson.index + 1} of {steps}", "head"), Line(step.text)]
-    if step.wait is Wait.WIN and None not in run.draft and not run.game.over:
-        reason = run.why_not
-        if reason is not None:
-            sentence = reason.text()
-            lines.append(Line(f"Not that one: {sentence}.", "warn"))
+    if None not in run.draft and not run.game.over:  # a full row the step will not take: why, here
+        if step.wait is Wait.WIN:
+            reason = run.why_not
+            if reason is not None:
+                lines.append(Line(f"Not that one: {reason.text()}.", "warn"))
+        elif step.wait is Wait.SUBMIT and (refused := lesson.refusal(run.draft)) is not None:
+            lines.append(Line(f"Not that row: {refused}.", "warn"))
     lines.append(Line("Esc leaves the lesson.", "dim"))
     return lines
 
@@ -110,19 +114,26 @@ def draw_lesson(
     art: Art,
     cache: AsideCache,
     mouse: tuple[int, int],
+    routes: dict,
 ) -> None:
+    """The rings, the pointer (its route kept in `routes`, view state), the card and its Next."""
     if not isinstance(layout, AsideLayout):
         return
     targets = [r for r in (target_rect(layout, t) for t in lesson.step.targets) if r is not None]
     for rect in targets:
         pygame.draw.rect(surface, pal.SELECTION, rect.inflate(2 * RING_PAD_PX, 2 * RING_PAD_PX), RING_PX, 8)
     card = card_rect(layout, art.text, lesson, run)
-    if targets:  # from the card's edge to the nearest target's side
-        first = max(targets, key=lambda rect: rect.right).inflate(2 * RING_PAD_PX, 2 * RING_PAD_PX)
-        start = (card.x, max(card.y + 12, min(card.bottom - 12, first.centery)))
-        end = (first.right, first.centery) if first.right < card.x else first.center
-        pygame.draw.line(surface, pal.SELECTION, start, end, LINE_PX)
-        pygame.draw.circle(surface, pal.SELECTION, end, LINE_PX + 2)
+    rings = [rect.inflate(2 * RING_PAD_PX, 2 * RING_PAD_PX) for rect in targets]
+    key = (layout.size, lesson.index, tuple(card))
+    if key not in routes:  # worked out once a step and window size (drawing reads it every frame)
+        routes.clear()
+        routes[key] = pointer.route(layout, card, rings, LINE_PX) if rings else []
+    points = routes[key]
+    if len(points) >= 2:  # along the gutters, from the card's edge to the nearest ring's side
+        pygame.draw.lines(surface, pal.SELECTION, False, points, LINE_PX)
+        for corner in points[1:-1]:  # rounded bends
+            pygame.draw.circle(surface, pal.SELECTION, corner, LINE_PX // 2)
+        pygame.draw.circle(surface, pal.SELECTION, points[-1], LINE_PX + 2)
     lines = card_lines(lesson, run)
     px = _px(layout)
 

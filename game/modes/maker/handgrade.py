@@ -103,7 +103,7 @@ class HandGradeState(State):
         items = panel_items(c.variant.kinds)
         return self.sized_layout(
             lambda size: PlayLayout(
-                size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, shape=c.variant.shape
+                size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, shape=c.variant.shape, band=False
             )
         )
 
