@@ -8,8 +8,9 @@ import itertools
 import pygame
 import pytest
 
-from game.core.config import GRID_SHAPES, GameConfig
+from game.core.config import GameConfig
 from game.core.state import Outcome
+from game.core.variants import GRID_SHAPES, GridVariant
 from game.modes.maker.handgrade import HandGradeState
 from game.screens.codemaker import CodemakerState, Mode
 from game.screens.menu import MenuState
@@ -86,7 +87,7 @@ def test_codemaker_grid__a_2x2_secret_made_from_the_menu_is_broken_by_the_comput
     click(app, layout.button_rect("start").center)
     solving = app.state
     assert isinstance(solving, SolvingState) and solving.strategy == "random"
-    assert solving.start_game.config.grid == (2, 2) and solving.start_game.config.colours == 6
+    assert solving.start_game.config.variant.shape == (2, 2) and solving.start_game.config.colours == 6
     assert solving.start_game.secret == (5, 0, 3, 2)
     run_solve_to_result(app)
     result = app.state
@@ -99,7 +100,7 @@ def test_codemaker_grid__a_2x2_secret_made_from_the_menu_is_broken_by_the_comput
 
 
 def test_codemaker_grid__cells_are_edited_like_the_row() -> None:
-    state = CodemakerState(Mode.MAKE, GameConfig(colours=5, grid=(2, 3)))
+    state = CodemakerState(Mode.MAKE, GameConfig(colours=5, variant=GridVariant(2, 3)))
     app = make_app(size=(640, 480), start=state)
     layout = state.layout()
     for cell, colour in ((0, 1), (4, 3)):
@@ -143,7 +144,7 @@ def test_codemaker_grid__too_many_colours_for_a_3x3_grid_disables_start_and_says
     press_key(app, pygame.K_RETURN)
     solving = app.state
     assert isinstance(solving, SolvingState)
-    assert solving.start_game.config.grid == (3, 3) and solving.start_game.config.colours == 4
+    assert solving.start_game.config.variant.shape == (3, 3) and solving.start_game.config.colours == 4
 
 
 def test_codemaker_grid__watch_the_computer_on_a_grid() -> None:
@@ -156,7 +157,7 @@ def test_codemaker_grid__watch_the_computer_on_a_grid() -> None:
     solving = app.state
     assert isinstance(solving, SolvingState) and solving.strategy == "knuth"
     config = solving.start_game.config
-    assert config.grid == (2, 3) and config.colours == 6
+    assert config.variant.shape == (2, 3) and config.colours == 6
     assert config.is_legal(solving.start_game.secret)
     run_solve_to_result(app)
     result = app.state
@@ -169,7 +170,7 @@ def test_codemaker_grid__grading_by_hand_is_handed_the_grid() -> None:
     press_key(app, pygame.K_g)
     click(app, state.layout().button_rect("start").center)
     assert isinstance(app.state, HandGradeState)
-    assert app.state.config.grid == (2, 2) and app.state.config.pegs == 4
+    assert app.state.config.variant.shape == (2, 2) and app.state.config.pegs == 4
 
 
 def test_codemaker_grid__pegs_stay_put_when_the_shape_changes_and_row_restores_the_pegs() -> None:
