@@ -38,9 +38,9 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
+from . import variants
 from .codes import Code
 from .config import Difficulty, GameConfig, legal_codes
-from . import variants
 from .variants import GridVariant, RowVariant, Variant
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXY"

@@ -67,13 +67,13 @@ def warn_pixels(app, box: pygame.Rect) -> int:
 
 def test_codemaker_grid__a_2x2_secret_made_from_the_menu_is_broken_by_the_computer() -> None:
     app, state = open_from_menu("Make the code", seed=11)
-    assert state.shape is None and state.mode is Mode.MAKE
+    assert state.shape.name == "row" and state.mode is Mode.MAKE
     press_key(app, pygame.K_g)  # the keyboard steps Row -> Grid 2x2
-    assert state.shape == (2, 2)
+    assert state.shape == GridVariant(2, 2)
     click(app, shape_button(state, "plus"))  # the mouse: on to 2x3 and back
-    assert state.shape == (2, 3) and len(state.secret) == 6
+    assert state.shape == GridVariant(2, 3) and len(state.secret) == 6
     click(app, shape_button(state, "minus"))
-    assert state.shape == (2, 2) and state.secret == [None] * 4
+    assert state.shape == GridVariant(2, 2) and state.secret == [None] * 4
     choose_strategy(app, state, "random")  # seeded by the app's seed
     layout = state.layout()
     # drag from the palette onto the top left and bottom right cells, then keys fill the empty cells
@@ -96,7 +96,7 @@ def test_codemaker_grid__a_2x2_secret_made_from_the_menu_is_broken_by_the_comput
     assert result.record.game.secret == (5, 0, 3, 2) and result.game.rows[-1].guess == (5, 0, 3, 2)
     press_key(app, pygame.K_RETURN)  # Play again comes back to the same grid
     again = app.state
-    assert isinstance(again, CodemakerState) and again.shape == (2, 2) and len(again.secret) == 4
+    assert isinstance(again, CodemakerState) and again.shape == GridVariant(2, 2) and len(again.secret) == 4
 
 
 def test_codemaker_grid__cells_are_edited_like_the_row() -> None:
@@ -127,7 +127,8 @@ def test_codemaker_grid__too_many_colours_for_a_3x3_grid_disables_start_and_says
     app, state = open_from_menu("Make the code", size=(640, 480))
     for _ in range(4):  # Row, 2x2, 2x3, 2x4, 3x3
         press_key(app, pygame.K_g)
-    assert state.shape == (3, 3) and state.colours == 6  # colours are never changed behind the player
+    assert state.shape == GridVariant(3, 3)
+    assert state.colours == 6  # colours are never changed behind the player
     assert state.config() is None
     assert "3x3 grid with 6 colours" in state.problem() and "fewer colours" in state.problem()
     press_key(app, pygame.K_RETURN)
@@ -151,7 +152,7 @@ def test_codemaker_grid__watch_the_computer_on_a_grid() -> None:
     app, state = open_from_menu("Watch the computer", seed=3)
     click(app, shape_button(state, "plus"))
     click(app, shape_button(state, "plus"))
-    assert state.shape == (2, 3) and state.problem() is None
+    assert state.shape == GridVariant(2, 3) and state.problem() is None
     choose_strategy(app, state, "knuth")
     press_key(app, pygame.K_RETURN)
     solving = app.state
@@ -179,17 +180,17 @@ def test_codemaker_grid__pegs_stay_put_when_the_shape_changes_and_row_restores_t
     for k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5):
         press_key(app, k)
     press_key(app, pygame.K_g)  # a row's pegs fill the grid in reading order
-    assert state.shape == (2, 2) and state.cells() == 4 and state.secret == [0, 1, 2, 3]
+    assert state.shape == GridVariant(2, 2) and state.cells() == 4 and state.secret == [0, 1, 2, 3]
     click(app, state.layout().stepper_parts("pegs")[2].center)  # the cells are fixed by the shape
     assert state.cells() == 4
     press_key(app, pygame.K_g)  # 2x2 -> 2x3: each peg keeps its row and column
-    assert state.shape == (2, 3) and state.secret == [0, 1, None, 2, 3, None]
+    assert state.shape == GridVariant(2, 3) and state.secret == [0, 1, None, 2, 3, None]
     press_key(app, pygame.K_g)
     press_key(app, pygame.K_g)  # through 2x4 to 3x3, still in their cells
-    assert state.shape == (3, 3) and state.secret == [0, 1, None, 2, 3, None, None, None, None]
+    assert state.shape == GridVariant(3, 3) and state.secret == [0, 1, None, 2, 3, None, None, None, None]
     for _ in range(len(GRID_SHAPES) - 3):  # G from the last grid wraps back to Row
         press_key(app, pygame.K_g)
-    assert state.shape is None and state.pegs == 5 and len(state.secret) == 5
+    assert state.shape.name == "row" and state.pegs == 5 and len(state.secret) == 5
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -124,8 +124,8 @@ def test_setup__grid_3x3_chosen_with_the_mouse_starts_a_3x3_game_with_the_grid_t
     app = make_app(start=SetupState(GameConfig(5, 4)))
     setup = app.state
     layout = SetupLayout(app.size)
-    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index((3, 3))]))
-    assert setup.shape == (3, 3) and SetupLayout.ROWS[setup.focus] == "shape"
+    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index(GridVariant(3, 3))]))
+    assert setup.shape == GridVariant(3, 3) and SetupLayout.ROWS[setup.focus] == "shape"
     shown = drawn_lines(app)
     assert "Cells" in shown and "9" in shown  # the pegs row shows the cells, and cannot change them
     click(app, centre(layout.stepper_parts("pegs")[2]))
@@ -142,9 +142,9 @@ def test_setup__grid_3x3_chosen_with_the_keys_skips_its_fixed_cells_and_starts()
     app = make_app(start=SetupState(GameConfig(4, 4)))
     setup = app.state
     press_key(app, pygame.K_UP)  # from the pegs to the shape
-    for _ in range(SHAPES.index((3, 3))):
+    for _ in range(SHAPES.index(GridVariant(3, 3))):
         press_key(app, pygame.K_RIGHT)
-    assert setup.shape == (3, 3)
+    assert setup.shape == GridVariant(3, 3)
     press_key(app, pygame.K_DOWN)
     assert SetupLayout.ROWS[setup.focus] == "colours"  # past the cells the shape fixes
     press_key(app, pygame.K_UP)
@@ -177,13 +177,13 @@ def test_setup__the_last_grid_chosen_is_remembered_next_time_and_in_a_new_app(tm
     pygame.event.clear()
     click(app, centre(app.state.layout().entries[entry_index(app.state, "Custom game")]))
     layout = SetupLayout(app.size)
-    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index((2, 3))]))
+    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index(GridVariant(2, 3))]))
     click(app, centre(layout.stepper_parts("colours")[0]))  # 5 colours
     click(app, centre(layout.buttons["start"]))
     assert app.state.config == GameConfig(colours=5, variant=GridVariant(2, 3))
     press_key(app, pygame.K_ESCAPE)  # nothing played: back to the menu
     click(app, centre(app.state.layout().entries[entry_index(app.state, "Custom game")]))
-    assert (app.state.shape, app.state.colours) == ((2, 3), 5)
+    assert (app.state.shape, app.state.colours) == (GridVariant(2, 3), 5)
     assert SetupLayout.ROWS[app.state.focus] == "shape"  # a grid's cells are fixed: the keys start above
     press_key(app, pygame.K_ESCAPE)
     app.close()

@@ -8,6 +8,7 @@ import pytest
 
 from game.core.config import PRESETS, GameConfig
 from game.core.variants import GRID_SHAPES, GridVariant
+from game.play.maker import drawn_shape
 from game.ui import layout as layout_module
 from game.ui.layout import PlayLayout
 from game.ui.maker_layout import MakerLayout
@@ -72,9 +73,9 @@ def test_ratios__expert_takes_two_columns_where_they_give_bigger_pegs(monkeypatc
 @pytest.mark.parametrize("config", CONFIGS, ids=ids)
 def test_ratios__the_codemakers_secret_is_at_least_nine_tenths_of_its_palette(size, config):
     shapes = [None, *GRID_SHAPES]
-    layout = MakerLayout(
-        size, config.pegs, config.colours, True, ("back", "random", "start"), config.variant.shape, shapes
-    )
+    buttons = ("back", "random", "start")
+    shape = drawn_shape(config.variant)
+    layout = MakerLayout(size, config.pegs, config.colours, True, buttons, shape, shapes)
     palette_peg = layout.palette_peg_rect(0).w
     assert layout.peg_diameter() >= 0.9 * palette_peg
     assert layout.slot_diameter() >= 0.9 * palette_peg  # an empty slot reads as a peg's place
