@@ -186,7 +186,7 @@ def test_grid_layout__every_cell_hit_where_drawn_in_rows_by_columns(size, rows, 
 
 
 def test_grid_board__grade_kinds_are_blacks_then_greys_then_whites():
-    from game.core.variants import GridFeedback
+    from game.core.grid import GridFeedback
 
     kinds = [grade_kind(GridFeedback(2, 3, 1), i) for i in range(9)]
     assert kinds == ["black"] * 2 + ["grey"] * 3 + ["white"] + [""] * 3

@@ -190,7 +190,7 @@ def test_setup__the_last_grid_chosen_is_remembered_next_time_and_in_a_new_app(tm
     again = App(size=(1024, 720), seed=2, store=Store(store_dir), sound=Sound(mixer=None))
     pygame.event.clear()
     click(again, centre(again.state.layout().entries[entry_index(again.state, "Custom game")]))
-    assert (again.state.shape, again.state.colours, again.state.cells) == ((2, 3), 5, 6)
+    assert (again.state.shape, again.state.colours, again.state.cells) == (GridVariant(2, 3), 5, 6)
 
 
 def test_settings__last_custom_keeps_rows_and_offered_grids_and_drops_other_shapes():
