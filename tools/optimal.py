@@ -158,7 +158,7 @@ This index is written by `python tools/optimal.py --index assets/strategies`.
 
 def size_of(table: StrategyTable) -> str:
     """ "4x6" (pegs x colours), or "grid 2x2 x6" for the 2-D puzzle."""
-    if "grid" in table.header:  # a grid table's variant field (Variant.fields)
+    if "grid" in table.header:  # a grid table names its shape so (variants.EARLIER_FIELDS reads it)
         return f"grid {shape_text(parse_shape(table.header['grid']))} x{table.colours}"
     return f"{table.pegs}x{table.colours}"
 
