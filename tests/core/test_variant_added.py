@@ -20,17 +20,17 @@ from game.core.variants import GameSize, RowVariant, grade_words, variant_from_t
 from game.play.record import GameRecord, Player
 
 
-class Bulls(NamedTuple):
+class Blacks(NamedTuple):
     black: int
 
 
 @dataclass(frozen=True)
-class BullsRow(RowVariant):
+class BlacksRow(RowVariant):
     """A row graded by black pegs only: how many pegs are right, never which colours are in it."""
 
-    name: ClassVar[str] = "bulls"
+    name: ClassVar[str] = "testblacks"  # a name no real variant takes
     kinds: ClassVar[tuple[str, ...]] = ("black",)
-    grade_type: ClassVar[type] = Bulls
+    grade_type: ClassVar[type] = Blacks
     multiset: ClassVar[bool] = False  # a grade counts places, not colours in common
 
     @classmethod
@@ -41,8 +41,8 @@ class BullsRow(RowVariant):
     def numbered(cls) -> tuple:
         return (cls(3), cls(4))
 
-    def score(self, guess, secret) -> Bulls:
-        return Bulls(sum(g == s for g, s in zip(guess, secret, strict=True)))
+    def score(self, guess, secret) -> Blacks:
+        return Blacks(sum(g == s for g, s in zip(guess, secret, strict=True)))
 
     def grades_between(self, guesses, guess_counts, codes, counts) -> np.ndarray:
         return (guesses[:, None, :] == codes[None, :, :]).sum(axis=2).astype(np.uint8)
@@ -50,15 +50,15 @@ class BullsRow(RowVariant):
     def pack(self, grade) -> int:
         return int(grade[0])
 
-    def unpack(self, packed: int) -> Bulls:
-        return Bulls(packed)
+    def unpack(self, packed: int) -> Blacks:
+        return Blacks(packed)
 
     @property
     def grade_count(self) -> int:
         return self.pegs + 1
 
     def problem(self, colours: int, duplicates: bool) -> str | None:
-        return None if colours <= 6 else "bulls are played with at most 6 colours"
+        return None if colours <= 6 else "played with at most 6 colours"
 
     def consistent_steps(self, config: GameSize, history):  # its code space: not needed here
         raise NotImplementedError
@@ -74,40 +74,40 @@ def value_of(number: str) -> int:
 
 @pytest.fixture
 def registered(monkeypatch):
-    monkeypatch.setattr(variants, "VARIANTS", (*variants.VARIANTS, BullsRow))
+    monkeypatch.setattr(variants, "VARIANTS", (*variants.VARIANTS, BlacksRow))
     gamenumber._regions.cache_clear()
-    yield BullsRow
+    yield BlacksRow
     gamenumber._regions.cache_clear()
 
 
 def test_variant_added__is_found_by_name_and_its_text_and_config_read_back(registered):
-    assert variant_named("bulls") is BullsRow and variant_from_text("bulls:5") == BullsRow(5)
-    config = GameConfig(colours=4, variant=BullsRow(3))
-    assert config.pegs == 3 and "variant=bulls:3" in config.to_text()
+    assert variant_named("testblacks") is BlacksRow and variant_from_text("testblacks:5") == BlacksRow(5)
+    config = GameConfig(colours=4, variant=BlacksRow(3))
+    assert config.pegs == 3 and "variant=testblacks:3" in config.to_text()
     assert GameConfig.from_text(config.to_text()) == config and config != GameConfig(3, 4)
-    assert grade_words(Bulls(2)) == "2 black"
+    assert grade_words(Blacks(2)) == "2 black"
 
 
 def test_variant_added__saved_games_and_hand_grades_read_back_as_its_own(registered):
-    config = GameConfig(colours=4, variant=BullsRow(3))
+    config = GameConfig(colours=4, variant=BlacksRow(3))
     record = GameRecord.new(config, (0, 1, 2)).played((0, 2, 1), Player.PLAYER)
     record = record.played((0, 1, 2), Player.PLAYER)
-    assert record.game.rows[0].feedback == Bulls(1) and record.over
+    assert record.game.rows[0].feedback == Blacks(1) and record.over
     data = json.loads(json.dumps(record.to_dict()))
-    assert data["config"]["variant"] == "bulls:3" and GameRecord.from_dict(data) == record
-    by_hand = GameRecord.new(config, None).played((3, 3, 1), Player.COMPUTER, Bulls(2))
+    assert data["config"]["variant"] == "testblacks:3" and GameRecord.from_dict(data) == record
+    by_hand = GameRecord.new(config, None).played((3, 3, 1), Player.COMPUTER, Blacks(2))
     again = GameRecord.from_dict(json.loads(json.dumps(by_hand.to_dict())))
-    assert again == by_hand and isinstance(again.game.rows[0].feedback, Bulls)
+    assert again == by_hand and isinstance(again.game.rows[0].feedback, Blacks)
 
 
 def test_variant_added__has_numbers_past_every_earlier_one_and_those_keep_their_games(registered):
     earlier = {number: parse_game_number(number) for number in ("211TR", "00", "V9DBNFMBS")}
     regions, _ = gamenumber._regions()
-    assert len(regions) == 2 and regions[1].start == regions[0].size
+    assert regions[-1].start == regions[-2].start + regions[-2].size  # its own region, the last
     for pegs, colours, duplicates in itertools.product((3, 4), range(2, 7), (True, False)):
         if not duplicates and colours < pegs:
             continue
-        config = GameConfig(colours=colours, duplicates=duplicates, variant=BullsRow(pegs), turns=9)
+        config = GameConfig(colours=colours, duplicates=duplicates, variant=BlacksRow(pegs), turns=9)
         secrets = {
             tuple(code)
             for code in itertools.product(range(colours), repeat=pegs)
@@ -117,6 +117,6 @@ def test_variant_added__has_numbers_past_every_earlier_one_and_those_keep_their_
         assert len(numbers) == len(secrets)
         for number, secret in numbers.items():
             assert parse_game_number(number) == (config, secret)
-            assert value_of(number) >= regions[1].start  # past every number of the row and the grid
+            assert value_of(number) >= regions[-1].start  # past every earlier number
     for number, game in earlier.items():
         assert parse_game_number(number) == game and game_number(*game) == number
