@@ -22,6 +22,7 @@ from game.core.config import (
     preset,
 )
 from game.core.grid import parse_shape
+from game.core.variants import GridVariant
 
 MIN_SIZE = (640, 480)  # layouts are never asked for less: a smaller window shows part of a canvas this big
 MAX_SIZE = (4096, 4096)  # each full-window surface at 16384 x 16384 costs a gigabyte; 4096 covers 4K screens
@@ -118,14 +119,14 @@ def _grid_config(args: argparse.Namespace) -> GameConfig:
     if given:
         raise ConfigError(f"--grid sets the cells itself; drop {' and '.join(given)}")
     try:
-        shape = parse_shape(args.grid)
-    except ValueError as error:
+        variant = GridVariant(*parse_shape(args.grid))
+    except ValueError as error:  # a VariantError (sides, cells) is one too
         raise ConfigError(f"--grid: {error}") from None
     return GameConfig(
         colours=args.colours if args.colours is not None else GameConfig().colours,
         duplicates=not args.no_duplicates,
         difficulty=args.difficulty or "classic",
-        grid=shape,
+        variant=variant,
     )
 
 

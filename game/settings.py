@@ -15,6 +15,7 @@ from typing import Any
 
 from game.core.config import SHAPE_CHOICES, ConfigError, GameConfig
 from game.core.highscores import INITIALS_LENGTH, LETTERS
+from game.core.variants import setup_choice
 from game.play.timeline import Motion
 
 
@@ -152,4 +153,4 @@ def _custom_config(text: Any) -> GameConfig | None:
         config = GameConfig.from_text(text)
     except ConfigError:
         return None
-    return config if config.variant.choice in SHAPE_CHOICES else None  # setup offers these shapes
+    return config if setup_choice(config.variant, SHAPE_CHOICES) else None  # setup offers these shapes

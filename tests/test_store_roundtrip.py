@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.blitz import BLITZ_CONFIG, new_blitz
-from game.core.config import GRID_SHAPES, ConfigError, GameConfig
+from game.core.config import ConfigError, GameConfig
 from game.core.daily import DAILY_PRESETS, daily_config, daily_secret
 from game.core.highscores import HIGH_SCORE_MODES, LETTERS, MAX_SCORE, HighScore
 from game.core.records import DUEL_KEY, GameEnd, GameResult
+from game.core.variants import GRID_SHAPES, GridVariant
 from game.modes.blitz.screens import BLITZ_SAVE, BlitzSave
 from game.modes.registry import kept_games
 from game.play.record import GameRecord, Player, random_secret
@@ -58,7 +59,11 @@ configs = st.one_of(
         duplicates=st.booleans(),
         difficulty=st.sampled_from(["relaxed", "classic", "tight"]),
     ),
-    st.builds(config_or_none, colours=st.integers(2, 4), grid=st.sampled_from(GRID_SHAPES)),
+    st.builds(
+        config_or_none,
+        colours=st.integers(2, 4),
+        variant=st.sampled_from([GridVariant(*shape) for shape in GRID_SHAPES]),
+    ),
 ).filter(lambda config: config is not None)
 
 

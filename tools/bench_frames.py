@@ -62,6 +62,7 @@ from game.app import App  # noqa: E402
 from game.cli import OneLineParser  # noqa: E402
 from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
 from game.core.grid import parse_shape  # noqa: E402
+from game.core.variants import GridVariant  # noqa: E402
 from game.options import window_size  # noqa: E402
 from game.screens.playing import PlayingState  # noqa: E402
 
@@ -397,7 +398,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
         if args.grid is not None:
-            config = GameConfig(colours=args.colours, difficulty=difficulty, grid=parse_shape(args.grid))
+            grid = GridVariant(*parse_shape(args.grid))
+            config = GameConfig(colours=args.colours, difficulty=difficulty, variant=grid)
         else:
             config = GameConfig(args.pegs, args.colours, difficulty=difficulty)
     except ConfigError as exc:
@@ -430,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         "mean_ms": round(statistics.fmean(times), 3),
         "size": "{}x{}".format(*app.size),  # the window measured, as the app made it
         "pegs": config.pegs,
-        "grid": "{}x{}".format(*config.grid) if config.grid else None,
+        "grid": "{}x{}".format(*config.variant.shape) if config.variant.fixed_pegs else None,
         "colours": config.colours,
         "turns": config.turns,
         "seconds": round(seconds, 3),
@@ -444,7 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     pygame.quit()
     print(json.dumps(result))
     what = f"solve by {result['strategy']}: {result['guesses']} guesses, " if solve else ""
-    size = f"grid {result['grid']} x {config.colours}" if config.grid else f"{config.pegs}x{config.colours}"
+    grid = result["grid"]
+    size = f"grid {grid} x {config.colours}" if grid else f"{config.pegs}x{config.colours}"
     print(
         f"{what}{args.scenario} {size}: p50 {result['p50_ms']} ms, "
         f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms over {result['frames']} frames",

@@ -59,6 +59,7 @@ from game.core.codes import code_to_text  # noqa: E402
 from game.core.config import MAX_PEGS, MIN_PEGS, GameConfig  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
+from game.core.variants import GridVariant  # noqa: E402
 from tools.optimal_search import (  # noqa: E402
     INFINITE_COST,
     Search,
@@ -157,7 +158,7 @@ This index is written by `python tools/optimal.py --index assets/strategies`.
 
 def size_of(table: StrategyTable) -> str:
     """ "4x6" (pegs x colours), or "grid 2x2 x6" for the 2-D puzzle."""
-    if "grid" in table.header:  # a grid table's variant field (Variant.fields)
+    if "grid" in table.header:  # a grid table names its shape so (variants.EARLIER_FIELDS reads it)
         return f"grid {shape_text(parse_shape(table.header['grid']))} x{table.colours}"
     return f"{table.pegs}x{table.colours}"
 
@@ -197,8 +198,9 @@ def check_args(args: argparse.Namespace) -> None:
     try:
         if args.grid is not None:
             grid = parse_shape(args.grid)
-            config = GameConfig(colours=args.colours, duplicates=not args.no_duplicates, grid=grid)
-            args.pegs, args.grid = config.pegs, config.grid
+            variant = GridVariant(*grid)
+            config = GameConfig(colours=args.colours, duplicates=not args.no_duplicates, variant=variant)
+            args.pegs, args.grid = config.pegs, config.variant.shape
         else:
             config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
     except ValueError as exc:

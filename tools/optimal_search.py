@@ -16,8 +16,7 @@ import numpy as np
 
 from game.core.codes import Feedback, colour_counts, decode
 from game.core.grid import symmetries
-from game.core.variant import Grade
-from game.core.variants import variant_of
+from game.core.variants import Grade, GridVariant, RowVariant
 
 INFINITE_COST = 10**9  # larger than any total; marks "impossible within the cap"
 
@@ -43,7 +42,7 @@ class Space:
 def possible_grades(pegs: int, grid: tuple[int, int] | None = None) -> tuple[Grade, ...]:
     """Every grade that can occur, the win (all black) last."""
     if grid is not None:
-        variant = variant_of(pegs, grid)
+        variant = GridVariant(*grid)
         grades = []
         for packed in range(variant.grade_count):
             try:
@@ -70,7 +69,7 @@ def build_space(
         distinct = np.array([len(set(row)) == pegs for row in codes.tolist()], dtype=bool)
         codes = codes[distinct]
     grades = possible_grades(pegs, grid)
-    variant = variant_of(pegs, grid)
+    variant = RowVariant(pegs) if grid is None else GridVariant(*grid)
     packed_to_id = np.full(variant.grade_count, 255, dtype=np.uint8)
     for grade_id, grade in enumerate(grades):
         packed_to_id[variant.pack(grade)] = grade_id

@@ -29,6 +29,7 @@ from game.cli import OneLineParser, writable_folder  # noqa: E402
 from game.core.codes import score  # noqa: E402
 from game.core.config import GameConfig, preset  # noqa: E402
 from game.core.state import Guess, apply_move, new_game  # noqa: E402
+from game.core.variants import GridVariant  # noqa: E402
 from game.play.record import GameRecord, Player  # noqa: E402
 
 README_SIZE = (1280, 800)
@@ -153,7 +154,7 @@ def grid_scene(app: App) -> None:
     """The 2-D puzzle: two 3x3 rows typed by keys, then Solve; the computer's grade drops in."""
     from game.screens.playing import PlayingState
 
-    config = GameConfig(colours=4, grid=(3, 3))
+    config = GameConfig(colours=4, variant=GridVariant(3, 3))
     state = PlayingState(config, secret=(2, 0, 1, 3, 1, 0, 0, 2, 3))
     app.apply(state)
     settle(app, 0.5)

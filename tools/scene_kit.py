@@ -19,6 +19,7 @@ from game.app import App
 from game.core.config import PRESETS, GameConfig
 from game.core.highscores import HighScore
 from game.core.records import GameEnd, GameResult
+from game.core.variants import GridVariant
 from game.play.record import GameRecord, Player
 from game.screens.base import go
 from game.store import Store
@@ -31,8 +32,8 @@ CONFIGS = {
     "5x8": GameConfig(5, 8),
     "6x9t": GameConfig(6, 9, difficulty="tight"),
     "8x10r": GameConfig(8, 10, difficulty="relaxed"),
-    "g2x2": GameConfig(colours=6, grid=(2, 2)),  # the grid puzzle's menu games
-    "g3x3": GameConfig(colours=4, grid=(3, 3)),
+    "g2x2": GameConfig(colours=6, variant=GridVariant(2, 2)),  # the grid puzzle's menu games
+    "g3x3": GameConfig(colours=4, variant=GridVariant(3, 3)),
 }
 DEFAULT_CONFIG = "4x6"
 

@@ -270,7 +270,7 @@ def handgrade(kind: str) -> Callable[[App, GameConfig], None]:
         from itertools import product
 
         from game.core.analysis import check_grade
-        from game.core.variant import GradeError
+        from game.core.variants import GradeError
 
         app.apply(
             go("handgrade", config=config, strategy="knuth" if config.code_count < 10**6 else "entropy")

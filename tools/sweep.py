@@ -56,6 +56,7 @@ from game.core.solver import Progress, run  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count, small_space, small_space_steps  # noqa: E402
 from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
 from game.core.strategies.walk import Game, node_rng, walk  # noqa: E402
+from game.core.variants import GridVariant  # noqa: E402
 from game.tables import bind  # noqa: E402
 
 BAR_AFTER_S = 1.0
@@ -102,7 +103,8 @@ def check_args(args: argparse.Namespace) -> GameConfig:
             config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
         else:
             grid = parse_shape(args.grid)
-            config = GameConfig(colours=args.colours, duplicates=not args.no_duplicates, grid=grid)
+            variant = GridVariant(*grid)
+            config = GameConfig(colours=args.colours, duplicates=not args.no_duplicates, variant=variant)
         get(args.strategy)
     except (ValueError, UnknownStrategy) as exc:
         raise UsageError(str(exc)) from None
@@ -111,7 +113,8 @@ def check_args(args: argparse.Namespace) -> GameConfig:
         raise UsageError(f"--games must be from 1 to {count} (the number of codes), not {args.games}")
     if args.games is None and count > SMALL_SPACE_CODES and not args.all:
         raise UsageError(f"{count} codes is a lot: pass --games N (or --all if you mean it)")
-    if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates and config.grid is None:
+    listed = isinstance(config.variant, GridVariant)  # every grid space is listed whole
+    if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates and not listed:
         raise UsageError(f"--all without repeats works up to {SMALL_SPACE_CODES} codes; pass --games N")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, not {args.jobs}")
@@ -136,7 +139,7 @@ def pick_secrets(config: GameConfig, games: int | None, seed: int) -> np.ndarray
     if games is None:
         if config.duplicates:
             return np.arange(count, dtype=np.int64)
-        if config.grid is not None:  # every grid space is listed whole (game.core.gridspace)
+        if isinstance(config.variant, GridVariant):  # every grid space is listed whole (game.core.gridspace)
             return run(small_space_steps(config.pegs, config.colours, False, limit=count)).indices.copy()
         return small_space(config.pegs, config.colours, False).indices.copy()
     rng = random.Random(seed)
@@ -205,7 +208,7 @@ class Pump:
 
 def summarise(name: str, config: GameConfig, games: list[Game], seconds: float) -> dict:
     lengths = [len(game.guesses) for game in games]
-    limit = turn_limit(config.pegs, config.colours, Difficulty.CLASSIC, config.grid)
+    limit = turn_limit(config.pegs, config.colours, Difficulty.CLASSIC, config.variant)
     histogram: dict[str, int] = {}
     for length in sorted(set(lengths)):
         histogram[str(length)] = lengths.count(length)
@@ -221,7 +224,7 @@ def summarise(name: str, config: GameConfig, games: list[Game], seconds: float) 
         "histogram": histogram,
         "failures": sum(1 for game in games if not game.solved or len(game.guesses) > limit),
         "seconds": round(seconds, 3),
-        "grid": shape_text(config.grid) if config.grid else None,
+        "grid": shape_text(config.variant.shape) if isinstance(config.variant, GridVariant) else None,
     }
 
 

@@ -31,7 +31,7 @@ from . import space, strategies
 from .codes import Code, Feedback, colour_counts, decode
 from .config import GameConfig
 from .solver import History, Progress, run
-from .variant import Grade, grade_words
+from .variants import Grade, grade_words
 
 # Codes scored per chunk: small enough that one chunk is about a millisecond of numpy work, large
 # enough that per-chunk Python overhead stays small next to it.

@@ -7,7 +7,7 @@ code_index((0, 0, 1, 1), 6) == 7.
 Feedback is (black, white), computed the Knuth way: black = pegs equal in place; white = sum over
 colours of min(count in guess, count in secret) - black. Batches are scored with numpy (score_many,
 grades_between); a grade is packed as black * (pegs + 1) + white so partitions can be counted with
-numpy.bincount. These are the classic row's rules (variant.RowVariant); grid.py has the grid's.
+numpy.bincount. These are the classic row's rules (variants/row.py); grid.py has the grid's.
 """
 
 from __future__ import annotations

@@ -1,32 +1,37 @@
 """Game configuration: sizes, the duplicates rule, difficulty presets, the variant and its turns.
 
-Invariants: a GameConfig is always valid (pegs 2..10, colours 2..10, and without duplicates at
-least as many colours as pegs; a grid of an offered shape); turns default to the variant's turn
-rule (turns.py: Classic gives pegs + colours, 10 at 4x6; also in README.md), a pure function that
-never decreases when pegs or colours grow.
+Invariants: a GameConfig is always valid (colours 2..10, and without duplicates at least as many
+colours as pegs; a variant the game offers, with these colours); turns default to the variant's
+turn rule (turns.py: Classic gives pegs + colours, 10 at 4x6; also in README.md), a pure function
+that never decreases when pegs or colours grow.
 
-A grid game (grid=(rows, columns), see grid.py and variant.py) has rows x columns cells as its pegs.
-Its code space is capped at MAX_GRID_CODES legal codes, which every strategy can still filter by
-scanning. Everything that differs between the row and the grid is the variant's (config.variant);
-`grid` is only the stored form, as saved files and the command line read it.
+The variant is a value of the variants package (variants/: RowVariant(pegs), GridVariant(rows,
+cols), ...), carried by name and parameters in the config's text ("variant=grid:2x3"); a config
+that names none plays the classic row of `pegs` pegs, and `pegs` is always the variant's places (a
+grid's cells). Everything that differs between variants is asked of config.variant.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
 from .codes import Code, CodeError, code_count, has_repeats
-from .grid import MAX_GRID_CODES, parse_shape  # noqa: F401  (MAX_GRID_CODES: re-exported, as before)
 from .turns import Difficulty
-from .variant import Variant, VariantError
-from .variants import MAX_PEGS, MIN_PEGS, checked_variant, variant_of  # noqa: F401  (the pegs' limits: re-exported)
+from .turns import turn_limit as places_turn_limit
+from .variants import (  # noqa: F401  (the pegs' limits and the setup's choices: re-exported)
+    EARLIER_FIELDS,
+    MAX_PEGS,
+    MIN_PEGS,
+    SETUP_CHOICES,
+    Variant,
+    VariantError,
+    default_variant,
+    variant_from_fields,
+)
 
 MIN_COLOURS, MAX_COLOURS = 2, 10
-# The grid shapes the setup screens offer, smallest first (rows, columns); --grid accepts any legal one.
-GRID_SHAPES = ((2, 2), (2, 3), (2, 4), (3, 3), (3, 4))
-# The setup screens' Shape choices, as GameConfig stores them (`grid`): the row, then the offered grids.
-SHAPE_CHOICES: tuple[tuple[int, int] | None, ...] = (None, *GRID_SHAPES)
+# The setup screens' Shape choices (variants; the row's pegs are stepped apart): the row, then the grids.
+SHAPE_CHOICES: tuple[Variant, ...] = SETUP_CHOICES
 
 
 class ConfigError(ValueError):
@@ -37,44 +42,48 @@ def turn_limit(
     pegs: int,
     colours: int,
     difficulty: Difficulty | str = Difficulty.CLASSIC,
-    grid: tuple[int, int] | None = None,
+    variant: Variant | None = None,
 ) -> int:
     """Turns allowed for a game of this size: Classic = pegs + colours (10 at 4x6).
 
-    With `grid`, pegs are its cells and the turns rule counts them as pegs (Variant.turn_limit).
+    `variant` None is the rule of turns.py for `pegs` places; a variant whose pegs are its own to
+    choose takes `pegs` (Variant.with_pegs), one that fixes them (a grid's cells) counts its own.
     """
-    return variant_of(pegs, grid).turn_limit(colours, difficulty)
-
-
-def grid_field(text: object) -> tuple[int, int] | None:
-    """GameConfig's `grid` from its stored text ("2x3"; None, or the field left out, for a row), as
-    to_text() and a saved game's variant fields write it; ValueError (AttributeError for what is not
-    text) when it cannot be read."""
-    return None if text is None else parse_shape(text)  # type: ignore[arg-type]
+    if variant is None:
+        return places_turn_limit(pegs, colours, difficulty)
+    return variant.with_pegs(pegs).turn_limit(colours, difficulty)
 
 
 @dataclass(frozen=True)
 class GameConfig:
     """What is chosen in setup: size, duplicates rule, difficulty, variant. Always valid once built.
 
-    grid=(rows, columns) makes a grid game whose pegs are its rows x columns cells (pegs may then be
-    left out); grid=None is the classic row.
+    variant=GridVariant(rows, columns) makes a grid game whose pegs are its cells (pegs may then be
+    left out, or must equal them); variant None is the classic row of `pegs` pegs.
     """
 
-    pegs: int = 0  # 0 means 4, or rows x columns for a grid
+    pegs: int = 0  # 0 means the variant's own: 4 for a row, rows x columns for a grid
     colours: int = 6
     duplicates: bool = True
     difficulty: Difficulty = Difficulty.CLASSIC
     turns: int = field(default=0)  # 0 means "computed from turn_limit()"
-    grid: tuple[int, int] | None = None
+    variant: Variant = None  # type: ignore[assignment]  # None: the row of `pegs`; always set once built
 
     def __post_init__(self) -> None:
+        variant = self.variant
         try:
-            variant = checked_variant(self.pegs, self.grid)
+            if variant is None:
+                variant = default_variant(self.pegs)
+            elif not isinstance(variant, Variant):
+                raise VariantError(f"a variant is one of game.core.variants, not {variant!r}")
         except VariantError as exc:
             raise ConfigError(str(exc)) from None
+        if self.pegs not in (0, variant.pegs):
+            raise ConfigError(
+                f"a {variant.label} has {variant.pegs} {variant.places_word}, not {self.pegs!r} pegs"
+            )
         object.__setattr__(self, "pegs", variant.pegs)
-        object.__setattr__(self, "grid", variant.choice)
+        object.__setattr__(self, "variant", variant)
         if not isinstance(self.colours, int) or not MIN_COLOURS <= self.colours <= MAX_COLOURS:
             raise ConfigError(
                 f"colours must be a whole number from {MIN_COLOURS} to {MAX_COLOURS}, not {self.colours!r}"
@@ -94,31 +103,27 @@ class GameConfig:
             raise ConfigError(problem)
         if self.turns == 0:
             object.__setattr__(self, "turns", variant.turn_limit(self.colours, self.difficulty))
-        elif not isinstance(self.turns, int) or not 1 <= self.turns <= 30:
+        elif isinstance(self.turns, bool) or not isinstance(self.turns, int) or not 1 <= self.turns <= 30:
             raise ConfigError(f"turns must be a whole number from 1 to 30, not {self.turns!r}")
 
-    @functools.cached_property
-    def variant(self) -> Variant:
-        """How this game's codes are shaped, graded, stored and searched."""
-        return variant_of(self.pegs, self.grid)
-
     def to_text(self) -> str:
-        """ "pegs=4 colours=6 duplicates=yes difficulty=classic turns=10", with the variant's fields
-        after (" grid=2x3" for a grid); GameConfig.from_text() reads it back."""
-        text = (
+        """ "pegs=4 colours=6 duplicates=yes difficulty=classic turns=10 variant=row:4" (the variant's
+        name and parameters last); GameConfig.from_text() reads it back."""
+        return (
             f"pegs={self.pegs} colours={self.colours} duplicates={'yes' if self.duplicates else 'no'} "
-            f"difficulty={self.difficulty.value} turns={self.turns}"
+            f"difficulty={self.difficulty.value} turns={self.turns} variant={self.variant.text}"
         )
-        return text + "".join(f" {key}={value}" for key, value in self.variant.fields().items())
 
     @classmethod
     def from_text(cls, text: str) -> GameConfig:
-        """Inverse of to_text(); missing keys take their defaults; ConfigError on anything unreadable."""
+        """Inverse of to_text(), and the earlier form with a grid's "grid=2x3" (variants.EARLIER_FIELDS);
+        missing keys take their defaults; ConfigError on anything unreadable."""
         fields: dict[str, object] = {}
+        stored: dict[str, str] = {}  # the variant's fields, read once the pegs are known
         try:
             for token in text.split():
                 key, sep, value = token.partition("=")
-                if not sep or key in fields:
+                if not sep or key in fields or key in stored:
                     raise ValueError(f"expected key=value once each, got {token!r}")
                 if key in ("pegs", "colours", "turns"):
                     fields[key] = int(value)
@@ -126,11 +131,13 @@ class GameConfig:
                     fields[key] = {"yes": True, "no": False}[value]
                 elif key == "difficulty":
                     fields[key] = value
-                elif key == "grid":
-                    fields[key] = grid_field(value)
+                elif key == "variant" or key in EARLIER_FIELDS:
+                    stored[key] = value
                 else:
                     raise ValueError(f"unknown key {key!r}")
-        except (KeyError, ValueError) as exc:
+            if stored:
+                fields["variant"] = variant_from_fields(0, stored)
+        except (KeyError, ValueError) as exc:  # VariantError is a ValueError
             raise ConfigError(f"cannot read the game settings {text!r}: {exc}") from None
         return cls(**fields)  # type: ignore[arg-type]
 

@@ -11,19 +11,23 @@ typed wrong and any two neighbours swapped (unless equal) break the sum; parse_g
 raises GameNumberError (a ValueError) saying what to check.
 
 The value behind the digits: every game the config allows, with the turn limit its difficulty gives,
-is one entry of a fixed list (_games(), smallest code space first, so the common games have the
+is one entry of a fixed list (_regions(), smallest code space first, so the common games have the
 shortest numbers: Easy takes 4 characters, Classic 5, Super and Expert 6, 10 pegs x 10 colours 8);
+an entry is a variant (its name and parameters), colours, the duplicates rule and the difficulty;
 its secrets are numbered from the entry's offset (the sum of the code counts of the entries before
 it). A game with a hand-set turn limit t takes the same number plus t times the count of all those
-(see _hand_set_base). A secret is numbered by its rank among the legal codes (code number with
-repeats, lexicographic rank of the permutation without), scrambled by an affine map modulo the code
-count, so neighbouring numbers are not neighbouring codes and the code cannot be read off the number
-at a glance.
+(one copy of the numbering per t). A hand-set limit equal to the entry's own has no copy: that game
+is the entry's own game, with its one number, and the copy's number is refused. A secret is
+numbered by its rank among the legal codes (code number with repeats, lexicographic rank of the
+permutation without), scrambled by an affine map modulo the code count, so neighbouring numbers are
+not neighbouring codes and the code cannot be read off the number at a glance. One game, one
+number: a number with a leading 0 is refused, as is a copy's number for the entry's own limit.
 
 Stability: a number must mean the same game for ever, so the list is built from the fixed ranges
-below (not from config.py's limits, which may grow) and the scramble's constants never change. A
-game the list does not hold raises GameNumberError; a new kind of game must be added past the end
-(a new block), never inserted. Pure.
+below (not from config.py's limits, which may grow) and the scramble's constants never change. The
+first region numbers the row and the grid (FIRST_REGION); every variant registered after them
+(variants.VARIANTS, append only) numbers the games of its numbered() in a region of its own, past
+the end of the ones before. A game the list does not hold raises GameNumberError. Pure.
 """
 
 from __future__ import annotations
@@ -34,13 +38,15 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
+from . import variants
 from .codes import Code
 from .config import Difficulty, GameConfig, legal_codes
+from .variants import GridVariant, RowVariant, Variant
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXY"
 BASE = len(ALPHABET)  # 31, a prime: see the check digit in the module docstring
 TYPED_ALIASES = {"O": "0", "I": "1", "L": "1"}
-IGNORED = " -#\t"
+IGNORED = "-#"  # besides any white space (a pasted number's newline, a tab, spaces)
 GAME_NUMBER_CHARS = 10  # the longest number: 10 pegs x 10 colours with a hand-set turn limit of 30
 
 # The games numbered, in a fixed order: never reorder, only append (see the module docstring).
@@ -51,6 +57,8 @@ NUMBERED_DIFFICULTIES = (Difficulty.CLASSIC, Difficulty.RELAXED, Difficulty.TIGH
 NUMBERED_GRID_CODES = 600_000  # grids with more codes have no number (config.MAX_GRID_CODES today)
 HAND_SET_TURNS = 30  # turn limits 1..30, as GameConfig allows
 SCRAMBLE_FACTOR = 2_147_483_647  # a prime above 10: coprime with every code count (primes <= 7)
+# The variants of the first region, numbered together; later variants have a region each.
+FIRST_REGION: tuple[type[Variant], ...] = (RowVariant, GridVariant)
 
 
 class GameNumberError(ValueError):
@@ -61,15 +69,28 @@ class GameNumberError(ValueError):
 class _Entry:
     """One numbered kind of game: its config key and how many secrets it has."""
 
-    pegs: int
+    variant: Variant
     colours: int
     duplicates: bool
     difficulty: Difficulty
-    choice: tuple[int, int] | None  # the variant's stored shape (GameConfig's grid field)
     codes: int
 
     def config(self, turns: int = 0) -> GameConfig:
-        return GameConfig(self.pegs, self.colours, self.duplicates, self.difficulty, turns, self.choice)
+        return GameConfig(0, self.colours, self.duplicates, self.difficulty, turns, self.variant)
+
+
+@dataclass(frozen=True)
+class _Region:
+    """Entries numbered together: first, one copy of their numbering for their own turn limits, then
+    one per hand-set limit 1..HAND_SET_TURNS; `start` is where the region's numbers begin."""
+
+    start: int
+    entries: tuple[_Entry, ...]
+    offsets: tuple[int, ...]  # each entry's first number in a copy; one more: a copy's size
+
+    @property
+    def size(self) -> int:
+        return self.offsets[-1] * (HAND_SET_TURNS + 1)
 
 
 def _code_count(cells: int, colours: int, duplicates: bool) -> int:
@@ -77,38 +98,51 @@ def _code_count(cells: int, colours: int, duplicates: bool) -> int:
 
 
 def _key(config: GameConfig) -> tuple:
-    return (config.pegs, config.colours, config.duplicates, config.difficulty, config.variant.choice)
+    return (config.variant, config.colours, config.duplicates, config.difficulty)
 
 
-@functools.cache
-def _games() -> tuple[tuple[_Entry, ...], tuple[int, ...], dict[tuple, int]]:
-    """(entries in number order, their offsets (one more: the total), config key -> entry position)."""
-    shapes = [(pegs, None) for pegs in NUMBERED_PEGS] + [(0, grid) for grid in NUMBERED_GRIDS]
-    entries = []
-    for shape_rank, (pegs, grid) in enumerate(shapes):
+def _first_region_variants() -> list[Variant]:
+    return [RowVariant(pegs) for pegs in NUMBERED_PEGS] + [GridVariant(*grid) for grid in NUMBERED_GRIDS]
+
+
+def _entries(members: list[Variant], first: bool) -> tuple[_Entry, ...]:
+    """Every legal game of these variants, smallest code space first (then variant, colours, repeats
+    before none, difficulty in NUMBERED_DIFFICULTIES order). The first region's grids stop at the fixed
+    NUMBERED_GRID_CODES; a later region holds the games its variants offer (Variant.problem())."""
+    found = []
+    for variant_rank, variant in enumerate(members):
         for colours in NUMBERED_COLOURS:
             for duplicates in (True, False):
                 for difficulty_rank, difficulty in enumerate(NUMBERED_DIFFICULTIES):
-                    cells = pegs or grid[0] * grid[1]
-                    if not duplicates and colours < cells:
+                    codes = _code_count(variant.pegs, colours, duplicates)
+                    if not duplicates and colours < variant.pegs:
                         continue
-                    if grid is not None and _code_count(cells, colours, duplicates) > NUMBERED_GRID_CODES:
+                    if first and isinstance(variant, GridVariant) and codes > NUMBERED_GRID_CODES:
+                        continue
+                    if not first and variant.problem(colours, duplicates) is not None:
                         continue
                     # every game kept here must stay playable: a ConfigError is a loud failure
-                    config = GameConfig(pegs, colours, duplicates, difficulty, grid=grid)
-                    order = (legal_codes(config), shape_rank, colours, not duplicates, difficulty_rank)
-                    entry = _Entry(config.pegs, colours, duplicates, difficulty, grid, legal_codes(config))
-                    entries.append((order, entry))
-    ordered = tuple(entry for _, entry in sorted(entries, key=lambda item: item[0]))
-    offsets = (0, *accumulate(entry.codes for entry in ordered))
-    where = {(e.pegs, e.colours, e.duplicates, e.difficulty, e.choice): i for i, e in enumerate(ordered)}
-    return ordered, offsets, where
+                    config = GameConfig(0, colours, duplicates, difficulty, variant=variant)
+                    codes = legal_codes(config)
+                    order = (codes, variant_rank, colours, not duplicates, difficulty_rank)
+                    found.append((order, _Entry(variant, colours, duplicates, difficulty, codes)))
+    return tuple(entry for _, entry in sorted(found, key=lambda item: item[0]))
 
 
-def _hand_set_base() -> int:
-    """Every numbered game, once; numbers from here on are games with a hand-set turn limit t, one
-    copy of the numbering per t, starting at t times this."""
-    return _games()[1][-1]
+@functools.cache
+def _regions() -> tuple[tuple[_Region, ...], dict[tuple, tuple[int, int]]]:
+    """(the regions in number order, config key -> (region, entry position))."""
+    groups = [_first_region_variants()]
+    groups += [list(cls.numbered()) for cls in variants.VARIANTS if cls not in FIRST_REGION]
+    regions, where, start = [], {}, 0
+    for number, group in enumerate(groups):
+        entries = _entries(group, first=number == 0)
+        region = _Region(start, entries, (0, *accumulate(entry.codes for entry in entries)))
+        for position, e in enumerate(entries):
+            where[(e.variant, e.colours, e.duplicates, e.difficulty)] = (len(regions), position)
+        regions.append(region)
+        start += region.size
+    return tuple(regions), where
 
 
 def _secret_rank(config: GameConfig, secret: Code) -> int:
@@ -170,22 +204,24 @@ def game_number(config: GameConfig, secret: Code) -> str:
     """The game number of `config` played with `secret`, e.g. "211TR" (Classic, 1 1 1 1);
     GameNumberError when the game has none (a kind of game the numbered list does not hold)."""
     secret = config.check_code(secret)
-    entries, offsets, where = _games()
-    position = where.get(_key(config))
-    if position is None:
+    regions, where = _regions()
+    found = where.get(_key(config))
+    if found is None:
         raise GameNumberError(f"games of {config.to_text()} have no number")
-    entry = entries[position]
+    region = regions[found[0]]
+    entry = region.entries[found[1]]
     scrambled = _scramble(_secret_rank(config, secret), entry.codes)
-    value = offsets[position] + scrambled
-    if config.turns != entry.config().turns:  # one more copy of the whole numbering per turn limit
-        value += _hand_set_base() * config.turns
+    value = region.start + region.offsets[found[1]] + scrambled
+    if config.turns != entry.config().turns:  # one more copy of the region's numbering per turn limit
+        value += region.offsets[-1] * config.turns
     return _to_text(value)
 
 
 def _digits(text: str) -> list[int]:
     if not isinstance(text, str):
         raise GameNumberError(f"a game number is text such as 211TR, not {text!r}")
-    cleaned = "".join(TYPED_ALIASES.get(ch, ch) for ch in text.upper() if ch not in IGNORED)
+    kept = (ch for ch in text.upper() if ch not in IGNORED and not ch.isspace())
+    cleaned = "".join(TYPED_ALIASES.get(ch, ch) for ch in kept)
     if len(cleaned) < 2:
         raise GameNumberError("type the whole game number: at least two characters, the last a check")
     if len(cleaned) > GAME_NUMBER_CHARS:
@@ -207,14 +243,20 @@ def parse_game_number(text: str) -> tuple[GameConfig, Code]:
             f"{text.strip()!r} is not a game number: a character is mistyped or two are swapped "
             "(the last character checks the others)"
         )
+    if len(digits) > 2 and digits[0] == 0:  # 0211TR would be 211TR again: one game, one number
+        raise GameNumberError(f"a game number does not start with 0: check {text.strip()!r}")
     value = 0
     for digit in digits[:-1]:
         value = value * BASE + digit
-    entries, offsets, _ = _games()
-    turns, value = divmod(value, _hand_set_base())
-    if turns > HAND_SET_TURNS:
-        raise GameNumberError(f"{text.strip()!r} is past the last game number: check it")
-    position = bisect_right(offsets, value) - 1
-    entry, scrambled = entries[position], value - offsets[position]
+    regions, _ = _regions()
+    past = GameNumberError(f"{text.strip()!r} is past the last game number: check it")
+    region = next((r for r in regions if r.start <= value < r.start + r.size), None)
+    if region is None:
+        raise past
+    turns, value = divmod(value - region.start, region.offsets[-1])
+    position = bisect_right(region.offsets, value) - 1
+    entry, scrambled = region.entries[position], value - region.offsets[position]
     config = entry.config(turns)
+    if turns and config == entry.config():  # the entry's own limit set by hand: its own number is the one
+        raise GameNumberError(f"{text.strip()!r} is not a game number: check it")
     return config, config.check_code(_secret_of_rank(config, _unscramble(scrambled, entry.codes)))

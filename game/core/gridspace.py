@@ -8,7 +8,7 @@ grades, so later guesses cost less; up to space.SCORE_TABLE_CODES codes the cach
 read instead of grading.
 
 Like space.py, every loop is a generator that yields Progress after about WORK_PER_YIELD
-byte-operations; variant.GridVariant hands the functions of space.py over to the ones here.
+byte-operations; variants/grid.py's GridVariant hands the functions of space.py over to the ones here.
 
 First guesses: a grid's cells are not all interchangeable, as a row's pegs are: only row swaps,
 column swaps and (square grids) the transpose keep its grading (grid.symmetries), so its first
@@ -29,7 +29,7 @@ from .arraycache import ArrayCache
 from .codes import Code, colour_counts, decode, encode
 from .grid import MAX_GRID_CODES, match_table_levels, symmetries
 from .headtail import WORK_PER_YIELD, sorted_unique
-from .solver import History, Progress, run
+from .progress import History, Progress, run
 from .space import (
     SmallSpace,
     has_table,
@@ -40,10 +40,10 @@ from .space import (
 )
 
 if TYPE_CHECKING:
-    from .config import GameConfig
+    from .variants.base import GameSize
 
 
-def _space_steps(config: GameConfig) -> Generator[Progress, None, SmallSpace]:
+def _space_steps(config: GameSize) -> Generator[Progress, None, SmallSpace]:
     for level in match_table_levels(*config.variant.shape):  # built once per shape, before any grading
         yield Progress(level, config.pegs, "preparing the grid")
 
@@ -51,12 +51,12 @@ def _space_steps(config: GameConfig) -> Generator[Progress, None, SmallSpace]:
     return space
 
 
-def _chunk(config: GameConfig) -> int:
+def _chunk(config: GameSize) -> int:
     """Codes graded per step: each costs about cells x (4 + 4 x colours) byte-operations."""
     return max(1, WORK_PER_YIELD // (config.pegs * (4 + 4 * config.colours)))
 
 
-def _table_steps(config: GameConfig) -> Generator[Progress, None, np.ndarray | None]:
+def _table_steps(config: GameSize) -> Generator[Progress, None, np.ndarray | None]:
     if not has_table(config):
         return None
     return (yield from score_table_steps(config))
@@ -74,7 +74,7 @@ def _remembered() -> ArrayCache:
 
 
 def _narrow_steps(
-    config: GameConfig,
+    config: GameSize,
     space: SmallSpace,
     table: np.ndarray | None,
     positions: np.ndarray,
@@ -99,7 +99,7 @@ def _narrow_steps(
     return positions
 
 
-def grid_positions_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+def grid_positions_steps(config: GameSize, history: History) -> Generator[Progress, None, np.ndarray]:
     """Positions in the listed grid space of the codes consistent with every grade (read-only)."""
     space = yield from _space_steps(config)
     variant = config.variant
@@ -122,7 +122,7 @@ def grid_positions_steps(config: GameConfig, history: History) -> Generator[Prog
     return positions
 
 
-def consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+def consistent_steps(config: GameSize, history: History) -> Generator[Progress, None, np.ndarray]:
     """Sorted indices of the grid codes consistent with every grade."""
     positions = yield from grid_positions_steps(config, history)
     space = yield from _space_steps(config)
@@ -131,7 +131,7 @@ def consistent_steps(config: GameConfig, history: History) -> Generator[Progress
     return result
 
 
-def count_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
+def count_steps(config: GameSize, history: History) -> Generator[Progress, None, int]:
     """How many grid codes are consistent with every grade (all legal ones before the first)."""
     if history:
         count = int((yield from grid_positions_steps(config, history)).shape[0])
@@ -141,11 +141,11 @@ def count_steps(config: GameConfig, history: History) -> Generator[Progress, Non
     return count
 
 
-def remember_consistent(config: GameConfig, history: History, indices: np.ndarray) -> None:
+def remember_consistent(config: GameSize, history: History, indices: np.ndarray) -> None:
     """A row's space keeps such sets for a whole-tree walk; a grid's remembers its own scans."""
 
 
-def partition_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
+def partition_steps(config: GameSize, guess: Code) -> Generator[Progress, None, np.ndarray]:
     """How `guess` splits every legal grid code: counts per packed grade (int64, grade_count long)."""
     space = yield from _space_steps(config)
     variant = config.variant
@@ -242,7 +242,7 @@ FIRST_GUESS_SAMPLE_SEED = 0
 
 
 def first_guess_steps(
-    config: GameConfig, score_rows: Callable[[np.ndarray], int]
+    config: GameSize, score_rows: Callable[[np.ndarray], int]
 ) -> Generator[Progress, None, Code]:
     """The first grid guess: the grid shape whose split of the codes scores lowest by `score_rows`
     (part counts (k, grades) -> the index of the chosen row, lowest on ties)."""

@@ -20,18 +20,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .codes import Code, Feedback, decode, pack
-from .solver import History, Progress
+from .progress import WORK_PER_YIELD, History, Progress
 
-if TYPE_CHECKING:  # the config's variant builds on this module
-    from .config import GameConfig
+if TYPE_CHECKING:  # a game is passed through here as a GameSize; the variants build on this module
+    from .variants.base import GameSize
 
-# Byte-operations of numpy work between two yields; about 1-2 ms on one core of the test machine.
-WORK_PER_YIELD = 2_000_000
 # Consistent codes written per step when collecting them: fresh memory costs page faults.
 FILL_PER_STEP = 40_000
 
 
-def index_dtype(config: GameConfig) -> type:
+def index_dtype(config: GameSize) -> type:
     """int32 holds every code number up to 10^8 (8 pegs x 10 colours) at half the memory of int64."""
     return np.int32 if config.code_count < 2**31 else np.int64
 
@@ -130,7 +128,7 @@ def _unique_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def guess_rows_steps(
-    config: GameConfig, guess: Code, legality: bool = True
+    config: GameSize, guess: Code, legality: bool = True
 ) -> Generator[Progress, None, GuessRows]:
     """Build GuessRows for one guess, yielding as it goes.
 
@@ -183,7 +181,7 @@ def guess_rows_steps(
 
 
 def stream_steps(
-    config: GameConfig, history: History, keep: bool
+    config: GameSize, history: History, keep: bool
 ) -> Generator[Progress, None, np.ndarray | int]:
     """Stream the head x tail space against every grade; return sorted indices (keep) or a count."""
     ht = head_tail(config.pegs, config.colours, config.duplicates)

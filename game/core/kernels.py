@@ -36,8 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .codes import colour_counts
-from .headtail import WORK_PER_YIELD
-from .solver import Progress, run
+from .progress import WORK_PER_YIELD, Progress, run
 
 # Multisets above this count make the common-colour table too big (its bytes are the square).
 MAX_MULTISETS = 4_000

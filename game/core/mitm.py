@@ -32,10 +32,10 @@ import numpy as np
 
 from .codes import Code, Feedback, decode
 from .headtail import WORK_PER_YIELD, read_only
-from .solver import History, Progress, run
+from .progress import History, Progress, run
 
-if TYPE_CHECKING:  # the config's variant builds on this module
-    from .config import GameConfig
+if TYPE_CHECKING:  # a game is passed through here as a GameSize; the variants build on this module
+    from .variants.base import GameSize
 
 # Spaces above this many codes are handled here (below it, headtail.py streams them whole).
 HUGE_SPACE_CODES = 100_000_000
@@ -47,7 +47,7 @@ PAIRS_PER_STEP = 15_000
 KEY_LIMIT = 2**62 // 16
 
 
-def is_huge(config: GameConfig) -> bool:
+def is_huge(config: GameSize) -> bool:
     return config.colours**config.pegs > HUGE_SPACE_CODES
 
 
@@ -294,7 +294,7 @@ def _groups(set_id: np.ndarray, key: np.ndarray, alive: np.ndarray, sets: int):
     return members, starts, sizes, group_key, group_set
 
 
-def survey_steps(config: GameConfig, history: History) -> Generator[Progress, None, Survey]:
+def survey_steps(config: GameSize, history: History) -> Generator[Progress, None, Survey]:
     """Count (exactly) and index the codes consistent with every grade of `history`."""
     halves = yield from halves_steps(config.pegs, config.colours, config.duplicates)
     pegs, head_pegs = config.pegs, halves.head_pegs
@@ -386,5 +386,5 @@ def survey_steps(config: GameConfig, history: History) -> Generator[Progress, No
     )
 
 
-def code_of(index: int, config: GameConfig) -> Code:
+def code_of(index: int, config: GameSize) -> Code:
     return tuple(int(p) for p in decode(np.array([index]), config.pegs, config.colours)[0])

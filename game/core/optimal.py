@@ -30,8 +30,7 @@ from typing import TYPE_CHECKING
 
 from .codes import Code, CodeError, Feedback, code_from_text, code_to_text
 from .solver import History
-from .variant import Grade, Variant
-from .variants import variant_from_fields
+from .variants import Grade, Variant, variant_from_fields
 
 if TYPE_CHECKING:
     from .config import GameConfig
@@ -61,7 +60,8 @@ class StrategyTable:
 
     @functools.cached_property
     def variant(self) -> Variant:
-        """The variant the table plays: its header names it (a grid's "grid: 2x2"), else the row."""
+        """The variant the table plays: its header names it ("variant: grid:2x2", or a grid's earlier
+        "grid: 2x2"), else the row."""
         return variant_from_fields(self.pegs, self.header)
 
     def fits(self, config: GameConfig) -> bool:

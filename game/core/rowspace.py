@@ -5,7 +5,7 @@ held whole above space.SMALL_SPACE_CODES: small spaces are listed (space.small_s
 through the score table or a numpy pass; large ones (up to 8 pegs x 10 colours) are streamed as
 heads x tails (headtail.py); huge ones (9 and 10 pegs) are counted, sampled and, when few enough,
 listed by meeting in the middle (mitm.py), and a guess's split of the whole space is estimated on a
-fixed random sample. variant.RowVariant hands the functions of space.py here.
+fixed random sample. variants/row.py's RowVariant hands the functions of space.py here.
 
 Consistent sets are remembered per history (a small least-recently-used cache), so a position
 reached from a remembered one filters that parent's codes by its last grade only.
@@ -35,7 +35,7 @@ from .headtail import (
 )
 from .mitm import LIST_LIMIT as HUGE_LIST_LIMIT
 from .mitm import is_huge, survey_steps
-from .solver import History, Progress
+from .progress import History, Progress
 from .space import (
     SpaceTooLarge,
     codes_of,
@@ -47,13 +47,12 @@ from .space import (
     small_space,
     small_space_steps,
 )
-from .variant import ChooseRow
 
 if TYPE_CHECKING:
-    from .config import GameConfig
+    from .variants.base import ChooseRow, GameSize
 
 
-def _small_mask_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+def _small_mask_steps(config: GameSize, history: History) -> Generator[Progress, None, np.ndarray]:
     space = yield from small_space_steps(config.pegs, config.colours, config.duplicates)
     table = None
     if has_table(config):
@@ -77,11 +76,11 @@ def _index(code: Code, colours: int) -> int:
     return index
 
 
-def _history_key(config: GameConfig, history: History) -> tuple:
+def _history_key(config: GameSize, history: History) -> tuple:
     return history_key(config.pegs, config.colours, config.duplicates, history)
 
 
-def remember_consistent(config: GameConfig, history: History, indices: np.ndarray) -> None:
+def remember_consistent(config: GameSize, history: History, indices: np.ndarray) -> None:
     """Tell the cache that sorted `indices` are exactly the codes consistent with `history` (listed or
     streamed): a whole-tree walk that holds every such code saves the strategy its filter."""
     if not is_huge(config):
@@ -93,7 +92,7 @@ def remember_consistent(config: GameConfig, history: History, indices: np.ndarra
 
 
 def narrow_steps(
-    config: GameConfig, indices: np.ndarray, grades: Sequence[tuple[Code, int]]
+    config: GameSize, indices: np.ndarray, grades: Sequence[tuple[Code, int]]
 ) -> Generator[Progress, None, np.ndarray]:
     """The members of sorted `indices` that give every (guess, packed grade) in `grades`, a chunk a step."""
     chunk = max(1, WORK_PER_YIELD // (8 * (config.pegs + config.colours) + 4 * len(grades)))
@@ -112,7 +111,7 @@ def narrow_steps(
 
 
 def _from_ancestor_steps(
-    config: GameConfig, history: History
+    config: GameSize, history: History
 ) -> Generator[Progress, None, np.ndarray | None]:
     """The consistent set narrowed from the nearest remembered ancestor (None if none is remembered)."""
     cache = _consistent_cache()
@@ -124,7 +123,7 @@ def _from_ancestor_steps(
     return None
 
 
-def consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+def consistent_steps(config: GameSize, history: History) -> Generator[Progress, None, np.ndarray]:
     """Sorted indices (index_dtype) of the codes consistent with every grade, yielding while it streams.
 
     Raises SpaceTooLarge for an empty history in a large space (that would be every code).
@@ -156,7 +155,7 @@ def consistent_steps(config: GameConfig, history: History) -> Generator[Progress
 
 
 def consistent_or_sample_steps(
-    config: GameConfig, history: History, sample_size: int, generator: np.random.Generator
+    config: GameSize, history: History, sample_size: int, generator: np.random.Generator
 ) -> Generator[Progress, None, tuple[np.ndarray, int]]:
     """(sorted indices, how many codes are consistent): every consistent code, or in a huge space with
     more than HUGE_LIST_LIMIT of them, a uniform sample of about `sample_size` (distinct, sorted)."""
@@ -181,7 +180,7 @@ def consistent_or_sample_steps(
     return result, int(result.shape[0])
 
 
-def count_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
+def count_steps(config: GameSize, history: History) -> Generator[Progress, None, int]:
     """How many codes are consistent with every grade; streams at large sizes, yielding Progress."""
     if not history:
         count = legal_count(config)
@@ -195,7 +194,7 @@ def count_steps(config: GameConfig, history: History) -> Generator[Progress, Non
     return count
 
 
-def partition_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
+def partition_steps(config: GameSize, guess: Code) -> Generator[Progress, None, np.ndarray]:
     """How `guess` splits every legal code: counts per packed grade (int64, grade_count(pegs) long)."""
     size = grade_count(config.pegs)
     if is_small(config):
@@ -227,7 +226,7 @@ PARTITION_SAMPLE = 100_000
 PARTITION_SAMPLE_SEED = 20_260_101
 
 
-def _sampled_partition_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
+def _sampled_partition_steps(config: GameSize, guess: Code) -> Generator[Progress, None, np.ndarray]:
     size = grade_count(config.pegs)
     sample = random_legal_indices(config, PARTITION_SAMPLE, PARTITION_SAMPLE_SEED)
     counts = np.zeros(size, dtype=np.int64)
@@ -273,7 +272,7 @@ def shapes(pegs: int, colours: int, duplicates: bool) -> list[Code]:
     return sorted(codes)
 
 
-def first_guess_steps(config: GameConfig, choose: ChooseRow) -> Generator[Progress, None, Code]:
+def first_guess_steps(config: GameSize, choose: ChooseRow) -> Generator[Progress, None, Code]:
     """The colour-multiset shape whose split of the whole space choose() picks, each split exact."""
     candidates = shapes(config.pegs, config.colours, config.duplicates)
     possible = legal_count(config)

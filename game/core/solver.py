@@ -12,32 +12,16 @@ secret, and takes an explicit seeded random.Random: the same seed gives the same
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .codes import Code, Feedback, score
+from .codes import Code, score
+from .progress import History, Progress, run  # noqa: F401  (strategies and tools import them from here)
 
-if TYPE_CHECKING:  # the config (through its variant) builds on this module
+if TYPE_CHECKING:  # a strategy is handed a config; the config and its variant never import this module
     from .config import GameConfig
-    from .variant import Variant
-
-History = Sequence[tuple[Code, Feedback]]
-
-
-@dataclass(frozen=True)
-class Progress:
-    """How far a strategy has got with the current guess.
-
-    done/total: work units (any unit, for a progress bar); note: a short human phrase;
-    possible: codes still consistent with every grade, once known (None before that).
-    """
-
-    done: int
-    total: int
-    note: str = ""
-    possible: int | None = None
-
+    from .variants import Variant
 
 Think = Callable[["GameConfig", History, random.Random], Generator[Progress, None, Code]]
 
@@ -54,15 +38,6 @@ class StrategyInfo:
 
 class NoCodeLeft(ValueError):
     """No code is consistent with the grades given: one of them must be wrong."""
-
-
-def run(gen: Generator[Progress, None, Code]) -> Code:
-    """Run a strategy generator to the end and return its guess (for tools and tests)."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
 
 
 def is_consistent(code: Code, history: History, variant: Variant | None = None) -> bool:

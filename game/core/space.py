@@ -35,11 +35,10 @@ import numpy.random  # noqa: F401  imported lazily by numpy; here it keeps 13 ms
 
 from .codes import Code, colour_counts, decode, encode, grades_between
 from .headtail import WORK_PER_YIELD, read_only
-from .solver import History, Progress, run
+from .progress import History, Progress, run
 
-if TYPE_CHECKING:  # the config's variant imports this module: the config is only passed through here
-    from .config import GameConfig
-    from .variant import Variant
+if TYPE_CHECKING:  # the variants' code spaces build on this module: a game is only passed through here
+    from .variants.base import GameSize, Variant
 
 # Spaces up to this many legal codes are decoded whole and cached (8 pegs x 10 colours would be 10^8).
 SMALL_SPACE_CODES = 60_000
@@ -67,7 +66,7 @@ class SpaceTooLarge(ValueError):
     """The caller asked for a list of codes the space is too large to hold."""
 
 
-def legal_count(config: GameConfig) -> int:
+def legal_count(config: GameSize) -> int:
     """Number of codes that exist in this game (secrets and guesses alike)."""
     if config.duplicates:
         return config.colours**config.pegs
@@ -159,7 +158,7 @@ def small_space(pegs: int, colours: int, duplicates: bool) -> SmallSpace:
     return run(small_space_steps(pegs, colours, duplicates))
 
 
-def is_small(config: GameConfig) -> bool:
+def is_small(config: GameSize) -> bool:
     return legal_count(config) <= SMALL_SPACE_CODES
 
 
@@ -168,7 +167,7 @@ def _score_table_build(pegs: int, colours: int, duplicates: bool, variant: Varia
     return _Build([])
 
 
-def score_table_steps(config: GameConfig) -> Generator[Progress, None, np.ndarray]:
+def score_table_steps(config: GameSize) -> Generator[Progress, None, np.ndarray]:
     """(n, n) packed grades (variant.grade_dtype) between every pair of legal codes of a small space,
     graded the config's variant's way; built a block of rows per step, cached, returned read-only."""
     pegs, colours, duplicates, variant = config.pegs, config.colours, config.duplicates, config.variant
@@ -191,12 +190,12 @@ def score_table_steps(config: GameConfig) -> Generator[Progress, None, np.ndarra
     return view
 
 
-def score_table(config: GameConfig) -> np.ndarray:
+def score_table(config: GameSize) -> np.ndarray:
     """Plain-function form of score_table_steps()."""
     return run(score_table_steps(config))
 
 
-def has_table(config: GameConfig) -> bool:
+def has_table(config: GameSize) -> bool:
     return legal_count(config) <= SCORE_TABLE_CODES
 
 
@@ -205,7 +204,7 @@ def has_table(config: GameConfig) -> bool:
 # space in rowspace.py, the grid's listed one in gridspace.py).
 
 
-def consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+def consistent_steps(config: GameSize, history: History) -> Generator[Progress, None, np.ndarray]:
     """Sorted indices (index_dtype) of the codes consistent with every grade, yielding while it works.
 
     Raises SpaceTooLarge for an empty history in a large space (that would be every code).
@@ -213,27 +212,27 @@ def consistent_steps(config: GameConfig, history: History) -> Generator[Progress
     return (yield from config.variant.consistent_steps(config, history))
 
 
-def consistent_indices(config: GameConfig, history: History) -> np.ndarray:
+def consistent_indices(config: GameSize, history: History) -> np.ndarray:
     """Plain-function form of consistent_steps()."""
     return run(consistent_steps(config, history))
 
 
-def count_consistent_steps(config: GameConfig, history: History) -> Generator[Progress, None, int]:
+def count_consistent_steps(config: GameSize, history: History) -> Generator[Progress, None, int]:
     """How many codes are consistent with every grade; streams at large sizes, yielding Progress."""
     return (yield from config.variant.count_steps(config, history))
 
 
-def count_consistent(config: GameConfig, history: History) -> int:
+def count_consistent(config: GameSize, history: History) -> int:
     """Plain-function form of count_consistent_steps() (about a millisecond at 4x6)."""
     return run(count_consistent_steps(config, history))
 
 
-def codes_of(indices: np.ndarray, config: GameConfig) -> np.ndarray:
+def codes_of(indices: np.ndarray, config: GameSize) -> np.ndarray:
     """(n, pegs) uint8 pegs of the given code indices."""
     return decode(np.asarray(indices, dtype=np.int64), config.pegs, config.colours)
 
 
-def random_legal_indices(config: GameConfig, count: int, rng_seed: int) -> np.ndarray:
+def random_legal_indices(config: GameSize, count: int, rng_seed: int) -> np.ndarray:
     """`count` random legal code indices (with replacement), reproducible from rng_seed."""
     generator = np.random.default_rng(rng_seed)
     if config.duplicates:
@@ -243,12 +242,12 @@ def random_legal_indices(config: GameConfig, count: int, rng_seed: int) -> np.nd
     return encode(np.argsort(keys, axis=1)[:, : config.pegs], config.colours)
 
 
-def partition_over_space_steps(config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
+def partition_over_space_steps(config: GameSize, guess: Code) -> Generator[Progress, None, np.ndarray]:
     """How `guess` splits every legal code: counts per packed grade (int64, variant.grade_count long)."""
     return (yield from config.variant.partition_steps(config, guess))
 
 
-def partition_over_space(config: GameConfig, guess: Code) -> np.ndarray:
+def partition_over_space(config: GameSize, guess: Code) -> np.ndarray:
     return run(partition_over_space_steps(config, guess))
 
 

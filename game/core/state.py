@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from .codes import Code, CodeError, code_from_text, code_to_text
 from .config import GameConfig
-from .variant import Grade, GradeError, Variant, grade_from_numbers
+from .variants import Grade, GradeError, Variant, grade_from_numbers
 
 
 class Outcome(StrEnum):

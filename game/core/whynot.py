@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .codes import Code, colour_label
 from .config import GameConfig
 from .solver import History
-from .variant import Grade
+from .variants import Grade
 
 
 def grade_phrase(grade: Grade | tuple[int, ...], kinds: tuple[str, ...]) -> str:

@@ -1,7 +1,7 @@
 """The Custom game's choices and their rules, without pygame (the screen is game/modes/classic/setup.py, which
 turns input into these calls and draws them with game/ui/setup_view.py).
 
-The choices are the shape (a row, or one of config.GRID_SHAPES: SHAPES), the row's pegs, colours,
+The choices are the shape (a variant of SHAPES: the row, or one of the grids), the row's pegs, colours,
 repeated colours and the turns rule (DIFFICULTIES). `pegs` is the row's own length and is kept while
 a grid is chosen (a grid's cells come from its shape), so choosing Row again restores it. A mix the
 game does not offer is no error here: config() is None and problem() gives GameConfig's own reason.
@@ -21,12 +21,11 @@ from game.core.config import (
     Difficulty,
     GameConfig,
 )
-from game.core.variant import Variant
-from game.core.variants import variant_of
+from game.core.variants import Variant, setup_choice
 from game.play.maker import Shape, picker_shapes
 
 DIFFICULTIES = (Difficulty.RELAXED, Difficulty.CLASSIC, Difficulty.TIGHT)
-SHAPES: tuple[Shape, ...] = picker_shapes()  # None (the classic row of pegs), then the offered grids
+SHAPES: tuple[Shape, ...] = picker_shapes()  # the classic row (any pegs), then the offered grids
 
 
 class CustomChoices:
@@ -41,9 +40,9 @@ class CustomChoices:
 
     def take_choices(self, config: GameConfig) -> None:
         """Start from `config` (a grid setup does not offer is taken as a row)."""
-        self.shape = config.variant.choice if config.variant.choice in SHAPES else None
+        self.shape = setup_choice(config.variant, SHAPES) or SHAPES[0]
         # the row's own pegs, kept aside while a shape fixes them
-        self.pegs = GameConfig().pegs if variant_of(config.pegs, self.shape).fixed_pegs else config.pegs
+        self.pegs = GameConfig().pegs if self.shape.fixed_pegs else config.pegs
         self.colours = config.colours
         self.duplicates = config.duplicates
         self.difficulty = config.difficulty
@@ -51,7 +50,7 @@ class CustomChoices:
     @property
     def variant(self) -> Variant:
         """The chosen shape's variant (its pegs: the row's, or the grid's rows x columns)."""
-        return variant_of(self.pegs, self.shape)
+        return self.shape.with_pegs(self.pegs)
 
     @property
     def cells(self) -> int:
@@ -59,7 +58,7 @@ class CustomChoices:
         return self.variant.pegs
 
     def _build(self) -> GameConfig:
-        return GameConfig(self.cells, self.colours, self.duplicates, self.difficulty, grid=self.shape)
+        return GameConfig(0, self.colours, self.duplicates, self.difficulty, variant=self.variant)
 
     def config(self) -> GameConfig | None:
         """The chosen game, or None when the game does not offer it."""

@@ -18,7 +18,7 @@ game finishes at once with no shield; `finished` holds once the flash and the sh
 from __future__ import annotations
 
 from game.core.state import GameState, Outcome
-from game.core.variant import Grade
+from game.core.variants import Grade
 from game.play.cues import Cue, CueQueue
 from game.play.timeline import Timeline, Track, ease_out_back, linear
 

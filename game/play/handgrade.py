@@ -28,7 +28,7 @@ from game.core.codes import Code
 from game.core.config import GameConfig
 from game.core.solver import StrategyInfo
 from game.core.state import Outcome
-from game.core.variant import Grade, GradeError
+from game.core.variants import Grade, GradeError
 from game.play.cues import Cue, CueQueue
 from game.play.maker import COLOUR_KEYS
 from game.play.pump import PUMP_BUDGET_MS, Pump

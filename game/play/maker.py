@@ -1,13 +1,13 @@
 """The codemaker's choices and secret, and their rules, without pygame (the screen is
 game/screens/codemaker.py, which draws them and turns input into these calls).
 
-The choices are the shape (a row, or one of config.GRID_SHAPES), the row's pegs (a grid's cells are
-fixed by its shape), colours, repeated colours and the strategy; `secret` holds one entry per peg or
-cell, each None or a colour index below `colours`, a grid's cells in reading order as the core stores a
-grid code. `pegs` is the row's length and is kept while a grid is chosen, so going back to Row
-restores it. The strategy stepper offers a curated list (PICKER_STRATEGIES, strongest first); the
-"-consistent" variants and the other registered strategies stay reachable from the command line and
-the tools.
+The choices are the shape (a variant of config.SHAPE_CHOICES: the row, or one of the grids), the
+row's pegs (a grid's cells are fixed by its shape), colours, repeated colours and the strategy;
+`secret` holds one entry per peg or cell, each None or a colour index below `colours`, a grid's
+cells in reading order as the core stores a grid code. `pegs` is the row's length and is kept while
+a grid is chosen, so going back to Row restores it. The strategy stepper offers a curated list
+(PICKER_STRATEGIES, strongest first); the "-consistent" variants and the other registered strategies
+stay reachable from the command line and the tools.
 
 Invariant: every change keeps `secret` as long as the chosen game's code and every colour in it
 below `colours`.
@@ -26,9 +26,11 @@ from game.core.config import (
     ConfigError,
     GameConfig,
 )
-from game.core.variants import variant_of
+from game.core.variants import Variant, setup_choice
 
-Shape = tuple[int, int] | None  # a secret's shape: (rows, columns) of a grid, or None for a row
+# A Shape choice: a variant as setup offers it; one whose pegs are not fixed takes the pegs
+# stepper's (Variant.with_pegs), so RowVariant(4) stands for the row of any length
+Shape = Variant
 # the strategies the picker offers, strongest first: each plays distinctly; the registry has more
 PICKER_STRATEGIES = ("optimal", "entropy", "knuth", "irving", "most-parts", "random", "lowest")
 
@@ -42,10 +44,18 @@ def picker_strategies(current: str | None = None) -> tuple[str, ...]:
     return names
 
 
-def picker_shapes(current: Shape = None) -> tuple[Shape, ...]:
+def picker_shapes(current: Variant | None = None) -> tuple[Shape, ...]:
     """The shapes the Shape stepper steps through: Row, then the offered grids smallest first, plus
-    `current` at the end when it is another legal grid (one chosen with --grid)."""
-    return SHAPE_CHOICES if current in SHAPE_CHOICES else (*SHAPE_CHOICES, current)
+    `current` at the end when setup does not offer it (a grid chosen with --grid)."""
+    if current is None or setup_choice(current, SHAPE_CHOICES) is not None:
+        return SHAPE_CHOICES
+    return (*SHAPE_CHOICES, current)
+
+
+def drawn_shape(shape: Shape) -> tuple[int, int] | None:
+    """The secret's layout as the screen takes it (MakerLayout, the Shape stepper): None for a line
+    of the pegs stepper's pegs, else its (lines, places) fixed by the shape."""
+    return shape.shape if shape.fixed_pegs else None
 
 
 def carry_secret(secret: list[int | None], old: Shape, new: Shape, cells: int) -> list[int | None]:
@@ -53,7 +63,7 @@ def carry_secret(secret: list[int | None], old: Shape, new: Shape, cells: int) -
     row and column where the new grid has them (the pegs stay where the player put them); to or from
     a single line (a row) they keep their order, reading order for a grid, cut or padded with empty
     slots."""
-    before, after = variant_of(len(secret), old).shape, variant_of(cells, new).shape
+    before, after = old.with_pegs(len(secret)).shape, new.with_pegs(cells).shape
     if before[0] == 1 or after[0] == 1:
         return (secret + [None] * cells)[:cells]
     carried: list[int | None] = [None] * cells
@@ -80,8 +90,8 @@ class MakerChoices:
 
     def take_choices(self, config: GameConfig, strategy: str | None) -> None:
         self.pegs, self.colours, self.duplicates = config.pegs, config.colours, config.duplicates
-        self.shape = config.variant.choice
-        self.shapes = picker_shapes(self.shape)  # what the Shape stepper steps through
+        self.shapes = picker_shapes(config.variant)  # what the Shape stepper steps through
+        self.shape = setup_choice(config.variant, self.shapes) or self.shapes[0]
         if config.variant.fixed_pegs:
             self.pegs = GameConfig().pegs  # the row's length, should the player go back to Row
         self.strategy = strategy if strategy in strategies.STRATEGIES else strategies.DEFAULT
@@ -91,10 +101,10 @@ class MakerChoices:
 
     def cells(self) -> int:
         """How many pegs the secret has: the row's pegs, or the grid's cells."""
-        return variant_of(self.pegs, self.shape).pegs
+        return self.shape.with_pegs(self.pegs).pegs
 
     def _build(self) -> GameConfig:
-        return GameConfig(self.cells(), self.colours, self.duplicates, grid=self.shape)
+        return GameConfig(0, self.colours, self.duplicates, variant=self.shape.with_pegs(self.pegs))
 
     def config(self) -> GameConfig | None:
         try:
@@ -133,7 +143,7 @@ class MakerChoices:
             index = max(0, min(len(self.shapes) - 1, self.shapes.index(self.shape) + step))
             self.shape = self.shapes[index]
         elif name == "pegs":
-            if variant_of(self.pegs, self.shape).fixed_pegs:
+            if self.shape.fixed_pegs:
                 return  # a grid's cells are fixed by its shape (the stepper is drawn disabled)
             self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
         elif name == "colours":

@@ -27,7 +27,7 @@ from enum import StrEnum
 from typing import Any
 
 from game.core.codes import Code, CodeError, code_from_text, code_to_text
-from game.core.config import ConfigError, GameConfig, grid_field
+from game.core.config import ConfigError, GameConfig
 from game.core.records import MAX_PLAY_S, GameEnd, GameResult, is_play_time
 from game.core.state import (
     GameState,
@@ -39,8 +39,12 @@ from game.core.state import (
     move_from_text,
     move_to_text,
 )
+from game.core.variants import VariantError, variant_from_fields
 
-RECORD_VERSION = 1
+# 2: the config names its variant ("variant": "grid:2x3"); 1, still read, named a grid by "grid": "2x3"
+# and a row by nothing (variants.variant_from_fields reads both)
+RECORD_VERSION = 2
+READ_VERSIONS = (1, 2)
 
 
 class RecordFormatError(ValueError):
@@ -223,7 +227,7 @@ class GameRecord:
                 "duplicates": c.duplicates,
                 "difficulty": c.difficulty.value,
                 "turns": c.turns,
-                **c.variant.fields(),  # the variant's stored fields: a grid's "grid", none for a row
+                "variant": c.variant.text,  # its name and parameters: "row:4", "grid:2x3"
             },
             "secret": None if game.secret is None else code_to_text(game.secret),
             "moves": moves,
@@ -241,22 +245,22 @@ class GameRecord:
         if not isinstance(data, Mapping):
             raise RecordFormatError("a game record is a JSON object")
         version = _field(data, "version", int)
-        if version != RECORD_VERSION:
+        if version not in READ_VERSIONS:
             raise RecordFormatError(f"a game record of version {version} cannot be read here")
         raw = _field(data, "config", Mapping)
-        stored = raw.get("grid")  # only grid games write it (the variant's fields)
+        pegs = _field(raw, "pegs", int)
         try:
-            shape = grid_field(stored)
-        except (ValueError, AttributeError):
-            raise RecordFormatError(f"grid must be rows x columns such as 2x3, not {stored!r}") from None
+            variant = variant_from_fields(pegs, raw)
+        except VariantError as exc:
+            raise RecordFormatError(f"config: {exc}") from None
         try:
             config = GameConfig(
-                pegs=_field(raw, "pegs", int),
+                pegs=pegs,
                 colours=_field(raw, "colours", int),
                 duplicates=_field(raw, "duplicates", bool),
                 difficulty=_field(raw, "difficulty", str),
                 turns=_field(raw, "turns", int),
-                grid=shape,
+                variant=variant,
             )
         except ConfigError as exc:
             raise RecordFormatError(f"config: {exc}") from None

@@ -15,7 +15,7 @@ random legal secret. Keys and pads share a focus: Up/Down move it over the secre
 sets one) and the choice rows; on the secret Left/Right move its cursor and Space, PageUp/PageDown (a
 pad's A and shoulders) change the colour there; on a choice Left/Right (Space: onwards) change it.
 A pad's X is R, Y is S, Start is Enter. Choices: the shape (a row, or one of the grids
-config.GRID_SHAPES: G cycles it), pegs (a grid's cells are fixed by its shape), colours, repeated
+config.SHAPE_CHOICES: G cycles it), pegs (a grid's cells are fixed by its shape), colours, repeated
 colours, strategy (steppers; S cycles the strategy). Enter starts, Escape goes back. A grid secret
 is entered into a grid of cells, with the same slot code paths: slot i is cell i in reading order,
 as the core stores a grid code. The choices, the secret and their rules (including the curated
@@ -38,7 +38,7 @@ from game.core import strategies
 from game.core.config import GameConfig
 from game.core.state import new_game
 from game.play.drag import Drag, DragSource
-from game.play.maker import MakerChoices
+from game.play.maker import MakerChoices, drawn_shape
 from game.play.record import random_secret
 from game.screens.base import State, Transition, go
 from game.screens.holding import Holding
@@ -189,8 +189,8 @@ class CodemakerState(MakerChoices, State):
             # the palette shows whenever the player has a code to make up (set here, or kept in mind)
             with_palette = self.mode is not Mode.WATCH
             if self.mode is Mode.MAKE:  # the secret is entered as the game's shape, row or grid
-                pegs, shape = self.cells(), self.shape
-                shapes = self.shapes if "shape" in self.choices_shown else ()
+                pegs, shape = self.cells(), drawn_shape(self.shape)
+                shapes = tuple(map(drawn_shape, self.shapes)) if "shape" in self.choices_shown else ()
             else:  # a line of explanation in the secret's place, the same for every shape
                 pegs, shape, shapes = self.pegs, None, ()
             self._layout = MakerLayout(
@@ -341,6 +341,6 @@ class CodemakerState(MakerChoices, State):
             self.colours,
             self.duplicates,
             self.strategy,
-            self.shape,
-            self.shapes,
+            drawn_shape(self.shape),
+            tuple(map(drawn_shape, self.shapes)),
         )

@@ -18,7 +18,7 @@ from types import MappingProxyType
 import pygame
 
 from game.core.codes import score
-from game.core.variant import grade_words
+from game.core.variants import grade_words
 from game.modes.registry import help_pages, lesson_entry
 from game.screens.base import Pop, Reset, State, Transition, board_art
 from game.screens.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text

@@ -17,7 +17,6 @@ from types import MappingProxyType
 import pygame
 
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, legal_codes
-from game.core.variants import variant_of
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
 from game.ui import palette as pal
 from game.ui import theme
@@ -60,7 +59,7 @@ def draw(
     draw_top_bar(surface, layout, text, TITLE, mouse)
     draw_card(surface, layout.card)
     words_of = {
-        name: "Cells" if name == "pegs" and choices.shape is not None else ROW_LABELS[name]
+        name: "Cells" if name == "pegs" and choices.variant.fixed_pegs else ROW_LABELS[name]
         for name in SetupLayout.ROWS
     }
     label_px = min(
@@ -74,7 +73,7 @@ def draw(
             colour = pal.TEXT_DIM
         text.draw(surface, words_of[name], label_px, colour, label.midleft, align="midleft")
         if name == "shape":
-            labels = [variant_of(choices.pegs, shape).segment_label for shape in SHAPES]
+            labels = [shape.segment_label for shape in SHAPES]
             segments = layout.segments(name, len(SHAPES))
             _draw_segments(surface, text, segments, labels, SHAPES.index(choices.shape), mouse)
         elif name in ("pegs", "colours"):

@@ -19,6 +19,7 @@ from game.core.facts import Fact, FactKind, facts_steps, ruled_out_facts, what_w
 from game.core.mitm import survey_steps
 from game.core.solver import NoCodeLeft, run
 from game.core.space import consistent_indices
+from game.core.variants import GridVariant
 from game.play.pump import Pump
 
 
@@ -126,7 +127,7 @@ def test_coach_facts__a_known_code_is_told_by_its_places_only() -> None:
 
 
 def test_coach_facts__words_for_grids_and_games_without_repeats() -> None:
-    grid = GameConfig(colours=3, grid=(2, 2))
+    grid = GameConfig(colours=3, variant=GridVariant(2, 2))
     assert Fact(FactKind.FIXED, 2, 3).text(grid) == "3 is in row 2, column 2"
     assert Fact(FactKind.EXACTLY, 0, count=2).text(grid) == "exactly 2 cells are 1"
     norep = GameConfig(4, 6, duplicates=False)
@@ -235,7 +236,9 @@ def test_coach_facts__a_code_the_first_sample_skips_still_breaks_a_fact() -> Non
 
 
 @pytest.mark.parametrize(
-    "config", [GameConfig(colours=3, grid=(2, 3)), GameConfig(colours=2, grid=(3, 3))], ids=["2x3x3", "3x3x2"]
+    "config",
+    [GameConfig(colours=3, variant=GridVariant(2, 3)), GameConfig(colours=2, variant=GridVariant(3, 3))],
+    ids=["2x3x3", "3x3x2"],
 )
 def test_coach_facts__grid_facts_hold_for_every_grid_code_still_possible(config: GameConfig) -> None:
     rng = random.Random(31)

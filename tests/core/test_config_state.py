@@ -28,6 +28,7 @@ from game.core.state import (
     new_game,
     replay,
 )
+from game.core.variants import VARIANTS
 
 
 def test_turn_limit__classic_is_ten_at_4x6():
@@ -116,10 +117,21 @@ def test_move_text__round_trips(code, grade):
     assert move_from_text(move_to_text(Reveal())) == Reveal()
 
 
-@pytest.mark.parametrize("text", ["", "x0011", "g", "g00a1", "g0011=2", "g0011=a,b"])
+@pytest.mark.parametrize("text", ["", "x0011", "g", "g00a1", "g0011=a,b", "g0011=2,"])
 def test_move_text__bad_text_raises_move_error(text):
     with pytest.raises(MoveError):
         move_from_text(text)
+
+
+def test_move_text__a_hand_grade_reads_only_with_as_many_numbers_as_some_variant_grades_with():
+    counts = {len(cls.kinds) for cls in VARIANTS}
+    for numbers in range(1, 6):
+        text = "g0011=" + ",".join(["1"] * numbers)
+        if numbers in counts:
+            assert tuple(move_from_text(text).feedback) == (1,) * numbers
+        else:
+            with pytest.raises(MoveError):
+                move_from_text(text)
 
 
 def test_replay__rebuilds_the_same_state():

@@ -25,6 +25,7 @@ from game.core.duel import (
 from game.core.solver import Progress, run
 from game.core.state import GameState, Guess, apply_move, new_game
 from game.core.strategies import STRATEGIES
+from game.core.variants import GridVariant
 
 RULES = DuelRules(GameConfig(4, 6))
 TURNS = RULES.config.turns
@@ -213,7 +214,7 @@ def test_levels__name_registered_strategies_from_weak_to_strong():
 
 def test_duel_rules__a_duel_is_a_row_of_pegs_with_a_known_level():
     with pytest.raises(DuelError):
-        DuelRules(GameConfig(grid=(2, 2), colours=4))
+        DuelRules(GameConfig(variant=GridVariant(2, 2), colours=4))
     with pytest.raises(DuelError):
         DuelRules(RULES.config, "Expert")
     assert DuelRules(GameConfig(5, 8), level_named("Rookie")).config.turns == 13

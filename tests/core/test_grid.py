@@ -21,6 +21,7 @@ from game.core.grid import (
     unpack_grid,
 )
 from game.core.gridspace import shapes as grid_shapes
+from game.core.variants import GridVariant, RowVariant
 
 
 def brute_grey(guess: tuple, secret: tuple, rows: int, cols: int) -> int:
@@ -160,32 +161,33 @@ def test_grid_shapes__are_the_lowest_codes_of_every_orbit(rows, cols, colours):
 
 def test_grid_config__pegs_are_the_cells_and_the_text_form_round_trips():
     configs = [
-        GameConfig(grid=(2, 3), colours=4),
-        GameConfig(grid=(3, 3), colours=9, duplicates=False, difficulty=Difficulty.TIGHT),
-        GameConfig(grid=(3, 4), colours=3, turns=20),
+        GameConfig(variant=GridVariant(2, 3), colours=4),
+        GameConfig(variant=GridVariant(3, 3), colours=9, duplicates=False, difficulty=Difficulty.TIGHT),
+        GameConfig(variant=GridVariant(3, 4), colours=3, turns=20),
         GameConfig(5, 8),
         GameConfig(),
     ]
     assert configs[0].pegs == 6 and configs[0].variant.kinds == ("black", "grey", "white")
-    assert GameConfig().pegs == 4 and GameConfig().grid is None
+    assert GameConfig().pegs == 4 and GameConfig().variant == RowVariant(4)
     for config in configs:
         assert GameConfig.from_text(config.to_text()) == config
-    assert GameConfig(grid=[2, 2]) == GameConfig(grid=(2, 2), pegs=4)
+    assert GameConfig.from_text("grid=2x2") == GameConfig(variant=GridVariant(2, 2), pegs=4)  # earlier form
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "reason"),
+    ("text", "reason"),
     [
-        ({"grid": (4, 4)}, "at most 12 cells"),
-        ({"grid": (1, 3)}, "sides run from 2"),
-        ({"grid": (2, 3), "pegs": 5}, "has 6 cells"),
-        ({"grid": (3, 3), "colours": 6}, "at most"),
-        ({"grid": (2, 3), "colours": 4, "duplicates": False}, "need at least"),
+        ("variant=grid:4x4", "at most 12 cells"),
+        ("grid=4x4", "at most 12 cells"),
+        ("variant=grid:1x3", "sides run from 2"),
+        ("pegs=5 variant=grid:2x3", "has 6 cells"),
+        ("colours=6 variant=grid:3x3", "at most"),
+        ("colours=4 duplicates=no variant=grid:2x3", "need at least"),
     ],
 )
-def test_grid_config__refuses_sizes_it_does_not_offer_with_a_reason(kwargs, reason):
+def test_grid_config__refuses_sizes_it_does_not_offer_with_a_reason(text, reason):
     with pytest.raises(ConfigError, match=reason):
-        GameConfig(**kwargs)
+        GameConfig.from_text(text)
 
 
 def test_grid_config__from_text_refuses_unreadable_text():
@@ -196,9 +198,9 @@ def test_grid_config__from_text_refuses_unreadable_text():
 
 def test_grid_turn_limit__is_cells_plus_colours_as_for_a_row_of_as_many_pegs():
     for rows, cols, colours in ((2, 2, 6), (2, 3, 4), (3, 3, 3), (3, 4, 2)):
-        config = GameConfig(grid=(rows, cols), colours=colours)
+        config = GameConfig(variant=GridVariant(rows, cols), colours=colours)
         assert config.turns == rows * cols + colours == turn_limit(rows * cols, colours)
-        assert turn_limit(0, colours, Difficulty.RELAXED, (rows, cols)) == config.turns + 2
+        assert turn_limit(0, colours, Difficulty.RELAXED, GridVariant(rows, cols)) == config.turns + 2
 
 
 def brute_matching(left: list[int], right: list[int], cols: int) -> int:

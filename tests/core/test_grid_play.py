@@ -27,9 +27,10 @@ from game.core.state import (
 )
 from game.core.strategies import STRATEGIES, get
 from game.core.strategies.walk import walk
+from game.core.variants import GridVariant
 from game.tables import bind
 
-GRID_2X2X6 = GameConfig(grid=(2, 2), colours=6)
+GRID_2X2X6 = GameConfig(variant=GridVariant(2, 2), colours=6)
 
 
 def every_code(config: GameConfig) -> list[tuple[int, ...]]:
@@ -44,7 +45,7 @@ def test_grid_moves__text_forms_round_trip_with_three_numbers():
 
 
 def test_grid_game__is_graded_by_the_grid_rule_and_replays_from_its_moves():
-    config = GameConfig(grid=(2, 3), colours=4)
+    config = GameConfig(variant=GridVariant(2, 3), colours=4)
     secret = (0, 1, 2, 3, 0, 1)
     state = new_game(config, secret)
     for guess in [(0, 0, 0, 1, 1, 1), (1, 0, 2, 3, 1, 0), secret]:
@@ -68,7 +69,7 @@ def test_grid_hand_grades__must_be_grid_grades_a_game_can_give():
 
 
 def test_grid_consistent_codes__equal_the_scalar_reference_after_three_grades():
-    config = GameConfig(grid=(2, 3), colours=3)
+    config = GameConfig(variant=GridVariant(2, 3), colours=3)
     secret = (2, 0, 1, 1, 2, 0)
     history = [
         (g, score_grid(g, secret, 2, 3)) for g in [(0, 0, 1, 1, 2, 2), (0, 1, 2, 0, 1, 2), (2, 2, 0, 0, 1, 1)]
@@ -106,7 +107,7 @@ def test_every_strategy__solves_every_2x2x6_grid_secret_within_the_limit(name):
     ],
 )
 def test_lowest__solves_every_grid_secret_within_the_turn_limit(grid, colours, duplicates):
-    config = GameConfig(grid=grid, colours=colours, duplicates=duplicates)
+    config = GameConfig(variant=GridVariant(*grid), colours=colours, duplicates=duplicates)
     secrets = [i for i in range(colours**config.pegs) if config.is_legal(index_code(i, config.pegs, colours))]
     games = walk(config, get("lowest").think, np.array(secrets), max_turns=config.turns)
     assert all(game.solved for game in games)
@@ -122,7 +123,7 @@ def test_grid_strategies__raise_no_code_left_on_contradictory_hand_grades():
 
 
 def test_grid_analysis__reports_each_row_with_grid_grades():
-    config = GameConfig(grid=(2, 2), colours=4)
+    config = GameConfig(variant=GridVariant(2, 2), colours=4)
     secret = (3, 1, 2, 0)
     history = []
     for guess in [(0, 0, 1, 1), (1, 2, 3, 0), secret]:
@@ -135,7 +136,7 @@ def test_grid_analysis__reports_each_row_with_grid_grades():
 
 
 def test_optimal__plays_the_shipped_grid_table_and_beats_every_heuristic_at_2x2x4():
-    config = GameConfig(grid=(2, 2), colours=4)
+    config = GameConfig(variant=GridVariant(2, 2), colours=4)
     secrets = np.arange(legal_count(config))
     totals = {}
     for name in ("optimal", "entropy", "most-parts", "knuth"):

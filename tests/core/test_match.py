@@ -17,6 +17,7 @@ from game.core.match import (
     new_match,
     round_points,
 )
+from game.core.variants import GridVariant
 
 # Classic has 10 turns, so a failed round is worth 11 to the codemaker.
 # Each case: rounds as (guesses, cracked) in order; the totals worked out by hand
@@ -113,7 +114,7 @@ def test_match_dict__round_trips_and_rejects_damage():
     match = new_match(("Ann", "Bob"), 4, preset("Super").config()).record(6, True).record(13, False)
     assert match_from_dict(match_to_dict(match)) == match
     assert match_from_dict(match_to_dict(Match(MatchRules(("A", "B"))))).results == ()
-    grid = new_match(("A", "B"), 2, GameConfig(grid=(2, 2), colours=4)).record(3, True)
+    grid = new_match(("A", "B"), 2, GameConfig(variant=GridVariant(2, 2), colours=4)).record(3, True)
     assert match_from_dict(match_to_dict(grid)) == grid
     good = match_to_dict(match)
     damaged = [

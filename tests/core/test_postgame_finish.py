@@ -17,6 +17,7 @@ from game.core.postgame import OPTIMAL_SOURCE, YOURS_SOURCE, analyse
 from game.core.solver import is_consistent, run
 from game.core.space import consistent_indices, small_space
 from game.core.tofinish import Position, is_exact_table, table_to_finish_steps, to_finish_steps
+from game.core.variants import GridVariant
 from game.tables import load_table
 
 
@@ -148,7 +149,7 @@ def test_analyse__the_best_guess_is_never_worse_than_the_players_by_guesses_to_f
 
 
 def test_analyse__grid_games_weigh_guesses_by_grid_grades():
-    config = GameConfig(grid=(2, 2), colours=4)
+    config = GameConfig(variant=GridVariant(2, 2), colours=4)
     rng = random.Random(5)
     compared = 0
     for _ in range(4):

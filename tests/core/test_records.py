@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.config import (
-    GRID_SHAPES,
     MAX_COLOURS,
     MAX_PEGS,
     MIN_COLOURS,
@@ -35,6 +34,7 @@ from game.core.records import (
     stats_keys,
     stats_to_dict,
 )
+from game.core.variants import GRID_SHAPES, GridVariant
 
 CLASSIC = GameConfig(4, 6)
 
@@ -145,7 +145,7 @@ def test_stats_key__presets_by_name_grids_in_grid_and_everything_else_custom():
         assert stats_key(p.config()) == p.name
     assert stats_key(GameConfig(4, 6, difficulty=Difficulty.TIGHT)) == CUSTOM_KEY
     for shape in GRID_SHAPES:  # every grid, even one the size of a preset (2x2 has Easy's 4 cells)
-        assert stats_key(GameConfig(colours=3, grid=shape)) == GRID_KEY
+        assert stats_key(GameConfig(colours=3, variant=GridVariant(*shape))) == GRID_KEY
     assert stats_keys() == tuple(p.name for p in PRESETS) + (GRID_KEY, CUSTOM_KEY)
 
 

@@ -1,5 +1,6 @@
-"""Variants as plug-ins: the lookup by name, every variant through the one protocol against brute-force
-references, and how far the row-or-grid question reaches into the rest of the game."""
+"""Variants as plug-ins: the lookup by name, the stored form (name and parameters), every variant
+through the one protocol against brute-force references, a third variant added from a test alone,
+and how far the row-or-grid question reaches into the rest of the game."""
 
 from __future__ import annotations
 
@@ -11,16 +12,30 @@ import numpy as np
 import pytest
 
 from game.core.codes import colour_counts, decode
-from game.core.config import GameConfig
+from game.core.config import SHAPE_CHOICES, ConfigError, GameConfig
 from game.core.space import consistent_indices, count_consistent, partition_over_space
-from game.core.variant import GradeError, Variant
-from game.core.variants import VARIANTS, GridVariant, RowVariant, UnknownVariant, variant_named, variant_of
+from game.core.variants import (
+    GRID_SHAPES,
+    VARIANTS,
+    GradeError,
+    GridVariant,
+    RowVariant,
+    UnknownVariant,
+    Variant,
+    VariantError,
+    setup_choice,
+    variant_from_fields,
+    variant_from_text,
+    variant_named,
+)
 
 GAME = Path(__file__).resolve().parents[2] / "game"
 # The variants' own files and the board drawing of each: the only places that may tell them apart.
 VARIANT_FILES = {
-    "core/variant.py",
-    "core/variants.py",
+    "core/variants/__init__.py",
+    "core/variants/base.py",
+    "core/variants/row.py",
+    "core/variants/grid.py",
     "core/grid.py",
     "core/rowspace.py",
     "core/gridspace.py",
@@ -28,7 +43,7 @@ VARIANT_FILES = {
     "ui/grid_board.py",
     "ui/layout.py",
 }
-MOST_OTHER_FILES = 4
+MOST_OTHER_FILES = 1  # the command line reads its --grid (options.py); no config has a grid to read
 
 # (variant, colours): every code of each is listed, so grading is checked on every pair
 SMALL = [(RowVariant(3), 3), (RowVariant(4), 3), (GridVariant(2, 2), 3), (GridVariant(2, 3), 2)]
@@ -75,10 +90,66 @@ def test_variant_named__finds_every_registered_variant_and_lists_them_when_not_f
         variant_named("cylinder")
 
 
-def test_variant_of__gives_the_configs_variant_from_its_stored_fields():
-    assert GameConfig(5, 8).variant == variant_of(5, None) == RowVariant(5)
-    assert GameConfig(colours=4, grid=(2, 3)).variant == variant_of(0, (2, 3)) == GridVariant(2, 3)
-    assert GameConfig(colours=4, grid=(2, 3)).variant.pegs == 6
+EVERY_VARIANT = [RowVariant(pegs) for pegs in range(2, 11)] + [
+    GridVariant(rows, cols) for rows in range(2, 5) for cols in range(2, 5) if rows * cols <= 12
+]
+
+
+def test_variant__text_and_params_name_it_and_read_back_for_every_variant_of_every_kind():
+    for variant in EVERY_VARIANT:
+        name, _, params = variant.text.partition(":")
+        assert variant_named(name) is type(variant)
+        assert variant_from_text(variant.text) == variant
+        assert type(variant).from_params(variant.params()) == variant
+        assert variant_from_fields(0, {"variant": variant.text}) == variant
+    assert RowVariant(5).text == "row:5" and GridVariant(2, 3).text == "grid:2x3"
+    assert GridVariant(2, 3).params() == {"rows": 2, "cols": 3}
+
+
+def test_variant__made_with_parameters_the_game_does_not_offer_says_what_is_allowed():
+    for bad in ("row:11", "row:1", "grid:5x2", "grid:4x4", "grid:2", "grid:2x3x4", "grid:2x²", "row"):
+        with pytest.raises(VariantError):
+            variant_from_text(bad)
+    with pytest.raises(UnknownVariant, match="row, grid"):
+        variant_from_text("cone:3")
+    with pytest.raises(VariantError, match="whole number"):
+        RowVariant.from_params({"pegs": True})
+    with pytest.raises(VariantError, match="rows, cols"):
+        GridVariant.from_params({"rows": 2})
+
+
+def test_variant_from_fields__reads_the_earlier_form_a_grid_key_or_nothing_for_a_row():
+    assert variant_from_fields(5, {}) == RowVariant(5)
+    assert variant_from_fields(0, {}) == RowVariant(4)
+    assert variant_from_fields(6, {"grid": "2x3"}) == GridVariant(2, 3)
+    assert variant_from_fields(6, {"grid": "2x3", "variant": "grid:3x2"}) == GridVariant(3, 2)
+    with pytest.raises(VariantError):
+        variant_from_fields(6, {"grid": ["2", "3"]})
+
+
+def test_game_config__carries_its_variant_and_its_pegs_are_the_variants_places():
+    assert GameConfig(5, 8).variant == RowVariant(5) and GameConfig().variant == RowVariant(4)
+    assert GameConfig(5, 8) == GameConfig(colours=8, variant=RowVariant(5))
+    grid = GameConfig(colours=4, variant=GridVariant(2, 3))
+    assert grid.variant == GridVariant(2, 3) and grid.pegs == 6
+    assert GameConfig(6, 4, variant=GridVariant(2, 3)) == grid
+    with pytest.raises(ConfigError, match="6 cells, not 5"):
+        GameConfig(5, 4, variant=GridVariant(2, 3))
+    with pytest.raises(ConfigError, match="variant"):
+        GameConfig(colours=4, variant=(2, 3))  # type: ignore[arg-type]
+    for variant in EVERY_VARIANT:
+        config = GameConfig(colours=3, variant=variant)
+        assert GameConfig.from_text(config.to_text()) == config
+        assert f"variant={variant.text}" in config.to_text()
+
+
+def test_setup_choice__finds_every_offered_variant_and_none_for_the_others():
+    assert SHAPE_CHOICES[0] == RowVariant(4) and [v.shape for v in SHAPE_CHOICES[1:]] == list(GRID_SHAPES)
+    for pegs in range(2, 11):
+        assert setup_choice(RowVariant(pegs)) == RowVariant(4)
+    for variant in EVERY_VARIANT:
+        if isinstance(variant, GridVariant):
+            assert (setup_choice(variant) == variant) == (variant.shape in GRID_SHAPES)
 
 
 @pytest.mark.parametrize(("variant", "colours"), SMALL, ids=lambda v: getattr(v, "label", str(v)))
@@ -119,7 +190,7 @@ def test_variant__scores_every_pair_as_the_brute_force_symmetrically_and_alike_i
 
 @pytest.mark.parametrize(("variant", "colours"), SMALL, ids=lambda v: getattr(v, "label", str(v)))
 def test_variant__code_space_counts_and_splits_as_grading_every_code_says(variant, colours):
-    config = GameConfig(variant.pegs, colours, grid=variant.choice)
+    config = GameConfig(colours=colours, variant=variant)
     codes = [
         tuple(int(p) for p in row) for row in decode(np.arange(colours**variant.pegs), variant.pegs, colours)
     ]
@@ -148,7 +219,7 @@ def attribute_reads(tree: ast.AST) -> list[ast.Attribute]:
     return [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in ("grid", "is_grid")]
 
 
-def test_variant__at_most_four_files_beyond_the_variants_own_read_grid_and_none_branches_on_it():
+def test_variant__at_most_one_file_beyond_the_variants_own_read_grid_and_none_branches_on_it():
     readers, branches = [], []
     for path in sorted(GAME.rglob("*.py")):
         name = path.relative_to(GAME).as_posix()

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from game.core.config import GameConfig
+from game.core.variants import GridVariant
 from game.core.whynot import why_not
 
 
@@ -38,9 +39,9 @@ def brute_grid_grade(guess, secret, rows: int, cols: int) -> tuple[int, int, int
 
 
 def brute_grade(config: GameConfig, guess, secret) -> tuple[int, ...]:
-    if config.grid is None:
+    if config.variant.name == "row":
         return brute_row_grade(guess, secret)
-    return brute_grid_grade(guess, secret, *config.grid)
+    return brute_grid_grade(guess, secret, *config.variant.shape)
 
 
 def random_code(config: GameConfig, rng: random.Random) -> tuple[int, ...]:
@@ -66,8 +67,8 @@ CONFIGS = [
     GameConfig(4, 6),
     GameConfig(5, 8),
     GameConfig(4, 6, duplicates=False),
-    GameConfig(colours=3, grid=(2, 2)),
-    GameConfig(colours=4, grid=(2, 3)),
+    GameConfig(colours=3, variant=GridVariant(2, 2)),
+    GameConfig(colours=4, variant=GridVariant(2, 3)),
 ]
 
 
@@ -129,7 +130,7 @@ def test_why_not__sentence_numbers_rows_and_colours_as_the_board_does() -> None:
 
 
 def test_why_not__grid_sentence_has_grey_and_the_grid_rows() -> None:
-    config = GameConfig(colours=3, grid=(2, 2))
+    config = GameConfig(colours=3, variant=GridVariant(2, 2))
     history = [((0, 0, 1, 1), brute_grid_grade((0, 0, 1, 1), (1, 1, 0, 0), 2, 2))]
     reason = why_not(config, history, (0, 0, 1, 1))
     assert reason is not None

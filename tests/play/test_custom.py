@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, GameConfig
+from game.core.variants import GridVariant, RowVariant
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
 
 
@@ -30,8 +31,8 @@ def test_custom__every_mix_builds_its_own_game_or_says_why_not():
             assert problem  # Start is disabled with a reason, never silently
             continue
         assert problem is None
-        chosen = (config.grid, config.colours, config.duplicates, config.difficulty, config.pegs)
-        assert chosen == (shape, colours, duplicates, difficulty, choices.cells)
+        chosen = (config.variant, config.colours, config.duplicates, config.difficulty, config.pegs)
+        assert chosen == (shape.with_pegs(6), colours, duplicates, difficulty, choices.cells)
     assert refused  # some mixes are not offered (no repeats with too few colours, big grids)
 
 
@@ -41,18 +42,18 @@ def test_custom__a_mix_the_game_does_not_offer_gives_gameconfigs_reason():
     choices.change_choice("duplicates", +1)
     assert choices.config() is None and "at least 6 colours" in choices.problem()
     choices.change_choice("duplicates", +1)
-    choices.choose("shape", SHAPES.index((3, 3)))
+    choices.choose("shape", SHAPES.index(GridVariant(3, 3)))
     assert choices.config() is None and "3x3 grid with 5 colours" in choices.problem()
     choices.change_choice("colours", -1)
-    assert choices.config() == GameConfig(colours=4, grid=(3, 3))
+    assert choices.config() == GameConfig(colours=4, variant=GridVariant(3, 3))
 
 
 def test_custom__a_grid_keeps_the_rows_pegs_aside_and_refuses_to_change_its_cells():
     choices = choices_from(GameConfig(7, 8))
-    choices.choose("shape", SHAPES.index((3, 3)))
+    choices.choose("shape", SHAPES.index(GridVariant(3, 3)))
     assert choices.cells == 9 and not choices.row_enabled("pegs")
     assert choices.change_choice("pegs", +1) is False and choices.pegs == 7
-    choices.choose("shape", SHAPES.index(None))
+    choices.choose("shape", SHAPES.index(RowVariant(4)))  # the row, whatever its pegs
     assert choices.row_enabled("pegs") and choices.change_choice("pegs", +1) and choices.pegs == 8
     assert choices.config() == GameConfig(8, 8)
 
@@ -86,5 +87,5 @@ def test_custom__shape_and_turns_rule_step_within_their_options_and_repeats_flip
 
 
 def test_custom__a_grid_setup_does_not_offer_is_taken_as_a_row():
-    choices = choices_from(GameConfig(colours=4, grid=(3, 2)))  # legal, but not one of SHAPES
-    assert choices.shape is None and choices.config() == GameConfig(6, 4)  # its 6 cells as a row
+    choices = choices_from(GameConfig(colours=4, variant=GridVariant(3, 2)))  # legal, but not one of SHAPES
+    assert choices.shape == SHAPES[0] and choices.config() == GameConfig(6, 4)  # its 6 cells as a row

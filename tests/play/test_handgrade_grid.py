@@ -12,11 +12,11 @@ import random
 from game.core import strategies
 from game.core.analysis import check_grade, count_possible
 from game.core.config import GameConfig
-from game.core.variant import GradeError
+from game.core.variants import GradeError, GridVariant
 from game.play.handgrade import Ending, HandGradeRun
 from game.tables import bind
 
-GRID = GameConfig(colours=6, grid=(2, 2))
+GRID = GameConfig(colours=6, variant=GridVariant(2, 2))
 
 
 def new_run(config: GameConfig, strategy: str, seed: int) -> HandGradeRun:
@@ -71,7 +71,7 @@ def test_handgrade_grid__honest_grades_end_with_the_secret() -> None:
             ]
             assert all(type(r.feedback) is type(v.win_grade) for r in run.game.rows)
             assert run.possible == 1
-            cols = GRID.grid[1]
+            cols = GRID.variant.shape[1]
             keys = "".join(str(peg + 1) for peg in secret)
             assert f"Your code is {keys[:cols]}/{keys[cols:]}" in run.message()
 
@@ -172,7 +172,7 @@ def test_handgrade_grid__analysis_matches_brute_force_on_a_grid() -> None:
     """count_possible and check_grade's conflicts against every code of 2x2 x 4: the count is the
     brute-force count; a conflict's rows with the new row admit no code, and (marked smallest) no
     smaller set of earlier rows does."""
-    config = GameConfig(colours=4, grid=(2, 2))
+    config = GameConfig(colours=4, variant=GridVariant(2, 2))
     v = config.variant
     codes = every_code(config)
     rng = random.Random(5)

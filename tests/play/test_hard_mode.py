@@ -9,6 +9,7 @@ from collections import Counter
 
 from game.core.config import GameConfig
 from game.core.state import Outcome
+from game.core.variants import GridVariant
 from game.play.breaker import BreakerRun
 from game.play.cues import Cue
 from game.play.record import GameRecord, Player
@@ -104,7 +105,7 @@ def test_hard_mode__legality_comes_first_and_grids_use_their_own_grades() -> Non
     run = BreakerRun(GameRecord.new(GameConfig(4, 6, duplicates=False), (0, 1, 2, 3)), hard=True)
     fill(run, (0, 0, 1, 2))
     assert run.submit_problem() == "this game does not allow a colour twice"
-    grid = GameConfig(colours=3, grid=(2, 2))
+    grid = GameConfig(colours=3, variant=GridVariant(2, 2))
     record = GameRecord.new(grid, (1, 1, 0, 0)).played((0, 0, 1, 1), Player.PLAYER)
     run = BreakerRun(record, hard=True)
     fill(run, (0, 0, 1, 1))

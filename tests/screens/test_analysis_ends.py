@@ -12,6 +12,7 @@ from game.core.codes import score
 from game.core.config import GameConfig
 from game.core.duel import DuelRules, level_named
 from game.core.state import Outcome
+from game.core.variants import GridVariant
 from game.modes.blitz.screens import BlitzResultState
 from game.modes.daily.result import DailyResultState
 from game.modes.duel.hooks import DuelHooks
@@ -181,7 +182,7 @@ def test_analysis_ends__blitz_opens_on_the_code_on_the_board_when_time_ran_out(t
 
 
 def test_analysis_ends__grid_game_compares_its_rows():
-    config = GameConfig(colours=3, grid=(2, 2))
+    config = GameConfig(colours=3, variant=GridVariant(2, 2))
     app = make_app(start=PlayingState(config, secret=(0, 1, 2, 0)))
     for code in ((0, 0, 1, 1), (0, 1, 2, 0)):
         type_code(app, code)

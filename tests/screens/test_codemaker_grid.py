@@ -8,8 +8,9 @@ import itertools
 import pygame
 import pytest
 
-from game.core.config import GRID_SHAPES, GameConfig
+from game.core.config import GameConfig
 from game.core.state import Outcome
+from game.core.variants import GRID_SHAPES, GridVariant
 from game.modes.maker.handgrade import HandGradeState
 from game.screens.codemaker import CodemakerState, Mode
 from game.screens.menu import MenuState
@@ -66,13 +67,13 @@ def warn_pixels(app, box: pygame.Rect) -> int:
 
 def test_codemaker_grid__a_2x2_secret_made_from_the_menu_is_broken_by_the_computer() -> None:
     app, state = open_from_menu("Make the code", seed=11)
-    assert state.shape is None and state.mode is Mode.MAKE
+    assert state.shape.name == "row" and state.mode is Mode.MAKE
     press_key(app, pygame.K_g)  # the keyboard steps Row -> Grid 2x2
-    assert state.shape == (2, 2)
+    assert state.shape == GridVariant(2, 2)
     click(app, shape_button(state, "plus"))  # the mouse: on to 2x3 and back
-    assert state.shape == (2, 3) and len(state.secret) == 6
+    assert state.shape == GridVariant(2, 3) and len(state.secret) == 6
     click(app, shape_button(state, "minus"))
-    assert state.shape == (2, 2) and state.secret == [None] * 4
+    assert state.shape == GridVariant(2, 2) and state.secret == [None] * 4
     choose_strategy(app, state, "random")  # seeded by the app's seed
     layout = state.layout()
     # drag from the palette onto the top left and bottom right cells, then keys fill the empty cells
@@ -86,7 +87,7 @@ def test_codemaker_grid__a_2x2_secret_made_from_the_menu_is_broken_by_the_comput
     click(app, layout.button_rect("start").center)
     solving = app.state
     assert isinstance(solving, SolvingState) and solving.strategy == "random"
-    assert solving.start_game.config.grid == (2, 2) and solving.start_game.config.colours == 6
+    assert solving.start_game.config.variant.shape == (2, 2) and solving.start_game.config.colours == 6
     assert solving.start_game.secret == (5, 0, 3, 2)
     run_solve_to_result(app)
     result = app.state
@@ -95,11 +96,11 @@ def test_codemaker_grid__a_2x2_secret_made_from_the_menu_is_broken_by_the_comput
     assert result.record.game.secret == (5, 0, 3, 2) and result.game.rows[-1].guess == (5, 0, 3, 2)
     press_key(app, pygame.K_RETURN)  # Play again comes back to the same grid
     again = app.state
-    assert isinstance(again, CodemakerState) and again.shape == (2, 2) and len(again.secret) == 4
+    assert isinstance(again, CodemakerState) and again.shape == GridVariant(2, 2) and len(again.secret) == 4
 
 
 def test_codemaker_grid__cells_are_edited_like_the_row() -> None:
-    state = CodemakerState(Mode.MAKE, GameConfig(colours=5, grid=(2, 3)))
+    state = CodemakerState(Mode.MAKE, GameConfig(colours=5, variant=GridVariant(2, 3)))
     app = make_app(size=(640, 480), start=state)
     layout = state.layout()
     for cell, colour in ((0, 1), (4, 3)):
@@ -126,7 +127,8 @@ def test_codemaker_grid__too_many_colours_for_a_3x3_grid_disables_start_and_says
     app, state = open_from_menu("Make the code", size=(640, 480))
     for _ in range(4):  # Row, 2x2, 2x3, 2x4, 3x3
         press_key(app, pygame.K_g)
-    assert state.shape == (3, 3) and state.colours == 6  # colours are never changed behind the player
+    assert state.shape == GridVariant(3, 3)
+    assert state.colours == 6  # colours are never changed behind the player
     assert state.config() is None
     assert "3x3 grid with 6 colours" in state.problem() and "fewer colours" in state.problem()
     press_key(app, pygame.K_RETURN)
@@ -143,20 +145,20 @@ def test_codemaker_grid__too_many_colours_for_a_3x3_grid_disables_start_and_says
     press_key(app, pygame.K_RETURN)
     solving = app.state
     assert isinstance(solving, SolvingState)
-    assert solving.start_game.config.grid == (3, 3) and solving.start_game.config.colours == 4
+    assert solving.start_game.config.variant.shape == (3, 3) and solving.start_game.config.colours == 4
 
 
 def test_codemaker_grid__watch_the_computer_on_a_grid() -> None:
     app, state = open_from_menu("Watch the computer", seed=3)
     click(app, shape_button(state, "plus"))
     click(app, shape_button(state, "plus"))
-    assert state.shape == (2, 3) and state.problem() is None
+    assert state.shape == GridVariant(2, 3) and state.problem() is None
     choose_strategy(app, state, "knuth")
     press_key(app, pygame.K_RETURN)
     solving = app.state
     assert isinstance(solving, SolvingState) and solving.strategy == "knuth"
     config = solving.start_game.config
-    assert config.grid == (2, 3) and config.colours == 6
+    assert config.variant.shape == (2, 3) and config.colours == 6
     assert config.is_legal(solving.start_game.secret)
     run_solve_to_result(app)
     result = app.state
@@ -169,7 +171,7 @@ def test_codemaker_grid__grading_by_hand_is_handed_the_grid() -> None:
     press_key(app, pygame.K_g)
     click(app, state.layout().button_rect("start").center)
     assert isinstance(app.state, HandGradeState)
-    assert app.state.config.grid == (2, 2) and app.state.config.pegs == 4
+    assert app.state.config.variant.shape == (2, 2) and app.state.config.pegs == 4
 
 
 def test_codemaker_grid__pegs_stay_put_when_the_shape_changes_and_row_restores_the_pegs() -> None:
@@ -178,17 +180,17 @@ def test_codemaker_grid__pegs_stay_put_when_the_shape_changes_and_row_restores_t
     for k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5):
         press_key(app, k)
     press_key(app, pygame.K_g)  # a row's pegs fill the grid in reading order
-    assert state.shape == (2, 2) and state.cells() == 4 and state.secret == [0, 1, 2, 3]
+    assert state.shape == GridVariant(2, 2) and state.cells() == 4 and state.secret == [0, 1, 2, 3]
     click(app, state.layout().stepper_parts("pegs")[2].center)  # the cells are fixed by the shape
     assert state.cells() == 4
     press_key(app, pygame.K_g)  # 2x2 -> 2x3: each peg keeps its row and column
-    assert state.shape == (2, 3) and state.secret == [0, 1, None, 2, 3, None]
+    assert state.shape == GridVariant(2, 3) and state.secret == [0, 1, None, 2, 3, None]
     press_key(app, pygame.K_g)
     press_key(app, pygame.K_g)  # through 2x4 to 3x3, still in their cells
-    assert state.shape == (3, 3) and state.secret == [0, 1, None, 2, 3, None, None, None, None]
+    assert state.shape == GridVariant(3, 3) and state.secret == [0, 1, None, 2, 3, None, None, None, None]
     for _ in range(len(GRID_SHAPES) - 3):  # G from the last grid wraps back to Row
         press_key(app, pygame.K_g)
-    assert state.shape is None and state.pegs == 5 and len(state.secret) == 5
+    assert state.shape.name == "row" and state.pegs == 5 and len(state.secret) == 5
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

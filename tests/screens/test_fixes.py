@@ -9,7 +9,7 @@ from game.app import App
 from game.core.codes import score
 from game.core.config import GameConfig, legal_codes
 from game.core.solver import is_consistent
-from game.core.variant import grade_words
+from game.core.variants import grade_words
 from game.modes.classic.setup import SetupState
 from game.modes.maker.handgrade import HandGradeState
 from game.play.handgrade import Ending

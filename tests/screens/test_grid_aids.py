@@ -9,6 +9,7 @@ import pygame
 from game.app import App
 from game.core.config import GameConfig
 from game.core.grid import score_grid
+from game.core.variants import GridVariant
 from game.screens.analysis import AnalysisOverlay
 from game.screens.hint import HintOverlay
 from game.screens.playing import PlayingState
@@ -18,7 +19,7 @@ from game.tables import table_for
 from tests.screens.driver import click, make_app, press_key, record_of, settle
 from tests.screens.test_analysis import finished_game
 
-CONFIG = GameConfig(colours=6, grid=(2, 2))
+CONFIG = GameConfig(colours=6, variant=GridVariant(2, 2))
 SECRET = (3, 1, 4, 5)
 
 
@@ -27,7 +28,7 @@ def grid_possible(config, history) -> int:
     from itertools import product
 
     return sum(
-        all(tuple(score_grid(guess, code, *config.grid)) == tuple(fb) for guess, fb in history)
+        all(tuple(score_grid(guess, code, *config.variant.shape)) == tuple(fb) for guess, fb in history)
         for code in product(range(config.colours), repeat=config.pegs)
     )
 
@@ -95,4 +96,5 @@ def test_grid_resume__a_grid_game_left_by_esc_comes_back_as_the_same_grid(tmp_pa
     assert isinstance(resumed, PlayingState) and resumed.config == CONFIG
     assert resumed.game.secret == SECRET and [row.guess for row in resumed.game.rows] == [(0, 0, 1, 1)]
     assert resumed.run.draft == [2, None, None, None]
-    assert tuple(resumed.game.rows[0].feedback) == tuple(score_grid((0, 0, 1, 1), SECRET, *CONFIG.grid))
+    graded = score_grid((0, 0, 1, 1), SECRET, *CONFIG.variant.shape)
+    assert tuple(resumed.game.rows[0].feedback) == tuple(graded)

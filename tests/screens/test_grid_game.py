@@ -11,6 +11,7 @@ from game.core.codes import index_code
 from game.core.config import GameConfig
 from game.core.grid import score_grid
 from game.core.state import Outcome
+from game.core.variants import GridVariant
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
@@ -30,7 +31,7 @@ def grid_lowest_consistent(game) -> tuple[int, ...]:
     for index in range(config.code_count):
         code = index_code(index, config.pegs, config.colours)
         if config.is_legal(code) and all(
-            tuple(score_grid(guess, code, *config.grid)) == tuple(fb) for guess, fb in game.history
+            tuple(score_grid(guess, code, *config.variant.shape)) == tuple(fb) for guess, fb in game.history
         ):
             return code
     raise AssertionError("no consistent code: the grades on the board contradict each other")
@@ -64,7 +65,7 @@ def keyboard_row(app, code) -> None:
 
 @pytest.mark.parametrize("enter_row", [mouse_row, keyboard_row])
 def test_grid_game__won_through_posted_events(enter_row):
-    app = make_app(seed=13, start=PlayingState(GameConfig(colours=6, grid=(2, 2))))
+    app = make_app(seed=13, start=PlayingState(GameConfig(colours=6, variant=GridVariant(2, 2))))
     secret = app.state.game.secret
     play_to_the_end(app, enter_row)
     assert isinstance(app.state, ResultState)
@@ -75,7 +76,7 @@ def test_grid_game__won_through_posted_events(enter_row):
 
 
 def test_grid_game__keyboard_cursor_walks_cells_and_up_changes_colour():
-    app = make_app(start=PlayingState(GameConfig(colours=4, grid=(3, 3))))
+    app = make_app(start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
     run = app.state.run
     for k in (pygame.K_2, pygame.K_3, pygame.K_4):  # the first cell row
         press_key(app, k)
@@ -90,13 +91,13 @@ def test_grid_game__menu_entries_start_grid_games():
     for label, shape in (("Grid 2×2", (2, 2)), ("Grid 3×3", (3, 3))):
         choose_entry(app, label)
         settle(app, 0.5)
-        assert isinstance(app.state, PlayingState) and app.state.config.grid == shape
+        assert isinstance(app.state, PlayingState) and app.state.config.variant.shape == shape
         app.apply(MenuState())
         settle(app, 0.2)
 
 
 def test_grid_game__reveal_ends_a_3x3_game_with_the_secret():
-    app = make_app(seed=2, start=PlayingState(GameConfig(colours=4, grid=(3, 3))))
+    app = make_app(seed=2, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
     mouse_row(app, (0,) * 9)
     settle(app, 1.0)
     click(app, centre(app.state.layout().button_rect("reveal")))
@@ -106,7 +107,7 @@ def test_grid_game__reveal_ends_a_3x3_game_with_the_secret():
 
 
 def test_grid_game__solve_of_a_3x3_game_plays_to_the_end():
-    app = make_app(seed=4, start=PlayingState(GameConfig(colours=4, grid=(3, 3))))
+    app = make_app(seed=4, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
     secret = app.state.game.secret
     click(app, centre(app.state.layout().button_rect("solve")))
     assert isinstance(app.state, SolvingState)
@@ -132,7 +133,7 @@ def test_grid_game__solving_keeps_the_whole_grid_secret_under_one_shield_until_t
         return real_shield(surface, rect, progress, **kwargs)
 
     monkeypatch.setattr(computer_view, "draw_shield", recording_shield)
-    app = make_app(seed=4, start=PlayingState(GameConfig(colours=4, grid=(3, 3))))
+    app = make_app(seed=4, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
     click(app, centre(app.state.layout().button_rect("solve")))
     solving = app.state
     assert isinstance(solving, SolvingState)
@@ -161,7 +162,7 @@ def test_grid_game__solving_keeps_the_whole_grid_secret_under_one_shield_until_t
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("rows, columns, colours", GRIDS)
 def test_grid_layout__every_cell_hit_where_drawn_in_rows_by_columns(size, rows, columns, colours):
-    config = GameConfig(colours=colours, grid=(rows, columns))
+    config = GameConfig(colours=colours, variant=GridVariant(rows, columns))
     layout = PlayLayout(size, config.pegs, config.colours, config.turns, PANEL, [n for n, _ in PANEL],
                         shape=config.variant.shape)  # fmt: skip
     for turn in range(config.turns):
@@ -185,7 +186,7 @@ def test_grid_layout__every_cell_hit_where_drawn_in_rows_by_columns(size, rows, 
 
 
 def test_grid_board__grade_kinds_are_blacks_then_greys_then_whites():
-    from game.core.variant import GridFeedback
+    from game.core.grid import GridFeedback
 
     kinds = [grade_kind(GridFeedback(2, 3, 1), i) for i in range(9)]
     assert kinds == ["black"] * 2 + ["grey"] * 3 + ["white"] + [""] * 3
@@ -196,7 +197,7 @@ def test_grid_cli__grid_flag_starts_a_grid_game_and_refuses_conflicts():
     from game.core.config import ConfigError
 
     config = config_from_args(build_parser().parse_args(["--grid", "3x3", "--colours", "4"]))
-    assert config.grid == (3, 3) and config.pegs == 9 and config.colours == 4
+    assert config.variant.shape == (3, 3) and config.pegs == 9 and config.colours == 4
     refused = (["--grid", "3x3", "--pegs", "4"], ["--grid", "three"], ["--grid", "2x2", "--preset", "easy"])
     for argv in refused:
         with pytest.raises(ConfigError):
@@ -225,7 +226,7 @@ def test_grid_screens__no_text_is_clipped(screen, size):
     from game.screens.help import PAGES, HelpOverlay
     from tests.screens.test_render import CheckingText
 
-    app = make_app(size=size, start=PlayingState(GameConfig(colours=4, grid=(3, 3))))
+    app = make_app(size=size, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
     app.text = CheckingText()
     if screen == "help-grid":
         app.apply(Push(HelpOverlay(page=PAGES.index("Grid"))))
@@ -239,6 +240,6 @@ def test_grid_screens__no_text_is_clipped(screen, size):
 def test_grid_help__help_in_a_grid_game_opens_on_the_grid_page():
     from game.screens.help import PAGES, HelpOverlay
 
-    app = make_app(start=PlayingState(GameConfig(colours=6, grid=(2, 2))))
+    app = make_app(start=PlayingState(GameConfig(colours=6, variant=GridVariant(2, 2))))
     click(app, centre(app.state.layout().button_rect("help")))
     assert isinstance(app.state, HelpOverlay) and PAGES[app.state.page] == "Grid"

@@ -10,9 +10,10 @@ import json
 import pygame
 
 from game.app import App
-from game.core.config import GRID_SHAPES, ConfigError, GameConfig
+from game.core.config import ConfigError, GameConfig
 from game.core.records import CUSTOM_KEY, GRID_KEY, GameEnd, GameResult
 from game.core.state import Outcome
+from game.core.variants import GRID_SHAPES, GridVariant
 from game.screens.base import Push
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
@@ -53,11 +54,11 @@ def open_stats_tab(app: App, key: str) -> StatsState:
 
 
 def test_grid_stats__won_and_lost_grid_games_count_in_the_grid_bucket_and_its_tab(tmp_path):
-    app = new_app(tmp_path, PlayingState(GameConfig(colours=6, grid=(2, 2))))
+    app = new_app(tmp_path, PlayingState(GameConfig(colours=6, variant=GridVariant(2, 2))))
     play_to_the_end(app, keyboard_row)
     assert isinstance(app.state, ResultState) and app.state.game.outcome is Outcome.WON
     won_in = len(app.state.game.rows)
-    app = new_app(tmp_path, PlayingState(GameConfig(colours=4, grid=(3, 3))), seed=5)
+    app = new_app(tmp_path, PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))), seed=5)
     lose_grid_game(app)
     assert isinstance(app.state, ResultState) and app.state.game.outcome is Outcome.LOST
     book = Store(tmp_path).load_stats()
@@ -103,7 +104,7 @@ def test_grid_stats__a_file_written_without_the_grid_bucket_loads(tmp_path):
     store = Store(tmp_path)
     book = store.load_stats()
     assert book["Classic"].games == 3 and book["Custom"].games == 1 and not store.take_notices()
-    store.record(GameResult(GameConfig(colours=4, grid=(3, 3)), GameEnd.WON, 7, 90.0))
+    store.record(GameResult(GameConfig(colours=4, variant=GridVariant(3, 3)), GameEnd.WON, 7, 90.0))
     book = Store(tmp_path).load_stats()
     assert book[GRID_KEY].wins == 1 and book["Classic"].games == 3
 
@@ -115,7 +116,10 @@ def test_grid_stats__histograms_up_to_the_longest_grid_game_are_accepted():
             for duplicates in (True, False):
                 try:
                     config = GameConfig(
-                        colours=colours, grid=shape, duplicates=duplicates, difficulty="relaxed"
+                        colours=colours,
+                        variant=GridVariant(*shape),
+                        duplicates=duplicates,
+                        difficulty="relaxed",
                     )
                 except ConfigError:
                     continue
@@ -126,7 +130,7 @@ def test_grid_stats__histograms_up_to_the_longest_grid_game_are_accepted():
 
 
 def test_grid_stats__resume_line_names_the_grid_not_pegs(tmp_path):
-    app = new_app(tmp_path, PlayingState(GameConfig(colours=4, grid=(3, 3))))
+    app = new_app(tmp_path, PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
     keyboard_row(app, (0,) * 9 if app.state.game.secret != (0,) * 9 else (1,) * 9)
     settle(app, 1.0)
     app.close()

@@ -9,11 +9,12 @@ import itertools
 import pygame
 
 from game.core.config import GameConfig
+from game.core.variants import GridVariant
 from game.modes.maker.handgrade import HandGradeState
 from game.play.handgrade import Ending
 from tests.screens.driver import click, key, make_app, post, press_key
 
-GRID = GameConfig(colours=6, grid=(2, 2))
+GRID = GameConfig(colours=6, variant=GridVariant(2, 2))
 KIND_KEYS = {"black": pygame.K_b, "grey": pygame.K_g, "white": pygame.K_w}
 
 
@@ -175,7 +176,7 @@ def test_handgrade_grid__steppers_never_pass_the_cells() -> None:
 def test_handgrade_grid__the_whole_grading_area_is_the_target_of_its_nearest_peg() -> None:
     """3x3 at 640x480, where grading pegs are a few pixels wide: a click in a corner of the grading
     area hits the peg nearest it; a click on the guess's cells changes nothing."""
-    state = HandGradeState(GameConfig(colours=4, grid=(3, 3)), "lowest")
+    state = HandGradeState(GameConfig(colours=4, variant=GridVariant(3, 3)), "lowest")
     app = make_app(size=(640, 480), start=state)
     wait_ready(app, state)
     layout, row, run = state.layout(), 0, state.run
@@ -185,6 +186,6 @@ def test_handgrade_grid__the_whole_grading_area_is_the_target_of_its_nearest_peg
         grade_by_keys(app, state, (1, 0, 0))  # peg 0 (top left) black, the rest empty
         click(app, corner)
         assert run.counts == after, corner
-    for cell in range(GameConfig(colours=4, grid=(3, 3)).pegs):
+    for cell in range(GameConfig(colours=4, variant=GridVariant(3, 3)).pegs):
         click(app, layout.slot_rect(row, cell).center)
         assert run.counts == (2, 0, 0)

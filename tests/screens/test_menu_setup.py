@@ -9,6 +9,7 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig, turn_limit
+from game.core.variants import GridVariant
 from game.modes.classic.setup import SHAPES, SetupState
 from game.screens.help import HelpOverlay, example_text
 from game.screens.menu import MenuState
@@ -123,13 +124,13 @@ def test_setup__grid_3x3_chosen_with_the_mouse_starts_a_3x3_game_with_the_grid_t
     app = make_app(start=SetupState(GameConfig(5, 4)))
     setup = app.state
     layout = SetupLayout(app.size)
-    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index((3, 3))]))
-    assert setup.shape == (3, 3) and SetupLayout.ROWS[setup.focus] == "shape"
+    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index(GridVariant(3, 3))]))
+    assert setup.shape == GridVariant(3, 3) and SetupLayout.ROWS[setup.focus] == "shape"
     shown = drawn_lines(app)
     assert "Cells" in shown and "9" in shown  # the pegs row shows the cells, and cannot change them
     click(app, centre(layout.stepper_parts("pegs")[2]))
     assert setup.pegs == 5 and setup.cells == 9
-    expected = GameConfig(colours=4, grid=(3, 3))
+    expected = GameConfig(colours=4, variant=GridVariant(3, 3))
     line = f"Grid 3×3 · {expected.turns} turns · 262,144 possible codes"  # 4 ** 9
     assert any(drawn.startswith(line) for drawn in shown)
     click(app, centre(layout.buttons["start"]))
@@ -141,20 +142,21 @@ def test_setup__grid_3x3_chosen_with_the_keys_skips_its_fixed_cells_and_starts()
     app = make_app(start=SetupState(GameConfig(4, 4)))
     setup = app.state
     press_key(app, pygame.K_UP)  # from the pegs to the shape
-    for _ in range(SHAPES.index((3, 3))):
+    for _ in range(SHAPES.index(GridVariant(3, 3))):
         press_key(app, pygame.K_RIGHT)
-    assert setup.shape == (3, 3)
+    assert setup.shape == GridVariant(3, 3)
     press_key(app, pygame.K_DOWN)
     assert SetupLayout.ROWS[setup.focus] == "colours"  # past the cells the shape fixes
     press_key(app, pygame.K_UP)
     assert SetupLayout.ROWS[setup.focus] == "shape"
     press_key(app, pygame.K_RETURN)
     assert isinstance(app.state, PlayingState)
-    assert app.state.config == GameConfig(colours=4, grid=(3, 3)) and app.state.config.turns == 13
+    assert app.state.config == GameConfig(colours=4, variant=GridVariant(3, 3))
+    assert app.state.config.turns == 13
 
 
 def test_setup__a_grid_with_too_many_colours_disables_start_and_says_why():
-    app = make_app(start=SetupState(GameConfig(colours=4, grid=(3, 3))))
+    app = make_app(start=SetupState(GameConfig(colours=4, variant=GridVariant(3, 3))))
     setup = app.state
     layout = SetupLayout(app.size)
     click(app, centre(layout.stepper_parts("colours")[2]))
@@ -175,26 +177,26 @@ def test_setup__the_last_grid_chosen_is_remembered_next_time_and_in_a_new_app(tm
     pygame.event.clear()
     click(app, centre(app.state.layout().entries[entry_index(app.state, "Custom game")]))
     layout = SetupLayout(app.size)
-    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index((2, 3))]))
+    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index(GridVariant(2, 3))]))
     click(app, centre(layout.stepper_parts("colours")[0]))  # 5 colours
     click(app, centre(layout.buttons["start"]))
-    assert app.state.config == GameConfig(colours=5, grid=(2, 3))
+    assert app.state.config == GameConfig(colours=5, variant=GridVariant(2, 3))
     press_key(app, pygame.K_ESCAPE)  # nothing played: back to the menu
     click(app, centre(app.state.layout().entries[entry_index(app.state, "Custom game")]))
-    assert (app.state.shape, app.state.colours) == ((2, 3), 5)
+    assert (app.state.shape, app.state.colours) == (GridVariant(2, 3), 5)
     assert SetupLayout.ROWS[app.state.focus] == "shape"  # a grid's cells are fixed: the keys start above
     press_key(app, pygame.K_ESCAPE)
     app.close()
     again = App(size=(1024, 720), seed=2, store=Store(store_dir), sound=Sound(mixer=None))
     pygame.event.clear()
     click(again, centre(again.state.layout().entries[entry_index(again.state, "Custom game")]))
-    assert (again.state.shape, again.state.colours, again.state.cells) == ((2, 3), 5, 6)
+    assert (again.state.shape, again.state.colours, again.state.cells) == (GridVariant(2, 3), 5, 6)
 
 
 def test_settings__last_custom_keeps_rows_and_offered_grids_and_drops_other_shapes():
     row = Settings.from_dict({"last_custom": GameConfig(5, 7).to_text()})  # as older files hold it
     assert row.custom_config == GameConfig(5, 7)
-    grid = GameConfig(colours=4, grid=(3, 3), difficulty="tight")
+    grid = GameConfig(colours=4, variant=GridVariant(3, 3), difficulty="tight")
     assert Settings.from_dict({"last_custom": grid.to_text()}).custom_config == grid
-    unoffered = GameConfig(colours=4, grid=(3, 2)).to_text()  # legal, but setup offers no 3x2
+    unoffered = GameConfig(colours=4, variant=GridVariant(3, 2)).to_text()  # legal, but setup offers no 3x2
     assert Settings.from_dict({"last_custom": unoffered}).last_custom is None

@@ -38,6 +38,7 @@ from game.core.duel import LEVELS, DuelRules, duel_outcome
 from game.core.solver import run
 from game.core.space import consistent_steps, is_small
 from game.core.state import Guess, Reveal, apply_move, new_game
+from game.core.variants import GridVariant
 from game.modes.blitz.screens import BlitzResultState
 from game.modes.daily.result import DailyResultState
 from game.modes.duel.result import DuelResultState
@@ -117,7 +118,8 @@ def careful_guess(game, rng: random.Random) -> tuple[int, ...]:
 def finished(rng: random.Random) -> GameRecord:
     """A finished game as each end comes about: won, lost, revealed (before any row or mid-game),
     finished by the computer; on a classic board, a grid or ten pegs."""
-    config = rng.choice([GameConfig(4, 6), preset("Super").config(), GameConfig(colours=3, grid=(2, 2))])
+    grid = GameConfig(colours=3, variant=GridVariant(2, 2))
+    config = rng.choice([GameConfig(4, 6), preset("Super").config(), grid])
     if rng.random() < 0.1:
         config = GameConfig(10, 10)
     secret = random_secret(config, rng)

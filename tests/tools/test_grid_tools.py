@@ -10,6 +10,7 @@ from game.core.config import GameConfig
 from game.core.grid import score_grid
 from game.core.optimal import parse_table
 from game.core.state import Guess, Outcome, apply_move, new_game
+from game.core.variants import GridVariant
 from tools import optimal, sweep
 
 
@@ -19,7 +20,7 @@ def test_sweep_grid__games_of_the_trace_replay_move_by_move_to_the_totals(tmp_pa
     assert sweep.main([*argv, "--trace", str(trace)]) == 0
     result = json.loads(capsys.readouterr().out)
     assert (result["grid"], result["games"], result["failures"]) == ("2x2", 256, 0)
-    config = GameConfig(grid=(2, 2), colours=4)
+    config = GameConfig(variant=GridVariant(2, 2), colours=4)
     lengths = []
     for line in trace.read_text().splitlines():
         game = json.loads(line)

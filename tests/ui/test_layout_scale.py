@@ -10,7 +10,8 @@ import itertools
 import pygame
 import pytest
 
-from game.core.config import GRID_SHAPES, ConfigError, GameConfig
+from game.core.config import ConfigError, GameConfig
+from game.core.variants import GRID_SHAPES, GridVariant
 from game.screens.playing import PlayingState
 from game.ui.layout import PlayLayout, SecretSlot, Slot, centre
 from game.ui.maker_layout import MakerLayout
@@ -156,7 +157,10 @@ def largest_grid_configs() -> dict[str, GameConfig]:
             for colours in range(2, 11):
                 try:
                     largest = GameConfig(
-                        colours=colours, grid=shape, duplicates=duplicates, difficulty="relaxed"
+                        colours=colours,
+                        variant=GridVariant(*shape),
+                        duplicates=duplicates,
+                        difficulty="relaxed",
                     )
                 except ConfigError:
                     continue
@@ -184,7 +188,7 @@ def make_grid(size, config: GameConfig) -> PlayLayout:
 
 
 def test_layout_scale__grid_configs_cover_every_offered_shape():
-    assert {config.grid for config in GRID_CONFIGS.values()} == set(GRID_SHAPES)
+    assert {config.variant.shape for config in GRID_CONFIGS.values()} == set(GRID_SHAPES)
     assert GRID_CONFIGS["3x3x4"].colours == 4  # 4 ** 9 codes fit the grid cap, 5 ** 9 do not
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.config import GRID_SHAPES, PRESETS, GameConfig
+from game.core.config import PRESETS, GameConfig
+from game.core.variants import GRID_SHAPES, GridVariant
+from game.play.maker import drawn_shape
 from game.ui import layout as layout_module
 from game.ui import palette as pal
 from game.ui.breaker_view import PANEL_ITEMS, play_layout
@@ -25,9 +27,9 @@ CUSTOM = (
     GameConfig(7, 9),
     GameConfig(8, 10, difficulty="relaxed"),
     GameConfig(10, 10),
-    GameConfig(colours=6, grid=(2, 2)),
-    GameConfig(colours=4, grid=(3, 3)),
-    GameConfig(colours=3, grid=(3, 4)),
+    GameConfig(colours=6, variant=GridVariant(2, 2)),
+    GameConfig(colours=4, variant=GridVariant(3, 3)),
+    GameConfig(colours=3, variant=GridVariant(3, 4)),
 )
 CONFIGS = tuple(p.config() for p in PRESETS) + CUSTOM
 
@@ -79,9 +81,9 @@ def test_ratios__expert_takes_two_columns_where_they_give_bigger_pegs(monkeypatc
 @pytest.mark.parametrize("config", CONFIGS, ids=ids)
 def test_ratios__the_codemakers_secret_is_at_least_nine_tenths_of_its_palette(size, config):
     shapes = [None, *GRID_SHAPES]
-    layout = MakerLayout(
-        size, config.pegs, config.colours, True, ("back", "random", "start"), config.grid, shapes
-    )
+    buttons = ("back", "random", "start")
+    shape = drawn_shape(config.variant)
+    layout = MakerLayout(size, config.pegs, config.colours, True, buttons, shape, shapes)
     palette_peg = layout.palette_peg_rect(0).w
     assert layout.peg_diameter() >= 0.9 * palette_peg
     assert layout.slot_diameter() >= 0.9 * palette_peg  # an empty slot reads as a peg's place

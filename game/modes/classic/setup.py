@@ -1,4 +1,4 @@
-"""Custom game setup: the shape (a row of pegs or a grid of config.GRID_SHAPES), pegs 2..10 for a
+"""Custom game setup: the shape (a row of pegs or a grid of config.SHAPE_CHOICES), pegs 2..10 for a
 row, colours 2..10, duplicates on or off, difficulty, Start.
 
 With a grid the pegs row shows the grid's cells and cannot be changed (the shape sets them); the
@@ -49,7 +49,7 @@ class SetupState(CustomChoices, State):
             self.take_choices(remembered)
         self._chosen = True
         # the keys start on what is changed most: a row's pegs, or a grid's shape (its cells are fixed)
-        self.focus = SetupLayout.ROWS.index("pegs" if self.shape is None else "shape")
+        self.focus = SetupLayout.ROWS.index("shape" if self.shape.fixed_pegs else "pegs")
 
     def change(self, name: str, step: int) -> None:
         changed = self.change_choice(name, step)  # False for the cells a grid's shape fixes

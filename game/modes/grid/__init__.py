@@ -7,6 +7,7 @@ entries for two grids, the Grid statistics tab and the help's Grid controls.
 
 from game.core.config import GameConfig
 from game.core.records import GRID_KEY
+from game.core.variants import GridVariant
 from game.modes.base import MenuEntry, Mode, StatsTab
 from game.screens.base import go
 from game.screens.play_hooks import slot_of
@@ -15,7 +16,7 @@ GRID_PRESETS = ((2, 2, 6), (3, 3, 4))  # (rows, columns, colours) of the grid ga
 
 
 def _entry(rows: int, columns: int, colours: int) -> MenuEntry:
-    config = GameConfig(colours=colours, grid=(rows, columns))
+    config = GameConfig(colours=colours, variant=GridVariant(rows, columns))
     detail = f"{colours} colours · {config.turns} turns · grey pegs"
     return MenuEntry(f"Grid {rows}×{columns}", detail, go("play", config=config), "Puzzles", slot_of(config))
 

@@ -1,52 +1,70 @@
 """The Variant protocol: what one way of playing on the same code numbers decides for itself.
 
-Every variant is a class behind this abstract base, registered in variants.py and looked up by name
-there (variant_named("grid")), as python-chess's chess/variant.py does it: RowVariant, the classic
-row of `pegs` pegs graded (black, white) (codes.py, rowspace.py), and GridVariant, the R x C grid
-graded (black, grey, white) (grid.py, gridspace.py). Both store a code as a flat tuple of ints (a
-grid's cells row by row), so code numbers and the listed code space (space.py) are shared.
-Everything else that differs is asked of the variant, never decided by looking at the config:
+Every variant is one class in one module of this package (row.py: RowVariant, the classic row of
+`pegs` pegs graded (black, white); grid.py: GridVariant, the R x C grid graded (black, grey,
+white)), registered by name in the package (VARIANTS, variant_named("grid")), as python-chess's
+chess/variant.py does it. A variant is a frozen value: its class is its name, its fields are its
+parameters (a row's pegs, a grid's rows and columns), checked when it is made (VariantError). Both
+store a code as a flat tuple of ints (a grid's cells row by row), so code numbers and the listed
+code space (space.py) are shared. Everything else that differs is asked of the variant, never
+decided by looking at the config:
 - the code's shape as drawn and read (`shape`: a row is 1 x pegs) and its names in words;
 - grading: score() for one pair, grades_between() for numpy batches, pack()/unpack() and
   grade_count, the grade's kinds and text, check_grade() for hand grades;
-- the turn rule (turn_limit()) and which sizes it offers (problem());
+- the turn rule (turn_limit()) and which sizes it offers (problem(), offered());
 - its code space (`space`: how the codes consistent with some grades are found, counted and how a
   guess splits them, and its first guesses) and whether the multiset shortcuts of the strategies
   hold for it (`multiset`);
-- its stored form: GameConfig keeps `grid` (`choice`: None for the row), and fields() is what the
-  config's text, saved games and strategy tables write besides the size; which strategy tables apply
-  (table_stem()); its statistics bucket and help page, if it has its own.
-GameConfig.variant gives a game's variant.
+- its stored form: `text` ("row:4", "grid:2x3": the name, then the parameters), which GameConfig's
+  text, saved games and game numbers carry; which strategy tables apply (table_stem()); its
+  statistics bucket and help page, if it has its own.
+GameConfig.variant is a game's variant. GameSize is what a code space reads of a game (GameConfig
+is one), so this module and the spaces never import the config.
 
 Invariants: pack() maps the grades of the variant one-to-one into 0..grade_count-1 (onto it for a
 grid), more blacks packing higher; unpack(pack(g)) == g; grade_from_text(grade_text(g)) == g;
-score() is symmetric in guess and secret; grades_between() packs what score() gives.
+score() is symmetric in guess and secret; grades_between() packs what score() gives;
+from_params(v.params()) == v.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import numpy as np
 
-from .codes import Code, Feedback, colour_counts
-from .grid import GridFeedback
-from .kernels import MultisetScorer, scorer_for, scorer_steps
-from .solver import History, Progress
-from .turns import Difficulty, turn_limit
+from ..codes import Code, colour_counts
+from ..progress import History, Progress
+from ..turns import Difficulty, turn_limit
 
-if TYPE_CHECKING:  # the config holds a variant; the methods below take one only to pass it on
-    from .config import GameConfig
+if TYPE_CHECKING:  # only the row's multiset kernel is a type here
+    from ..kernels import MultisetScorer
 
-Grade = Feedback | GridFeedback
-ROW_KINDS = ("black", "white")  # the classic row's grade numbers, in the order written and shown
-GRID_KINDS = ("black", "grey", "white")  # the grid's
+# A grade is the variant's NamedTuple of counts in `kinds` order (codes.Feedback, grid.GridFeedback)
+Grade = tuple[int, ...]
 # part counts (k, grades) of k candidate first guesses -> the index of the chosen one
 ChooseRow = Callable[[np.ndarray], int]
+
+
+class GameSize(Protocol):
+    """What a code space reads of a game: its size, duplicates rule and variant (GameConfig is one)."""
+
+    @property
+    def pegs(self) -> int: ...
+    @property
+    def colours(self) -> int: ...
+    @property
+    def duplicates(self) -> bool: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def code_count(self) -> int: ...
+    def is_legal(self, code: Code) -> bool: ...
 
 
 class GradeError(ValueError):
@@ -54,14 +72,14 @@ class GradeError(ValueError):
 
 
 class VariantError(ValueError):
-    """A code shape the game does not offer; GameConfig turns it into a ConfigError."""
+    """A variant or parameters the game does not offer; GameConfig turns it into a ConfigError."""
 
 
 class Variant(ABC):
     """How codes of one way of playing are shaped, graded, stored and searched (module docstring).
     The text forms below are the row's; a variant that reads otherwise says so."""
 
-    name: ClassVar[str]  # the registry's key: variant_named(name)
+    name: ClassVar[str]  # the registry's key: variant_named(name), and its stored text's first word
     kinds: ClassVar[tuple[str, ...]]  # names of the grade's numbers, in the order written and shown
     grade_type: ClassVar[type]  # the grade's NamedTuple
     fixed_pegs: ClassVar[bool]  # the shape fixes the pegs: setup shows them but does not step them
@@ -79,20 +97,65 @@ class Variant(ABC):
 
     pegs: int
 
-    # --- shape, stored form and words -----------------------------------------------------------
+    # --- parameters and stored form ---------------------------------------------------------------
+    def params(self) -> dict[str, int]:
+        """Its parameters by name, in the order its text writes them: {"rows": 2, "columns": 3}."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, object]) -> Variant:
+        """The variant with these parameters (whole numbers, each named once); VariantError if not."""
+        names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        if sorted(params) != sorted(names):
+            raise VariantError(f"a {cls.name} variant is given {', '.join(names)}, not {sorted(params)!r}")
+        for key, value in params.items():
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise VariantError(f"a {cls.name} variant's {key} is a whole number, not {value!r}")
+        return cls(**params)  # its __post_init__ checks the values
+
+    @property
+    def text(self) -> str:
+        """The stored form: the name, then the parameters in order joined by "x": "row:4", "grid:2x3"
+        (variant_from_text() reads it)."""
+        return f"{self.name}:" + "x".join(str(value) for value in self.params().values())
+
+    @classmethod
+    def from_param_text(cls, text: str) -> Variant:
+        """The variant whose `text` after the name's colon is `text` ("2x3"); VariantError if none."""
+        names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        parts = text.lower().split("x")
+        # ASCII digits only ("²" and "٣" are digits to str methods), a few of them
+        readable = all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts)
+        values = [int(part) for part in parts] if readable else []
+        if len(values) != len(names):
+            spelled = "x".join(name.upper() for name in names)
+            quoted = text if len(text) <= 40 else f"{text[:40]}..."
+            raise VariantError(f"{cls.name} is written {cls.name}:{spelled}, not {cls.name}:{quoted}")
+        return cls.from_params(dict(zip(names, values, strict=True)))
+
+    def with_pegs(self, pegs: int) -> Variant:
+        """This variant with `pegs` places, where the pegs are its to choose (not fixed_pegs); else
+        itself (a grid's cells come from its shape)."""
+        return self
+
+    @classmethod
+    def offered(cls) -> tuple[Variant, ...]:
+        """The variants of this kind the setup screens offer, in the order shown (a variant whose pegs
+        are not fixed is offered once: the pegs are stepped apart, with_pegs())."""
+        return ()
+
+    @classmethod
+    def numbered(cls) -> tuple[Variant, ...]:
+        """The variants of this kind that have game numbers (gamenumber.py: a variant registered after
+        the row and the grid numbers these in a region of its own). Fixed once released: a number
+        means one game for ever."""
+        return ()
+
+    # --- shape and words ---------------------------------------------------------------------------
     @property
     @abstractmethod
     def shape(self) -> tuple[int, int]:
         """(lines, places per line) a code is drawn and read in: a row is (1, pegs)."""
-
-    @property
-    @abstractmethod
-    def choice(self) -> tuple[int, int] | None:
-        """GameConfig's stored `grid` for this variant, as the setup's Shape choice names it."""
-
-    @abstractmethod
-    def fields(self) -> dict[str, str]:
-        """What the config's text, a saved game and a strategy table write for it besides the size."""
 
     @property
     @abstractmethod
@@ -231,62 +294,33 @@ class Variant(ABC):
             raise GradeError(f"a grade is written {','.join(self.kinds)} as in 2,1, not {text!r}") from None
         return self.grade(*numbers)
 
-    # --- the code space (the config passes itself: sizes, duplicates and this variant) ------------
-    def consistent_steps(self, config: GameConfig, history: History) -> Generator[Progress, None, np.ndarray]:
+    # --- the code space (the config passes itself: sizes, duplicates and this variant) ---------------
+    def consistent_steps(self, config: GameSize, history: History) -> Generator[Progress, None, np.ndarray]:
         """Sorted indices of the codes consistent with every grade (space.consistent_steps)."""
         return (yield from self.space.consistent_steps(config, history))
 
-    def count_steps(self, config: GameConfig, history: History) -> Generator[Progress, None, int]:
+    def count_steps(self, config: GameSize, history: History) -> Generator[Progress, None, int]:
         """How many codes are consistent with every grade (space.count_consistent_steps)."""
         return (yield from self.space.count_steps(config, history))
 
-    def partition_steps(self, config: GameConfig, guess: Code) -> Generator[Progress, None, np.ndarray]:
+    def partition_steps(self, config: GameSize, guess: Code) -> Generator[Progress, None, np.ndarray]:
         """How `guess` splits every legal code: counts per packed grade (space.partition_over_space)."""
         return (yield from self.space.partition_steps(config, guess))
 
-    def first_guess_steps(self, config: GameConfig, choose: ChooseRow) -> Generator[Progress, None, Code]:
+    def first_guess_steps(self, config: GameSize, choose: ChooseRow) -> Generator[Progress, None, Code]:
         """The first guess: of the codes no symmetry tells apart, the one whose split of the whole
         space choose(part counts (k, grades)) picks (its row's index, lowest on ties)."""
         return (yield from self.space.first_guess_steps(config, choose))
 
-    def remember_consistent(self, config: GameConfig, history: History, indices: np.ndarray) -> None:
+    def remember_consistent(self, config: GameSize, history: History, indices: np.ndarray) -> None:
         """Told that sorted `indices` are exactly the codes consistent with `history` (a whole-tree
         walk holds them): a space that caches consistent sets keeps them."""
         self.space.remember_consistent(config, history, indices)
 
     def multiset_scorer(self, colours: int) -> MultisetScorer | None:
         """The strategies' multiset kernel for this size, where `multiset` holds and one is made."""
-        return scorer_for(self.pegs, colours) if self.multiset else None
+        return None
 
     def multiset_scorer_steps(self, colours: int) -> Generator[Progress, None, None]:
         """Build multiset_scorer() a block per step (nothing where there is none)."""
-        if self.multiset:
-            yield from scorer_steps(self.pegs, colours)
-
-
-def grade_from_numbers(numbers: tuple[int, ...]) -> Grade:
-    """A grade from 2 numbers (black, white) or 3 (black, grey, white), e.g. read from a move text."""
-    if len(numbers) == len(ROW_KINDS):
-        return Feedback(*numbers)
-    if len(numbers) == len(GRID_KINDS):
-        return GridFeedback(*numbers)
-    raise GradeError(f"a grade is black,white or, for a grid, black,grey,white; not {numbers!r}")
-
-
-def grade_words(grade: Grade | tuple[int, ...]) -> str:
-    """A grade as a person says it: (0, 0) -> "0 black, 0 white"; a grid's (2, 1, 0) ->
-    "2 black, 1 grey, 0 white"."""
-    numbers = tuple(int(n) for n in grade)
-    kinds = GRID_KINDS if len(numbers) == len(GRID_KINDS) else ROW_KINDS
-    return ", ".join(f"{n} {kind}" for n, kind in zip(numbers, kinds, strict=True))
-
-
-__all__ = [
-    "Grade",
-    "GradeError",
-    "GridFeedback",
-    "Variant",
-    "VariantError",
-    "grade_from_numbers",
-    "grade_words",
-]
+        yield from ()
