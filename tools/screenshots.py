@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.cli import OneLineParser, writable_folder  # noqa: E402
+from game.cli import OneLineParser, path_arg, writable_folder  # noqa: E402
 from game.options import window_size  # noqa: E402
 from tools.scenes import CONFIGS, DEFAULT_CONFIG, SCENES, SHEET, build  # noqa: E402
 
@@ -76,24 +76,34 @@ def write_index(out: Path, files: list[Path]) -> Path:
     return index
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--sheet", metavar="DIR", help="every screen at 640x480, 1280x800 and 1920x1080 into DIR"
+        "--sheet",
+        type=path_arg,
+        metavar="DIR",
+        help="every screen at 640x480, 1280x800 and 1920x1080 into DIR",
     )
-    parser.add_argument("--out", default="shots", help="folder for the PNGs (default shots/)")
-    parser.add_argument("--sizes", nargs="*", type=window_size, default=list(SHEET_SIZES))
-    parser.add_argument("--configs", nargs="*", default=[DEFAULT_CONFIG], choices=list(CONFIGS))
-    parser.add_argument("--scenes", nargs="*", default=None, choices=list(SCENES))
+    parser.add_argument("--out", type=path_arg, default="shots", help="folder for the PNGs (default shots/)")
+    parser.add_argument("--sizes", nargs="+", type=window_size, default=list(SHEET_SIZES))
+    parser.add_argument("--configs", nargs="+", default=[DEFAULT_CONFIG], choices=list(CONFIGS))
+    parser.add_argument("--scenes", nargs="+", default=None, choices=list(SCENES))
     parser.add_argument("--no-symbols", action="store_true", help="pegs without symbols")
     parser.add_argument("--palette", default="safe", choices=["safe", "classic"])
     parser.add_argument(
         "--readme",
+        type=path_arg,
         nargs="?",
         const="docs",
         metavar="DIR",
         help="write only the README's screenshots (1280x800) into DIR (default docs/)",
     )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.readme is not None:
         from tools.readme_shots import write_readme_shots
