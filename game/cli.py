@@ -27,7 +27,7 @@ USAGE_ERROR = 2  # the exit status of a command-line mistake, as argparse and PO
 MAX_SHOWN_CHARS = 40  # of a bad value quoted back: a 10,000-character argument is not echoed whole
 MAX_LINE_CHARS = 400  # the whole error line, whatever argparse puts in it
 MAX_DIGITS = 18  # of a whole number on a command line (fits 64 bits; more is a slip, or an attack)
-MAX_SEED = 2**63 - 1  # seeds: any whole number a 64-bit seed holds
+MAX_SEED = 10**MAX_DIGITS - 1  # seeds: any whole number of MAX_DIGITS digits
 NAME_MAX_BYTES = 255  # of one file or folder name: ext4, APFS, NTFS and the others refuse longer
 PATH_MAX_BYTES = 4096  # of a whole path (Linux's PATH_MAX)
 # argparse quotes a bad value as '...' ("invalid choice: 'x'"); a long one is shortened the same way
