@@ -169,8 +169,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.positions < 1:
-            raise ValueError(f"--positions must be at least 1, not {args.positions}")
         configs = [parse_size(size) for size in args.size or DEFAULT_SIZES]
     except ValueError as exc:
         print(f"bench_coach.py: error: {exc}", file=sys.stderr)

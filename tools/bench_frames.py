@@ -56,7 +56,7 @@ import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.cli import SEED, OneLineParser, decimal, number  # noqa: E402
-from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
+from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.grid import parse_shape  # noqa: E402
 from game.options import (  # noqa: E402
     COLOURS,
@@ -358,8 +358,6 @@ def main(argv: list[str] | None = None) -> int:
     difficulty = args.difficulty or ("classic" if solve else "relaxed")
     frames = args.frames if args.frames is not None else (10_000_000 if solve else 600)
     warmup = args.warmup if args.warmup is not None else (0 if solve else 30)
-    if not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as "the default"
-        parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
         if args.grid is not None:
             config = GameConfig(colours=args.colours, difficulty=difficulty, grid=parse_shape(args.grid))
@@ -369,12 +367,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     except ValueError as exc:  # parse_shape: not RxC
         parser.error(f"--grid: {exc}")
-    if frames < 1:
-        parser.error("--frames must be at least 1")
-    if warmup < 0:
-        parser.error(f"--warmup must be 0 or more, not {warmup}")
-    if args.budget_ms is not None and not args.budget_ms > 0:
-        parser.error(f"--budget-ms must be more than 0, not {args.budget_ms}")
     app = SCENARIOS[args.scenario](args, config)
     until = getattr(args, "until", None)
     if solve:

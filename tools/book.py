@@ -76,7 +76,7 @@ from game.core.codes import (  # noqa: E402
     score_many,
     unpack,
 )
-from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
+from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.kernels import part_counts, scorer_for  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
 from game.core.rowspace import shapes  # noqa: E402
@@ -469,22 +469,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.command = "python tools/book.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    if not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig would read pegs 0 as its default, 4
-        parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
         config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
         if args.first is not None:
             args.first = config.check_code(code_from_text(args.first, args.pegs, args.colours))
     except (ConfigError, CodeError) as exc:
         parser.error(str(exc))
-    if not 1 <= args.jobs <= 256 or args.candidates < 1:
-        parser.error("--jobs must be from 1 to 256 and --candidates at least 1")
-    for name in ("pool", "third_pool", "deepen", "sample"):
-        value = getattr(args, name)
-        if value is not None and value < 1:
-            parser.error(f"--{name.replace('_', '-')} must be at least 1, not {value}")
-    if not 1 <= args.max_guesses <= MAX_TURNS:
-        parser.error(f"--max-guesses must be from 1 to {MAX_TURNS}, not {args.max_guesses}")
     codes = legal_count(config)
     if args.secrets is not None and not 1 <= args.secrets <= codes:
         parser.error(f"--secrets must be from 1 to {codes:,} (the number of codes), not {args.secrets}")

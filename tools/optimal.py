@@ -55,7 +55,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 
 from game.cli import USAGE_ERROR, OneLineParser, error_line, number, path_arg  # noqa: E402
 from game.core.codes import code_to_text  # noqa: E402
-from game.core.config import MAX_PEGS, MIN_PEGS, GameConfig  # noqa: E402
+from game.core.config import GameConfig  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
 from game.options import COLOURS, PEGS  # noqa: E402
@@ -191,10 +191,6 @@ def check_args(args: argparse.Namespace) -> None:
         if not args.index.is_dir():
             raise UsageError(f"--index needs a directory of tables, and {args.index} is not one")
         return
-    if not 1 <= args.jobs <= 256:
-        raise UsageError(f"--jobs must be from 1 to 256, not {args.jobs}")
-    if args.grid is None and not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as 4
-        raise UsageError(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
         if args.grid is not None:
             grid = parse_shape(args.grid)

@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         from tools.readme_shots import write_readme_shots
 
         folder = writable_folder(parser, Path(args.readme), "--readme")
-        print(json.dumps({"out": args.readme, "files": write_readme_shots(folder)}))
+        print(json.dumps({"out": str(args.readme), "files": write_readme_shots(folder)}))
         return 0
     settings = {"symbols": not args.no_symbols, "palette": args.palette}
     if args.sheet is not None:
