@@ -150,6 +150,8 @@ def path_arg(text: str) -> Path:
     if not text:
         raise argparse.ArgumentTypeError("expected a path, not an empty string")
     encoded = os.fsencode(text)
+    for separator in {os.sep, os.altsep or os.sep} - {"/"}:  # Windows: either slash parts a path
+        encoded = encoded.replace(os.fsencode(separator), b"/")
     longest = max(len(part) for part in encoded.split(b"/"))
     if longest > NAME_MAX_BYTES:
         raise argparse.ArgumentTypeError(

@@ -2,8 +2,9 @@
 
 Pure standard library and game.core (no pygame), like game/cli.py whose OneLineParser it builds on:
 every value is checked before a window opens, and a mistake is one line and exit status 2. Numbers
-are the ASCII digits 0-9 only (not "٣" or "１０２４", which int() would take), and a bad value is quoted
-back at most cli.MAX_SHOWN_CHARS long.
+are the ASCII digits 0-9 only (not "٣" or "１０２４", which int() would take) and within a bound (PEGS
+and COLOURS are the tools' types too), "--" is no option's value, and a bad value is quoted back at
+most cli.MAX_SHOWN_CHARS long.
 """
 
 from __future__ import annotations
