@@ -58,11 +58,7 @@ from game.app import App  # noqa: E402
 from game.cli import SEED, OneLineParser, decimal, number  # noqa: E402
 from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.grid import parse_shape  # noqa: E402
-from game.options import (  # noqa: E402
-    COLOURS,
-    PEGS,
-    window_size,  # noqa: E402
-)
+from game.options import COLOURS, PEGS, window_size  # noqa: E402
 from game.screens.playing import PlayingState  # noqa: E402
 
 FRAME_DT_S = 1 / 60

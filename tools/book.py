@@ -100,6 +100,7 @@ MAX_TURNS = 30
 MAX_JOBS = 256  # worker processes: more is surely a typing slip
 MAX_BOOK_BYTES = 1 << 30  # the largest shipped book is a few megabytes
 MAX_CODES = 10**10  # 10 colours ** 10 pegs: no count of codes, secrets or cells is larger
+MAX_POOL = 1_000_000  # candidate guesses drawn: each is scored against every secret of a grade
 # Criteria that nominate second-guess candidates, each its best --candidates codes.
 NOMINATORS = (negative_information, negative_parts, sum_of_squares)
 # Codes scored against a grade's secrets per block when nominating (bounds memory).
@@ -449,7 +450,7 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument("--seed", type=SEED, default=0)
     parser.add_argument(
-        "--pool", type=number(1, MAX_CODES), default=60_000, help="large spaces: candidate guesses drawn"
+        "--pool", type=number(1, MAX_POOL), default=60_000, help="large spaces: candidate guesses drawn"
     )
     parser.add_argument("--lookahead", action="store_true", help="two-step lookahead, no games played")
     parser.add_argument("--seconds-from", type=path_arg, help="take the first two guesses from this book")
@@ -457,7 +458,7 @@ def build_parser() -> OneLineParser:
         "--deepen", type=number(1, MAX_CODES), default=40, help="--seconds-from: cells this big get a third"
     )
     parser.add_argument(
-        "--third-pool", type=number(1, MAX_CODES), default=16_000, help="--lookahead: third guesses drawn"
+        "--third-pool", type=number(1, MAX_POOL), default=16_000, help="--lookahead: third guesses drawn"
     )
     parser.add_argument("--prune", type=path_arg, help="keep this book's moves only where they beat entropy")
     parser.add_argument("--jobs", type=number(1, MAX_JOBS), default=1)
