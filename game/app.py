@@ -25,6 +25,7 @@ Shared context every state may use through `self.app`:
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import logging
 import os
@@ -44,7 +45,7 @@ os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", assets.APP_ID)
 import pygame  # noqa: E402
 
 from game import assets
-from game.core.config import ConfigError
+from game.core.config import ConfigError, GameConfig
 from game.modes.registry import MODES, high_score_tables, mode_files
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
 from game.screens.analysis import AnalysisOverlay
@@ -57,6 +58,7 @@ from game.screens.highscores import HighScoresState, InitialsOverlay
 from game.screens.hint import HintOverlay
 from game.screens.kept import start_game
 from game.screens.menu import MenuState
+from game.screens.play_hooks import slot_of
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.settings import SettingsState
@@ -153,7 +155,10 @@ class App:
         store: Any = None,
         sound: Any = None,
         now: Callable[[], dt.datetime] | None = None,
+        slot: str | None = None,
     ) -> None:
+        """`start` is the first screen (the title screen when None); with `slot`, `start` is a new game
+        kept in that slot, and a game kept there is asked about first, as the title screen's entries do."""
         pygame.display.init()
         pygame.font.init()
         _set_window_icon()  # before the window opens: some systems take an icon only then
@@ -182,7 +187,12 @@ class App:
         self.frames = 0
         self._unwound = False
         self.session = Session(self, settings)
-        self._push(self.resolve(start if start is not None else go("menu")))
+        opening = self.start_game(slot, start) if slot is not None and isinstance(start, Route) else start
+        if isinstance(opening, Transition):  # the question is asked over the title screen: Escape stays there
+            self._push(self.resolve(go("menu")))
+            self.apply(opening)
+        else:
+            self._push(self.resolve(opening if opening is not None else go("menu")))
 
     # --- the stack -------------------------------------------------------------------------
     @property
@@ -425,6 +435,21 @@ class QuitSignals:
             self.app.running = False
 
 
+def open_app(args: argparse.Namespace, config: GameConfig | None, store: Any, sound: Any) -> App:
+    """The window the command line asks for: straight into the game of `config` (asking first, over
+    the title screen, when a game of its kind is kept), else the title screen."""
+    size = args.size or store.load_settings().window_size or DEFAULT_SIZE
+    return App(
+        size=size,
+        seed=args.seed,
+        settings=settings_from_args(args),
+        start=go("play", config=config) if config is not None else None,
+        slot=slot_of(config) if config is not None else None,
+        store=store,
+        sound=sound,
+    )
+
+
 NO_DISPLAY_MESSAGE = (
     "mastermind: the game needs a display and none is available ({reason}); "
     "SDL_VIDEODRIVER=dummy runs it headless for tests"
@@ -451,8 +476,6 @@ def _main(argv: Sequence[str] | None, signals: QuitSignals) -> int:
         config = config_from_args(args)
     except ConfigError as exc:
         parser.error(str(exc))
-    start = go("play", config=config) if config is not None else None
-    settings = settings_from_args(args)
     try:
         pygame.display.init()
     except pygame.error as exc:
@@ -463,8 +486,7 @@ def _main(argv: Sequence[str] | None, signals: QuitSignals) -> int:
         store = Store()
         for problem in assets.missing(SOUND_NAMES):  # once, on screen with the store's notices and logged
             store.notice(problem)
-        size = args.size or store.load_settings().window_size or DEFAULT_SIZE
-        app = App(size=size, seed=args.seed, settings=settings, start=start, store=store, sound=Sound())
+        app = open_app(args, config, store, Sound())
         signals.attach(app)
         app.run(frames=args.frames)
         app.close()  # as a quit does, after --frames N too: the settings and the game in progress are saved

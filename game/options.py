@@ -2,15 +2,16 @@
 
 Pure standard library and game.core (no pygame), like game/cli.py whose OneLineParser it builds on:
 every value is checked before a window opens, and a mistake is one line and exit status 2. Numbers
-are the ASCII digits 0-9 only (not "٣" or "１０２４", which int() would take), and a bad value is quoted
-back at most cli.MAX_SHOWN_CHARS long.
+are the ASCII digits 0-9 only (not "٣" or "１０２４", which int() would take) and within a bound (PEGS
+and COLOURS are the tools' types too), "--" is no option's value, and a bad value is quoted back at
+most cli.MAX_SHOWN_CHARS long.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from game.cli import OneLineParser, shown, whole_number
+from game.cli import SEED, OneLineParser, number, shown
 from game.core.config import (
     MAX_COLOURS,
     MAX_PEGS,
@@ -24,6 +25,9 @@ from game.core.config import (
 from game.core.grid import parse_shape
 from game.core.variants import GridVariant
 
+PEGS = number(MIN_PEGS, MAX_PEGS, "pegs")  # the types of --pegs and --colours (the tools' too)
+COLOURS = number(MIN_COLOURS, MAX_COLOURS, "colours")
+MAX_FRAMES = 10**9  # --frames: about six months at 60 frames a second
 MIN_SIZE = (640, 480)  # layouts are never asked for less: a smaller window shows part of a canvas this big
 MAX_SIZE = (4096, 4096)  # each full-window surface at 16384 x 16384 costs a gigabyte; 4096 covers 4K screens
 
@@ -41,29 +45,24 @@ def window_size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
-def _positive(text: str) -> int:
-    value = whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="mastermind", description="An arcade-style Mastermind: break the code with mouse or keyboard."
     )
-    parser.add_argument("--frames", type=_positive, help="quit by itself after N frames (smoke tests)")
-    parser.add_argument("--seed", type=whole_number, help="seed for secrets (same seed, same game)")
+    parser.add_argument(
+        "--frames", type=number(1, MAX_FRAMES), help="quit by itself after N frames (smoke tests)"
+    )
+    parser.add_argument("--seed", type=SEED, help="seed for secrets (same seed, same game)")
     parser.add_argument(
         "--size", type=window_size, help="window size WxH (default: the last one, else 1024x720)"
     )
     parser.add_argument("--preset", help="start straight into a preset game: easy, classic, super, expert")
     parser.add_argument(
-        "--pegs", type=whole_number, help=f"start a game with this many pegs ({MIN_PEGS}..{MAX_PEGS})"
+        "--pegs", type=PEGS, help=f"start a game with this many pegs ({MIN_PEGS}..{MAX_PEGS})"
     )
     parser.add_argument(
         "--colours",
-        type=whole_number,
+        type=COLOURS,
         help=f"start a game with this many colours ({MIN_COLOURS}..{MAX_COLOURS})",
     )
     parser.add_argument("--difficulty", choices=["relaxed", "classic", "tight"], help="turn limit rule")

@@ -66,7 +66,7 @@ def test_app__start_options_build_the_game_config():
     assert config_from_args(args) == GameConfig(5, 8, duplicates=False)
     assert config_from_args(build_parser().parse_args([])) is None
     with pytest.raises(ConfigError):
-        config_from_args(build_parser().parse_args(["--pegs", "1"]))
+        config_from_args(build_parser().parse_args(["--no-duplicates"]))
 
 
 def test_app__same_seed_same_secret():

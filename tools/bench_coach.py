@@ -36,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from game.cli import OneLineParser  # noqa: E402
+from game.cli import SEED, OneLineParser  # noqa: E402
+from game.cli import number as bounded  # noqa: E402  (a loop below counts with "number")
 from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.facts import facts_steps, ruled_out_facts  # noqa: E402
 from game.core.par import par_move_steps, par_steps  # noqa: E402
@@ -91,7 +92,7 @@ class StepTimes:
 
 def parse_size(text: str) -> GameConfig:
     pegs, sep, colours = text.lower().partition("x")
-    if not sep or not pegs.isdecimal() or not colours.isdecimal():
+    if not sep or not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (pegs, colours)):
         raise ConfigError(f"a size is PEGSxCOLOURS such as 5x8, not {text!r}")
     return GameConfig(int(pegs), int(colours))
 
@@ -153,15 +154,21 @@ def bench(config: GameConfig, count: int, seed: int) -> dict:
     return result
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="bench_coach.py", description=__doc__.splitlines()[0])
     parser.add_argument("--size", action="append", help="PEGSxCOLOURS, repeatable (default 5x8 and 8x10)")
-    parser.add_argument("--positions", type=int, default=4, help="positions per size (default 4)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--positions", type=bounded(1, 10_000), default=4, help="positions per size (default 4)"
+    )
+    parser.add_argument("--seed", type=SEED, default=1)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.positions < 1:
-            raise ValueError(f"--positions must be at least 1, not {args.positions}")
         configs = [parse_size(size) for size in args.size or DEFAULT_SIZES]
     except ValueError as exc:
         print(f"bench_coach.py: error: {exc}", file=sys.stderr)

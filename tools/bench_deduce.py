@@ -32,7 +32,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import OneLineParser  # noqa: E402
+from game.cli import OneLineParser, number  # noqa: E402
 from game.core.deduce import LEVELS, MAX_NUMBER, Puzzle, practice_puzzle_steps  # noqa: E402
 from game.play.pump import PUMP_BUDGET_MS  # noqa: E402
 
@@ -123,21 +123,28 @@ def bench(level: str, puzzles: int, seed: int) -> dict:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="bench_deduce.py", description=__doc__.splitlines()[0])
     names = [lv.name for lv in LEVELS]
     parser.add_argument(
         "--level", action="append", help=f"one of {', '.join(names)} (repeatable; default all)"
     )
-    parser.add_argument("--puzzles", type=int, default=20, help="practice puzzles dealt per level")
-    parser.add_argument("--seed", type=int, default=1, help="the first practice number")
+    parser.add_argument(
+        "--puzzles", type=number(1, 10_000), default=20, help="practice puzzles dealt per level"
+    )
+    parser.add_argument("--seed", type=number(0, MAX_NUMBER), default=1, help="the first practice number")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
+    names = [lv.name for lv in LEVELS]
     levels = args.level or names
     for name in levels:
         if name.lower() not in names:
             parser.error(f"--level must be one of {', '.join(names)}, not {name!r}")
-    if not 1 <= args.puzzles <= 10_000:
-        parser.error(f"--puzzles must be from 1 to 10000, not {args.puzzles}")
     if not 0 <= args.seed <= MAX_NUMBER - args.puzzles + 1:
         parser.error(f"--seed must be from 0 to {MAX_NUMBER - args.puzzles + 1}, not {args.seed}")
     for name in levels:

@@ -59,14 +59,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
-from game.cli import OneLineParser  # noqa: E402
-from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
+from game.cli import SEED, OneLineParser, decimal, number  # noqa: E402
+from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.grid import parse_shape  # noqa: E402
 from game.core.variants import GridVariant  # noqa: E402
-from game.options import window_size  # noqa: E402
+from game.options import COLOURS, PEGS, window_size  # noqa: E402
 from game.screens.playing import PlayingState  # noqa: E402
 
 FRAME_DT_S = 1 / 60
+MAX_FRAMES = 1_000_000  # measured frames, about an hour of the slowest scenario: more is a slip
 
 
 def idle_playing(args: argparse.Namespace, config: GameConfig) -> App:
@@ -351,26 +352,36 @@ def run(
     return times
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="bench_frames.py", description="Frame times of the real app, headless.")
     parser.add_argument("--scenario", choices=list(SCENARIOS), default="idle-playing")
-    parser.add_argument("--pegs", type=int, default=8)
-    parser.add_argument("--colours", type=int, default=10)
+    parser.add_argument("--pegs", type=PEGS, default=8)
+    parser.add_argument("--colours", type=COLOURS, default=10)
     parser.add_argument("--grid", help="a grid game of RxC cells (2x2, 3x3...) instead of a row of pegs")
     parser.add_argument(
         "--difficulty",
         choices=["relaxed", "classic", "tight"],
         help="default: relaxed (classic with --solve)",
     )
-    parser.add_argument("--frames", type=int, help="frames to measure (default 600; a solve runs to its end)")
-    parser.add_argument("--warmup", type=int, help="frames not measured (default 30; 0 with --solve)")
+    parser.add_argument(
+        "--frames",
+        type=number(1, MAX_FRAMES),
+        help="frames to measure (default 600; a solve runs to its end)",
+    )
+    parser.add_argument(
+        "--warmup", type=number(0, MAX_FRAMES), help="frames not measured (default 30; 0 with --solve)"
+    )
     parser.add_argument("--solve", metavar="STRATEGY", help="measure a whole computer solve by STRATEGY")
     parser.add_argument("--speed", default="normal", choices=["slow", "normal", "fast", "instant"])
     parser.add_argument(
-        "--budget-ms", type=float, default=None, help="solver time per frame (default: the game's)"
+        "--budget-ms",
+        type=decimal(0.1, 1000.0),
+        default=None,
+        help="solver time per frame (default: the game's)",
     )
     parser.add_argument("--size", type=window_size, default=(1280, 800))
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=SEED, default=1)
     parser.add_argument(
         "--clock",
         choices=["wall", "cpu"],
@@ -378,6 +389,11 @@ def main(argv: list[str] | None = None) -> int:
         help="wall: elapsed time (default); cpu: this thread's CPU time, which leaves out time the "
         "system gave other processes (a shared, loaded machine)",
     )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.scenario == "solve" and args.solve is None:
         args.solve = "strongest"  # the solve scenario without a strategy named: the game's strongest
@@ -394,8 +410,6 @@ def main(argv: list[str] | None = None) -> int:
     difficulty = args.difficulty or ("classic" if solve else "relaxed")
     frames = args.frames if args.frames is not None else (10_000_000 if solve else 600)
     warmup = args.warmup if args.warmup is not None else (0 if solve else 30)
-    if not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as "the default"
-        parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
         if args.grid is not None:
             grid = GridVariant(*parse_shape(args.grid))
@@ -406,12 +420,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     except ValueError as exc:  # parse_shape: not RxC
         parser.error(f"--grid: {exc}")
-    if frames < 1:
-        parser.error("--frames must be at least 1")
-    if warmup < 0:
-        parser.error(f"--warmup must be 0 or more, not {warmup}")
-    if args.budget_ms is not None and not args.budget_ms > 0:
-        parser.error(f"--budget-ms must be more than 0, not {args.budget_ms}")
     app = SCENARIOS[args.scenario](args, config)
     until = getattr(args, "until", None)
     if solve:

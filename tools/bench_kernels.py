@@ -29,7 +29,7 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import OneLineParser  # noqa: E402
+from game.cli import SEED, OneLineParser, number  # noqa: E402
 from game.core.codes import colour_counts, decode, encode, grade_count  # noqa: E402
 from game.core.kernels import n_log2_n, part_counts, scorer_for  # noqa: E402
 from game.core.solver import run  # noqa: E402
@@ -49,26 +49,28 @@ def best_ns(function: Callable[[], object], repeat: int, per: int) -> float:
     return round(best / per * 1e9, 3)
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="bench_kernels.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--pegs", type=int, default=5)
-    parser.add_argument("--colours", type=int, default=8)
-    parser.add_argument("--rows", type=int, default=128, help="candidate guesses per block")
-    parser.add_argument("--codes", type=int, default=3000, help="codes each guess is graded against")
-    parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pegs", type=number(2, 10), default=5)
+    parser.add_argument("--colours", type=number(2, 10), default=8)
+    parser.add_argument("--rows", type=number(1, MAX_CELLS), default=128, help="candidate guesses per block")
+    parser.add_argument(
+        "--codes", type=number(1, MAX_CELLS), default=3000, help="codes each guess is graded against"
+    )
+    parser.add_argument("--repeat", type=number(1, 10_000), default=30)
+    parser.add_argument("--seed", type=SEED, default=1)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
-    if not 2 <= args.pegs <= 10 or not 2 <= args.colours <= 10:  # checked first: scorer_for raises on -1
-        parser.error(f"--pegs and --colours are from 2 to 10, not {args.pegs} and {args.colours}")
     scorer = scorer_for(args.pegs, args.colours)
     if scorer is None:
         parser.error(f"{args.pegs} pegs x {args.colours} colours has no multiset table to compare")
-    if args.rows < 1 or args.codes < 1 or args.repeat < 1:
-        parser.error("--rows, --codes and --repeat must be at least 1")
     if args.rows * args.codes > MAX_CELLS:
         parser.error(f"--rows x --codes is at most {MAX_CELLS:,} cells (each block is held a few times over)")
-    if args.seed < 0:
-        parser.error(f"--seed must be 0 or more, not {args.seed}")
     generator = np.random.default_rng(args.seed)
     size = args.colours**args.pegs
     guesses = decode(generator.integers(0, size, args.rows), args.pegs, args.colours)

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np  # noqa: E402
 from sweep import MAX_TURNS, pick_secrets, summarise  # noqa: E402
 
-from game.cli import OneLineParser  # noqa: E402
+from game.cli import SEED, OneLineParser, number  # noqa: E402
 from game.core.codes import Code  # noqa: E402
 from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
 from game.core.solver import History, Progress, Think  # noqa: E402
@@ -44,6 +44,7 @@ from game.core.strategies import STRATEGIES, STRONGEST, UnknownStrategy, get  # 
 from game.core.strategies.walk import walk  # noqa: E402
 from game.tables import bind  # noqa: E402
 
+MAX_GAMES = 10**10  # no size has more codes (10 colours ** 10 pegs); checked against the size's own later
 # The standard plan: (size, strategies, games or None for all secrets).
 PLAN: tuple[tuple[str, tuple[str, ...], int | None], ...] = (
     ("4x6", tuple(STRATEGIES), None),
@@ -97,9 +98,9 @@ class Timer:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """"5x8" -> (5, 8); ValueError unless it is two whole numbers in ASCII digits."""
+    """ "5x8" -> (5, 8); ValueError unless it is two whole numbers in ASCII digits."""
     pegs, _, colours = text.lower().partition("x")
-    if not (pegs.isascii() and pegs.isdigit() and colours.isascii() and colours.isdigit()):
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (pegs, colours)):
         raise ValueError(f"size is PEGSxCOLOURS, not {text!r}")
     return int(pegs), int(colours)
 
@@ -158,16 +159,22 @@ def run_plan(seed: int) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="bench_solvers.py", description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="4x6", help="PEGSxCOLOURS, e.g. 5x8")
     parser.add_argument("--strategy", default=STRONGEST, help="one of: " + ", ".join(STRATEGIES))
     parser.add_argument("--no-duplicates", action="store_true")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true")
-    which.add_argument("--games", type=int, default=None)
-    parser.add_argument("--seed", type=int, default=1)
+    which.add_argument("--games", type=number(1, MAX_GAMES), default=None)
+    parser.add_argument("--seed", type=SEED, default=1)
     parser.add_argument("--plan", action="store_true", help="run the standard plan, one process per job")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.plan:
         return run_plan(args.seed)

@@ -53,7 +53,7 @@ import random
 import sys
 import time
 from collections.abc import Generator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,7 +62,7 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import OneLineParser  # noqa: E402
+from game.cli import SEED, OneLineParser, number, path_arg  # noqa: E402
 from game.core.codes import (  # noqa: E402
     Code,
     CodeError,
@@ -76,7 +76,7 @@ from game.core.codes import (  # noqa: E402
     score_many,
     unpack,
 )
-from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa: E402
+from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.kernels import part_counts, scorer_for  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
 from game.core.rowspace import shapes  # noqa: E402
@@ -91,10 +91,16 @@ from game.core.strategies.partition import (  # noqa: E402
 )
 from game.core.strategies.pool import canonical_mask, canonicalise, symmetry_classes  # noqa: E402
 from game.core.strategies.walk import node_rng, walk  # noqa: E402
+from game.options import COLOURS, PEGS  # noqa: E402
 from tools import book_lookahead, book_prune  # noqa: E402
+from tools.pool import process_pool  # noqa: E402
 
 # Games are played out to this many guesses while scoring (a failure costs them all).
 MAX_TURNS = 30
+MAX_JOBS = 256  # worker processes: more is surely a typing slip
+MAX_BOOK_BYTES = 1 << 30  # the largest shipped book is a few megabytes
+MAX_CODES = 10**10  # 10 colours ** 10 pegs: no count of codes, secrets or cells is larger
+MAX_POOL = 1_000_000  # candidate guesses drawn: each is scored against every secret of a grade
 # Criteria that nominate second-guess candidates, each its best --candidates codes.
 NOMINATORS = (negative_information, negative_parts, sum_of_squares)
 # Codes scored against a grade's secrets per block when nominating (bounds memory).
@@ -229,7 +235,7 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
     config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
     mapper = executor.map if executor is not None else map
     if args.prune is not None:  # an earlier book, its moves kept only where they beat entropy
-        earlier = parse_table(args.prune.read_bytes())
+        earlier = args.prune_table
         config = GameConfig(earlier.pegs, earlier.colours, duplicates=earlier.duplicates)
         kept, summary = book_prune.prune(config, dict(earlier.moves), args.seed, mapper)
         table = book_prune.pruned_table(earlier, kept, summary, args.command, args.seed)
@@ -423,48 +429,62 @@ def finish(
     return table, summary
 
 
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="book.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--pegs", type=int, default=5)
-    parser.add_argument("--colours", type=int, default=8)
+    parser.add_argument("--pegs", type=PEGS, default=5)
+    parser.add_argument("--colours", type=COLOURS, default=8)
     parser.add_argument("--no-duplicates", action="store_true")
     parser.add_argument("--first", help="the first guess as digits, e.g. 00123 (default: best shape)")
-    parser.add_argument("--candidates", type=int, default=8, help="second guesses per criterion and grade")
-    parser.add_argument("--max-guesses", type=int, default=7, help="prefer books with no game longer")
-    parser.add_argument("--secrets", type=int, default=None, help="large spaces: secrets drawn in all")
-    parser.add_argument("--sample", type=int, default=None, help="score on at most N secrets per grade")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--pool", type=int, default=60_000, help="large spaces: candidate guesses drawn")
+    parser.add_argument(
+        "--candidates", type=number(1, 1_000), default=8, help="second guesses per criterion and grade"
+    )
+    parser.add_argument(
+        "--max-guesses", type=number(1, MAX_TURNS), default=7, help="prefer books with no game longer"
+    )
+    parser.add_argument(
+        "--secrets", type=number(1, MAX_CODES), default=None, help="large spaces: secrets drawn in all"
+    )
+    parser.add_argument(
+        "--sample", type=number(1, MAX_CODES), default=None, help="score on at most N secrets per grade"
+    )
+    parser.add_argument("--seed", type=SEED, default=0)
+    parser.add_argument(
+        "--pool", type=number(1, MAX_POOL), default=60_000, help="large spaces: candidate guesses drawn"
+    )
     parser.add_argument("--lookahead", action="store_true", help="two-step lookahead, no games played")
-    parser.add_argument("--seconds-from", type=Path, help="take the first two guesses from this book")
-    parser.add_argument("--deepen", type=int, default=40, help="--seconds-from: cells this big get a third")
-    parser.add_argument("--third-pool", type=int, default=16_000, help="--lookahead: third guesses drawn")
-    parser.add_argument("--prune", type=Path, help="keep this book's moves only where they beat entropy")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--seconds-from", type=path_arg, help="take the first two guesses from this book")
+    parser.add_argument(
+        "--deepen", type=number(1, MAX_CODES), default=40, help="--seconds-from: cells this big get a third"
+    )
+    parser.add_argument(
+        "--third-pool", type=number(1, MAX_POOL), default=16_000, help="--lookahead: third guesses drawn"
+    )
+    parser.add_argument("--prune", type=path_arg, help="keep this book's moves only where they beat entropy")
+    parser.add_argument("--jobs", type=number(1, MAX_JOBS), default=1)
+    parser.add_argument("--out", type=path_arg, default=None)
+    return parser
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = build_parser()
     args = parser.parse_args(argv)
     args.command = "python tools/book.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    if not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig would read pegs 0 as its default, 4
-        parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
         config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
         if args.first is not None:
             args.first = config.check_code(code_from_text(args.first, args.pegs, args.colours))
     except (ConfigError, CodeError) as exc:
         parser.error(str(exc))
-    if not 1 <= args.jobs <= 256 or args.candidates < 1:
-        parser.error("--jobs must be from 1 to 256 and --candidates at least 1")
-    for name in ("pool", "third_pool", "deepen", "sample"):
-        value = getattr(args, name)
-        if value is not None and value < 1:
-            parser.error(f"--{name.replace('_', '-')} must be at least 1, not {value}")
-    if not 1 <= args.max_guesses <= MAX_TURNS:
-        parser.error(f"--max-guesses must be from 1 to {MAX_TURNS}, not {args.max_guesses}")
     codes = legal_count(config)
     if args.secrets is not None and not 1 <= args.secrets <= codes:
         parser.error(f"--secrets must be from 1 to {codes:,} (the number of codes), not {args.secrets}")
-    if args.prune is not None and not args.prune.is_file():
-        parser.error(f"--prune {args.prune} must be a book file")
+    if args.prune is not None:
+        args.prune_table = read_book(args.prune, "--prune", parser)
+        try:
+            GameConfig(args.prune_table.pegs, args.prune_table.colours, args.prune_table.duplicates)
+        except ConfigError as exc:
+            parser.error(f"--prune {args.prune} is not a book of a game: {exc}")
     if args.out is not None and (args.out.is_dir() or not args.out.parent.is_dir()):
         parser.error(f"--out {args.out} must be a file in an existing folder")
     if args.seconds_from is not None:
@@ -472,14 +492,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def read_earlier(path: Path, config: GameConfig, parser: argparse.ArgumentParser) -> StrategyTable:
-    """The book --seconds-from names, read before any work: it must exist, parse and fit `config`."""
+def read_book(path: Path, option: str, parser: argparse.ArgumentParser) -> StrategyTable:
+    """The book `option` names, read before any work: a file that parses as a strategy table, else one
+    line (a folder, binary junk or a file far too big for a book are named, not a traceback)."""
     try:
+        if not path.is_file():
+            parser.error(f"{option} {path} must be a book file")
+        if path.stat().st_size > MAX_BOOK_BYTES:
+            parser.error(f"{option} {path} is over {MAX_BOOK_BYTES:,} bytes: not a book")
         table = parse_table(path.read_bytes())
     except OSError as exc:
-        parser.error(f"--seconds-from {path}: {exc.strerror or exc}")
-    except (ValueError, UnicodeDecodeError) as exc:  # TableError is a ValueError
-        parser.error(f"--seconds-from {path} is not a strategy table: {exc}")
+        parser.error(f"{option} {path}: {exc.strerror or exc}")
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:  # TableError is a ValueError
+        parser.error(f"{option} {path} is not a strategy table: {str(exc)[:80]}")
+    return table
+
+
+def read_earlier(path: Path, config: GameConfig, parser: argparse.ArgumentParser) -> StrategyTable:
+    """The book --seconds-from names, read before any work: it must exist, parse and fit `config`."""
+    table = read_book(path, "--seconds-from", parser)
     if not table.fits(config) or () not in table.moves:
         parser.error(f"--seconds-from {path} is not a book of {config.pegs} pegs x {config.colours} colours")
     return table
@@ -488,7 +519,7 @@ def read_earlier(path: Path, config: GameConfig, parser: argparse.ArgumentParser
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     started = time.perf_counter()
-    executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    executor = process_pool(args.jobs) if args.jobs > 1 else None
     try:
         table, summary = build_book(args, executor)
     finally:

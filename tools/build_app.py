@@ -42,7 +42,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.assets import APP_ID, DESKTOP_FILE, ICONS  # noqa: E402
-from game.cli import OneLineParser  # noqa: E402
+from game.cli import OneLineParser, path_arg  # noqa: E402
 
 DISTRIBUTION = "mastermind-arcade"  # whose metadata goes in (for --version)
 LAUNCHER = "import sys\n\nfrom game.__main__ import main\n\nsys.exit(main())\n"
@@ -62,10 +62,13 @@ def _folder(parser: OneLineParser, flag: str, path: Path) -> Path:
 
 
 def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="build_app.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--dist", type=Path, default=REPO / "dist", help="where the program's folder goes")
     parser.add_argument(
-        "--work", type=Path, default=REPO / "build" / "pyinstaller", help="PyInstaller's work folder"
+        "--dist", type=path_arg, default=REPO / "dist", help="where the program's folder goes"
+    )
+    parser.add_argument(
+        "--work", type=path_arg, default=REPO / "build" / "pyinstaller", help="PyInstaller's work folder"
     )
     return parser
 

@@ -29,7 +29,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from game.cli import OneLineParser  # noqa: E402
+from game.cli import SEED, OneLineParser, number, path_arg  # noqa: E402
 
 SLOT = "classic:Custom"
 PEGS, COLOURS = 8, 10
@@ -144,11 +144,19 @@ def check(directory: Path, code: str, rows: int, over: int, decided: int) -> tup
     return max(0, rows - len(save["data"]["moves"])), decided_lost
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="kill_probe.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kills", type=int, default=10, help="games killed (1 to 10,000; default 10)")
-    parser.add_argument("--seed", type=int, default=1, help="seeds the moments and the games (0 or more)")
-    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--kills", type=number(1, MAX_KILLS), default=10, help="games killed (1 to 10,000; default 10)"
+    )
+    parser.add_argument("--seed", type=SEED, default=1, help="seeds the moments and the games (0 or more)")
+    parser.add_argument("--child", type=path_arg, help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if not 1 <= args.kills <= MAX_KILLS:
         parser.error(f"--kills runs from 1 to {MAX_KILLS:,}, not {args.kills}")

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game import assets  # noqa: E402
-from game.cli import OneLineParser  # noqa: E402
+from game.cli import OneLineParser, path_arg  # noqa: E402
 from game.ui import palette as pal  # noqa: E402
 from game.ui.pegs import PegArt  # noqa: E402
 
@@ -87,9 +87,15 @@ def draw_icon(size: int, art: PegArt | None = None) -> pygame.Surface:
     return icon
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="make_icon.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="directory for the PNG files")
+    parser.add_argument("--out", type=path_arg, default=DEFAULT_OUT, help="directory for the PNG files")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.out.exists() and not args.out.is_dir():
         parser.error(f"--out must be a directory, not the file {args.out}")

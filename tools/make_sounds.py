@@ -34,7 +34,7 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import OneLineParser, writable_folder  # noqa: E402
+from game.cli import OneLineParser, path_arg, writable_folder  # noqa: E402
 
 SAMPLE_RATE_HZ = 22_050
 FADE_IN_S = 0.004  # every note and every sound rises from silence over this
@@ -330,9 +330,15 @@ def write_wav(path: Path, samples: np.ndarray) -> None:
         out.writeframes(samples.astype("<i2").tobytes())
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="make_sounds.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="directory for the .wav files")
+    parser.add_argument("--out", type=path_arg, default=DEFAULT_OUT, help="directory for the .wav files")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     writable_folder(parser, args.out)
     total_s = 0.0

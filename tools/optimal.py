@@ -46,7 +46,6 @@ import os
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -54,12 +53,13 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import USAGE_ERROR, OneLineParser, error_line  # noqa: E402
+from game.cli import USAGE_ERROR, OneLineParser, error_line, number, path_arg  # noqa: E402
 from game.core.codes import code_to_text  # noqa: E402
-from game.core.config import MAX_PEGS, MIN_PEGS, GameConfig  # noqa: E402
+from game.core.config import GameConfig  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
 from game.core.variants import GridVariant  # noqa: E402
+from game.options import COLOURS, PEGS  # noqa: E402
 from tools.optimal_search import (  # noqa: E402
     INFINITE_COST,
     Search,
@@ -68,6 +68,7 @@ from tools.optimal_search import (  # noqa: E402
     solve_split,
     tree_bound,
 )
+from tools.pool import process_pool  # noqa: E402
 
 # The search holds a codes x codes table of grades (one byte each) over every code of the size,
 # repeats included: 10,000 codes is 100 MB. Past it the search would not end in a day anyway.
@@ -95,7 +96,7 @@ def optimal_table(
     shape = {} if grid is None else {"grid": shape_text(grid)}
     search = Search(space, max_depth)
     if jobs > 1:
-        with ProcessPoolExecutor(jobs) as executor:
+        with process_pool(jobs) as executor:
             total, moves, search.nodes = solve_split(space, max_depth, executor)
     else:
         total = search.solve_all()
@@ -191,10 +192,6 @@ def check_args(args: argparse.Namespace) -> None:
         if not args.index.is_dir():
             raise UsageError(f"--index needs a directory of tables, and {args.index} is not one")
         return
-    if not 1 <= args.jobs <= 256:
-        raise UsageError(f"--jobs must be from 1 to 256, not {args.jobs}")
-    if args.grid is None and not MIN_PEGS <= args.pegs <= MAX_PEGS:  # GameConfig reads pegs=0 as 4
-        raise UsageError(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {args.pegs}")
     try:
         if args.grid is not None:
             grid = parse_shape(args.grid)
@@ -252,16 +249,26 @@ def write_table(path: Path, text: str) -> None:
         raise
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="optimal.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--pegs", type=int, default=4)
-    parser.add_argument("--colours", type=int, default=6)
+    parser.add_argument("--pegs", type=PEGS, default=4)
+    parser.add_argument("--colours", type=COLOURS, default=6)
     parser.add_argument("--no-duplicates", action="store_true", help="codes may not repeat a colour")
     parser.add_argument("--grid", metavar="RxC", help="the 2-D puzzle: R rows x C columns (not --pegs)")
-    parser.add_argument("--max-depth", type=int, default=None, help="no secret may need more guesses")
-    parser.add_argument("--out", type=Path, default=None, help="write the strategy table here")
-    parser.add_argument("--index", type=Path, default=None, help="only rewrite DIR/README.md from the tables")
-    parser.add_argument("--jobs", type=int, default=1, help="solve first guesses in N processes")
+    parser.add_argument(
+        "--max-depth", type=number(1, 100), default=None, help="no secret may need more guesses"
+    )
+    parser.add_argument("--out", type=path_arg, default=None, help="write the strategy table here")
+    parser.add_argument(
+        "--index", type=path_arg, default=None, help="only rewrite DIR/README.md from the tables"
+    )
+    parser.add_argument("--jobs", type=number(1, 256), default=1, help="solve first guesses in N processes")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
         check_args(args)

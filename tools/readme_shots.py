@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
-from game.cli import OneLineParser, writable_folder  # noqa: E402
+from game.cli import OneLineParser, path_arg, writable_folder  # noqa: E402
 from game.core.codes import score  # noqa: E402
 from game.core.config import GameConfig, preset  # noqa: E402
 from game.core.state import Guess, apply_move, new_game  # noqa: E402
@@ -208,9 +208,15 @@ def write_readme_shots(out: Path = DOCS) -> dict[str, int]:
     return written
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="readme_shots.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DOCS, help="folder for the PNGs (default: docs/)")
+    parser.add_argument("--out", type=path_arg, default=DOCS, help="folder for the PNGs (default: docs/)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     print(json.dumps({"files": write_readme_shots(writable_folder(parser, args.out))}))
     return 0

@@ -23,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import OneLineParser, whole_number  # noqa: E402
+from game.cli import OneLineParser, path_arg  # noqa: E402
+from game.cli import number as bounded  # noqa: E402  (a loop below counts with "number")
 
 # Problems quoted in the output (the count covers them all).
 SHOWN_PROBLEMS = 5
@@ -66,8 +67,8 @@ def check(lines, pegs: int, colours: int, every: bool) -> dict:
     for number, line in enumerate(lines, 1):
         try:
             game = json.loads(line)
-        except json.JSONDecodeError:
-            game = {}
+        except (json.JSONDecodeError, RecursionError):  # not JSON, or nested past the parser's depth
+            game = None
         problem = problem_with(game, pegs, colours) if isinstance(game, dict) else "not a JSON object"
         if problem is None:
             histogram[len(game["guesses"])] += 1
@@ -97,7 +98,8 @@ def check(lines, pegs: int, colours: int, every: bool) -> dict:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(
         prog="regrade.py",
         usage="%(prog)s [-h] trace --pegs PEGS --colours COLOURS [--all]",
@@ -105,10 +107,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     # Required, but checked after parsing: argparse would report a missing one before an unknown
     # argument, and the unknown one is the mistake to show.
-    parser.add_argument("trace", type=Path, nargs="?", help="a tools/sweep.py --trace file (required)")
-    parser.add_argument("--pegs", type=whole_number, help="required")
-    parser.add_argument("--colours", type=whole_number, help="required")
+    parser.add_argument("trace", type=path_arg, nargs="?", help="a tools/sweep.py --trace file (required)")
+    parser.add_argument("--pegs", type=bounded(1, 12), help="required")
+    parser.add_argument("--colours", type=bounded(2, 10), help="required")
     parser.add_argument("--all", action="store_true", help="every code must be a secret exactly once")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     missing = [
         name
@@ -124,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
             result = check(lines, args.pegs, args.colours, args.all)
     except OSError as exc:
         parser.error(f"cannot read the trace {args.trace}: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        parser.error(f"cannot read the trace {args.trace}: not UTF-8 text (byte {exc.start:,} is not)")
     print(json.dumps(result))
     return 1 if result["errors"] else 0
 

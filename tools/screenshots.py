@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.cli import OneLineParser, writable_folder  # noqa: E402
+from game.cli import OneLineParser, path_arg, writable_folder  # noqa: E402
 from game.options import window_size  # noqa: E402
 from tools.scenes import CONFIGS, DEFAULT_CONFIG, SCENES, SHEET, build  # noqa: E402
 
@@ -77,32 +77,40 @@ def write_index(out: Path, files: list[Path]) -> Path:
     return index
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--sheet",
+        type=path_arg,
         metavar="DIR",
         help="every screen at 640x480, 800x600, 1024x720, 1280x800 and 1920x1080 into DIR",
     )
-    parser.add_argument("--out", default="shots", help="folder for the PNGs (default shots/)")
-    parser.add_argument("--sizes", nargs="*", type=window_size, default=list(SHEET_SIZES))
-    parser.add_argument("--configs", nargs="*", default=[DEFAULT_CONFIG], choices=list(CONFIGS))
-    parser.add_argument("--scenes", nargs="*", default=None, choices=list(SCENES))
+    parser.add_argument("--out", type=path_arg, default="shots", help="folder for the PNGs (default shots/)")
+    parser.add_argument("--sizes", nargs="+", type=window_size, default=list(SHEET_SIZES))
+    parser.add_argument("--configs", nargs="+", default=[DEFAULT_CONFIG], choices=list(CONFIGS))
+    parser.add_argument("--scenes", nargs="+", default=None, choices=list(SCENES))
     parser.add_argument("--no-symbols", action="store_true", help="pegs without symbols")
     parser.add_argument("--palette", default="safe", choices=["safe", "classic"])
     parser.add_argument(
         "--readme",
+        type=path_arg,
         nargs="?",
         const="docs",
         metavar="DIR",
         help="write only the README's screenshots (1280x800) into DIR (default docs/)",
     )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.readme is not None:
         from tools.readme_shots import write_readme_shots
 
         folder = writable_folder(parser, Path(args.readme), "--readme")
-        print(json.dumps({"out": args.readme, "files": write_readme_shots(folder)}))
+        print(json.dumps({"out": str(args.readme), "files": write_readme_shots(folder)}))
         return 0
     settings = {"symbols": not args.no_symbols, "palette": args.palette}
     if args.sheet is not None:

@@ -38,7 +38,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Generator, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from game.cli import USAGE_ERROR, error_line  # noqa: E402
+from game.cli import SEED, USAGE_ERROR, OneLineParser, error_line, number, path_arg  # noqa: E402
 from game.core.codes import Code, code_index, decode, index_code  # noqa: E402
 from game.core.config import Difficulty, GameConfig, turn_limit  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
@@ -57,7 +57,9 @@ from game.core.space import SMALL_SPACE_CODES, legal_count, small_space, small_s
 from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
 from game.core.strategies.walk import Game, node_rng, walk  # noqa: E402
 from game.core.variants import GridVariant  # noqa: E402
+from game.options import COLOURS, PEGS  # noqa: E402
 from game.tables import bind  # noqa: E402
+from tools.pool import process_pool  # noqa: E402
 
 BAR_AFTER_S = 1.0
 BAR_EVERY_S = 0.1
@@ -72,28 +74,31 @@ class UsageError(Exception):
     """A bad argument; main() prints the one-line reason and exits 2."""
 
 
-class OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
-
-
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="sweep.py", description="Play all secrets (or a sample) with one strategy.")
-    parser.add_argument("--pegs", type=int, default=4)
-    parser.add_argument("--colours", type=int, default=6)
+    parser.add_argument("--pegs", type=PEGS, default=4)
+    parser.add_argument("--colours", type=COLOURS, default=6)
     parser.add_argument("--no-duplicates", action="store_true", help="codes never repeat a colour")
     parser.add_argument("--grid", metavar="RxC", help="the 2-D puzzle: R rows x C columns (not --pegs)")
     parser.add_argument("--strategy", default="knuth", help="one of: " + ", ".join(STRATEGIES))
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true", help="every secret (the default for small sizes)")
-    which.add_argument("--games", type=int, help="this many random secrets, drawn with --seed")
-    parser.add_argument("--seed", type=int, default=0)
+    which.add_argument("--games", type=number(1, 10**10), help="this many random secrets, drawn with --seed")
+    parser.add_argument("--seed", type=SEED, default=0)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--trace", type=Path, metavar="FILE", help="write one JSON line per game")
+    parser.add_argument("--trace", type=path_arg, metavar="FILE", help="write one JSON line per game")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=int, default=1, help="walk subtrees in this many processes")
+    where.add_argument(
+        "--jobs", type=number(1, MAX_JOBS), default=1, help="walk subtrees in this many processes"
+    )
     where.add_argument("--scheduler", metavar="ADDRESS", help="walk subtrees on this Dask scheduler")
+    return parser
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = build_parser()
     return parser.parse_args(argv)
 
 
@@ -116,8 +121,6 @@ def check_args(args: argparse.Namespace) -> GameConfig:
     listed = isinstance(config.variant, GridVariant)  # every grid space is listed whole
     if args.games is None and count > SMALL_SPACE_CODES and not config.duplicates and not listed:
         raise UsageError(f"--all without repeats works up to {SMALL_SPACE_CODES} codes; pass --games N")
-    if not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, not {args.jobs}")
     if args.scheduler is not None and importlib.util.find_spec("distributed") is None:
         raise UsageError("--scheduler needs Dask distributed: pip install -e '.[cluster]'")
     return config
@@ -396,7 +399,7 @@ def executor_for(jobs: int, scheduler: str | None) -> tuple[Executor, Callable[[
 
         client = Client(scheduler)
         return client.get_executor(), client.close, len(client.scheduler_info()["workers"])
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = process_pool(jobs)
     return pool, pool.shutdown, jobs
 
 

@@ -43,5 +43,5 @@ def test_optimal__bad_jobs_exit_2_with_one_line():
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        "optimal.py: error: --jobs must be from 1 to 256, not 0 (see --help)"  # as argparse's own errors
+        "optimal.py: error: argument --jobs: expected at least 1, not '0' (see --help)"
     ]
