@@ -289,3 +289,38 @@ def test_title__kept_games_come_first_focused_and_delete_asks_before_forgetting(
     assert isinstance(app.state, ConfirmOverlay)
     post(app, key(pygame.K_y))
     assert len(kept_lines(app)) == 2 and app.state.plan.nav_kept is None
+
+
+def frames(app: App, seconds: float) -> pygame.Surface:
+    """Let the app run `seconds` (the demo behind the menu plays on), then a copy of its frame."""
+    for _ in range(round(seconds / 0.25)):
+        post(app, dt=0.25)
+    app.draw()
+    return app.surface.copy()
+
+
+def same(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
+    return pygame.image.tobytes(a.subsurface(rect), "RGB") == pygame.image.tobytes(b.subsurface(rect), "RGB")
+
+
+@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_cards(size):
+    app = make_app(size=size)
+    menu = app.state
+    assert menu.live_backdrop
+    top = [frames(app, 2.0) for _ in range(3)]
+    assert any(a.get_view("2").raw != b.get_view("2").raw for a, b in itertools.pairwise(top))  # it plays
+    content = menu.layout().content
+    beside = [
+        pygame.Rect(0, 0, content.x, size[1]),
+        pygame.Rect(content.right, 0, size[0] - content.right, size[1]),
+    ]
+    still = make_app(size=size, settings={"reduced_motion": True})  # the same menu with no demo
+    assert not still.state.live_backdrop
+    still.draw()
+    for frame in top:  # nothing of the demo sticks out beside the cards
+        assert all(same(frame, still.surface, rect) for rect in beside)
+    press_key(app, pygame.K_PAGEDOWN)  # More ways to play: the demo plays on, and is not seen
+    assert menu.page != "top"
+    more = [frames(app, 2.0) for _ in range(3)]
+    assert all(a.get_view("2").raw == more[0].get_view("2").raw for a in more)
