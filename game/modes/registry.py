@@ -35,9 +35,11 @@ def modes() -> tuple[Mode, ...]:
 
 
 def with_mode(mode: Mode) -> tuple[Mode, ...]:
-    """The registry with `mode` added at the end (in place of a mode of its id): what MODES becomes
-    when a mode is plugged in from outside the folder of modes (a test's fixture)."""
-    return tuple(m for m in MODES if m.id != mode.id) + (mode,)
+    """The registry with `mode` in place of the mode of its id, or added at the end: what MODES
+    becomes when a mode is plugged in from outside the folder of modes (a test's fixture)."""
+    if any(m.id == mode.id for m in MODES):
+        return tuple(mode if m.id == mode.id else m for m in MODES)
+    return (*MODES, mode)
 
 
 def mode_named(mode_id: str) -> Mode:

@@ -17,21 +17,26 @@ import pygame
 import pytest
 
 from game.app import App
-from game.core.config import GameConfig
+from game.core.config import PRESETS, GameConfig, Preset
 from game.core.records import score_game
 from game.core.state import Outcome
-from game.modes import registry
+from game.core.turns import Difficulty
+from game.modes import classic, registry
 from game.modes.base import MenuEntry, Mode, StatsTab
 from game.play.record import GameRecord
 from game.screens.base import go
 from game.screens.highscores import HighScoresState, InitialsOverlay
 from game.screens.holding import Decided, HighScoreChance, SaveCodec
+from game.screens.menu import MenuState
 from game.screens.play_hooks import PlayHooks, kept_record
 from game.screens.playing import PlayingState
+from game.screens.settings import SettingsState
 from game.screens.stats import StatsState
+from game.settings import Settings, setting
 from game.store import Store
 from tests.screens.driver import choose_entry, click, drawn_lines, kept_lines, key, post, press_key
 from tests.screens.test_daily import play_to_the_end, release_apps, type_row  # noqa: F401  (an autouse fixture)
+from tests.screens.test_settings_screen import row_is_clean
 from tests.screens.test_title import every_page
 
 NOW = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
@@ -158,3 +163,68 @@ def test_plugins__a_registered_mode_is_on_the_title_kept_resumed_counted_and_sco
     assert isinstance(table, HighScoresState) and KEY in table.tables
     click(later, table.layout().tabs[table.tables.index(KEY)].center)
     assert table.mode == KEY and f"{stats.best_score:,}" in " ".join(drawn_lines(later))
+
+
+# --- a preset ---------------------------------------------------------------------------------------
+TINY = Preset("Tiny", 3, 3, Difficulty.RELAXED, blurb="3 pegs, 3 colours: the smallest board")
+
+
+@pytest.fixture
+def tiny_preset(monkeypatch):
+    rebind(monkeypatch, "PRESETS", PRESETS, (*PRESETS, TINY))
+    monkeypatch.setattr(registry, "MODES", registry.with_mode(classic.mode()))
+    return TINY
+
+
+@pytest.mark.parametrize("size", ((640, 480), (1920, 1080)), ids=str)
+def test_plugins__a_preset_added_to_the_list_is_a_card_a_game_and_a_statistics_tab(
+    tmp_path, tiny_preset, size
+):
+    app = new_app(tmp_path, size=size)
+    seen = every_page(app)  # every page clean, the new preset among the entries
+    labels = [entry.label for entry in app.state.entries]
+    assert labels.index(TINY.name) in seen
+    choose_entry(app, TINY.name)
+    state = app.state
+    assert isinstance(state, PlayingState) and state.config == TINY.config()
+    play_to_the_end(app)
+    while not isinstance(app.state, MenuState):  # initials, the result: back to the menu
+        post(app, key(pygame.K_ESCAPE))
+    assert Store(tmp_path).load_stats()[TINY.name].games == 1
+    choose_entry(app, "Statistics")
+    assert TINY.name in app.state.keys
+
+
+# --- a setting --------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class WithStars(Settings):
+    """The game's settings and one more, declared as every setting is."""
+
+    starry_sky: bool = setting(
+        False,
+        "Starry sky",
+        "Stars twinkle behind the title screen.",
+        "Off: the title screen's plain background.",
+        section="Extras",
+    )
+
+
+def test_plugins__a_setting_declared_once_scrolls_into_view_at_640x480_and_is_saved(tmp_path, monkeypatch):
+    rebind(monkeypatch, "Settings", Settings, WithStars)
+    Store(tmp_path).save_settings(WithStars())
+    app = new_app(tmp_path, size=(640, 480))
+    assert isinstance(app.settings, WithStars)
+    choose_entry(app, "Settings")
+    screen = app.state
+    assert isinstance(screen, SettingsState)
+    assert not screen.layout().visible("starry_sky")  # the list's last row, out of view at first
+    press_key(app, pygame.K_UP)  # from the first row up to the last: scrolled into view
+    assert screen.rows[screen.focus].key == "starry_sky"
+    row_is_clean(app, "starry_sky")
+    assert "Off: the title screen's plain background." in drawn_lines(app)
+    press_key(app, pygame.K_SPACE)
+    assert app.settings.starry_sky is True
+    assert "Stars twinkle behind the title screen." in drawn_lines(app)
+    press_key(app, pygame.K_ESCAPE)  # closing the screen saves
+    again = new_app(tmp_path, size=(640, 480))
+    assert again.settings.starry_sky is True and again.settings.palette == Settings().palette
