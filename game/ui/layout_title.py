@@ -321,8 +321,9 @@ class TitleLayout:
             setattr(self, f"_{name}", rect)
         self.logo = self._logo
         self.footer = self._footer
-        # where the demo plays behind the cards: under the logo, above the line of keys
-        self.backdrop = pygame.Rect(c.x, self._play.y, c.w, self._utilities.bottom - self._play.y)
+        # where the demo plays behind the cards: from the cards' top (its own top bar hidden behind
+        # them) to the utilities' foot, never beside the column of cards
+        self.backdrop = pygame.Rect(c.x, self._presets.y, c.w, self._utilities.bottom - self._presets.y)
         if resume:
             for index, rect in zip(resume, _row(self._resume, max(2, len(resume)), m), strict=False):
                 self.entries[index] = rect
