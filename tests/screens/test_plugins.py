@@ -166,33 +166,33 @@ def test_plugins__a_registered_mode_is_on_the_title_kept_resumed_counted_and_sco
 
 
 # --- a preset ---------------------------------------------------------------------------------------
-TINY = Preset("Tiny", 3, 3, Difficulty.RELAXED, blurb="3 pegs, 3 colours: the smallest board")
+TRIO = Preset("Trio", 3, 5, Difficulty.TIGHT, blurb="3 pegs, 5 colours, few turns")
 
 
 @pytest.fixture
-def tiny_preset(monkeypatch):
-    rebind(monkeypatch, "PRESETS", PRESETS, (*PRESETS, TINY))
+def trio_preset(monkeypatch):
+    rebind(monkeypatch, "PRESETS", PRESETS, (*PRESETS, TRIO))
     monkeypatch.setattr(registry, "MODES", registry.with_mode(classic.mode()))
-    return TINY
+    return TRIO
 
 
 @pytest.mark.parametrize("size", ((640, 480), (1920, 1080)), ids=str)
 def test_plugins__a_preset_added_to_the_list_is_a_card_a_game_and_a_statistics_tab(
-    tmp_path, tiny_preset, size
+    tmp_path, trio_preset, size
 ):
     app = new_app(tmp_path, size=size)
     seen = every_page(app)  # every page clean, the new preset among the entries
     labels = [entry.label for entry in app.state.entries]
-    assert labels.index(TINY.name) in seen
-    choose_entry(app, TINY.name)
+    assert labels.index(TRIO.name) in seen
+    choose_entry(app, TRIO.name)
     state = app.state
-    assert isinstance(state, PlayingState) and state.config == TINY.config()
+    assert isinstance(state, PlayingState) and state.config == TRIO.config()
     play_to_the_end(app)
     while not isinstance(app.state, MenuState):  # initials, the result: back to the menu
         post(app, key(pygame.K_ESCAPE))
-    assert Store(tmp_path).load_stats()[TINY.name].games == 1
+    assert Store(tmp_path).load_stats()[TRIO.name].games == 1
     choose_entry(app, "Statistics")
-    assert TINY.name in app.state.keys
+    assert TRIO.name in app.state.keys
 
 
 # --- a setting --------------------------------------------------------------------------------------
