@@ -65,43 +65,52 @@ def test_settings__mouse_changes_every_setting_and_closing_saves_them(tmp_path):
     assert again.sound.enabled is False and again.sound.volume == 0.5
 
 
+def down_to(app: App, name: str) -> None:
+    """Down until row `name` has the focus (the rows' order is the declarations')."""
+    screen = app.state
+    for _ in range(len(ROWS)):
+        if ROWS[screen.focus] == name:
+            return
+        press_key(app, pygame.K_DOWN)
+    assert ROWS[screen.focus] == name
+
+
 def test_settings__keyboard_reaches_every_row_and_stops_at_the_ends(tmp_path):
     app = open_settings(tmp_path)
     screen = app.state
-    assert ROWS[screen.focus] == "palette"
+    assert screen.focus == 0
+    down_to(app, "palette")
     press_key(app, pygame.K_RIGHT)
     press_key(app, pygame.K_RIGHT)  # already the last palette: stays
     assert app.settings.palette == "classic"
-    for _ in range(ROWS.index("volume")):
-        press_key(app, pygame.K_DOWN)
+    down_to(app, "volume")
     for _ in range(15):
         press_key(app, pygame.K_RIGHT)
     assert app.settings.volume == 1.0
     for _ in range(15):
         press_key(app, pygame.K_LEFT)
     assert app.settings.volume == 0.0
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "music")
     press_key(app, pygame.K_SPACE)
     assert app.settings.music is False
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "music_volume")
     press_key(app, pygame.K_LEFT)
     assert app.settings.music_volume == 0.4
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "animation_speed")
     press_key(app, pygame.K_LEFT)
     assert app.settings.animation_speed == 0.5
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "reduced_motion")
     press_key(app, pygame.K_SPACE)
     assert app.settings.reduced_motion is True
-    press_key(app, pygame.K_DOWN)
-    assert ROWS[screen.focus] == "fullscreen"  # switched by tests/states/test_fullscreen.py
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "coach")
     press_key(app, pygame.K_SPACE)
     assert app.settings.coach is True
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "hard_mode")
     press_key(app, pygame.K_RIGHT)
     assert app.settings.hard_mode is True
-    press_key(app, pygame.K_DOWN)  # wraps to the top
-    assert ROWS[screen.focus] == "palette"
+    for _ in range(len(ROWS) - screen.focus):  # past the last row: the first again
+        press_key(app, pygame.K_DOWN)
+    assert screen.focus == 0
     press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, MenuState)
     assert Store(tmp_path).load_settings().volume == 0.0
