@@ -46,7 +46,7 @@ import pygame  # noqa: E402
 
 from game import assets
 from game.core.config import ConfigError, GameConfig
-from game.modes.registry import MODES, high_score_tables, mode_files
+from game.modes.registry import high_score_tables, mode_files, modes
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
 from game.screens.analysis import AnalysisOverlay
 from game.screens.attract import AttractState
@@ -105,15 +105,12 @@ def route_table() -> dict[str, Callable[..., State]]:
     """Every screen by route name: the shared screens, then each mode's (a name is never taken twice).
     A mode may map a name to a function that returns another route (a fresh Blitz run)."""
     table = dict(SCREENS)
-    for mode in MODES:
+    for mode in modes():
         for name, make in mode.screens.items():
             if name in table:
                 raise ValueError(f"the route {name!r} of mode {mode.id!r} is taken")
             table[name] = make
     return table
-
-
-ROUTES = route_table()
 
 
 def utc_now() -> dt.datetime:
@@ -177,6 +174,7 @@ class App:
         self.pegs = PegArt()
         self.sound = sound if sound is not None else NullSound()
         self.store = store
+        self.routes = route_table()
         if store is not None:
             store.declare(high_score_tables(), mode_files())
         if now is not None and store is not None:
@@ -201,13 +199,14 @@ class App:
         return self.stack[-1]
 
     def resolve(self, target: State | Route) -> State:
-        """The screen a transition names: a State as it is, a Route built through ROUTES."""
+        """The screen a transition names: a State as it is, a Route built through the route table
+        (read as the app was made: a mode registered before then has its routes)."""
         if isinstance(target, State):
             return target
         if not isinstance(target, Route):
             raise TypeError(f"a transition targets a State or a Route, not {target!r}")
         try:
-            make = ROUTES[target.name]
+            make = self.routes[target.name]
         except KeyError:
             raise KeyError(f"no screen is called {target.name!r}") from None
         made = make(**target.args)

@@ -1,7 +1,10 @@
 """The registry of ways of playing: MODES, the one place that imports a mode (game/modes/<id>/).
 
 The menu, resume, statistics, high scores, help, the store's tables and the app's route table all
-iterate MODES, in this order (the menu's order within each group).
+iterate MODES, in this order (the menu's order within each group), and always through modes() or
+the functions here, read when they are called: so a mode registered after import (a test's mode,
+`monkeypatch.setattr(registry, "MODES", (*registry.MODES, MODE))`, or with_mode()) is seen by
+every one of them, the title screen and an App made afterwards included.
 """
 
 from __future__ import annotations
@@ -24,6 +27,19 @@ MODES: tuple[Mode, ...] = (
     duel.MODE,
     match.MODE,
 )
+
+
+def modes() -> tuple[Mode, ...]:
+    """Every registered mode, in order (MODES as it is now)."""
+    return MODES
+
+
+def with_mode(mode: Mode) -> tuple[Mode, ...]:
+    """The registry with `mode` in place of the mode of its id, or added at the end: what MODES
+    becomes when a mode is plugged in from outside the folder of modes (a test's fixture)."""
+    if any(m.id == mode.id for m in MODES):
+        return tuple(mode if m.id == mode.id else m for m in MODES)
+    return (*MODES, mode)
 
 
 def mode_named(mode_id: str) -> Mode:

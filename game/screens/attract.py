@@ -9,9 +9,9 @@ with a secret from its own seeded generator, through ComputerRun (game/play/comp
 strategy is pumped within ATTRACT_BUDGET_MS per frame and sees only the grades. Any key, click or
 real mouse movement pops back to the menu. The demo is silent and never touches the statistics.
 
-The same demos play behind the menu (MenuState keeps an AttractState(backdrop=True) it updates and
-draws under a translucent card): a backdrop plays one demo after another, no high scores, no
-title, no side panel, and is never on the stack (the menu owns it).
+The same demos play behind the menu's top page (MenuState keeps an AttractState(backdrop=True) it
+updates and draws, into the column of its cards, under a translucent veil): a backdrop plays one
+demo after another, no high scores, no title, no side panel, and is never on the stack (the menu owns it).
 
 Invariants: the app's own random generator is never drawn from (a demo cannot change the secret of
 the next real game); one pump call per frame; reduced motion keeps the "press any key" banner still.
@@ -119,8 +119,10 @@ class AttractState(State):
         self._hold = None
         self._layout = None
 
-    def layout(self) -> PlayLayout:
-        size = self.app.surface.get_size()
+    def layout(self, size: tuple[int, int] | None = None) -> PlayLayout:
+        """The board's layout in `size` (the window's by default; behind the menu, the menu gives the
+        column of its cards)."""
+        size = size or self.app.surface.get_size()
         config = self.run.game.config
         if self._layout is None or self._layout.size != size:
             items = () if self.backdrop else PANEL_ITEMS  # behind the menu: no side panel
@@ -195,7 +197,7 @@ class AttractState(State):
             art = board_art(self.app)
             draw_attract_title(surface, art.text, art.pegs, art.colours, art.symbols, self._banner_colour())
             return
-        run, layout = self.run, self.layout()
+        run, layout = self.run, self.layout(surface.get_size())
         title = "" if self.backdrop else f"Demo · {config_title(run.game.config)}"
         art = board_art(self.app)
         draw_computer_board(surface, layout, self.view, run, art, title=title, show_secret=run.finished)

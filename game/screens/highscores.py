@@ -7,7 +7,8 @@ InitialsEditor value: Up/Down change the
 highlighted letter, Left/Right move the highlight, typing a letter sets it and moves on, Backspace
 steps back, and the mouse clicks a letter, its arrows or OK; Enter or OK stores the entry through
 the store (app.store.add_high_score, under its lock) and shows the table with the new line lit
-until a key or click; Escape leaves without storing. It pops HighScoreEntered(mode, rank).
+and a Continue button (any key or click continues); Escape leaves without storing. It pops
+HighScoreEntered(mode, rank).
 
 HighScoresState (an overlay over the menu) shows one table per mode, the registry's tables in order:
 tabs, Left/Right, Tab or 1-5 pick one; Escape, Enter, Backspace or Back closes it. Both read the
@@ -26,6 +27,8 @@ from game.ui import palette as pal
 from game.ui.highscores_view import InitialsLayout, draw_initials, draw_table
 from game.ui.layout_screens import StatsLayout
 from game.ui.widgets import draw_button, draw_card, draw_tabbed_card, shade
+
+CONTINUE = "Continue"  # the button under the table once the initials are stored
 
 
 class InitialsOverlay(State):
@@ -67,7 +70,9 @@ class InitialsOverlay(State):
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if self.stored:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            if event.type == pygame.MOUSEMOTION:
+                self.mouse = event.pos
+            elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
                 return Pop(HighScoreEntered(self.mode, self.rank))
             return None
         editor = self.editor
@@ -114,7 +119,13 @@ class InitialsOverlay(State):
             body = pygame.Rect(
                 layout.title.x, layout.score.y, layout.title.w, layout.ok.bottom - layout.score.y
             )
+            body.h = layout.help.y - body.y  # the way out stays in sight under the table
             draw_table(surface, text, body, self.table, self.rank)
+            words = "Any key or click continues"
+            text.draw_in(surface, words, layout.help, pal.TEXT_DIM, text.grown(24))
+            draw_button(
+                surface, text, layout.ok, CONTINUE, primary=True, hot=layout.ok.collidepoint(self.mouse)
+            )
             return
         rank = self.table.rank_for(self.score)
         text.draw_in(

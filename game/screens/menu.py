@@ -11,20 +11,24 @@ the registry brings finds its place by its group:
 - every other group (Versus, Computer, Puzzles, and any a new mode brings) is a section of the
   page "More ways to play", opened from a tile beside TODAY;
 - Help, Statistics, High scores, Settings and Quit (UTILITIES) are a row of icon buttons.
-At most about eight choices are on a page. An entry whose new game would replace a kept one asks
-first (app.start_game, game/screens/kept.py); Delete on a Resume line asks, then forgets that kept
-game.
+A band shows what fits across it and a page what fits on it; the rest flows onto the next page
+(game/ui/layout_title.py plans the pages from the window), reached by the page control under the
+cards, PageUp/PageDown (a pad's shoulders), the mouse wheel, or an arrow pressed past the last
+entry that way. An entry whose new game would replace a kept one asks first (app.start_game,
+game/screens/kept.py); Delete on a Resume line asks, then forgets that kept game.
 
 One focus for keys and mouse (and whatever drives them): the arrows move it to the nearest entry in
 their direction (`step`), Tab and Shift+Tab in reading order, Home/End to the first and last; Enter
-or Space activates it (`activate`), Esc goes back a page, or quits from the top (`back`); the mouse
+or Space activates it (`activate`), Esc goes back to the top page, and on the top page asks before
+quitting (`back`); the mouse
 focuses what it is over and clicks it. A menu that comes back puts its focus on the entry it is
 given by label (Back from Custom: Custom; from Deduce: Deduce, on its page), else on the first
 Resume line, else on the difficulty played last (settings.last_difficulty), else Classic.
 
 The menu is alive: a demo game (game/screens/attract.py, as a backdrop the menu owns, built through
-the app's routes) plays behind the cards under a light veil; with reduced motion the menu stands on
-its plain background. Left idle, the full attract loop (demo, high scores, title) takes over.
+the app's routes) plays behind the top page's cards under a light veil, fitted to the column of
+cards so none of it sticks out beside them; every other page, and the menu under reduced motion,
+stands on the plain background. Left idle, the full attract loop (demo, high scores, title) takes over.
 """
 
 from __future__ import annotations
@@ -51,6 +55,11 @@ class ForgetKept:
     """The player confirmed: the game kept in `slot` is forgotten."""
 
     slot: str
+
+
+@dataclass(frozen=True)
+class QuitAsked:
+    """The player confirmed leaving the game from the title screen."""
 
 
 BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
@@ -95,7 +104,7 @@ class MenuState(State):
         labels = [entry.label for entry in self.entries]
         if self._focus_label in labels:
             self.focus = labels.index(self._focus_label)
-            self.page = self.plan.page_of(self.focus)
+            self.page = self.layout().page_of(self.focus)
             self._focus_label = None
         elif self.plan.resume:
             self.focus = self.plan.resume[0]
@@ -138,12 +147,15 @@ class MenuState(State):
         layout = self._layout
         if layout is None or layout.size != size or layout.page != self.page or layout.plan != self.plan:
             layout = self._layout = TitleLayout(size, self.plan, self.page)
+            if layout.page != self.page:  # that page is gone at this size: the one shown instead
+                self.page = layout.page
+                shown = layout.shown()
+                if self.focus not in shown and shown:
+                    self.focus = shown[0]
         return layout
 
     def open_page(self, page: str, focus: str | None = None) -> None:
-        """Show `page` (the top or a sub page), its first entry (or `focus`, by label) focused."""
-        if page not in self.plan.pages():
-            page = TOP
+        """Show `page` (the top or one level down), its first entry (or `focus`, by label) focused."""
         self.page = page
         layout = self.layout()
         shown = layout.shown()
@@ -153,11 +165,27 @@ class MenuState(State):
         elif self.focus not in shown and shown:
             self.focus = shown[0]
 
+    def turn_page(self, step: int, last: bool = False) -> bool:
+        """The page `step` away (-1 the previous, 1 the next), its first entry focused (its last with
+        `last`, as an arrow going back reaches it); False at the first or last page."""
+        layout = self.layout()
+        names = layout.pages.names
+        at = names.index(layout.page) + step
+        if not 0 <= at < len(names):
+            return False
+        self.open_page(names[at])
+        shown = self.layout().shown()
+        if last and shown:
+            self.focus = shown[-1] if self.plan.back is None or shown[-1] != self.plan.back else shown[-2]
+        return True
+
     def back(self) -> Transition | None:
-        """Esc: a sub page goes back to the top (the tile it came from focused); the top quits."""
+        """Esc: a page one level down goes back to the top (the tile it came from focused); on the top
+        page it asks before the game closes."""
         if self.page == TOP:
-            return Quit()
-        came_from = NAV_KEPT if self.page == KEPT_PAGE else NAV_MORE
+            question = "Quit Mastermind? Kept games stay kept."
+            return Push(go("confirm", question=question, result=QuitAsked(), yes="Quit", no="Stay"))
+        came_from = NAV_KEPT if self.layout().pages.family(self.page) == KEPT_PAGE else NAV_MORE
         self.open_page(TOP, focus=came_from)
         return None
 
@@ -173,10 +201,12 @@ class MenuState(State):
         )
 
     def resume(self, result: Any) -> Transition | None:
+        if isinstance(result, QuitAsked):
+            return Quit()
         if isinstance(result, ForgetKept) and self.app.store is not None:
             self.app.store.drop_kept(result.slot)
             self._arrange(default_entries(self.app))
-            self.open_page(self.page if self.page in self.plan.pages() else TOP)
+            self.open_page(self.page)
             self.focus = min(self.focus, len(self.entries) - 1)
             shown = self.layout().shown()
             if self.focus not in shown and shown:
@@ -198,8 +228,12 @@ class MenuState(State):
         return route
 
     def step(self, dx: int, dy: int) -> None:
-        """Move the focus to the nearest entry in direction (dx, dy) on this page (TitleLayout.toward)."""
-        self.focus = self.layout().toward(self.focus, dx, dy)
+        """Move the focus to the nearest entry in direction (dx, dy) on this page (TitleLayout.toward);
+        left or right past the last entry that way, to the page before or after."""
+        focus = self.layout().toward(self.focus, dx, dy)
+        if focus == self.focus and dx and self.turn_page(dx, last=dx < 0):
+            return
+        self.focus = focus
 
     def cycle(self, direction: int) -> None:
         """Tab / Shift+Tab: the next or previous entry of this page in reading order (wrapping)."""
@@ -238,10 +272,19 @@ class MenuState(State):
             hit = self.layout().hit_test(event.pos)
             if hit is not None:
                 self.focus = hit
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            self.turn_page(-1 if event.y > 0 else 1)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed = self.layout().hit_test(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            hit = self.layout().hit_test(event.pos)
+            layout = self.layout()
+            for step, rect in ((-1, layout.page_prev), (1, layout.page_next)):
+                if rect is not None and rect.collidepoint(event.pos):
+                    self.pressed = None
+                    if self.turn_page(step):
+                        self.app.sound.play("click")
+                    return None
+            hit = layout.hit_test(event.pos)
             pressed, self.pressed = self.pressed, None
             if hit is not None and hit == pressed:
                 self.focus = hit
@@ -255,6 +298,8 @@ class MenuState(State):
             }
             if event.key in moves:
                 self.step(*moves[event.key])
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # a pad's shoulders too
+                self.turn_page(-1 if event.key == pygame.K_PAGEUP else 1)
             elif event.key == pygame.K_TAB:
                 self.cycle(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
             elif event.key in (pygame.K_HOME, pygame.K_END):
@@ -287,11 +332,14 @@ class MenuState(State):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout()
         art = board_art(self.app)
-        if not self.live_backdrop:
+        if not self.live_backdrop or self.page != TOP:  # the demo belongs to the top page alone
             surface.fill(pal.BACKGROUND)
             menu_view.draw(surface, layout, self.view(), art)
             return
-        self.backdrop.draw(surface)
+        # the demo is laid out in the column of cards, not the window: nothing of it (its palette, its
+        # secret) sticks out beside the cards in a wide window
+        surface.fill(pal.BACKGROUND)
+        self.backdrop.draw(surface.subsurface(layout.backdrop))
         # the veil and the menu over it change only with the focus, the page or the look: one image,
         # blitted over the moving demo each frame
         settings = self.app.settings

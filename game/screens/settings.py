@@ -1,27 +1,30 @@
-"""The settings screen: palette, symbols on pegs, sound, volume, music, music volume, animation speed,
-reduced motion, fullscreen, the coach and hard mode (for the games started from then on).
+"""The settings screen: every setting the player's Settings declares (game/settings.py: one
+`setting(...)` field each, its SettingRow saying its label, what on and off mean, its kind and its
+section), in sections, in plain words, with live previews.
 
 An overlay. Every change makes a new app.settings value at once (Session.change_settings, which
 the sound follows) and is written to the store when the screen closes (Session.persist_settings,
-also called on quit). Keyboard: Up/Down pick a row, Left/Right change it, Space/Enter toggle,
+also called on quit). Keyboard and pad: Up/Down pick a row (wrapping), PageUp/PageDown (the
+shoulders) the first row of the section before or after, Left/Right change it, Space/Enter toggle,
 Esc closes; the mouse works on every control.
 
-The rows stand in aligned cards by what they change (GROUPS: Look, Sound, Motion, Window; a row
-no group names, as a new setting, goes in "More"), in plain words, with live previews: the look's
-card shows a row of pegs graded as on the board in the chosen colours and symbols, the motion's a
-peg dropping into its hole again and again at the chosen speed (still under reduced motion).
+The list scrolls when the window is too small for it (SettingsLayout): the focused row is always
+scrolled into view, the wheel scrolls, and the scroll bar's thumb can be dragged (a click on its
+track moves a page). The sections stand in aligned cards (Look, Sound, Motion, Window, Games; a
+section no one listed after them); the look's card shows a row of pegs graded as on the board in
+the chosen colours and symbols, the motion's a peg dropping into its hole again and again at the
+chosen speed (still under reduced motion).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 import pygame
 
 from game.screens.base import Pop, State, Transition
-from game.settings import ANIMATION_SPEEDS
+from game.settings import SettingRow, setting_rows
 from game.ui import palette as pal
 from game.ui import theme
 from game.ui.juice import drop_position, drop_scale
@@ -29,108 +32,30 @@ from game.ui.layout_screens import SettingsLayout
 from game.ui.pad_actions import pad_keys
 from game.ui.widgets import draw_button, draw_card, draw_stepper, draw_toggle, shade
 
-ROWS = (
-    "palette",
-    "symbols",
-    "sound",
-    "volume",
-    "music",
-    "music_volume",
-    "animation_speed",
-    "reduced_motion",
-    "fullscreen",
-    "coach",
-    "hard_mode",
-)
-LABELS = MappingProxyType(
-    {
-        "palette": "Peg colours",
-        "symbols": "Shapes on pegs",
-        "sound": "Sound (M)",
-        "volume": "Volume",
-        "music": "Music",
-        "music_volume": "Music volume",
-        "animation_speed": "Animation speed",
-        "reduced_motion": "Reduced motion",
-        "fullscreen": "Fullscreen (F11)",
-        "coach": "Coach",
-        "hard_mode": "Hard mode",
-    }
-)
-HINTS = MappingProxyType(
-    {
-        "palette": "Colour-blind safe uses the Okabe-Ito colours; symbols tell pegs apart in either palette.",
-        "symbols": "A shape on every peg, so no colour has to be told apart by hue alone.",
-        "sound": "Effects for pegs, grades, wins and losses. M switches them off or on anywhere.",
-        "volume": "Loudness of every effect.",
-        "music": "A quiet synthesised loop behind every screen; M silences it with the effects.",
-        "music_volume": "Loudness of the music on its own; the effects keep their volume.",
-        "animation_speed": "How fast pegs snap and grading pegs pop in.",
-        "reduced_motion": "No fades, no confetti, no pulsing; animations finish quickly.",
-        "fullscreen": "The whole screen at its own resolution. F11 or Alt+Enter switches anywhere.",
-        "coach": "New games show Why not?, What we know and Par; they score nothing and count apart.",
-        "hard_mode": "New games refuse a guess that cannot be the code; scored, with statistics apart.",
-    }
-)
-# The lines for a setting that is off, where the line above describes it on.
-HINTS_OFF = MappingProxyType(
-    {
-        "palette": "Colour-blind safe uses the Okabe-Ito colours; symbols are off: pegs differ by colour.",
-        "symbols": "Off: pegs differ by colour alone. Turn on for a shape on every peg.",
-        "sound": "Off: no effects and no music. M switches them back on anywhere.",
-        "music": "Off: effects only. Turn on for a quiet synthesised loop behind every screen.",
-        "fullscreen": "Off: a window you can resize. F11 or Alt+Enter switches anywhere.",
-        "coach": "Off: no coach. On: new games explain what the grades rule out (no score).",
-        "hard_mode": "Off: any guess goes. On: new games take only guesses that fit every grade.",
-    }
-)
-GROUPS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
-    ("Look", ("palette", "symbols"), "look"),
-    ("Sound", ("sound", "volume", "music", "music_volume"), None),
-    ("Motion", ("animation_speed", "reduced_motion"), "motion"),
-    ("Window", ("fullscreen",), None),
-)
+ROWS = tuple(row.key for row in setting_rows())  # the settings of the game's own Settings, in order
+PREVIEWS = MappingProxyType({"Look": "look", "Motion": "motion"})  # a section's live preview
 PREVIEW_DROP_S = 1.4  # one loop of the motion preview (a peg dropping in, then resting), at speed 1
-VOLUME_STEP = 0.1
-SPEED_LABELS = MappingProxyType({0.5: "Slow", 1.0: "Normal", 1.5: "Fast", 2.0: "Fastest"})
-KINDS: Mapping[str, tuple[str, int]] = MappingProxyType(
-    {
-        "palette": ("cycle", len(pal.PALETTE_NAMES)),
-        "symbols": ("toggle", 0),
-        "sound": ("toggle", 0),
-        "volume": ("stepper", 0),
-        "music": ("toggle", 0),
-        "music_volume": ("stepper", 0),
-        "animation_speed": ("stepper", len(ANIMATION_SPEEDS)),
-        "reduced_motion": ("toggle", 0),
-        "fullscreen": ("toggle", 0),
-        "coach": ("toggle", 0),
-        "hard_mode": ("toggle", 0),
-    }
-)
+LEVEL_STEP = 0.1  # a level (a volume) moves in tenths
+WHEEL_ROWS = 1.0  # one notch of the mouse wheel scrolls this many rows
 
 
-def hint(name: str, settings: Any) -> str:
-    """The line under the rows for setting `name`, describing `settings` as they are."""
-    off = {"palette": not settings.symbols, "symbols": not settings.symbols}.get(name)
-    if off is None and name in HINTS_OFF:
-        off = not getattr(settings, name)
-    return HINTS_OFF[name] if off else HINTS[name]
+def sections(rows: tuple[SettingRow, ...]) -> tuple[tuple[str, tuple[str, ...], str | None], ...]:
+    """The rows by section, in their order: (title, row keys, preview kind or None)."""
+    titles = dict.fromkeys(row.section for row in rows)
+    return tuple(
+        (title, tuple(row.key for row in rows if row.section == title), PREVIEWS.get(title))
+        for title in titles
+    )
 
 
-def groups() -> tuple[tuple[str, tuple[str, ...], str | None], ...]:
-    """GROUPS, and every row none of them names in a last group, "More"."""
-    named = {row for _, rows, _ in GROUPS for row in rows}
-    rest = tuple(row for row in ROWS if row not in named)
-    return GROUPS + ((("More", rest, None),) if rest else ())
-
-
-def _nearest(values: tuple[float, ...], value: float) -> int:
+def _nearest(values: tuple, value: Any) -> int:
+    if value in values:
+        return values.index(value)
     return min(range(len(values)), key=lambda i: abs(values[i] - value))
 
 
 class SettingsState(State):
-    """All the player's settings on one card."""
+    """Every setting, in sections, on one card (see the module docstring)."""
 
     is_overlay = True
     pad_keys = pad_keys(confirm=pygame.K_SPACE)  # a pad's A switches a row, never closes the screen
@@ -139,9 +64,31 @@ class SettingsState(State):
         self.focus = 0
         self.mouse = (-1, -1)
         self.time_s = 0.0  # drives the motion preview
+        self.scroll = 0.0  # px from the list's top (SettingsLayout clamps it)
+        self.grab: float | None = None  # dragging the scroll bar's thumb: where on it it was taken
+
+    @property
+    def rows(self) -> tuple[SettingRow, ...]:
+        """The rows the player's Settings declares (a Settings that declares more shows more)."""
+        return setting_rows(type(self.app.settings))
+
+    def row(self, name: str) -> SettingRow:
+        return next(row for row in self.rows if row.key == name)
 
     def layout(self) -> SettingsLayout:
-        return SettingsLayout(self.app.surface.get_size(), ROWS, groups())
+        rows = self.rows
+        layout = SettingsLayout(
+            self.app.surface.get_size(), [r.key for r in rows], sections(rows), self.scroll
+        )
+        self.scroll = layout.scroll
+        return layout
+
+    def focus_on(self, index: int) -> None:
+        """Focus row `index` (wrapping) and scroll it into view."""
+        rows = self.rows
+        self.focus = index % len(rows)
+        layout = self.layout()
+        self.scroll = layout.scroll_to_show(rows[self.focus].key)
 
     def update(self, dt: float) -> Transition | State | None:
         self.time_s += dt * self.app.settings.animation_speed
@@ -153,70 +100,76 @@ class SettingsState(State):
     def change(self, name: str, part: int | str | tuple[str, int]) -> None:
         """Apply one click or key to row `name`.
 
-        part: a segment index (click), ("step", +-1) (arrow keys), "minus"/"plus" (volume), "toggle".
+        part: ("step", +-1) (arrow keys), "minus"/"plus" (a stepper's buttons), "toggle".
         """
-        if name == "palette":
-            names = pal.PALETTE_NAMES
-            current = names.index(self.value("palette")) if self.value("palette") in names else 0
-            value: Any = names[self._step_or_pick(current, part, len(names))]
-        elif name == "animation_speed":
-            current = _nearest(ANIMATION_SPEEDS, float(self.value(name)))
-            part = (
-                {"minus": ("step", -1), "plus": ("step", 1)}.get(part, part)
-                if isinstance(part, str)
-                else part
-            )
-            value = ANIMATION_SPEEDS[self._step_or_pick(current, part, len(ANIMATION_SPEEDS))]
-        elif KINDS[name][0] == "stepper":
-            delta = {"minus": -1, "plus": 1}.get(part, 0) if isinstance(part, str) else 0
-            value = min(1.0, max(0.0, round(float(self.value(name)) + delta * VOLUME_STEP, 2)))
+        row = self.row(name)
+        if isinstance(part, str) and part in ("minus", "plus"):
+            part = ("step", -1 if part == "minus" else 1)
+        if row.kind in ("cycle", "steps"):
+            choices = row.choices
+            current = _nearest(choices, self.value(name))
+            if isinstance(part, tuple):  # an arrow steps, and stops at the ends
+                at = max(0, min(len(choices) - 1, current + part[1]))
+            else:
+                at = (current + 1) % len(choices)
+            value: Any = choices[at]
+        elif row.kind == "level":
+            step = part[1] if isinstance(part, tuple) else 0
+            value = min(1.0, max(0.0, round(float(self.value(name)) + step * LEVEL_STEP, 2)))
         else:
             value = not bool(self.value(name))
         self.app.session.change_settings(**{name: value})
         self.app.sound.play("click")
 
-    @staticmethod
-    def _step_or_pick(current: int, part: int | str | tuple[str, int], count: int) -> int:
-        """A segment click picks it; ("step", +-1) moves and stops at the ends; "toggle" cycles."""
-        if isinstance(part, tuple):
-            return max(0, min(count - 1, current + part[1]))
-        if isinstance(part, int):
-            return max(0, min(count - 1, part))
-        return (current + 1) % count
-
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        rows = self.rows
+        keys = [row.key for row in rows]
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            if self.grab is not None:
+                self.scroll = self.layout().scroll_for_thumb(event.pos[1] - self.grab)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll -= event.y * self.layout().row_h * WHEEL_ROWS
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            layout = self.layout()
+            if layout.thumb is not None and layout.thumb.collidepoint(event.pos):
+                self.grab = event.pos[1] - layout.thumb.y
+            elif layout.track is not None and layout.track.collidepoint(event.pos):
+                step = layout.viewport.h if event.pos[1] > layout.thumb.centery else -layout.viewport.h
+                self.scroll += step
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.grab is not None:
+                self.grab = None
+                return None
             layout = self.layout()
             if layout.hit_button(event.pos) == "back":
                 return self._close()
-            hit = layout.hit_row(event.pos, KINDS)
+            hit = layout.hit_row(event.pos, {row.key: row.kind for row in rows})
             if hit is not None:
                 name, part = hit
-                self.focus = ROWS.index(name)
-                if part != "label" or KINDS[name][0] in ("toggle", "cycle"):
+                self.focus = keys.index(name)
+                if part != "label" or self.row(name).kind in ("toggle", "cycle"):
                     self.change(name, "toggle" if part == "label" else part)
         elif event.type == pygame.KEYDOWN:
-            name = ROWS[self.focus]
+            row = rows[self.focus % len(rows)]
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return self._close()
             if event.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + 1) % len(ROWS)
+                self.focus_on(self.focus + 1)
             elif event.key == pygame.K_UP:
-                self.focus = (self.focus - 1) % len(ROWS)
+                self.focus_on(self.focus - 1)
+            elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                firsts = [i for i, r in enumerate(rows) if i == 0 or rows[i - 1].section != r.section]
+                if event.key == pygame.K_PAGEDOWN:
+                    self.focus_on(next((i for i in firsts if i > self.focus), len(rows) - 1))
+                else:
+                    self.focus_on(max((i for i in firsts if i < self.focus), default=0))
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = 1 if event.key == pygame.K_RIGHT else -1
-                kind = KINDS[name][0]
-                if kind in ("segments", "cycle"):  # an arrow steps, and stops at the ends
-                    self.change(name, ("step", step))
-                elif kind == "stepper":
-                    self.change(name, "plus" if step > 0 else "minus")
-                else:
-                    self.change(name, "toggle")
+                self.change(row.key, ("step", step) if row.kind != "toggle" else "toggle")
             elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                if KINDS[name][0] in ("toggle", "cycle"):
-                    self.change(name, "toggle")
+                if row.kind in ("toggle", "cycle"):
+                    self.change(row.key, "toggle")
                 elif event.key != pygame.K_SPACE:
                     return self._close()
         return None
@@ -228,11 +181,14 @@ class SettingsState(State):
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
         layout = self.layout()
+        rows = self.rows
         text = self.app.text
         size = surface.get_size()
         draw_card(surface, layout.card)
         title = layout.title_rect.inflate(0, -layout.title_rect.h // 4)
         text.draw_in(surface, "Settings", title, pal.TEXT, theme.type_px(size, "title"))
+        clip = surface.get_clip()
+        surface.set_clip(layout.viewport.clip(clip))  # the list scrolls inside its viewport
         for _, rect in layout.groups:
             theme.draw_raised(
                 surface, rect, pal.BUTTON_DISABLED, radius=theme.card_radius(rect), shadow=False
@@ -242,59 +198,67 @@ class SettingsState(State):
             for words, rect in layout.headings
         )
         for words, rect in layout.headings:
-            text.draw(surface, words.upper(), heading_px, pal.TEXT_DIM, rect.midleft, align="midleft")
+            if rect.colliderect(layout.viewport):  # scrolled out of view: not drawn at all
+                text.draw(surface, words.upper(), heading_px, pal.TEXT_DIM, rect.midleft, align="midleft")
         label_px = min(
             text.fit_size(
-                LABELS.get(name, name),
-                layout.labels[name].w - 8,
-                layout.labels[name].h * 0.62,
+                row.label,
+                layout.labels[row.key].w - 8,
+                layout.labels[row.key].h * 0.62,
                 theme.type_px(size, "body"),
             )
-            for name in ROWS
+            for row in rows
         )
-        for i, name in enumerate(ROWS):
-            label = layout.labels[name]
+        for i, row in enumerate(rows):
+            label = layout.labels[row.key]
+            if not label.colliderect(layout.viewport):
+                continue
             focused = i == self.focus
             if focused:
-                pygame.draw.rect(surface, pal.SELECTION, layout.row_rect(name), width=2, border_radius=8)
+                pygame.draw.rect(surface, pal.SELECTION, layout.row_rect(row.key), width=2, border_radius=8)
             ink = pal.TEXT if focused else pal.TEXT_DIM
-            text.draw(
-                surface, LABELS.get(name, name), label_px, ink, label.move(4, 0).midleft, align="midleft"
-            )
-            self._draw_control(surface, layout, name)
+            text.draw(surface, row.label, label_px, ink, label.move(4, 0).midleft, align="midleft")
+            self._draw_control(surface, layout, row)
+        self._draw_look(surface, layout.previews.get("look"))
+        self._draw_motion(surface, layout.previews.get("motion"))
+        surface.set_clip(clip)
+        if layout.track is not None and layout.thumb is not None:
+            pygame.draw.rect(surface, pal.BUTTON_DISABLED, layout.track, border_radius=layout.track.w // 2)
+            hot = self.grab is not None or layout.thumb.collidepoint(self.mouse)
+            colour = pal.SELECTION if hot else pal.BUTTON_HOT
+            pygame.draw.rect(surface, colour, layout.thumb, border_radius=layout.thumb.w // 2)
         hint_box = layout.hint_rect
-        words = hint(ROWS[self.focus], self.app.settings)
+        words = rows[self.focus % len(rows)].line(self.app.settings)
         size_px, lines = text.fit_wrapped(words, hint_box.w, hint_box.h, theme.type_px(size, "body"))
         line_h = text.font(size_px).get_linesize()
         top = hint_box.centery - len(lines) * line_h / 2
         for i, line in enumerate(lines):
             text.draw(surface, line, size_px, pal.TEXT_DIM, (hint_box.centerx, top + i * line_h), "midtop")
-        self._draw_look(surface, layout.previews.get("look"))
-        self._draw_motion(surface, layout.previews.get("motion"))
         back = layout.buttons["back"]
         draw_button(surface, text, back, "Done", primary=True, hot=back.collidepoint(self.mouse))
 
-    def _draw_control(self, surface: pygame.Surface, layout: SettingsLayout, name: str) -> None:
+    def _draw_control(self, surface: pygame.Surface, layout: SettingsLayout, row: SettingRow) -> None:
         text = self.app.text
-        kind = KINDS[name][0]
-        if name == "palette":  # one button naming the palette in use; a click or an arrow switches it
+        name, value = row.key, self.value(row.key)
+        if row.kind == "cycle":  # one button naming the choice; a click or an arrow switches it
             rect = layout.controls[name]
-            words = pal.PALETTE_LABELS.get(self.value(name), str(self.value(name)))
+            at = _nearest(row.choices, value)
+            words = row.names[at] if at < len(row.names) else str(value)
             draw_button(surface, text, rect, f"< {words} >", hot=rect.collidepoint(self.mouse))
-        elif name == "animation_speed":
-            current = _nearest(ANIMATION_SPEEDS, float(self.value(name)))
+        elif row.kind == "steps":
+            current = _nearest(row.choices, value)
+            parts = layout.stepper_parts(name)
+            words = row.names[current] if current < len(row.names) else str(row.choices[current])
+            hot = _stepper_hot(parts, self.mouse)
+            draw_stepper(surface, text, parts, words, current > 0, current < len(row.choices) - 1, hot)
+        elif row.kind == "level":
+            level = float(value)
             parts = layout.stepper_parts(name)
             hot = _stepper_hot(parts, self.mouse)
-            words = SPEED_LABELS[ANIMATION_SPEEDS[current]]
-            draw_stepper(surface, text, parts, words, current > 0, current < len(ANIMATION_SPEEDS) - 1, hot)
-        elif kind == "stepper" and name != "animation_speed":
-            volume = float(self.value(name))  # volume or music_volume
-            parts = layout.stepper_parts(name)
-            hot = _stepper_hot(parts, self.mouse)
-            draw_stepper(surface, text, parts, f"{round(volume * 100)}%", volume > 0, volume < 1, hot)
+            draw_stepper(surface, text, parts, f"{round(level * 100)}%", level > 0, level < 1, hot)
         else:
             rect = layout.toggle_rect(name)
-            draw_toggle(surface, text, rect, bool(self.value(name)), hot=rect.collidepoint(self.mouse))
+            draw_toggle(surface, text, rect, bool(value), hot=rect.collidepoint(self.mouse))
 
     def _draw_look(self, surface: pygame.Surface, box: pygame.Rect | None) -> None:
         """A row as the board shows it, in the chosen colours and symbols: six pegs and their grade."""

@@ -15,7 +15,7 @@ import pygame
 
 from game.core.config import PRESETS
 from game.core.records import CUSTOM_KEY, MATCH_KEY, DifficultyStats
-from game.modes.registry import MODES
+from game.modes.registry import modes
 from game.screens.base import Pop, State, Transition
 from game.ui import palette as pal
 from game.ui.layout_screens import StatsLayout
@@ -66,7 +66,7 @@ class StatsState(State):
     is_overlay = True
 
     def __init__(self, selected: str | None = None) -> None:
-        self.tabs = tuple(tab for mode in MODES for tab in mode.stats_tabs)
+        self.tabs = tuple(tab for mode in modes() for tab in mode.stats_tabs)
         self.keys = tuple(tab.key for tab in self.tabs)
         self.selected = self.keys.index(selected) if selected in self.keys else None
         self.book: dict[str, DifficultyStats] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.modes.base import GROUPS, MenuEntry
-from game.modes.registry import MODES, kept_games
+from game.modes.registry import kept_games, modes
 from game.screens.base import Push, Quit, go
 from game.ui.layout_title import TOP, TitlePlan
 
@@ -28,7 +28,7 @@ UTILITIES = (
 def mode_entries() -> list[MenuEntry]:
     """Every mode's entries, by group (GROUPS order, a group no one listed after them), each group in
     registry order."""
-    entries = [entry for mode in MODES for entry in mode.entries]
+    entries = [entry for mode in modes() for entry in mode.entries]
     return sorted(
         entries, key=lambda entry: GROUPS.index(entry.group) if entry.group in GROUPS else len(GROUPS)
     )

@@ -121,25 +121,30 @@ class StatsLayout:
 
 
 class SettingsLayout:
-    """The settings as aligned cards, one per group of rows (Look, Sound, Motion, ...): a heading, a
-    live preview band for a group that has one, then a label and a control per row, every label
-    column and every control column aligned; two columns of cards in a wide window, one in a narrow
-    one (where a preview sits beside its heading). Under them a line explaining the focused row,
-    then Done.
+    """The settings as a list of aligned cards, one per section of rows (Look, Sound, Motion, ...):
+    a heading, a live preview band for a section that has one, then a label and a control per row,
+    every label column and every control column aligned. Two columns of cards when the window is
+    wide enough and every row fits; else one column, which scrolls when it is taller than its
+    viewport: `scroll` (px from the list's top, clamped to what there is) moves it, and a scroll bar
+    (`track`, `thumb`; None when everything fits) stands at its right. Under the viewport a line
+    explaining the focused row, then Done.
 
-    `groups` is a sequence of (title, rows, preview kind or None); rows not in any group are left out
-    (the screen puts every row in a group)."""
+    Every rect is where it is drawn (scrolled); a row scrolled out of the viewport keeps its rects
+    but is not `visible` and is never hit. `groups` is a sequence of (title, rows, preview kind or
+    None); rows not in any group are left out (the screen puts every row in one)."""
 
     def __init__(
         self,
         size: tuple[int, int],
         rows: Sequence[str],
         groups: Sequence[tuple[str, Sequence[str], str | None]] | None = None,
+        scroll: float = 0.0,
     ) -> None:
         self.size = size
         self.rows = tuple(rows)
         groups = tuple(groups) if groups is not None else (("", self.rows, None),)
         self.card, m, self.title_rect, buttons_area, self.buttons = _card_parts(size, ("back",))
+        self.margin = m
         line = readable_px(size) * 1.35
         inner = pygame.Rect(
             self.card.x + 2 * m,
@@ -149,43 +154,68 @@ class SettingsLayout:
         )
         hint_h = round(max(line * 2, self.card.h * 0.07))
         self.hint_rect = pygame.Rect(inner.x, inner.bottom - hint_h, inner.w, hint_h)
-        area = pygame.Rect(inner.x, inner.y, inner.w, inner.h - hint_h - m // 2)
-        columns = 2 if area.w >= 2 * SETTINGS_COLUMN_MIN_PX and len(groups) > 1 else 1
-        # groups into columns in order, the first column taking about half the rows
-        total = sum(len(g[1]) + 1 for g in groups)
-        stacks: list[list] = [[] for _ in range(columns)]
-        taken = 0
-        for group in groups:
-            column = min(columns - 1, int(taken * columns / max(1, total)))
-            stacks[column].append(group)
-            taken += len(group[1]) + 1
-        heading_h = max(line, area.h * 0.05)
-        preview_h = round(max(line * 1.6, area.h * 0.1)) if columns == 2 else 0
+        self.viewport = pygame.Rect(inner.x, inner.y, inner.w, inner.h - hint_h - m // 2)
+        heading_h = max(line, self.viewport.h * 0.05)
+        row_least = max(float(SETTING_ROW_H_PX[0]), line)
 
-        def column_height(stack, row_h: float) -> float:
-            h = 0.0
-            for _, names, preview in stack:
-                h += (
-                    heading_h
-                    + m // 2
-                    + (preview_h + m // 2 if preview else 0)
-                    + len(names) * (row_h + m // 3)
-                    + m
-                )
-            return h
+        def column_height(stack, row_h: float, preview_h: int) -> float:
+            return sum(
+                heading_h
+                + m // 2
+                + (preview_h + m // 2 if preview and preview_h else 0)
+                + len(names) * (row_h + m // 3)
+                + m
+                for _, names, preview in stack
+            )
 
-        row_h = float(SETTING_ROW_H_PX[1])
-        while row_h > line and max(column_height(stack, row_h) for stack in stacks) > area.h:
-            row_h -= 1
-        column_w = (area.w - 2 * m * (columns - 1)) / columns
+        def plan(columns: int, area_w: int):
+            """(stacks, row height, preview band) of `columns` columns, or None if they do not fit."""
+            total = sum(len(g[1]) + 1 for g in groups)
+            stacks: list[list] = [[] for _ in range(columns)]
+            taken = 0
+            for group in groups:  # groups into columns in order, the first taking about half the rows
+                stacks[min(columns - 1, int(taken * columns / max(1, total)))].append(group)
+                taken += len(group[1]) + 1
+            preview_h = round(max(line * 1.6, self.viewport.h * 0.1)) if columns == 2 else 0
+            row_h = float(SETTING_ROW_H_PX[1])
+            while (
+                row_h > row_least
+                and max(column_height(st, row_h, preview_h) for st in stacks) > self.viewport.h
+            ):
+                row_h -= 1
+            fits = max(column_height(st, row_h, preview_h) for st in stacks) <= self.viewport.h
+            return (stacks, row_h, preview_h) if fits or columns == 1 else None
+
+        wide = self.viewport.w >= 2 * SETTINGS_COLUMN_MIN_PX and len(groups) > 1
+        planned = plan(2, self.viewport.w) if wide else None
+        columns = 2 if planned else 1
+        stacks, row_h, preview_h = planned or plan(1, self.viewport.w)
+        self.content_h = max(column_height(st, row_h, preview_h) for st in stacks)
+        self.max_scroll = max(0.0, self.content_h - self.viewport.h)
+        self.scroll = _clamp(float(scroll), 0.0, self.max_scroll)
+        self.row_h = row_h
+        list_w = self.viewport.w
+        self.track: pygame.Rect | None = None
+        self.thumb: pygame.Rect | None = None
+        if self.max_scroll > 0:
+            bar_w = max(10, round(m * 1.2))
+            self.track = pygame.Rect(self.viewport.right - bar_w, self.viewport.y, bar_w, self.viewport.h)
+            thumb_h = max(bar_w * 2, round(self.track.h * self.viewport.h / self.content_h))
+            top = self.track.y + round((self.track.h - thumb_h) * self.scroll / self.max_scroll)
+            self.thumb = pygame.Rect(self.track.x, top, bar_w, thumb_h)
+            list_w -= bar_w + m
+        column_w = (list_w - 2 * m * (columns - 1)) / columns
         self.labels: dict[str, pygame.Rect] = {}
         self.controls: dict[str, pygame.Rect] = {}
         self.headings: list[tuple[str, pygame.Rect]] = []
         self.previews: dict[str, pygame.Rect] = {}
         self.groups: list[tuple[str, pygame.Rect]] = []  # each group's card
+        self._tops: dict[str, float] = {}  # where each row's section starts (to show its heading)
         for c, stack in enumerate(stacks):
-            x = area.x + c * (column_w + 2 * m)
-            y = area.y + max(0.0, (area.h - max(column_height(s, row_h) for s in stacks)) / 2)
+            x = self.viewport.x + c * (column_w + 2 * m)
+            y = self.viewport.y - self.scroll
+            if not self.max_scroll:
+                y += max(0.0, (self.viewport.h - self.content_h) / 2)
             for title, names, preview in stack:
                 top = y
                 heading = pygame.Rect(round(x + m), round(y), round(column_w - 2 * m), round(heading_h))
@@ -201,6 +231,7 @@ class SettingsLayout:
                     self.previews[preview] = pygame.Rect(heading.right - half, heading.y, half, heading.h)
                 label_w = round((column_w - 2 * m) * SETTING_LABEL_W_FRAC)
                 for name in names:
+                    self._tops[name] = top - m // 3
                     self.labels[name] = pygame.Rect(round(x + m), round(y), label_w, round(row_h))
                     left = round(x + m) + label_w + m // 2
                     self.controls[name] = pygame.Rect(
@@ -216,6 +247,28 @@ class SettingsLayout:
         self.preview_rect = self.previews.get(
             "look", pygame.Rect(self.hint_rect.x, self.hint_rect.bottom, 0, 0)
         )
+
+    def visible(self, name: str) -> bool:
+        """Is row `name` wholly inside the viewport (drawn whole, and clickable)?"""
+        return self.viewport.contains(self.row_rect(name))
+
+    def scroll_to_show(self, name: str) -> float:
+        """The scroll that brings row `name` into the viewport, moving as little as it can (its
+        section's heading shown too when the first row of a section comes into view from below)."""
+        row = self.row_rect(name)
+        top = min(row.top, round(self._tops[name])) if row.top < self.viewport.top else row.top
+        if top < self.viewport.top:
+            return self.scroll - (self.viewport.top - top)
+        if row.bottom > self.viewport.bottom:
+            return self.scroll + (row.bottom - self.viewport.bottom)
+        return self.scroll
+
+    def scroll_for_thumb(self, thumb_top: float) -> float:
+        """The scroll that puts the thumb's top at `thumb_top` (dragging it)."""
+        if self.track is None or self.thumb is None:
+            return 0.0
+        room = max(1, self.track.h - self.thumb.h)
+        return _clamp((thumb_top - self.track.y) / room, 0.0, 1.0) * self.max_scroll
 
     def row_rect(self, name: str) -> pygame.Rect:
         """Label and control together (the focus frame)."""
@@ -243,24 +296,20 @@ class SettingsLayout:
                 return name
         return None
 
-    def hit_row(
-        self, pos: tuple[int, int], kinds: dict[str, tuple[str, int]]
-    ) -> tuple[str, int | str] | None:
-        """(row, part) of the control at `pos`, or None.
+    def hit_row(self, pos: tuple[int, int], kinds: dict[str, str]) -> tuple[str, int | str] | None:
+        """(row, part) of the control at `pos`, or None (never a row outside the viewport).
 
-        kinds maps row -> ("segments", n) | ("stepper", n) | ("toggle", 0) | ("cycle", n: one button
-        over the whole control that switches to the next value); part is a segment index,
-        "minus"/"plus", "toggle", or "label" when the row's label was hit.
+        kinds maps row -> "steps"/"level" (a stepper), "toggle", or "cycle" (one button over the
+        whole control that switches to the next value); part is "minus"/"plus", "toggle", or
+        "label" when the row's label was hit.
         """
+        if not self.viewport.collidepoint(pos):
+            return None
         for name in self.rows:
-            if name not in self.controls:
+            if name not in self.controls or not self.visible(name):
                 continue
-            kind, count = kinds[name]
-            if kind == "segments":
-                for i, rect in enumerate(self.segments(name, count)):
-                    if rect.collidepoint(pos):
-                        return name, i
-            elif kind == "stepper":
+            kind = kinds[name]
+            if kind in ("steps", "level"):
                 minus, _, plus = self.stepper_parts(name)
                 if minus.collidepoint(pos):
                     return name, "minus"

@@ -24,8 +24,18 @@ from game.ui.layout_title import TOP, TitleLayout
 from game.ui.text import TextRenderer
 from game.ui.widgets import draw_button
 
-FOOTER = "Arrows and Enter, or the mouse · Del forgets a kept game · H help · Esc quits"
-SUB_FOOTER = "Arrows and Enter, or the mouse · Esc goes back"
+# the line of keys, longest first: the longest that fits the footer at a readable size is drawn
+FOOTER = (
+    "Arrows and Enter, or the mouse · Del forgets a kept game · H help · Esc quits",
+    "Arrows, Enter or the mouse · Del forgets · H help · Esc quits",
+    "H help · Esc quits",
+)
+SUB_FOOTER = (
+    "Arrows and Enter, or the mouse · PgUp/PgDn turn pages · Esc goes back",
+    "PgUp/PgDn turn pages · Esc goes back",
+    "Esc goes back",
+)
+PAGE_TITLES = {"more": "More ways to play", "kept": "Kept games"}  # a family of pages one level down
 ICONS = {"Help": "help", "Statistics": "stats", "High scores": "trophy", "Settings": "gear", "Quit": "power"}
 MINI_ROWS = 2  # rows on a preset card's tiny board
 
@@ -46,15 +56,10 @@ class TitleView:
 def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art) -> None:
     """The whole page of `layout` (the background or the demo is already drawn)."""
     text = art.text
-    plan = layout.plan
     if layout.page == TOP:
         theme.draw_logo(surface, text, layout.logo, art.pegs, art.colours, art.symbols)
     else:
-        title = (
-            "Kept games"
-            if any(i in plan.resume for _, _, g in plan.groups for i in g)
-            else "More ways to play"
-        )
+        title = PAGE_TITLES.get(layout.pages.family(layout.page), "")
         text.draw_in(surface, title, layout.title, pal.TEXT, theme.type_px(layout.size, "title"))
     heading_px = min(
         (
@@ -90,14 +95,41 @@ def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art
             )
         else:
             _draw_bar(surface, rect, entry, focused, text, sizes, accent=kind == "resume")
-    words = FOOTER if layout.page == TOP else SUB_FOOTER
-    if layout.footer.w > 0:
-        text.draw_in(surface, words, layout.footer, pal.TEXT_DIM, theme.type_px(layout.size, "label"))
+    choices = FOOTER if layout.page == TOP else SUB_FOOTER
+    fitting = [words for words in choices if text.size(words, text.floor())[0] <= layout.footer.w]
+    if fitting:
+        text.draw_in(surface, fitting[0], layout.footer, pal.TEXT_DIM, theme.type_px(layout.size, "label"))
+    _draw_page_control(surface, layout, text)
+
+
+def _draw_page_control(surface: pygame.Surface, layout: TitleLayout, text: TextRenderer) -> None:
+    """Previous and next page as arrow buttons (dim at the first and last page), the page number
+    between them."""
+    if layout.page_prev is None or layout.page_next is None:
+        return
+    number, count = layout.page_number, len(layout.pages.names)
+    for rect, step, live in ((layout.page_prev, -1, number > 0), (layout.page_next, 1, number < count - 1)):
+        face = theme.draw_raised(
+            surface, rect, pal.BUTTON if live else pal.BUTTON_DISABLED, radius=theme.card_radius(rect)
+        )
+        colour = pal.TEXT if live else pal.TEXT_DIM
+        r = face.h * 0.22
+        cx, cy = face.centerx, face.centery
+        tip = (cx + step * r, cy)
+        pygame.draw.polygon(
+            surface, colour, [tip, (cx - step * r, cy - r * 1.2), (cx - step * r, cy + r * 1.2)]
+        )
+    words = f"{number + 1} / {count}"
+    text.draw_in(surface, words, layout.page_label, pal.TEXT, theme.type_px(layout.size, "label"))
 
 
 def _kinds(layout: TitleLayout) -> dict[int, str]:
     plan = layout.plan
     kinds = {i: "bar" for i in range(plan.count)}
+    if layout.page != TOP:  # one level down every entry is a bar (a preset's card is the top page's)
+        if plan.back is not None:
+            kinds[plan.back] = "back"
+        return kinds
     kinds.update({i: "preset" for i in plan.presets})
     kinds.update({i: "utility" for i in plan.utilities})
     kinds.update({i: "card" for i in plan.today})

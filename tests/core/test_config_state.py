@@ -67,7 +67,8 @@ def test_config__bad_values_raise_a_message_saying_what_is_allowed(kwargs, words
 
 def test_config__presets_are_valid_and_named():
     names = [p.name for p in PRESETS]
-    assert names[:4] == ["Easy", "Classic", "Super", "Expert"]
+    assert len(set(names)) == len(names) and {"Easy", "Classic", "Super", "Expert"} <= set(names)
+    assert all(preset(name).config() == p.config() for name, p in zip(names, PRESETS, strict=True))
     assert preset("super").config().pegs == 5
     with pytest.raises(ConfigError, match="Custom"):
         preset("nightmare")

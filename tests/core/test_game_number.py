@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from game.core import gamenumber
 from game.core.codes import code_from_text
-from game.core.config import PRESETS, ConfigError, Difficulty, GameConfig
+from game.core.config import PRESETS, ConfigError, Difficulty, GameConfig, preset
 from game.core.gamenumber import ALPHABET, GAME_NUMBER_CHARS, GameNumberError, game_number, parse_game_number
 from game.core.grid import GRID_MAX_CELLS, GRID_MAX_SIDE, GRID_MIN_SIDE
 from game.core.variants import GridVariant
@@ -95,7 +95,7 @@ def test_game_number__different_secrets_of_one_game_get_different_numbers() -> N
     secrets = [(a, b, c) for a in range(4) for b in range(4) for c in range(4)]
     numbers = {game_number(config, s) for s in secrets}
     assert len(numbers) == 64
-    classic = PRESETS[1].config()
+    classic = preset("Classic").config()
     assert len(game_number(classic, (5, 5, 5, 5))) <= 5  # short enough to type for the common game
 
 

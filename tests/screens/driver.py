@@ -146,13 +146,18 @@ def choose_entry(app: App, prefix: str) -> None:
     hits = [i for i, entry in enumerate(menu.entries) if entry.label.startswith(prefix)]
     assert len(hits) == 1, f"menu entries starting {prefix!r}: {[menu.entries[i].label for i in hits]}"
     rect = menu.layout().entries[hits[0]]
-    if rect is None:  # on another page: its tile first (the top page's "More ways to play")
-        page = menu.plan.page_of(hits[0])
+    if rect is None:  # on another page: its tile first (the top page's "More ways to play"), then
+        # the page control's next button until the page that holds it
+        page = menu.layout().page_of(hits[0])
         if menu.page != "top":
             click(app, menu.layout().entries[menu.plan.back].center)
-        if page != "top":
-            tile = menu.plan.nav_kept if page == "kept" else menu.plan.nav_more
+        tile = menu.plan.nav_kept if page.startswith("kept") else menu.plan.nav_more
+        if page != "top" and tile is not None:
             click(app, menu.layout().entries[tile].center)
+        for _ in range(len(menu.layout().pages.names)):
+            if menu.layout().entries[hits[0]] is not None:
+                break
+            click(app, menu.layout().page_next.center)
         rect = menu.layout().entries[hits[0]]
     click(app, rect.center)
 

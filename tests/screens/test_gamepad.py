@@ -60,10 +60,14 @@ def pad_to_entry(app, label: str, pad_id: int = 0) -> None:
     menu = app.state
     assert isinstance(menu, MenuState)
     target = [entry.label for entry in menu.entries].index(label)
-    page = menu.plan.page_of(target)
+    page = menu.layout().page_of(target)
     if page != menu.page:
-        pad_walk(app, menu.plan.nav_kept if page == "kept" else menu.plan.nav_more, pad_id)
+        pad_walk(app, menu.plan.nav_kept if page.startswith("kept") else menu.plan.nav_more, pad_id)
         press(app, A, pad_id)
+        for _ in range(len(menu.layout().pages.names)):  # a page that is full flows onto the next
+            if menu.page == page:
+                break
+            press(app, RB, pad_id)
         assert menu.page == page
     pad_walk(app, target, pad_id)
     press(app, A, pad_id)

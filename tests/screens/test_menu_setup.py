@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.core.config import GameConfig, turn_limit
+from game.core.config import PRESETS, GameConfig, turn_limit
 from game.core.variants import GridVariant
 from game.modes.classic.setup import SHAPES, SetupState
 from game.screens.help import HelpOverlay, example_text
@@ -30,11 +30,13 @@ def test_menu__arrow_keys_and_enter_start_the_focused_preset():
     app = make_app(start=MenuState())
     menu = app.state
     assert menu.focus == entry_index(menu, "Classic")  # a first start: the standard game has the focus
+    names = [p.name for p in PRESETS]
+    after = PRESETS[names.index("Classic") + 1]  # the card right of it is the preset listed after it
     press_key(app, pygame.K_RIGHT)
-    assert menu.focus == entry_index(menu, "Super")
+    assert menu.focus == entry_index(menu, after.name)
     press_key(app, pygame.K_RETURN)
     assert isinstance(app.state, PlayingState)
-    assert app.state.config == GameConfig(5, 8)
+    assert app.state.config == after.config()
 
 
 def test_menu__mouse_click_on_custom_opens_setup_and_tab_wraps_around():
@@ -55,7 +57,9 @@ def test_menu__every_preset_entry_shows_pegs_colours_and_turns():
     menu = MenuState()
     details = {e.label: e.detail for e in menu.entries}
     assert details["Classic"] == "4 × 6 · 10 turns"
-    assert details["Expert"] == f"6 × 9 · {turn_limit(6, 9, 'tight')} turns"
+    for p in PRESETS:  # every preset of the list, however many
+        turns = turn_limit(p.pegs, p.colours, p.difficulty)
+        assert details[p.name] == f"{p.pegs} × {p.colours} · {turns} turns"
 
 
 def test_setup__steppers_change_turns_live_and_start_that_game():

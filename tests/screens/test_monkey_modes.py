@@ -241,11 +241,16 @@ class Monkey:
         if label not in labels:
             return []
         target = labels.index(label)
-        page = menu.plan.page_of(target)
+        layout = menu.layout()
+        page = layout.page_of(target)
         keys: list[pygame.event.Event] = []
         if page != menu.page:
             keys += [key(pygame.K_ESCAPE)] if menu.page != TOP else []  # back to the top page first
-            keys += self.tab_to(menu, TOP, menu.plan.nav_more)
+            family = layout.pages.family(page)
+            keys += self.tab_to(menu, TOP, menu.plan.nav_kept if family == "kept" else menu.plan.nav_more)
+            keys += [key(pygame.K_PAGEDOWN)] * (
+                layout.pages.names.index(page) - layout.pages.names.index(family)
+            )
         return keys + self.tab_to(menu, page, target)
 
     def tab_to(self, menu: MenuState, page: str, index: int) -> list[pygame.event.Event]:

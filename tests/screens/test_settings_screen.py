@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pygame
+import pytest
 
 from game.app import App
 from game.screens.base import Push
@@ -14,7 +15,7 @@ from game.screens.settings import ROWS, SettingsState
 from game.store import Settings, Store
 from game.ui.layout import centre
 from game.ui.sound import Sound
-from tests.screens.driver import click, key, post, press_key
+from tests.screens.driver import click, drag, font_spy, post, press_key
 
 
 def open_settings(directory, size=(1024, 720)) -> App:
@@ -64,66 +65,124 @@ def test_settings__mouse_changes_every_setting_and_closing_saves_them(tmp_path):
     assert again.sound.enabled is False and again.sound.volume == 0.5
 
 
+def down_to(app: App, name: str) -> None:
+    """Down until row `name` has the focus (the rows' order is the declarations')."""
+    screen = app.state
+    for _ in range(len(ROWS)):
+        if ROWS[screen.focus] == name:
+            return
+        press_key(app, pygame.K_DOWN)
+    assert ROWS[screen.focus] == name
+
+
 def test_settings__keyboard_reaches_every_row_and_stops_at_the_ends(tmp_path):
     app = open_settings(tmp_path)
     screen = app.state
-    assert ROWS[screen.focus] == "palette"
+    assert screen.focus == 0
+    down_to(app, "palette")
     press_key(app, pygame.K_RIGHT)
     press_key(app, pygame.K_RIGHT)  # already the last palette: stays
     assert app.settings.palette == "classic"
-    for _ in range(ROWS.index("volume")):
-        press_key(app, pygame.K_DOWN)
+    down_to(app, "volume")
     for _ in range(15):
         press_key(app, pygame.K_RIGHT)
     assert app.settings.volume == 1.0
     for _ in range(15):
         press_key(app, pygame.K_LEFT)
     assert app.settings.volume == 0.0
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "music")
     press_key(app, pygame.K_SPACE)
     assert app.settings.music is False
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "music_volume")
     press_key(app, pygame.K_LEFT)
     assert app.settings.music_volume == 0.4
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "animation_speed")
     press_key(app, pygame.K_LEFT)
     assert app.settings.animation_speed == 0.5
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "reduced_motion")
     press_key(app, pygame.K_SPACE)
     assert app.settings.reduced_motion is True
-    press_key(app, pygame.K_DOWN)
-    assert ROWS[screen.focus] == "fullscreen"  # switched by tests/states/test_fullscreen.py
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "coach")
     press_key(app, pygame.K_SPACE)
     assert app.settings.coach is True
-    press_key(app, pygame.K_DOWN)
+    down_to(app, "hard_mode")
     press_key(app, pygame.K_RIGHT)
     assert app.settings.hard_mode is True
-    press_key(app, pygame.K_DOWN)  # wraps to the top
-    assert ROWS[screen.focus] == "palette"
+    for _ in range(len(ROWS) - screen.focus):  # past the last row: the first again
+        press_key(app, pygame.K_DOWN)
+    assert screen.focus == 0
     press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, MenuState)
     assert Store(tmp_path).load_settings().volume == 0.0
     assert Store(tmp_path).load_settings().hard_mode is True
 
 
-def test_settings__draws_without_overlap_at_small_and_large_windows(tmp_path):
-    for size in ((640, 480), (1024, 720), (1920, 1080)):
-        app = open_settings(tmp_path, size)
-        layout = app.state.layout()
-        rows = [layout.row_rect(name).inflate(-8, -6) for name in ROWS]  # focus frames may touch
-        for a, b in itertools.combinations(rows, 2):
-            assert not a.colliderect(b), size
-        controls = [layout.controls[name] for name in ROWS]
-        shown = controls + list(layout.previews.values()) + [rect for _, rect in layout.headings]
-        for a, b in itertools.combinations(shown, 2):
-            assert not a.colliderect(b), size
-        assert all(layout.card.contains(rect) for rect in shown), size
-        assert max(rect.bottom for rect in shown) <= layout.hint_rect.top, size
-        assert layout.hint_rect.bottom <= layout.buttons["back"].top, size
-        assert layout.card.contains(layout.buttons["back"]), size
-        app.draw()
-        post(app, key(pygame.K_ESCAPE))
+def row_is_clean(app: App, name: str) -> None:
+    """Row `name` is wholly in the list's viewport, its label drawn inside its own rect, and nothing
+    shown (rows, previews, headings) overlaps another or leaves the card; the line under the list
+    and Done stay clear of the list."""
+    screen = app.state
+    layout = screen.layout()
+    assert layout.visible(name), (name, layout.row_rect(name), layout.viewport)
+    label = screen.row(name).label
+    drawn = [d.rect for d in font_spy(app) if d.text == label]
+    assert any(layout.labels[name].contains(rect) for rect in drawn), (name, drawn)
+    shown = [n for n in ROWS if layout.visible(n)]
+    frames = [layout.row_rect(n).inflate(-8, -6) for n in shown]  # focus frames may touch
+    for a, b in itertools.combinations(frames, 2):
+        assert not a.colliderect(b)
+    parts = [layout.controls[n] for n in shown] + [layout.labels[n] for n in shown]
+    parts += [rect for rect in layout.previews.values() if layout.viewport.contains(rect)]
+    for a, b in itertools.combinations([layout.controls[n] for n in shown], 2):
+        assert not a.colliderect(b)
+    assert all(layout.card.contains(rect) for rect in parts)
+    assert (
+        layout.viewport.bottom
+        <= layout.hint_rect.top
+        <= layout.hint_rect.bottom
+        <= layout.buttons["back"].top
+    )
+    assert layout.card.contains(layout.buttons["back"])
+
+
+@pytest.mark.parametrize("size", ((640, 480), (800, 600), (1280, 800), (1920, 1080)), ids=str)
+def test_settings__every_row_is_reached_by_the_keys_in_view_and_nothing_is_clipped(tmp_path, size):
+    app = open_settings(tmp_path, size)
+    screen = app.state
+    for k in range(len(ROWS)):
+        assert ROWS[screen.focus] == ROWS[k]
+        row_is_clean(app, ROWS[k])
+        press_key(app, pygame.K_DOWN)
+    assert ROWS[screen.focus] == ROWS[0]  # wrapped to the top, and scrolled back to it
+    row_is_clean(app, ROWS[0])
+    press_key(app, pygame.K_UP)  # and up from the top to the last
+    row_is_clean(app, ROWS[-1])
+
+
+def test_settings__the_list_scrolls_by_wheel_and_by_dragging_its_bar(tmp_path):
+    app = open_settings(tmp_path, (640, 480))
+    layout = app.state.layout()
+    assert layout.thumb is not None  # at 640x480 the list is taller than its viewport
+    hidden = [name for name in ROWS if not layout.visible(name)]
+    assert hidden
+    before = app.settings
+    for _ in range(len(ROWS)):
+        post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    layout = app.state.layout()
+    assert layout.visible(ROWS[-1]) and not layout.visible(ROWS[0])
+    for _ in range(len(ROWS)):
+        post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    layout = app.state.layout()
+    assert layout.visible(ROWS[0]) and layout.scroll == 0
+    thumb = layout.thumb.center
+    drag(app, thumb, (thumb[0], layout.track.bottom + 40))  # past the end: it stops at the last row
+    layout = app.state.layout()
+    assert layout.visible(ROWS[-1]) and layout.scroll == layout.max_scroll
+    last = ROWS[-1]
+    click(app, centre(layout.toggle_rect(last)))  # what shows can be clicked
+    assert getattr(app.settings, last) is not getattr(before, last)
+    press_key(app, pygame.K_PAGEUP)  # the first row of the section before: in view again
+    assert app.state.layout().visible(ROWS[app.state.focus])
 
 
 def test_settings__works_without_a_store_or_a_real_sound(tmp_path):

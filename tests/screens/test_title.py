@@ -1,7 +1,9 @@
-"""The title screen through the real app: every entry the registry brings has a place a player can
-click (a new group or entry too, without touching the menu), at most about eight choices a page,
-the presets' bests and TODAY's state read through the store, kept games first and focused, one
-focus moved by arrows in their direction, by Tab, by the mouse, and Esc going back a page."""
+"""The title screen through the real app: every entry the registry brings is reachable by a player
+and nothing on any page is clipped, at every window size (a new group, a crowd of entries too: a
+page that is full flows onto the next, turned by wheel, keys, shoulders, arrows and the page
+control), the presets' bests and TODAY's state read through the store, kept games first and
+focused, one focus moved by arrows in their direction, by Tab, by the mouse, Esc going back a page
+and asking before it quits."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.core.config import preset
+from game.core.config import PRESETS, GameConfig, preset
 from game.core.records import GameEnd, GameResult
 from game.modes.base import MenuEntry
 from game.modes.classic.setup import SetupState
@@ -25,9 +27,11 @@ from game.screens.playing import PlayingState
 from game.screens.settings import SettingsState
 from game.screens.title_plan import NAV_BACK, NAV_MORE, default_entries
 from game.store import Store
+from tests.screens import pad_driver as pad
 from tests.screens.driver import (
     choose_entry,
     click,
+    font_spy,
     kept_lines,
     key,
     make_app,
@@ -38,8 +42,7 @@ from tests.screens.driver import (
 )
 from tests.screens.test_daily import play_to_the_end, release_apps  # noqa: F401  (an autouse fixture)
 
-SIZES = ((640, 480), (1280, 800), (1920, 1080))
-MAX_CHOICES = 9  # "at most about eight" a page, the row of utilities and a page's Back aside
+SIZES = ((640, 480), (800, 600), (1280, 800), (1920, 1080))
 NOW = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
 
 
@@ -53,29 +56,116 @@ def label_of(menu: MenuState) -> str:
     return menu.entries[menu.focus].label
 
 
+def labels(menu: MenuState) -> list[str]:
+    return [entry.label for entry in menu.entries]
+
+
+def page_is_clean(app: App) -> list[int]:
+    """The entries the title screen's page shows, after checking nothing on it is clipped: every
+    entry and page control inside the window and clear of each other, every text drawn inside the
+    window, each entry's name drawn inside its own rect."""
+    menu = app.state
+    layout = menu.layout()
+    window = app.surface.get_rect()
+    drawn = font_spy(app)
+    shown = layout.shown()
+    controls = [rect for rect in (layout.page_prev, layout.page_next) if rect is not None]
+    rects = [layout.entries[i] for i in shown] + controls
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.colliderect(b), (menu.page, a, b)
+    for i in shown:
+        rect = layout.entries[i]
+        assert window.contains(rect), menu.entries[i].label
+        names = [d.rect for d in drawn if d.text == menu.entries[i].label]
+        assert any(rect.contains(name) for name in names), (menu.entries[i].label, rect, names)
+    for d in drawn:
+        assert window.contains(d.rect), d
+        assert not any(d.rect.colliderect(control) for control in controls), d
+    return shown
+
+
+def every_page(app: App) -> dict[int, str]:
+    """Walk the title screen's pages as a player does (the page control's next button, clicked) and
+    return where each entry was seen, checking each page on the way."""
+    menu = app.state
+    if menu.page != "top":
+        click(app, menu.layout().entries[menu.plan.back].center)
+    seen: dict[int, str] = {}
+    while True:
+        for i in page_is_clean(app):
+            seen.setdefault(i, menu.page)
+        layout = menu.layout()
+        if layout.page_next is None or layout.page_number == len(layout.pages.names) - 1:
+            return seen
+        before = menu.page
+        click(app, layout.page_next.center)
+        assert menu.page != before
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_title__every_entry_has_one_place_on_a_page_and_no_page_is_crowded(size):
+def test_title__every_entry_is_reachable_and_nothing_is_clipped(size):
     app = make_app(size=size)
     menu = app.state
-    placed: dict[int, str] = {}
-    for page in menu.plan.pages():
-        menu.open_page(page)
-        layout = menu.layout()
-        shown = layout.shown()
-        aside = set(menu.plan.utilities) | {menu.plan.back}
-        assert len([i for i in shown if i not in aside]) <= MAX_CHOICES, page
-        rects = [layout.entries[i] for i in shown]
-        for a, b in itertools.combinations(rects, 2):
-            assert not a.colliderect(b)
-        for i in shown:
-            assert app.surface.get_rect().contains(layout.entries[i])
-            placed.setdefault(i, page)
-    assert set(placed) == set(range(len(menu.entries)))
+    seen = every_page(app)
+    assert set(seen) == set(range(len(menu.entries)))
     registry = {entry.label for entry in default_entries()}
     assert registry <= {entry.label for entry in menu.entries}
-    top = {menu.entries[i].label for i, page in placed.items() if page == "top"}
-    assert {"Easy", "Classic", "Super", "Expert", "Daily code", "Blitz", "Help", "Settings"} <= top
-    assert {"Deduce", "Duel", "Two players", "Watch the computer"}.isdisjoint(top)  # one level down
+    top = {menu.entries[i].label for i, page in seen.items() if page == "top"}
+    assert {"Daily code", "Blitz", "Help", "Settings", NAV_MORE} <= top
+    assert {p.name for p in PRESETS} & top  # the presets start on the top page
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_title__a_crowd_of_entries_flows_onto_more_pages_and_none_is_dropped(size):
+    presets = [
+        MenuEntry(f"Size {p}x{c}", f"{p} × {c}", go("play", config=GameConfig(p, c)))
+        for p in range(2, 9)
+        for c in (7, 9)
+    ]
+    extra = [MenuEntry(f"Puzzle {k}", "one more puzzle", go("help"), "Puzzles") for k in range(12)]
+    daily = [MenuEntry(f"Today {k}", "one more daily", go("help"), "Today") for k in range(5)]
+    menu = MenuState(entries=default_entries() + presets + extra + daily)
+    app = make_app(size=size, start=menu)
+    seen = every_page(app)
+    assert set(seen) == set(range(len(menu.entries)))
+    choose_entry(app, "Puzzle 11")  # from wherever the walk ended, as a player finds it
+    assert isinstance(app.state, HelpOverlay)
+
+
+def test_title__pages_turn_by_wheel_keys_shoulders_arrows_and_the_page_control():
+    app = make_app(size=(800, 600))
+    menu = app.state
+    names = menu.layout().pages.names
+    assert len(names) > 1
+    post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert menu.page == names[1]
+    post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    assert menu.page == "top"
+    press_key(app, pygame.K_PAGEDOWN)
+    assert menu.page == names[1] and menu.focus in menu.layout().shown()
+    press_key(app, pygame.K_PAGEUP)
+    assert menu.page == "top"
+    pad.press(app, pad.RB)  # the right shoulder
+    assert menu.page == names[1]
+    pad.press(app, pad.LB)
+    assert menu.page == "top"
+    for _ in range(len(menu.entries)):  # Right until the last entry that way, and once more
+        press_key(app, pygame.K_RIGHT)
+        if menu.page != "top":
+            break
+    assert menu.page == names[1]
+    press_key(app, pygame.K_LEFT)  # Left past the first entry that way: back a page
+    for _ in range(len(menu.entries)):
+        if menu.page == "top":
+            break
+        press_key(app, pygame.K_LEFT)
+    assert menu.page == "top"
+    click(app, menu.layout().page_next.center)
+    assert menu.page == names[1]
+    click(app, menu.layout().page_prev.center)
+    assert menu.page == "top"
+    click(app, menu.layout().page_prev.center)  # the first page: nothing before it
+    assert menu.page == "top"
 
 
 def test_title__a_group_or_entry_a_new_mode_brings_finds_its_place_by_itself():
@@ -92,7 +182,7 @@ def test_title__a_group_or_entry_a_new_mode_brings_finds_its_place_by_itself():
     assert isinstance(app.state, HelpOverlay)
 
 
-def test_title__a_player_reaches_a_mode_one_level_down_and_esc_comes_back_to_its_tile():
+def test_title__a_player_reaches_a_mode_one_level_down_esc_comes_back_and_asks_before_quitting():
     app = make_app(size=(1024, 720))
     choose_entry(app, "Deduce")
     assert isinstance(app.state, DeduceState)
@@ -101,7 +191,12 @@ def test_title__a_player_reaches_a_mode_one_level_down_and_esc_comes_back_to_its
     assert isinstance(menu, MenuState) and menu.page == "more" and label_of(menu) == "Deduce"
     press_key(app, pygame.K_ESCAPE)
     assert menu.page == "top" and label_of(menu) == NAV_MORE
-    press_key(app, pygame.K_ESCAPE)  # the top page quits
+    press_key(app, pygame.K_ESCAPE)  # the top page asks first
+    assert isinstance(app.state, ConfirmOverlay) and app.running
+    press_key(app, pygame.K_ESCAPE)  # no answer: still here
+    assert isinstance(app.state, MenuState) and app.running
+    press_key(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_y)
     assert not app.running
 
 
@@ -117,11 +212,11 @@ def test_title__focus_given_by_label_opens_the_page_that_holds_it():
 def test_title__arrows_move_the_focus_in_their_direction_and_the_mouse_moves_the_same_focus():
     app = make_app(size=(1280, 800))
     menu = app.state
+    names = [p.name for p in PRESETS]
     assert label_of(menu) == "Classic"
-    press_key(app, pygame.K_LEFT)
-    assert label_of(menu) == "Easy"
-    press_key(app, pygame.K_LEFT)  # the edge: it stays
-    assert label_of(menu) == "Easy"
+    for before in reversed(names[: names.index("Classic")]):  # Left: the presets listed before it
+        press_key(app, pygame.K_LEFT)
+        assert label_of(menu) == before
     press_key(app, pygame.K_DOWN)
     assert label_of(menu) == "Custom game"
     press_key(app, pygame.K_DOWN)
@@ -133,11 +228,11 @@ def test_title__arrows_move_the_focus_in_their_direction_and_the_mouse_moves_the
     assert menu.entries[menu.focus].group == "Utility" and below.y > menu.layout().entries[0].y
     press_key(app, pygame.K_UP)
     assert label_of(menu) in ("Daily code", "Blitz")
-    expert = menu.layout().entries[[e.label for e in menu.entries].index("Expert")]
-    post(app, motion(expert.center, (0, 0, 0)))
-    assert label_of(menu) == "Expert"
+    last = next(p for p in reversed(PRESETS) if menu.layout().entries[labels(menu).index(p.name)])
+    post(app, motion(menu.layout().entries[labels(menu).index(last.name)].center, (0, 0, 0)))
+    assert label_of(menu) == last.name
     press_key(app, pygame.K_RETURN)
-    assert isinstance(app.state, PlayingState) and app.state.config == preset("Expert").config()
+    assert isinstance(app.state, PlayingState) and app.state.config == last.config()
 
 
 def test_title__utilities_open_from_their_icon_buttons():
@@ -182,8 +277,10 @@ def test_title__kept_games_come_first_focused_and_delete_asks_before_forgetting(
     menu = app.state
     assert len(kept_lines(app)) == 3
     assert menu.entries[menu.focus].group == "Resume"  # the first kept game has the focus
-    assert menu.plan.nav_kept is not None  # more than two: the first, and a tile to all of them
-    assert sum(1 for i in menu.plan.resume if menu.layout().entries[i] is not None) == 1
+    assert menu.layout().entries[menu.focus] is not None  # on the top page
+    assert menu.plan.nav_kept is not None  # more than fit on the top: a tile to all of them
+    kept = {i for i, entry in enumerate(menu.entries) if entry.group == "Resume"}
+    assert kept <= set(every_page(app))
     choose_entry(app, kept_lines(app)[2])  # one on the page of kept games
     assert isinstance(app.state, PlayingState)
     app.apply(to_menu())
@@ -192,3 +289,38 @@ def test_title__kept_games_come_first_focused_and_delete_asks_before_forgetting(
     assert isinstance(app.state, ConfirmOverlay)
     post(app, key(pygame.K_y))
     assert len(kept_lines(app)) == 2 and app.state.plan.nav_kept is None
+
+
+def frames(app: App, seconds: float) -> pygame.Surface:
+    """Let the app run `seconds` (the demo behind the menu plays on), then a copy of its frame."""
+    for _ in range(round(seconds / 0.25)):
+        post(app, dt=0.25)
+    app.draw()
+    return app.surface.copy()
+
+
+def same(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
+    return pygame.image.tobytes(a.subsurface(rect), "RGB") == pygame.image.tobytes(b.subsurface(rect), "RGB")
+
+
+@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_cards(size):
+    app = make_app(size=size)
+    menu = app.state
+    assert menu.live_backdrop
+    top = [frames(app, 2.0) for _ in range(3)]
+    assert any(a.get_view("2").raw != b.get_view("2").raw for a, b in itertools.pairwise(top))  # it plays
+    content = menu.layout().content
+    beside = [
+        pygame.Rect(0, 0, content.x, size[1]),
+        pygame.Rect(content.right, 0, size[0] - content.right, size[1]),
+    ]
+    still = make_app(size=size, settings={"reduced_motion": True})  # the same menu with no demo
+    assert not still.state.live_backdrop
+    still.draw()
+    for frame in top:  # nothing of the demo sticks out beside the cards
+        assert all(same(frame, still.surface, rect) for rect in beside)
+    press_key(app, pygame.K_PAGEDOWN)  # More ways to play: the demo plays on, and is not seen
+    assert menu.page != "top"
+    more = [frames(app, 2.0) for _ in range(3)]
+    assert all(a.get_view("2").raw == more[0].get_view("2").raw for a in more)

@@ -18,7 +18,7 @@ from game.ui.layout import (
     centre,
 )
 from game.ui.layout_screens import SetupLayout
-from game.ui.layout_title import TitleLayout, TitlePlan
+from game.ui.layout_title import TitleLayout, TitlePlan, title_pages
 
 SIZES = [(800, 600), (1024, 720), (1280, 800), (1920, 1080), (640, 480), (2560, 1440)]
 CONFIGS = [
@@ -125,12 +125,24 @@ def title_plan(kept: int, presets: int, bars: int, today: int, groups: tuple[int
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
-    "counts", [(0, 4, 1, 2, (2, 3, 3)), (2, 4, 2, 2, (2, 3, 3, 1)), (1, 5, 0, 3, (4,)), (0, 3, 1, 0, ())]
+    "counts",
+    [
+        (0, 4, 1, 2, (2, 3, 3)),
+        (2, 4, 2, 2, (2, 3, 3, 1)),
+        (1, 5, 0, 3, (4,)),
+        (0, 3, 1, 0, ()),
+        (2, 11, 4, 6, (2, 14, 3, 9, 1)),  # more than any window holds: it flows onto more pages
+    ],
 )
 def test_layout__title_entries_fit_the_window_and_do_not_overlap(size, counts):
     plan = title_plan(*counts)
-    for page in plan.pages():
+    pages = title_pages(size, plan).names
+    assert len(set(pages)) == len(pages)
+    for page in pages:
         layout = TitleLayout(size, plan, page)
+        assert layout.page == page
+        controls = [r for r in (layout.page_prev, layout.page_next) if r is not None]
+        assert len(controls) == (2 if len(pages) > 1 else 0)
         shown = [(i, r) for i, r in enumerate(layout.entries) if r is not None]
         assert shown
         for (_, a), (_, b) in itertools.combinations(shown, 2):
@@ -138,11 +150,12 @@ def test_layout__title_entries_fit_the_window_and_do_not_overlap(size, counts):
         for i, rect in shown:
             assert rect.clamp((0, 0, *size)) == rect
             assert not rect.colliderect(layout.logo) and not rect.colliderect(layout.footer)
+            assert not any(rect.colliderect(control) for control in controls)
             assert layout.hit_test(centre(rect)) == i
             assert rect.h >= 24
         assert set(layout.shown()) == {i for i, _ in shown}
     every = set()
-    for page in plan.pages():
+    for page in pages:
         every |= set(TitleLayout(size, plan, page).shown())
     assert every == set(range(plan.count))  # every entry has a place on some page
 

@@ -18,25 +18,31 @@ from game.screens.play_hooks import PLAIN_SAVE, slot_of
 
 HIGH_SCORE_TABLES = ("Classic", "Super", "Expert")  # Easy and Custom games set no high score
 
-MODE = Mode(
-    id="classic",
-    title="Break the code",
-    entries=tuple(
-        MenuEntry(
-            p.name,
-            f"{p.pegs} × {p.colours} · {p.config().turns} turns",
-            go("play", config=p.config()),
-            slot=slot_of(p.config()),
+
+def mode() -> Mode:
+    """The mode with the presets PRESETS lists (a card each, a statistics tab each), read now."""
+    return Mode(
+        id="classic",
+        title="Break the code",
+        entries=tuple(
+            MenuEntry(
+                p.name,
+                f"{p.pegs} × {p.colours} · {p.config().turns} turns",
+                go("play", config=p.config()),
+                slot=slot_of(p.config()),
+            )
+            for p in PRESETS
         )
-        for p in PRESETS
+        + (
+            MenuEntry(SetupState.MENU_LABEL, "choose pegs, colours, turns", go("setup")),
+            # one level down: the title screen's top keeps to about eight choices
+            MenuEntry(NUMBER_LABEL, "the game a number names", go("by_number"), "Puzzles"),
+        ),
+        screens={"setup": SetupState, "by_number": NumberState, "numbered": numbered_game},
+        save=PLAIN_SAVE,
+        stats_tabs=tuple(StatsTab(p.name) for p in PRESETS) + (StatsTab(CUSTOM_KEY),),
+        high_scores=HIGH_SCORE_TABLES,
     )
-    + (
-        MenuEntry(SetupState.MENU_LABEL, "choose pegs, colours, turns", go("setup")),
-        # one level down: the title screen's top keeps to about eight choices
-        MenuEntry(NUMBER_LABEL, "the game a number names", go("by_number"), "Puzzles"),
-    ),
-    screens={"setup": SetupState, "by_number": NumberState, "numbered": numbered_game},
-    save=PLAIN_SAVE,
-    stats_tabs=tuple(StatsTab(p.name) for p in PRESETS) + (StatsTab(CUSTOM_KEY),),
-    high_scores=HIGH_SCORE_TABLES,
-)
+
+
+MODE = mode()

@@ -8,7 +8,8 @@ shared result screen, whose Play again comes back here.
 
 The screen: the day shown as "Daily #12 · 2026-12-04"; Left/Right (or - and +) step a day back or
 on within the archive; or type a number ("12") or a date ("2026-12-04") and press Enter to go
-there, a day outside the archive being refused with its reason (core's DailyError); Up/Down, Tab or
+there, a day outside the archive being refused with its reason (core's DailyError), as a step
+past either end (#1, yesterday's) is; Up/Down, Tab or
 the buttons choose Classic or Super; Enter (nothing typed) or Play plays it; Esc goes to the menu.
 The calendar is app.now() (injectable), so tests choose the day.
 """
@@ -100,9 +101,22 @@ class ArchiveState(State):
         if self.day is None or not numbers:
             self.app.sound.play("error")
             return
-        number = min(numbers[-1], max(numbers[0], daily_number(self.day) + days))
-        self.app.sound.play("click" if number != daily_number(self.day) else "error")
-        self.day, self.typed, self.error = daily_number_day(number), "", ""
+        wanted = daily_number(self.day) + days
+        if wanted not in numbers:  # at an end: it stays, and says why
+            self.app.sound.play("error")
+            self.typed = ""
+            if wanted > numbers[-1]:
+                self.error = (
+                    f"Daily #{numbers[-1]} is yesterday's, the newest here: "
+                    "today's code is the Daily code itself."
+                )
+            else:
+                self.error = (
+                    f"Daily #1 ({daily_number_day(1).isoformat()}) is the first: there is none before it."
+                )
+            return
+        self.app.sound.play("click")
+        self.day, self.typed, self.error = daily_number_day(wanted), "", ""
 
     def go_to_typed(self) -> bool:
         """The day the typed number or date names, if the archive holds it; else why not."""
