@@ -45,7 +45,7 @@ import pygame  # noqa: E402
 
 from game import assets
 from game.core.config import ConfigError
-from game.modes.registry import MODES, high_score_tables, mode_files
+from game.modes.registry import MODES, high_score_tables, record_books, resume
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
 from game.screens.analysis import AnalysisOverlay
 from game.screens.attract import AttractState
@@ -83,6 +83,7 @@ log = logging.getLogger(__name__)
 
 SCREENS: dict[str, Callable[..., State]] = {
     "menu": MenuState,
+    "resume": resume,  # a kept game claimed in the store before its screen is made
     "play": PlayingState,
     "solve": SolvingState,
     "result": ResultState,
@@ -173,7 +174,7 @@ class App:
         self.sound = sound if sound is not None else NullSound()
         self.store = store
         if store is not None:
-            store.declare(high_score_tables(), mode_files())
+            store.declare(high_score_tables(), record_books())
         if now is not None and store is not None:
             store.clock = now  # one calendar: the dates the store believes are the screens' dates
         self.pads = Pads()

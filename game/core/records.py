@@ -24,7 +24,16 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from .config import PRESETS, Difficulty, GameConfig
+from .config import (
+    MAX_COLOURS,
+    MAX_PEGS,
+    PRESETS,
+    SHAPE_CHOICES,
+    ConfigError,
+    Difficulty,
+    GameConfig,
+    turn_limit,
+)
 from .variants import VARIANTS, GridVariant
 
 # Points for each bit of information in the code space (log2 of the code count): 4x6 has 10.3 bits.
@@ -264,3 +273,38 @@ def book_from_dict(data: Any) -> dict[str, DifficultyStats]:
     if not isinstance(data, Mapping):
         raise RecordError("statistics are a JSON object of difficulty -> record")
     return {str(key): stats_from_dict(value) for key, value in data.items()}
+
+
+def largest_turn_limit() -> int:
+    """The most turns any game can have: the turn rule at the largest size of every shape setup
+    offers, or more if GameConfig accepts an explicit limit beyond it (a saved game may carry one)."""
+    limit = max(turn_limit(MAX_PEGS, MAX_COLOURS, d, shape) for d in Difficulty for shape in SHAPE_CHOICES)
+    while limit < 10 * (MAX_PEGS + MAX_COLOURS):
+        try:
+            GameConfig(MAX_PEGS, MAX_COLOURS, turns=limit + 1)
+        except ConfigError:
+            break
+        limit += 1
+    return limit
+
+
+def checked_stats(key: str, data: Any) -> DifficultyStats:
+    """One bucket's statistics whose values also make sense (RecordError): guesses within the largest
+    turn limit, streaks and the histogram within the wins (a match counts ties by their rounds)."""
+    stats = stats_from_dict(data)
+    most_guesses = largest_turn_limit()
+    if any(not 1 <= guesses <= most_guesses for guesses in stats.guesses_needed):
+        raise RecordError(f"{key}: guesses_needed counts games of 1 to {most_guesses} guesses")
+    counted = stats.games if key == MATCH_KEY else stats.wins
+    if sum(stats.guesses_needed.values()) > counted:
+        raise RecordError(f"{key}: guesses_needed counts more games than the {counted} counted")
+    if max(stats.current_streak, stats.best_streak) > stats.wins:
+        raise RecordError(f"{key}: a streak cannot be longer than the {stats.wins} wins")
+    return stats
+
+
+def checked_book(data: Any) -> dict[str, DifficultyStats]:
+    """A whole statistics book checked bucket by bucket (earlier versions' statistics.json)."""
+    if not isinstance(data, Mapping):
+        raise RecordError("statistics are a JSON object of difficulty -> record")
+    return {str(key): checked_stats(str(key), value) for key, value in data.items()}

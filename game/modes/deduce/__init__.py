@@ -13,7 +13,8 @@ from typing import Any
 
 from game.core.records import DifficultyStats
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
-from game.modes.deduce.hooks import BOOK, DEDUCE_KEY, DEDUCE_SAVE
+from game.modes.deduce.book import DEDUCE_BOOK
+from game.modes.deduce.hooks import DEDUCE_KEY, DEDUCE_SAVE
 from game.modes.deduce.screens import DealState, DeduceResultState, DeduceState
 from game.screens.base import go
 
@@ -66,6 +67,6 @@ MODE = Mode(
     save=DEDUCE_SAVE,
     stats_tabs=(StatsTab(DEDUCE_KEY, figures),),
     high_scores=(DEDUCE_KEY,),
-    files=(BOOK,),
+    records=(DEDUCE_BOOK,),
     help=HelpPage("deduce", CONTROLS),
 )
