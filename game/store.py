@@ -48,7 +48,7 @@ from typing import Any
 
 import platformdirs
 
-from .core.highscores import HighScore, HighScoreTable
+from .core.highscores import TABLE_SIZE, HighScore, HighScoreTable
 from .core.records import (  # noqa: F401  (checked_book, largest_turn_limit: re-exported for tools)
     DifficultyStats,
     GameResult,
@@ -65,6 +65,7 @@ from .settings import Settings
 from .storefiles import (
     DamagedFile,
     NewerFile,
+    free_name,
     read_document,
     remove_stale_temporaries,
     unwrap,
@@ -80,12 +81,12 @@ SETTINGS_FILE = "settings.json"
 BUSY_S = (
     12.0  # a second window waits this long for another's transaction: frozen a moment, never a result lost
 )
-MAX_ASIDE = 1000  # records.damaged-1 .. -1000; past that the file stays put
 EXCERPT = 60  # characters of a quoted value a notice shows
 SLOT_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:-_ ")
 MAX_SLOT_LENGTH = 40
 DEFAULT_INITIALS = "AAA"
 UNSIGNED = "SELECT id FROM high_scores WHERE tbl = ? AND score = ? AND confirmed = 0 ORDER BY id DESC"
+TOP_TEN = "SELECT id FROM high_scores WHERE tbl = ? ORDER BY score DESC, id LIMIT ?"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -155,11 +156,11 @@ class Store:
     clock: Callable[[], dt.datetime] = utc_now
     records: tuple[Any, ...] = ()  # the RecordBooks the modes declared (for reading earlier files)
     high_score_tables: tuple[str, ...] = ()
-    first_run: bool = field(init=False, default=False)
+    first_run: bool = field(init=False, default=False)  # the data folder did not exist yet
     _db: sqlite3.Connection | None = field(init=False, default=None, repr=False)
-    _depth: int = field(init=False, default=0)
+    _depth: int = field(init=False, default=0)  # transactions open (nested ones join the outermost)
     _settings: Settings = field(init=False, default_factory=Settings)
-    _settings_frozen: bool = field(init=False, default=False)
+    _settings_frozen: bool = field(init=False, default=False)  # never overwritten this session
     _claims: dict[str, str] = field(init=False, default_factory=dict)  # slot -> game id claimed
     _token: str = field(init=False, default_factory=new_game_id)  # this session, as a kept game's holder
     _in_memory: bool = field(init=False, default=False)
@@ -176,13 +177,13 @@ class Store:
         """The tables and RecordBooks the modes' registry names (the app declares them once)."""
         self.high_score_tables, self.records = tuple(high_score_tables), tuple(records)
 
-    # -- notices ----------------------------------------------------------------------------------
     def notice(self, text: str) -> None:
         log.warning("%s", text)
         if text not in self.notices:
             self.notices.append(text)
 
     def take_notices(self) -> list[str]:
+        """Notices not yet shown, oldest first; each is handed out once."""
         taken, self.notices = self.notices, []
         return taken
 
@@ -201,39 +202,36 @@ class Store:
             if os.path.lexists(path) and not path.is_file():
                 raise sqlite3.DatabaseError(f"{path.name} is not a file")
             return self._connect(path)
-        except sqlite3.OperationalError as exc:  # read-only, locked, unreachable: not the file's fault
+        except sqlite3.OperationalError as exc:  # read-only, locked, newer: not the file's fault
             return self._memory(path, f"cannot be written ({excerpt(exc)})")
         except sqlite3.DatabaseError as exc:
-            aside = self._move_aside(path)
-            if aside is None:
-                return self._memory(
-                    path, f"is damaged ({excerpt(exc)}) and could not be moved aside", copy=False
-                )
-            self.notice(
-                f"The records database was damaged ({excerpt(exc)}); it was moved to {aside}, a new one made."
-            )
+            aside = free_name(path, "damaged")
             try:
-                return self._connect(path)
-            except sqlite3.Error as again:
-                return self._memory(path, f"cannot be made ({excerpt(again)})", copy=False)
+                for suffix in ("-wal", "-shm", ""):  # the whole database: its log and index too
+                    if aside is not None and os.path.lexists(f"{path}{suffix}"):
+                        os.replace(f"{path}{suffix}", f"{aside}{suffix}")
+                if aside is None or os.path.lexists(path):
+                    raise OSError("it could not be moved aside")
+                db = self._connect(path)
+            except (OSError, sqlite3.Error) as again:
+                return self._memory(path, f"is damaged ({excerpt(exc)}; {excerpt(again)})", copy=False)
+            self.notice(f"The records database was damaged ({excerpt(exc)}); it is kept as {aside.name}.")
+            return db
         except OSError as exc:
             return self._memory(path, f"cannot be reached ({excerpt(exc.strerror or exc)})")
 
     def _connect(self, path: Path | str) -> sqlite3.Connection:
         db = sqlite3.connect(path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
         try:
-            db.execute(f"PRAGMA busy_timeout = {int(BUSY_S * 1000)}")
             if str(path) != ":memory:":
                 if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
-                    raise sqlite3.OperationalError("the database cannot keep a write-ahead log here")
-                check = db.execute("PRAGMA quick_check").fetchone()[0]
-                if check != "ok":
+                    raise sqlite3.OperationalError("no write-ahead log can be kept here")
+                if (check := db.execute("PRAGMA quick_check").fetchone()[0]) != "ok":
                     raise sqlite3.DatabaseError(check)
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > DB_VERSION:
-                raise sqlite3.OperationalError(f"it was written by a newer version of the game ({version})")
+            if (version := db.execute("PRAGMA user_version").fetchone()[0]) > DB_VERSION:
+                raise sqlite3.OperationalError(f"a newer version of the game wrote it ({version})")
             db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {DB_VERSION}; COMMIT;")
             return db
         except BaseException:
@@ -245,29 +243,13 @@ class Store:
         self._in_memory = True
         self.notice(f"The records database {path} {why}; what is played is kept for this session only.")
         memory = self._connect(":memory:")
-        if copy:
-            with contextlib.suppress(sqlite3.Error, OSError):
+        with contextlib.suppress(sqlite3.Error, OSError):
+            if copy:
                 source = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_S)
                 source.backup(memory)
                 source.close()
                 memory.executescript(SCHEMA)
         return memory
-
-    def _move_aside(self, path: Path) -> str | None:
-        """Rename the database and its -wal and -shm to records.damaged-N.*; the new name, or None."""
-        for n in range(1, MAX_ASIDE + 1):
-            aside = path.with_name(f"{path.stem}.damaged-{n}{path.suffix}")
-            if not os.path.lexists(aside):
-                break
-        else:
-            return None
-        try:
-            for suffix in ("-wal", "-shm", ""):
-                if os.path.lexists(f"{path}{suffix}"):
-                    os.replace(f"{path}{suffix}", f"{aside}{suffix}")
-        except OSError:
-            return None
-        return aside.name
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -287,15 +269,21 @@ class Store:
         if self._depth == 0:
             db.execute("COMMIT")
 
-    def _safely(self, action: Callable[[], Any], default: Any) -> Any:
-        """`action`, or `default` with a notice when the database refuses (locked past the timeout)."""
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Outside a decision, a database that refuses (busy past the timeout) costs a notice, not the
+        game; inside one the decision's own transaction sees it and undoes everything."""
         try:
-            return action()
+            yield
         except sqlite3.OperationalError as exc:
-            self.notice(
-                f"The records database is busy or cannot be written ({excerpt(exc)}); tried again later."
-            )
-            return default
+            if self._depth:
+                raise
+            self.notice(f"The records database is busy or cannot be written ({excerpt(exc)}).")
+
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._guard():
+            return self.db.execute(sql, args).fetchall()
+        return []
 
     def set_aside(self, what: str, name: str | None, data: Any, reason: str) -> None:
         """Keep a row a codec refused, with why (never deleted), and name it in a notice."""
@@ -305,9 +293,15 @@ class Store:
                 "INSERT INTO set_aside(what, name, data, reason, at) VALUES (?, ?, ?, ?, ?)",
                 (what, name, text, reason, self.clock().isoformat()),
             )
-        self.notice(
-            f"The {what} {excerpt(name)} could not be read back ({excerpt(reason)}); it was set aside."
-        )
+        self.notice(f"The {what} {excerpt(name)} could not be read ({excerpt(reason)}); it was set aside.")
+
+    def _refused(
+        self, table: str, where: str, args: tuple[Any, ...], what: str, name: str, data: Any, why: Any
+    ):
+        """Move a row its codec refused (`why`) from `table` to set_aside, in one transaction."""
+        with self._guard(), self.transaction() as db:
+            db.execute(f"DELETE FROM {table} WHERE {where}", args)
+            self.set_aside(what, name, data, str(why))
 
     # -- settings (a JSON file a person can edit) --------------------------------------------------
     def load_settings(self) -> Settings:
@@ -317,70 +311,46 @@ class Store:
         except FileNotFoundError:
             pass
         except (DamagedFile, NewerFile, ValueError) as exc:
-            label = "newer" if isinstance(exc, NewerFile) else "corrupt"
-            for n in range(1, MAX_ASIDE + 1):
-                aside = path.with_name(f"settings.{label}-{n}.json")
-                if not os.path.lexists(aside):
-                    break
+            aside = free_name(path, "newer" if isinstance(exc, NewerFile) else "corrupt")
             try:
-                os.replace(path, aside)
-                self.notice(
-                    f"The settings file {excerpt(exc)}; it was moved to {aside.name} and defaults are used."
-                )
-            except OSError:
+                os.replace(path, aside or path)
+                self.notice(f"The settings file {excerpt(exc)}; it is kept as {aside.name}, defaults used.")
+            except (OSError, AttributeError):
                 self._settings_frozen = True
-                self.notice(f"The settings file {excerpt(exc)} and cannot be moved aside; defaults are used.")
+                self.notice(f"The settings file {excerpt(exc)}; it stays as it is, defaults used.")
         except OSError as exc:
             self._settings_frozen = True
-            self.notice(
-                f"The settings file {path.name} cannot be read ({excerpt(exc.strerror or exc)}); left as is."
-            )
+            self.notice(f"The settings file cannot be read ({excerpt(exc.strerror or exc)}); left as is.")
         return self._settings
 
     def save_settings(self, settings: Settings) -> bool:
         self._settings = settings
-        if self._settings_frozen:
-            return False
-        text = json.dumps(
-            {"schema_version": SCHEMA_VERSION, "kind": "settings", "data": settings.to_dict()}, indent=2
-        )
+        document = {"schema_version": SCHEMA_VERSION, "kind": "settings", "data": settings.to_dict()}
         try:
-            write_atomically(self.directory / SETTINGS_FILE, text + "\n")
+            if not self._settings_frozen:
+                write_atomically(self.directory / SETTINGS_FILE, json.dumps(document, indent=2) + "\n")
+                return True
         except OSError as exc:
             self._settings_frozen = True
-            self.notice(
-                f"Cannot save settings in {self.directory} ({excerpt(exc.strerror or exc)}); kept in memory."
-            )
-            return False
-        return True
+            self.notice(f"Cannot save settings in {self.directory} ({excerpt(exc.strerror or exc)}).")
+        return False
 
     # -- statistics and decided games --------------------------------------------------------------
     def load_stats(self) -> dict[str, DifficultyStats]:
-        return self._safely(self._read_stats, {})
-
-    def _read_stats(self) -> dict[str, DifficultyStats]:
         book = {}
-        for bucket, data in self.db.execute("SELECT bucket, data FROM stats").fetchall():
+        for bucket, data in self._rows("SELECT bucket, data FROM stats"):
             try:
                 book[bucket] = checked_stats(bucket, json.loads(data))
             except (ValueError, TypeError) as exc:
-                with self.transaction() as db:
-                    db.execute("DELETE FROM stats WHERE bucket = ?", (bucket,))
-                    self.set_aside("statistics of", bucket, data, str(exc))
+                self._refused("stats", "bucket = ?", (bucket,), "statistics of", bucket, data, exc)
         return book
 
-    def record(
-        self, result: GameResult, game_id: str | None = None
-    ) -> tuple[dict[str, DifficultyStats], int]:
+    def record(self, result: GameResult, game_id: str | None = None) -> tuple[dict[str, Any], int]:
         """Count a finished game once per game id (a decision of its own); (the statistics, its score)."""
-
-        def decide_and_count() -> tuple[dict[str, DifficultyStats], int]:
-            with self.transaction():
-                if self.decide(game_id or new_game_id(), result.bucket or stats_key(result.config)):
-                    return self.count(result)
-            return self.load_stats(), game_points(result)
-
-        return self._safely(decide_and_count, ({}, game_points(result)))
+        with self._guard(), self.transaction():
+            if self.decide(game_id or new_game_id(), result.bucket or stats_key(result.config)):
+                self.count(result)
+        return self.load_stats(), game_points(result)
 
     def count(self, result: GameResult) -> tuple[dict[str, DifficultyStats], int]:
         """Add a game to its bucket's statistics (inside a decision's transaction); (book, score)."""
@@ -395,14 +365,8 @@ class Store:
     def decide(self, game_id: str, bucket: str | None = None) -> bool:
         """Mark `game_id` decided; False if it was already (the decision is then a no-op)."""
         with self.transaction() as db:
-            cursor = db.execute(
-                "INSERT OR IGNORE INTO decided(game_id, bucket, at) VALUES (?, ?, ?)",
-                (game_id, bucket, self.clock().isoformat()),
-            )
-            return cursor.rowcount == 1
-
-    def is_decided(self, game_id: str) -> bool:
-        return self.db.execute("SELECT 1 FROM decided WHERE game_id = ?", (game_id,)).fetchone() is not None
+            sql = "INSERT OR IGNORE INTO decided(game_id, bucket, at) VALUES (?, ?, ?)"
+            return db.execute(sql, (game_id, bucket, self.clock().isoformat())).rowcount == 1
 
     # -- kept games --------------------------------------------------------------------------------
     def load_kept(self) -> dict[str, dict[str, Any]]:
@@ -411,18 +375,14 @@ class Store:
 
     def kept_games(self) -> dict[str, dict[str, Any]]:
         """Slot -> {"save", "game_id", "holder"} (what a claim checks against)."""
-        rows = self._safely(
-            lambda: self.db.execute("SELECT slot, game_id, mode, version, data, holder FROM kept").fetchall(),
-            [],
-        )
         games = {}
-        for slot, game_id, mode, version, data, holder in rows:
+        for slot, game_id, mode, version, data, holder in self._rows("SELECT * FROM kept"):
             try:
-                save = {"mode": mode, "version": version, "data": json.loads(data)}
+                games[slot] = {"save": {"mode": mode, "version": version, "data": json.loads(data)}}
             except ValueError as exc:
-                self.drop_kept(slot, str(exc))
+                self._refused("kept", "slot = ?", (slot,), "kept game", slot, data, exc)
                 continue
-            games[slot] = {"save": save, "game_id": game_id, "holder": holder}
+            games[slot].update(game_id=game_id, holder=holder)
         return games
 
     def save_kept(self, slot: str, save: Mapping[str, Any], game_id: str | None = None) -> bool:
@@ -431,64 +391,37 @@ class Store:
             raise ValueError(f"a slot is a short name, not {excerpt(repr(slot))}")
         if set(save) != {"mode", "version", "data"} or not isinstance(save["data"], Mapping):
             raise ValueError(f"the kept game {slot!r} is not {{mode, version, data}}")
-        row = (
-            slot,
-            game_id or new_game_id(),
-            save["mode"],
-            save["version"],
-            json.dumps(save["data"]),
-            self._token,
-        )
-
-        def write() -> bool:
-            with self.transaction() as db:
-                db.execute(
-                    "INSERT OR REPLACE INTO kept(slot, game_id, mode, version, data, holder)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    row,
-                )
+        row = (slot, game_id or new_game_id(), save["mode"], save["version"], json.dumps(save["data"]))
+        with self._guard(), self.transaction() as db:
+            db.execute("INSERT OR REPLACE INTO kept VALUES (?, ?, ?, ?, ?, ?)", (*row, self._token))
             return True
-
-        return self._safely(write, False)
+        return False
 
     def drop_kept(self, slot: str, reason: str | None = None, game_id: str | None = None) -> bool:
         """Forget the game kept in `slot` (only the game `game_id` when given); with `reason`, a save its
-        mode refused, which is set aside with that reason first."""
-
-        def drop() -> bool:
-            with self.transaction() as db:
-                row = db.execute(
-                    "SELECT mode, version, data, game_id FROM kept WHERE slot = ?", (slot,)
-                ).fetchone()
-                if row is None or (game_id is not None and row[3] != game_id):
-                    return False
-                if reason is not None:
-                    self.set_aside(
-                        "kept game", slot, {"mode": row[0], "version": row[1], "data": row[2]}, reason
-                    )
-                db.execute("DELETE FROM kept WHERE slot = ?", (slot,))
+        mode refused, which is set aside with that reason instead."""
+        with self._guard(), self.transaction() as db:
+            row = db.execute(
+                "SELECT mode, version, data, game_id FROM kept WHERE slot = ?", (slot,)
+            ).fetchone()
+            if row is None or (game_id is not None and row[3] != game_id):
+                return False
+            if reason is not None:
+                self.set_aside("kept game", slot, {"mode": row[0], "version": row[1], "data": row[2]}, reason)
+            db.execute("DELETE FROM kept WHERE slot = ?", (slot,))
             return True
-
-        return self._safely(drop, False)
+        return False
 
     def claim_kept(self, slot: str, game_id: str, holder: str | None) -> bool:
-        """Take up the kept game `game_id` in `slot` as the menu listed it (held by `holder`); False
-        when another window took it first (its holder changed) or it is gone."""
-
-        def claim() -> bool:
-            with self.transaction() as db:
-                cursor = db.execute(
-                    "UPDATE kept SET holder = ? WHERE slot = ? AND game_id = ? AND holder IS ?",
-                    (self._token, slot, game_id, holder),
-                )
-                return cursor.rowcount == 1
-
-        taken = self._safely(claim, False)
-        if taken:
-            self._claims[slot] = game_id
-        else:
-            self.notice("That kept game was taken up in another window; it goes on there.")
-        return taken
+        """Take up the kept game `game_id` in `slot` as the menu listed it (held by `holder`); False,
+        with a notice, when another window took it first (its holder changed) or it is gone."""
+        with self._guard(), self.transaction() as db:
+            sql = "UPDATE kept SET holder = ? WHERE slot = ? AND game_id = ? AND holder IS ?"
+            if db.execute(sql, (self._token, slot, game_id, holder)).rowcount == 1:
+                self._claims[slot] = game_id
+                return True
+        self.notice("That kept game was taken up in another window; it goes on there.")
+        return False
 
     def take_claim(self, slot: str) -> str | None:
         """The game id this session claimed in `slot`, once (the resumed screen's journal uses it)."""
@@ -496,151 +429,102 @@ class Store:
 
     # -- high scores -------------------------------------------------------------------------------
     def load_high_scores(self) -> dict[str, HighScoreTable]:
-        """Table -> its top ten; every declared table present, and any other the database holds."""
-        rows = self._safely(
-            lambda: self.db.execute(
-                "SELECT id, tbl, initials, score, day FROM high_scores ORDER BY tbl, score DESC, id"
-            ).fetchall(),
-            [],
-        )
+        """Table -> its top ten: every declared table, any other the database holds, and an empty one
+        for any other name asked (a tool or test without the modes' registry)."""
         entries: dict[str, list[HighScore]] = {name: [] for name in self.high_score_tables}
-        for row_id, table, initials, score, day in rows:
+        for row_id, table, initials, score, day in self._rows(
+            "SELECT id, tbl, initials, score, day FROM high_scores ORDER BY tbl, score DESC, id"
+        ):
             listed = entries.setdefault(table, [])
-            if len(listed) < 10:
-                try:
+            try:
+                if len(listed) < TABLE_SIZE:
                     listed.append(HighScore(initials, score, day))
-                except ValueError as exc:
-                    with self.transaction() as db:
-                        db.execute("DELETE FROM high_scores WHERE id = ?", (row_id,))
-                        self.set_aside("high score in", table, [initials, score, day], str(exc))
-        # a table nobody declared reads as empty (a tool or test without the modes' registry)
-        return defaultdict(
-            HighScoreTable, {name: HighScoreTable(tuple(listed)) for name, listed in entries.items()}
-        )
+            except ValueError as exc:
+                self._refused(
+                    "high_scores", "id = ?", (row_id,), "high score in", table, [initials, score, day], exc
+                )
+        return defaultdict(HighScoreTable, {name: HighScoreTable(tuple(e)) for name, e in entries.items()})
 
     def enter_high_score(self, table: str, points: int, day: str, game_id: str) -> int | None:
-        """Enter a decided game's score under the last initials used (renamed when confirmed); its
-        rank if it is in the top ten."""
+        """Enter a decided game's score under the last initials used (signed later); its rank, if it
+        is in the top ten."""
         with self.transaction() as db:
-            db.execute(
-                "INSERT OR IGNORE INTO high_scores(tbl, initials, score, day, confirmed, game_id)"
-                " VALUES (?, ?, ?, ?, 0, ?)",
-                (table, self.last_initials(), points, day, game_id),
-            )
+            sql = "INSERT OR IGNORE INTO high_scores(tbl, initials, score, day, confirmed, game_id) VALUES "
+            db.execute(sql + "(?, ?, ?, ?, 0, ?)", (table, self.last_initials(), points, day, game_id))
             row = db.execute("SELECT id FROM high_scores WHERE game_id = ?", (game_id,)).fetchone()
         return self._rank(table, row[0]) if row else None
 
     def entered_rank(self, table: str, points: int) -> int | None:
-        """The rank of a score of `points` entered in `table` and not yet signed, if in the top ten."""
-        row = self.db.execute(
-            UNSIGNED,
-            (table, points),
-        ).fetchone()
-        return self._rank(table, row[0]) if row else None
+        """The rank of an entered, unsigned score of `points` in `table`, if in the top ten."""
+        row = self._rows(UNSIGNED, (table, points))
+        return self._rank(table, row[0][0]) if row else None
 
     def add_high_score(self, table: str, entry: HighScore) -> int | None:
         """Sign the entered score of `entry` with its initials (or add it); its rank, or None."""
-
-        def sign() -> int | None:
-            with self.transaction() as db:
-                row = db.execute(
-                    UNSIGNED,
-                    (table, entry.score),
-                ).fetchone()
-                if row is None:
-                    row_id = db.execute(
-                        "INSERT INTO high_scores(tbl, initials, score, day) VALUES (?, ?, ?, ?)",
-                        (table, entry.initials, entry.score, entry.date),
-                    ).lastrowid
-                else:
-                    row_id = row[0]
-                    db.execute(
-                        "UPDATE high_scores SET initials = ?, confirmed = 1 WHERE id = ?",
-                        (entry.initials, row_id),
-                    )
-                db.execute(
-                    "INSERT OR REPLACE INTO meta(key, value) VALUES ('last_initials', ?)", (entry.initials,)
-                )
-                return self._rank(table, row_id)
-
-        return self._safely(sign, None)
+        with self._guard(), self.transaction() as db:
+            row = db.execute(UNSIGNED, (table, entry.score)).fetchone()
+            if row is None:
+                sql = "INSERT INTO high_scores(tbl, initials, score, day) VALUES (?, ?, ?, ?)"
+                row = (db.execute(sql, (table, entry.initials, entry.score, entry.date)).lastrowid,)
+            db.execute(
+                "UPDATE high_scores SET initials = ?, confirmed = 1 WHERE id = ?", (entry.initials, row[0])
+            )
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('last_initials', ?)", (entry.initials,))
+            return self._rank(table, row[0])
+        return None
 
     def last_initials(self) -> str:
-        row = self.db.execute("SELECT value FROM meta WHERE key = 'last_initials'").fetchone()
-        return row[0] if row else (self._settings.last_initials or DEFAULT_INITIALS)
+        row = self._rows("SELECT value FROM meta WHERE key = 'last_initials'")
+        return row[0][0] if row else (self._settings.last_initials or DEFAULT_INITIALS)
 
     def _rank(self, table: str, row_id: int) -> int | None:
-        ids = [
-            r[0]
-            for r in self.db.execute(
-                "SELECT id FROM high_scores WHERE tbl = ? ORDER BY score DESC, id LIMIT 10", (table,)
-            )
-        ]
+        ids = [r[0] for r in self._rows(TOP_TEN, (table, TABLE_SIZE))]
         return ids.index(row_id) + 1 if row_id in ids else None
 
     # -- each mode's own records -------------------------------------------------------------------
     def load_record(self, book: Any) -> Any:
         """The value a mode keeps under `book.name` (its RecordBook decodes it; one it refuses is set
         aside and the default used)."""
-        row = self._safely(
-            lambda: self.db.execute("SELECT data FROM records WHERE name = ?", (book.name,)).fetchone(), None
-        )
-        if row is None:
-            return book.default()
-        try:
-            return book.decode(json.loads(row[0]))
-        except (ValueError, TypeError, KeyError) as exc:
-            with self.transaction() as db:
-                db.execute("DELETE FROM records WHERE name = ?", (book.name,))
-                self.set_aside("records of", book.name, row[0], str(exc))
-            return book.default()
+        for (data,) in self._rows("SELECT data FROM records WHERE name = ?", (book.name,)):
+            try:
+                return book.decode(json.loads(data))
+            except (ValueError, TypeError, KeyError) as exc:
+                self._refused("records", "name = ?", (book.name,), "records of", book.name, data, exc)
+        return book.default()
 
     def update_record(self, book: Any, change: Callable[[Any], Any]) -> Any:
         """Apply `change` to `book`'s value in one transaction; the new value (an exception from
         `change` leaves everything as it was)."""
         with self.transaction() as db:
             value = change(self.load_record(book))
-            db.execute(
-                "INSERT OR REPLACE INTO records(name, data) VALUES (?, ?)",
-                (book.name, json.dumps(book.encode(value))),
-            )
+            data = json.dumps(book.encode(value))
+            db.execute("INSERT OR REPLACE INTO records(name, data) VALUES (?, ?)", (book.name, data))
         return value
 
     # -- one attempt a day -------------------------------------------------------------------------
     def attempts(self, kind: str) -> dict[str, Attempt]:
-        """Every stored attempt of `kind`, by day (YYYY-MM-DD, as stored)."""
-        rows = self._safely(
-            lambda: self.db.execute(
-                "SELECT day, state, game, result FROM attempts WHERE kind = ?", (kind,)
-            ).fetchall(),
-            [],
-        )
+        """Every stored attempt of `kind`, by day (YYYY-MM-DD, as stored: never judged by the clock)."""
         found = {}
-        for day, state, game, result in rows:
+        for day, state, game, result in self._rows(
+            "SELECT day, state, game, result FROM attempts WHERE kind = ?", (kind,)
+        ):
             try:
                 found[day] = Attempt(day, kind, state, _loads(game), _loads(result))
             except ValueError as exc:
-                with self.transaction() as db:
-                    db.execute("DELETE FROM attempts WHERE day = ? AND kind = ?", (day, kind))
-                    self.set_aside("attempt of", f"{kind} {day}", [state, game, result], str(exc))
+                where, name = "day = ? AND kind = ?", f"{kind} {day}"
+                self._refused("attempts", where, (day, kind), "attempt", name, [state, game, result], exc)
         return found
 
     def play_attempt(self, day: str, kind: str, game: Any) -> bool:
         """Keep `game` as the day's attempt in progress (made now if it is the day's first row); False
         when the day was decided already (in another window)."""
-
-        def play() -> bool:
-            with self.transaction() as db:
-                db.execute(
-                    "INSERT OR IGNORE INTO attempts(day, kind, state) VALUES (?, ?, 'playing')", (day, kind)
-                )
-                cursor = db.execute(
-                    "UPDATE attempts SET game = ? WHERE day = ? AND kind = ? AND state = 'playing'",
-                    (json.dumps(game), day, kind),
-                )
-                return cursor.rowcount == 1
-
-        return self._safely(play, True)
+        with self._guard(), self.transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO attempts(day, kind, state) VALUES (?, ?, 'playing')", (day, kind)
+            )
+            sql = "UPDATE attempts SET game = ? WHERE day = ? AND kind = ? AND state = 'playing'"
+            return db.execute(sql, (json.dumps(game), day, kind)).rowcount == 1
+        return True
 
     def decide_attempt(self, day: str, kind: str, result: Any) -> None:
         """Decide the day's attempt with `result` (AlreadyDecided if it was decided already)."""
@@ -648,12 +532,9 @@ class Store:
             db.execute(
                 "INSERT OR IGNORE INTO attempts(day, kind, state) VALUES (?, ?, 'playing')", (day, kind)
             )
-            cursor = db.execute(
-                "UPDATE attempts SET state = 'decided', game = NULL, result = ?"
-                " WHERE day = ? AND kind = ? AND state = 'playing'",
-                (json.dumps(result), day, kind),
-            )
-            if cursor.rowcount != 1:
+            sql = "UPDATE attempts SET state = 'decided', game = NULL, result = ? WHERE "
+            sql += "day = ? AND kind = ? AND state = 'playing'"
+            if db.execute(sql, (json.dumps(result), day, kind)).rowcount != 1:
                 raise AlreadyDecided(f"the attempt of {day} was decided already")
 
 
