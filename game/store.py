@@ -38,6 +38,7 @@ import datetime as dt
 import json
 import logging
 import os
+import shutil
 import sqlite3
 import uuid
 from collections import defaultdict
@@ -197,8 +198,14 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         path = self.directory / DB_FILE
+        # the log and index as they were: SQLite drops them when a connection to a damaged file
+        # closes, and a damaged database is kept whole
+        logs = {suffix: path.with_name(f".{path.name}{suffix}.before") for suffix in ("-wal", "-shm")}
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
+            for suffix, copy in logs.items():
+                if os.path.isfile(f"{path}{suffix}"):
+                    shutil.copyfile(f"{path}{suffix}", copy)
             if os.path.lexists(path) and not path.is_file():
                 raise sqlite3.DatabaseError(f"{path.name} is not a file")
             return self._connect(path)
@@ -207,11 +214,14 @@ class Store:
         except sqlite3.DatabaseError as exc:
             aside = free_name(path, "damaged")
             try:
-                for suffix in ("-wal", "-shm", ""):  # the whole database: its log and index too
-                    if aside is not None and os.path.lexists(f"{path}{suffix}"):
-                        os.replace(f"{path}{suffix}", f"{aside}{suffix}")
-                if aside is None or os.path.lexists(path):
-                    raise OSError("it could not be moved aside")
+                if aside is None:
+                    raise OSError("too many kept already") from None
+                for suffix, copy in logs.items():
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(f"{path}{suffix}")
+                    if os.path.lexists(copy):
+                        os.replace(copy, f"{aside}{suffix}")
+                os.replace(path, aside)
                 db = self._connect(path)
             except (OSError, sqlite3.Error) as again:
                 return self._memory(path, f"is damaged ({excerpt(exc)}; {excerpt(again)})", copy=False)
@@ -219,6 +229,10 @@ class Store:
             return db
         except OSError as exc:
             return self._memory(path, f"cannot be reached ({excerpt(exc.strerror or exc)})")
+        finally:
+            for copy in logs.values():
+                with contextlib.suppress(OSError):
+                    os.unlink(copy)
 
     def _connect(self, path: Path | str) -> sqlite3.Connection:
         db = sqlite3.connect(path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
@@ -243,12 +257,14 @@ class Store:
         self._in_memory = True
         self.notice(f"The records database {path} {why}; what is played is kept for this session only.")
         memory = self._connect(":memory:")
-        with contextlib.suppress(sqlite3.Error, OSError):
-            if copy:
-                source = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_S)
+        # read-only first; a folder that cannot even hold the log's index is read as it lies
+        for options in ("mode=ro", "mode=ro&immutable=1") if copy else ():
+            with contextlib.suppress(sqlite3.Error, OSError):
+                source = sqlite3.connect(f"file:{path}?{options}", uri=True, timeout=BUSY_S)
                 source.backup(memory)
                 source.close()
                 memory.executescript(SCHEMA)
+                break
         return memory
 
     @contextlib.contextmanager

@@ -3,8 +3,9 @@
 The files: statistics.json, kept.json, game.json (the one saved game before kept games),
 highscores.json, and each RecordBook's <name>.json (daily.json, blitz.json, deduce.json,
 daily_scores.json: the modes declare them, and a book's `legacy` reads its old form into the store).
-Each is read through storefiles' hardened path. All of them go in one transaction, marked done in
-meta; only then is each file renamed <stem>.migrated.json beside the database (never deleted). A
+Each is read through storefiles' hardened path. All of them go in one transaction, each marked read
+in meta (so it is never read twice, even if the renaming below is cut short; a file no RecordBook
+declares yet waits for one); only then is each renamed <stem>.migrated.json (never deleted). A
 file that cannot be trusted is named in a notice and renamed <stem>.corrupt.json; the rest still go in.
 A database in memory (a read-only folder) reads them the same way and renames nothing.
 """
@@ -106,14 +107,15 @@ def _book(book: Any):
 def migrate(store: Any) -> None:
     """Read every earlier file into `store`'s database once (see the module docstring)."""
     db = store.db
-    if db.execute("SELECT 1 FROM meta WHERE key = ?", (MIGRATED,)).fetchone():
-        return
+    done = {key for (key,) in db.execute("SELECT key FROM meta WHERE key LIKE 'migrated:%'")}
     readers = list(FILES) + [(f"{book.name}.json", book.name, _book(book)) for book in store.records]
     read, damaged = [], []
     try:
         with store.transaction():
             for name, kind, take in readers:
                 path = store.directory / name
+                if f"{MIGRATED}:{name}" in done:
+                    continue
                 try:
                     data = unwrap(read_document(path), kind, 1)
                 except FileNotFoundError:
@@ -121,12 +123,16 @@ def migrate(store: Any) -> None:
                 except (ValueError, OSError) as exc:
                     damaged.append((name, exc))
                     continue
+                db.execute("SAVEPOINT one_file")  # a file refused halfway leaves none of its rows
                 try:
                     take(store, data)
                     read.append(name)
                 except (ValueError, TypeError, KeyError) as exc:
+                    db.execute("ROLLBACK TO one_file")
                     damaged.append((name, exc))
-            db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (MIGRATED, "1"))
+                db.execute("RELEASE one_file")
+            for name in read + [name for name, _ in damaged]:
+                db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, '1')", (f"{MIGRATED}:{name}",))
     except Exception as exc:  # noqa: BLE001  (the database refused: the files stay as they are)
         store.notice(
             f"The records of an earlier version could not be read in ({str(exc)[:60]}); left as they are."
