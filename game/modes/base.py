@@ -50,6 +50,7 @@ class StatsTab:
 
     key: str
     figures: Callable[[Any], tuple[list[tuple[str, str]], str]] | None = None
+    label: str | None = None  # the tab's title when the key is too wide for it
 
 
 @dataclass(frozen=True)

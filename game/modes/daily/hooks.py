@@ -3,10 +3,12 @@
 DailyHooks (game/screens/play_hooks.py) give the playing screen today's code at a daily preset
 (game/core/daily.py), or the game left half-played today; no New game, Solve or Hint; Reveal only
 once a row is on the board (a secret seen with nothing played could be played again); Menu keeps
-the game for today. The game in progress is kept in daily.json (game/play/modefiles.py DailyBook),
-apart from the other kept games, and journaled like them (every row before the next frame). The
-moment it is decided the day's result is written there (one attempt a day, whatever happens to the
-window afterwards); a win is worth a Classic or Super score and may enter the Daily high scores.
+the game for today. The game in progress is kept in the day's attempt (game/modes/daily/book.py),
+made by its first row, apart from the other kept games, and journaled like them (every row before
+the next frame). The moment it is decided the attempt is decided in the decision's transaction (one
+attempt a day, whatever happens to the window afterwards); a win is worth a Classic or Super score
+and may enter the Daily high scores. A window whose day was decided in another one says so (a
+notice at its next row) and ends on the day's result as decided there.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Screens: the level choice, the dealing card and the result (screens.py); the playing screen with
 DeduceHooks (hooks.py). A puzzle of the day per level (once a day, a streak of days solved) and
 endless practice puzzles; kept while unsolved (DEDUCE_SAVE); counted in its own statistics bucket
-and high-score table; its own file, deduce.json (book.py), holds the days and the practice numbers.
+and high-score table; its record "deduce" (book.py) holds the practice numbers, and each puzzle of
+the day is one attempt a day in the store (kind "deduce:<level>").
 The engine is game/core/deduce.py.
 """
 
