@@ -47,6 +47,7 @@ class RecordedOutcome:
     new_best: bool = False  # the points beat the best score this bucket had before
     streak: int = 0  # the bucket's current streak after this game
     key: Any = None
+    recorded: bool = True  # False: recorded already, or refused (the day decided in another window)
 
 
 @dataclass
@@ -184,7 +185,7 @@ class Lifetime:
         try:
             with store.transaction():
                 if not store.decide(game_id, key):
-                    return RecordedOutcome(record, key=decided.key)
+                    return RecordedOutcome(record, key=decided.key, recorded=False)
                 chance = decided.high_score
                 if chance is not None and chance.points:
                     day = store.clock().date().isoformat()
@@ -201,10 +202,10 @@ class Lifetime:
                 if kept_id is not None:
                     store.drop_kept(decided.slot, game_id=kept_id)
         except ValueError:  # the mode's records refused it (the day decided in another window)
-            return RecordedOutcome(record, key=decided.key)
+            return RecordedOutcome(record, key=decided.key, recorded=False)
         except sqlite3.Error as exc:
             store.notice(f"This game could not be recorded ({str(exc)[:60]}).")
-            return RecordedOutcome(record, key=decided.key)
+            return RecordedOutcome(record, key=decided.key, recorded=False)
         if points:
             score_line = f"Score {points:,}" + (" · new best!" if points > best else "")
         elif result is not None and result.end is GameEnd.WON:

@@ -77,9 +77,8 @@ class DailyHooks(PlayHooks):
         )
 
     def finished(self, state: Any) -> Any:
-        stored = load_daily(state.app).result_on(self.preset, self.day)
-        mine = tuple(row.feedback for row in state.record.game.rows)
-        if self.decided_elsewhere or (stored is not None and stored.grades != mine):
+        outcome = state.app.session.outcome_of(state.record.game)
+        if self.decided_elsewhere or (outcome is not None and not outcome.recorded):
             # decided in another window first: its result stands, and is what is shown
             return Replace(go("daily_result", preset=self.preset, day=self.day, refused=True))
         return Replace(go("daily_result", preset=self.preset, day=self.day, finished=state.record))
