@@ -167,6 +167,8 @@ class Lifetime:
             del self._journals[decided.slot]
         elif decided.slot is not None:
             game_id = self._over.pop(decided.slot, None)
+        for slot in [slot for slot, j in self._journals.items() if j.owner == owner]:
+            del self._journals[slot]  # what the deciding screen kept is decided now: never written again
         outcome = self._write_outcome(decided, game_id)
         self._decided.append((decided.key, outcome))
         return outcome

@@ -329,7 +329,8 @@ def probe(kills: int, seed: int, decisive: bool = False) -> dict:
             code, rows, over, decided = status[-1].split()
             last_win = max((i for i, line in enumerate(lines) if line == "WIN"), default=-1)
             in_flight = last_win > max(i for i, line in enumerate(lines) if line != "WIN")
-            lost, lost_decided, twice = check(directory, code, int(rows), int(over), int(decided), in_flight)
+            totals["killed_before_the_win_showed"] += in_flight
+            lost, lost_decided, twice = check(directory, code, int(rows), int(over), int(decided))
             totals["rows_submitted"] += int(rows)
             totals["rows_lost"] += lost
             totals["decided_lost"] += lost_decided
@@ -361,22 +362,24 @@ def read_until_killed(process: subprocess.Popen, after_s: float, wins: int = 0) 
     return [line.decode() for line in buffer.split(b"\n")[:-1]]  # the last piece may be cut short
 
 
-def check(
-    directory: Path, code: str, rows: int, over: int, decided: int, in_flight: bool = False
-) -> tuple[int, int, int]:
+def check(directory: Path, code: str, rows: int, over: int, decided: int) -> tuple[int, int, int]:
     """(rows lost, decided games lost, games counted twice) reading `directory` as the next start
-    would. `in_flight`: the child printed a winning row (or more) after its last status line, so its
-    game may be decided on disk already."""
+    would. The frame the child was killed in may have decided its game after its last line (always
+    possible, and likely after a "WIN" line), so up to one more game may be recorded; a
+    game counted twice would be one recorded and still kept (its resume would count it again)."""
+    from game.core.config import GameConfig
     from game.store import Store
 
     store = Store(directory)
     stats = store.load_stats().get("Custom")
     recorded = stats.games if stats is not None else 0
-    least, most = decided + over, decided + over + int(in_flight and not over)
+    least, most = decided + over, decided + 1
     decided_lost, twice = max(0, least - recorded), max(0, recorded - most)
     save = store.load_kept().get(SLOT)
-    if save is not None and save["data"]["secret"] == code and code in (m[1:] for m in save["data"]["moves"]):
-        twice += 1  # a decided game still kept: its resume would count it again
+    turns = GameConfig(PEGS, COLOURS, difficulty="relaxed").turns
+    if save is not None and save["data"]["secret"] == code:
+        moves = save["data"]["moves"]
+        twice += code in (m[1:] for m in moves) or len(moves) >= turns  # a decided game still kept
     if over or rows == 0:
         return 0, decided_lost, twice
     if save is None or save["data"]["secret"] != code:
