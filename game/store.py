@@ -267,6 +267,14 @@ class Store:
                 break
         return memory
 
+    def close(self) -> None:
+        """Let go of the database (its log folded in, so the folder is one file to copy); reopened
+        by the next call that needs it."""
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One transaction for the block (nested blocks join the outer one); rolled back on error."""

@@ -127,7 +127,10 @@ class DeduceHooks(PlayHooks):
 
         def write(store: Any) -> None:
             data = DEDUCE_SAVE.encode(DeduceSave(puzzle, state.run.snapshot()))
-            store.play_attempt(puzzle.day.isoformat(), attempt_kind(puzzle.level), data)
+            if not store.play_attempt(puzzle.day.isoformat(), attempt_kind(puzzle.level), data):
+                store.notice(
+                    f"Today's Deduce {puzzle.level} puzzle was finished in another window; its result stands."
+                )
 
         return Holding(
             kept=Kept(f"deduce-daily:{puzzle.level}", rows, draft, write=write), celebrate=holding.celebrate
