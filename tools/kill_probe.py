@@ -307,6 +307,7 @@ def probe(kills: int, seed: int, decisive: bool = False) -> dict:
         "decided_lost": 0,
         "counted_twice": 0,
         "games": 0,
+        "killed_before_the_win_showed": 0,  # kills between a winning row's input and its frame's end
     }
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     role = "--decisive-child" if decisive else "--child"
