@@ -280,9 +280,7 @@ def test_menu__sound_off_notice_covers_no_entry() -> None:
         assert app.settings.sound is False
         app.draw()
         notice = [
-            rect
-            for line, rects in drawn.items()
-            if "turns it back on" in line or "Sound off" in line
+            rect for line, rects in drawn.items() if "turns it back on" in line or "Sound off" in line
             for rect in rects[-1:]
         ]
         assert notice, "the notice was not drawn"

@@ -42,10 +42,7 @@ def test_menu__mouse_click_on_custom_opens_setup_and_tab_wraps_around():
     shown = menu.layout().shown()
     press_key(app, pygame.K_HOME)
     assert menu.focus == shown[0]
-    press_key(
-        app,
-        pygame.K_TAB,
-    )
+    press_key(app, pygame.K_TAB, )
     post(app, key(pygame.K_TAB, mod=pygame.KMOD_SHIFT))
     post(app, key(pygame.K_TAB, mod=pygame.KMOD_SHIFT))
     assert menu.focus == shown[-1]  # Shift+Tab from the first entry wraps to the last
@@ -118,6 +115,8 @@ def test_help__pages_switch_and_the_example_grade_comes_from_score():
 
 
 # --- grids in Custom ------------------------------------------------------------------------------
+
+
 
 
 def test_setup__grid_3x3_chosen_with_the_mouse_starts_a_3x3_game_with_the_grid_turns():
