@@ -550,6 +550,18 @@ class Store:
             return db.execute(sql, (json.dumps(game), day, kind)).rowcount == 1
         return True
 
+    def amend_attempt(self, day: str, kind: str, change: Callable[[Any], Any]) -> bool:
+        """Apply `change` to a decided attempt's result (an earlier version's figure read in); False
+        when there is no such attempt."""
+        with self.transaction() as db:
+            row = db.execute(
+                "SELECT result FROM attempts WHERE day = ? AND kind = ? AND state = 'decided'", (day, kind)
+            ).fetchone()
+            if row is not None:
+                sql = "UPDATE attempts SET result = ? WHERE day = ? AND kind = ?"
+                db.execute(sql, (json.dumps(change(_loads(row[0]))), day, kind))
+        return row is not None
+
     def decide_attempt(self, day: str, kind: str, result: Any) -> None:
         """Decide the day's attempt with `result` (AlreadyDecided if it was decided already)."""
         with self.transaction() as db:

@@ -60,6 +60,8 @@ def earlier_files(directory) -> None:
     }
     in_progress = {"Super": {"day": DAY.isoformat(), "record": daily_game(DAY, 2).to_dict()}}
     (directory / "daily.json").write_text(stored("daily", {"results": results, "in_progress": in_progress}))
+    scores = {"Classic": {"day": "2026-11-22", "points": 1234}}
+    (directory / "daily_scores.json").write_text(stored("daily_scores", scores))
     blitz = {"stats": {"runs": 2, "best_score": 1800, "best_cracked": 3, "total_cracked": 4}}
     (directory / "blitz.json").write_text(stored("blitz", blitz))
     level = {"last_day": "2026-11-22", "last_stars": 2, "streak": 2, "best_streak": 4, "next_practice": 7}
@@ -75,12 +77,13 @@ def test_store_migration__every_earlier_file_is_read_in_once_and_kept_beside(tmp
     daily = load_daily(store)
     assert not daily.can_play("Classic", dt.date(2026, 11, 22)) and daily.can_play("Classic", DAY)
     assert daily.streaks("Classic", DAY)[0] == 3  # the streak an earlier version counted goes on
+    assert daily.result_on("Classic", dt.date(2026, 11, 22)).points == 1234
     assert daily.game_for("Super", DAY) == daily_game(DAY, 2)
     assert store.load_record(BLITZ_BOOK).stats == BlitzStats(2, 1800, 3, 4)
     assert store.load_record(DEDUCE_BOOK).level("5x8").next_practice == 7
     assert set(store.attempts("deduce:5x8")) == {"2026-11-21", "2026-11-22"}
     names = {p.name for p in tmp_path.iterdir()}
-    for stem in ("statistics", "kept", "game", "highscores", "daily", "blitz", "deduce"):
+    for stem in ("statistics", "kept", "game", "highscores", "daily", "daily_scores", "blitz", "deduce"):
         assert f"{stem}.migrated.json" in names and f"{stem}.json" not in names
     assert store.take_notices() == []
     again = declared(tmp_path)  # a second start reads nothing twice

@@ -13,7 +13,7 @@ from typing import Any
 from game.core.daily import DAILY_PRESETS, daily_config, daily_day, seconds_until_next_daily
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.daily.archive import ArchiveState
-from game.modes.daily.book import DAILY_BOOK, DailyBook
+from game.modes.daily.book import DAILY_BOOK, SCORES_BOOK, DailyBook
 from game.modes.daily.hooks import DAILY_HIGH_SCORES, DailyHooks, load_daily
 from game.modes.daily.result import DailyResultState
 from game.modes.daily.screens import DailyState
@@ -94,7 +94,7 @@ MODE = Mode(
     screens={"daily": DailyState, "daily_result": DailyResultState, "daily_archive": ArchiveState},
     stats_tabs=(StatsTab("Daily", figures),),
     high_scores=(DAILY_HIGH_SCORES,),
-    records=(DAILY_BOOK,),
+    records=(DAILY_BOOK, SCORES_BOOK),
     help=HelpPage("daily", CONTROLS),
     kept_entries=kept_entries,
 )

@@ -127,4 +127,21 @@ def take_daily_json(store: Any, data: Any) -> None:
             store.play_attempt(str(raw.get("day"))[:10], kind_of(preset), game.to_dict())
 
 
+def take_daily_scores_json(store: Any, data: Any) -> None:
+    """An earlier version's daily_scores.json (each preset's last day played and its points): the
+    points go to that day's decided attempt, read in just before from daily.json."""
+    if not isinstance(data, Mapping):
+        raise ValueError("daily scores are an object of preset -> {day, points}")
+    for preset, value in data.items():
+        if preset in DAILY_PRESETS and isinstance(value, Mapping):
+            points = value.get("points")
+            if isinstance(points, int) and not isinstance(points, bool) and points >= 0:
+                day = str(value.get("day"))[:10]
+                store.amend_attempt(day, kind_of(preset), lambda result, p=points: {**result, "points": p})
+
+
 DAILY_BOOK = RecordBook("daily", lambda data: data, lambda value: value, dict, legacy=take_daily_json)
+# read after DAILY_BOOK (the order the mode declares them): its days are attempts by then
+SCORES_BOOK = RecordBook(
+    "daily_scores", lambda data: data, lambda value: value, dict, legacy=take_daily_scores_json
+)
