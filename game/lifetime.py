@@ -6,9 +6,12 @@ spirit of a database that returns only once a transaction is on disk:
 - a submitted row (Kept.rows changed) is written before the frame that shows it is drawn;
 - the rest of a position (the half-built row: Kept.draft) is written at most DRAFT_DELAY_S later,
   and at once when the screen leaves or the app closes;
-- a decided game (Decided) is recorded the frame it is decided, once per key: statistics, streak,
-  score and its high-score chance, and the mode's own file; its kept slot is spent then, so a
-  finished game is never offered for resume, whatever happens to the window during its animation;
+- a decided game (Decided) is recorded the frame it is decided, once, in one transaction of the
+  store: the decided game (its game id unique), statistics, the mode's own records, its high-score
+  entry (under the last initials used; signed later) and the spending of its kept slot, so a
+  finished game is never offered for resume nor counted twice, whatever happens to the window;
+- each kept game has a game id: a new one when a screen first keeps a game, the claimed one when it
+  resumes a kept game (Store.claim_kept), so a decision spends exactly the game it decided;
 - a slot is written, spent or abandoned only by the screen that owns it: the one whose game was
   last journaled there. A new game that has nothing to keep yet owns nothing, so leaving an empty
   game never deletes a kept one, and a kept game is replaced only once its replacement has
@@ -18,6 +21,8 @@ Without a store (tests) nothing is written and nothing recorded on disk; outcome
 
 from __future__ import annotations
 
+import sqlite3
+import uuid
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -42,11 +47,13 @@ class RecordedOutcome:
     new_best: bool = False  # the points beat the best score this bucket had before
     streak: int = 0  # the bucket's current streak after this game
     key: Any = None
+    recorded: bool = True  # False: recorded already, or refused (the day decided in another window)
 
 
 @dataclass
 class _Journal:
     owner: int  # id() of the screen whose game the slot holds
+    game_id: str
     rows: int
     draft: Any
     due_s: float | None = None  # when the draft, changed since written, must be on disk
@@ -60,6 +67,9 @@ class Lifetime:
         self.owner = owner
         self.time_s = 0.0
         self._journals: dict[str, _Journal] = {}
+        # games whose screen left once they were over, by slot: the screen that decides them (Blitz's
+        # end) spends that very game
+        self._over: dict[str, str] = {}
         self._decided: deque[tuple[Any, RecordedOutcome]] = deque(maxlen=REMEMBERED_DECISIONS)
 
     @property
@@ -90,6 +100,8 @@ class Lifetime:
             if journal.owner == owner:
                 self._flush(slot, journal)
                 del self._journals[slot]
+                if kept is None and holding.abandoned != slot:
+                    self._over[slot] = journal.game_id
         return outcome
 
     def update(self, dt: float) -> None:
@@ -114,7 +126,9 @@ class Lifetime:
     def _journal(self, owner: int, kept: Kept) -> None:
         journal = self._journals.get(kept.slot)
         if journal is None or journal.owner != owner:
-            journal = self._journals[kept.slot] = _Journal(owner, -1, None)
+            claimed = self.store.take_claim(kept.slot) if self.store is not None else None
+            journal = self._journals[kept.slot] = _Journal(owner, claimed or uuid.uuid4().hex, -1, None)
+            self._over.pop(kept.slot, None)
         if kept.rows != journal.rows:
             journal.pending = kept
             self._flush(kept.slot, journal)  # a row the player saw accepted: on disk before it is drawn
@@ -133,7 +147,7 @@ class Lifetime:
         if kept.write is not None:
             kept.write(self.store)
         elif kept.save is not None:
-            self.store.save_kept(slot, kept.save())
+            self.store.save_kept(slot, kept.save(), journal.game_id)
 
     def _spend(self, owner: int, slot: str) -> None:
         journal = self._journals.get(slot)
@@ -141,46 +155,65 @@ class Lifetime:
             return  # not this screen's to give up: a kept game of another screen stays
         del self._journals[slot]
         if self.store is not None:
-            self.store.drop_kept(slot)
+            self.store.drop_kept(slot, game_id=journal.game_id)
 
     def _record(self, owner: int, decided: Decided) -> RecordedOutcome | None:
         if any(key is decided.key for key, _ in self._decided):
             return None
-        # recorded before its kept game is spent: a kill between the two writes leaves the game both
-        # counted and kept (at worst offered once more), never lost from both
-        outcome = self._write_outcome(decided)
+        journal = self._journals.get(decided.slot) if decided.slot is not None else None
+        game_id = None
+        if journal is not None and journal.owner == owner:
+            game_id = journal.game_id
+            del self._journals[decided.slot]
+        elif decided.slot is not None:
+            game_id = self._over.pop(decided.slot, None)
+        for slot in [slot for slot, j in self._journals.items() if j.owner == owner]:
+            del self._journals[slot]  # what the deciding screen kept is decided now: never written again
+        outcome = self._write_outcome(decided, game_id)
         self._decided.append((decided.key, outcome))
-        if decided.slot is not None:
-            self._spend(owner, decided.slot)
         return outcome
 
-    def _write_outcome(self, decided: Decided) -> RecordedOutcome:
+    def _write_outcome(self, decided: Decided, kept_id: str | None) -> RecordedOutcome:
+        """The decision in one transaction (see the module docstring); a decision already recorded
+        (in another window, or before a kill) changes nothing and gives no lines."""
         store, result, record = self.store, decided.result, decided.record
         if store is None:
             return RecordedOutcome(record, key=decided.key)
-        if decided.write is not None:
-            decided.write(store)
         score_line = streak_line = ""
         points = best = streak = 0
-        if result is not None:
-            key = result.bucket or stats_key(result.config)
-            before = store.load_stats().get(key)
-            book, points = store.record(result)
-            best = before.best_score if before is not None else 0
-            if points:
-                score_line = f"Score {points:,}" + (" · new best!" if points > best else "")
-            elif result.end is GameEnd.WON:
-                score_line = "No score: a hint was used"
-            streak = book[key].current_streak
-            if streak > 1:
-                streak_line = f"Streak {streak}"
         high_score = None
-        chance = decided.high_score
-        if chance is not None and chance.points:
-            tables = store.load_high_scores()
-            if chance.table in tables and tables[chance.table].qualifies(chance.points):
-                high_score = (chance.table, chance.points)
-            points = points or chance.points
+        key = (result.bucket or stats_key(result.config)) if result is not None else None
+        game_id = kept_id or uuid.uuid4().hex
+        try:
+            with store.transaction():
+                if not store.decide(game_id, key):
+                    return RecordedOutcome(record, key=decided.key, recorded=False)
+                chance = decided.high_score
+                if chance is not None and chance.points:
+                    day = store.clock().date().isoformat()
+                    if store.enter_high_score(chance.table, chance.points, day, game_id) is not None:
+                        high_score = (chance.table, chance.points)
+                    points = points or chance.points
+                if decided.write is not None:
+                    decided.write(store)
+                if result is not None:
+                    before = store.load_stats().get(key)
+                    book, points = store.count(result)
+                    best = before.best_score if before is not None else 0
+                    streak = book[key].current_streak
+                if kept_id is not None:
+                    store.drop_kept(decided.slot, game_id=kept_id)
+        except ValueError:  # the mode's records refused it (the day decided in another window)
+            return RecordedOutcome(record, key=decided.key, recorded=False)
+        except sqlite3.Error as exc:
+            store.notice(f"This game could not be recorded ({str(exc)[:60]}).")
+            return RecordedOutcome(record, key=decided.key, recorded=False)
+        if points:
+            score_line = f"Score {points:,}" + (" · new best!" if points > best else "")
+        elif result is not None and result.end is GameEnd.WON:
+            score_line = "No score: a hint was used"
+        if streak > 1:
+            streak_line = f"Streak {streak}"
         new_best = result is not None and bool(points) and points > best
         return RecordedOutcome(
             record, score_line, streak_line, high_score, points, new_best, streak, decided.key

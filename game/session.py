@@ -132,12 +132,15 @@ class Session:
         self.notices.draw(surface, self.app.text, floor)
 
     def close(self) -> None:
-        """Write what is still due and the settings (once; the app calls this after every state left)."""
+        """Write what is still due and the settings, then let go of the records database (its log
+        folded in); once, the app calls this after every state left."""
         if self._closed:
             return
         self._closed = True
         self.lifetime.close()
         self.persist_settings()
+        if self.app.store is not None:
+            self.app.store.close()
 
     # --- what states ask ------------------------------------------------------------------------
     def outcome_of(self, record: Any) -> RecordedOutcome | None:

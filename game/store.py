@@ -1,150 +1,116 @@
-"""Settings, statistics and the game in progress on disk: versioned JSON, atomic writes, no lost records.
+"""The player's records in one SQLite database in the data folder; settings in a JSON file beside it.
 
-Files live in one directory (platformdirs' user data dir for "mastermind-arcade" unless a directory is
-injected, as tests do): settings.json, statistics.json, kept.json (every kept game in progress, one
-per slot), and the modes' highscores.json, daily.json and blitz.json (game/play/modefiles.py). Each
-holds {"schema_version": N, "kind": ..., "data": ...}.
+The folder is platformdirs' user data dir for "mastermind-arcade" unless one is injected (tests).
+records.sqlite3 holds kept games, decided games, statistics, high scores, each mode's own records
+(Mode.records: a RecordBook codec per name, the store knowing no mode) and one attempt a day per
+(day, kind). settings.json stays a small JSON file a person can open and edit (a palette, the window
+size): nothing in it changes together with a game, so it needs no transaction, and a hand edit gone
+wrong costs only the settings (moved aside, defaults used).
 
 Invariants:
-- A write never leaves a half-written file: the text goes to a temporary file in the same directory,
-  is flushed and fsynced, then os.replace()d over the old file. If anything fails on the way the old
-  file is untouched and the temporary file is removed.
-- Every file is read through one path (game/storefiles.py: regular files only, bounded size and
-  depth, strict JSON, never hangs on a FIFO), and every value is checked against its meaning:
-  finite non-negative numbers, times within a game's clock (records.MAX_PLAY_S), booleans that are
-  booleans, streaks within wins (and a daily streak within the days up to it), guesses within the
-  largest turn limit the game can set (largest_turn_limit()), dates not in the future (the store's
-  clock, with a day of skew allowed).
-- A file that is not a document of ours (garbage, too deep, NaN, a FIFO or device, a damaged
-  record) or was written by a newer version is moved aside (settings.json -> settings.corrupt-1.json
-  or settings.newer-1.json, never overwriting an earlier one), a notice says so, and the game goes
-  on with defaults. If it cannot even be moved aside it is never overwritten in this session.
-- A file that exists but cannot be read (permissions, a path too long) is not damaged: it is left
-  in place, never overwritten this session, a notice says so, and the session works in memory.
-- A missing, unsearchable or read-only directory never raises: the store keeps everything in
-  memory, says so once per file in a notice, and goes on.
-- Statistics never lose a game: each finished game is added under a lock file (.statistics.lock)
-  to what is on disk at that moment, so several windows finishing games together all count; a
-  game that cannot be written stays pending in memory, is shown by load_stats() for the whole
-  session and is written with the next game that can be. The mode files keep this session's
-  changes the same way (a high score, a Blitz run, a daily result or game in progress): each is
-  applied again to what is on disk at every load until a write succeeds, with the same notice, so
-  one attempt a day holds even when daily.json cannot be written.
-- Kept games: kept.json maps a slot ("classic:Super", "blitz", ...) to a mode's save,
-  {"mode": id, "version": n, "data": ...}. The store checks that shape; what the data means is the
-  mode's save codec's to check (game/screens/holding.py SaveCodec), and a save its codec refuses is
-  dropped with drop_kept(slot, reason) and a notice. Each change is written at once, under a lock
-  (.kept.lock) over what is on disk then, so windows keeping different games keep them all; a
-  change that cannot be written is kept in memory for the session and written with the next one.
-  A game.json from before kept games (one saved game) is read once into its slot and removed.
-- Temporary files left by a killed write (older than storefiles.STALE_TEMP_S) are removed at start.
-Notices are plain sentences for the screen; take_notices() hands them over once.
+- The database runs in WAL mode (readers beside one writer, so a second window never waits to read)
+  with synchronous=FULL: a transaction that returned is on disk even after a power cut (NORMAL in
+  WAL mode may lose the last transactions to one, and a decided game is what the player cares about
+  most; the cost is one fsync per decision or row, far under a frame). Foreign keys are on and a
+  busy timeout (BUSY_S) lets two windows take turns instead of failing.
+- A change is one transaction (transaction(): re-entrant, the outermost one commits): a decision
+  writes the decided game (its game id unique: recording it twice is a no-op), its statistics, the
+  mode's records, its high-score entry and the kept slot's removal together or not at all.
+- A resume claims its kept slot (claim_kept) in a transaction against the row as the menu listed
+  it, so two windows cannot both take up one kept game.
+- One attempt a day is the attempts table's primary key (day, kind); days are stored as given,
+  never judged against the clock: a future or far-past day is clock skew, not damage.
+- A database that is not one (junk, truncated, a folder, failing its quick check) is moved aside
+  whole with its -wal and -shm (records.damaged-N.sqlite3...) and a new one made, named once in a
+  notice. A database that cannot be opened for writing (read-only, locked past the busy timeout) is
+  copied into memory: the session plays on, says so once, and nothing on disk is touched. A row a
+  codec refuses is moved to the set_aside table with its reason, never deleted.
+- Earlier versions' JSON files are read in once, in one transaction (game/storemigrate.py), and kept
+  renamed beside the database.
+Notices are plain sentences for the screen, each value in them cut short; take_notices() hands
+them over once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import logging
 import os
-from collections.abc import Callable, Mapping
+import shutil
+import sqlite3
+import uuid
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import platformdirs
 
-from .core.config import MAX_COLOURS, MAX_PEGS, SHAPE_CHOICES, ConfigError, Difficulty, GameConfig, turn_limit
-from .core.daily import daily_day
-from .core.highscores import HIGH_SCORE_MODES, HighScore, HighScoreTable, empty_book
-from .core.highscores import book_from_dict as high_score_book_from_dict
-from .core.highscores import book_to_dict as high_score_book_to_dict
-from .core.records import (
-    MATCH_KEY,
+from .core.highscores import TABLE_SIZE, HighScore, HighScoreTable
+from .core.records import (  # noqa: F401  (checked_book, largest_turn_limit: re-exported for tools)
     DifficultyStats,
     GameResult,
-    RecordError,
-    book_from_dict,
-    book_to_dict,
+    checked_book,
+    checked_stats,
     game_points,
-    record_in_book,
+    largest_turn_limit,
+    record_game,
+    stats_from_dict,
     stats_key,
+    stats_to_dict,
 )
-from .play.modefiles import (
-    BlitzBook,
-    DailyBook,
-    blitz_file_from_dict,
-    blitz_file_to_dict,
-    daily_file_from_dict,
-    daily_file_to_dict,
-)
-from .play.record import GameRecord
-from .settings import (  # noqa: F401  (re-exported: the store reads and writes them)
-    ANIMATION_SPEEDS,
-    MAX_ANIMATION_SPEED,
-    MIN_ANIMATION_SPEED,
-    PALETTE_ALIASES,
-    PALETTES,
-    Settings,
-)
+from .settings import Settings
 from .storefiles import (
     DamagedFile,
     NewerFile,
-    Unreadable,
-    locked,
+    free_name,
     read_document,
     remove_stale_temporaries,
     unwrap,
     write_atomically,
 )
+from .storemigrate import migrate
 
 APP_NAME = "mastermind-arcade"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 1  # of settings.json and the earlier JSON files
+DB_VERSION = 1  # PRAGMA user_version of records.sqlite3
+DB_FILE = "records.sqlite3"
 SETTINGS_FILE = "settings.json"
-STATS_FILE = "statistics.json"
-GAME_FILE = "game.json"  # the one saved game of earlier versions: read once into kept.json
-KEPT_FILE = "kept.json"
-KEPT_LOCK_FILE = ".kept.lock"
-MAX_KEPT_GAMES = 64  # one per slot; far more slots than the modes have
+BUSY_S = (
+    12.0  # a second window waits this long for another's transaction: frozen a moment, never a result lost
+)
+EXCERPT = 60  # characters of a quoted value a notice shows
 SLOT_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:-_ ")
 MAX_SLOT_LENGTH = 40
-HIGH_SCORES_FILE = "highscores.json"
-DAILY_FILE = "daily.json"
-BLITZ_FILE = "blitz.json"
-MODES_LOCK_FILE = ".modes.lock"  # high scores, daily and blitz are read-modify-written under it
-STATS_LOCK_FILE = ".statistics.lock"  # never deleted: removing a lock file races with its next user
-MAX_ASIDE_FILES = 1000  # settings.corrupt-1.json .. -1000.json; past that the file stays put
+DEFAULT_INITIALS = "AAA"
+UNSIGNED = "SELECT id FROM high_scores WHERE tbl = ? AND score = ? AND confirmed = 0 ORDER BY id DESC"
+TOP_TEN = "SELECT id FROM high_scores WHERE tbl = ? ORDER BY score DESC, id LIMIT ?"
 
-
-DESCRIPTIONS = MappingProxyType(
-    {
-        "settings": "settings",
-        "statistics": "statistics",
-        "game": "the game in progress",
-        "kept games": "kept games",
-        "high scores": "high scores",
-        "daily": "daily results",
-        "blitz": "Blitz results",
-    }
-)
-
-# Each mode file: its kind, how it is read (strict: the data and today's date, which no stored date
-# may be after), its empty book and how it is written.
-ModeFile = tuple[str, Callable[[Any, dt.date], Any], Callable[[], Any], Callable[[Any], Any]]
-MODE_FILES: Mapping[str, ModeFile] = MappingProxyType(
-    {
-        HIGH_SCORES_FILE: ("high scores", high_score_book_from_dict, empty_book, high_score_book_to_dict),
-        DAILY_FILE: ("daily", daily_file_from_dict, DailyBook, daily_file_to_dict),
-        BLITZ_FILE: ("blitz", lambda data, today: blitz_file_from_dict(data), BlitzBook, blitz_file_to_dict),
-    }
-)
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS kept(slot TEXT PRIMARY KEY, game_id TEXT NOT NULL, mode TEXT NOT NULL,
+    version INTEGER NOT NULL, data TEXT NOT NULL, holder TEXT);
+CREATE TABLE IF NOT EXISTS decided(game_id TEXT PRIMARY KEY, bucket TEXT, at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS stats(bucket TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS high_scores(id INTEGER PRIMARY KEY, tbl TEXT NOT NULL, initials TEXT NOT NULL,
+    score INTEGER NOT NULL CHECK(score > 0), day TEXT NOT NULL, confirmed INTEGER NOT NULL DEFAULT 1,
+    game_id TEXT UNIQUE REFERENCES decided(game_id));
+CREATE INDEX IF NOT EXISTS high_scores_by_table ON high_scores(tbl, score DESC, id);
+CREATE TABLE IF NOT EXISTS records(name TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS attempts(day TEXT NOT NULL, kind TEXT NOT NULL,
+    state TEXT NOT NULL CHECK(state IN ('playing', 'decided')), game TEXT, result TEXT,
+    PRIMARY KEY(day, kind));
+CREATE TABLE IF NOT EXISTS set_aside(id INTEGER PRIMARY KEY, what TEXT NOT NULL, name TEXT, data TEXT,
+    reason TEXT NOT NULL, at TEXT NOT NULL);
+"""
 
 log = logging.getLogger(__name__)
 
 
 def utc_now() -> dt.datetime:
-    """The wall clock as an aware UTC time: what a stored date is checked against."""
     return dt.datetime.now(dt.UTC)
 
 
@@ -153,112 +119,65 @@ def default_directory() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-class KeptFileError(ValueError):
-    """kept.json holds something that is not a slot -> save map (the message says what)."""
+def excerpt(value: Any) -> str:
+    """`value` as a notice may quote it: at most EXCERPT characters."""
+    text = str(value)
+    return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
 
 
-def check_kept(data: Any) -> dict[str, dict[str, Any]]:
-    """The kept games of kept.json's data, their shape checked (KeptFileError otherwise): each slot a
-    short name, each save {"mode": id, "version": n >= 0, "data": object}."""
-    if not isinstance(data, Mapping) or set(data) != {"games"} or not isinstance(data["games"], Mapping):
-        raise KeptFileError("kept games are an object with exactly games: slot -> save")
-    games = data["games"]
-    if len(games) > MAX_KEPT_GAMES:
-        raise KeptFileError(f"at most {MAX_KEPT_GAMES} kept games, not {len(games)}")
-    checked = {}
-    for slot, save in games.items():
-        if not _is_slot(slot):
-            raise KeptFileError(f"a slot is a short name, not {str(slot)[:40]!r}")
-        if (
-            not isinstance(save, Mapping)
-            or set(save) != {"mode", "version", "data"}
-            or not _is_slot(save["mode"])
-            or isinstance(save["version"], bool)
-            or not isinstance(save["version"], int)
-            or save["version"] < 0
-            or not isinstance(save["data"], Mapping)
-        ):
-            raise KeptFileError(f"the kept game {slot!r} is not {{mode, version, data}}")
-        checked[slot] = {"mode": save["mode"], "version": save["version"], "data": dict(save["data"])}
-    return checked
-
-
-def _is_slot(value: Any) -> bool:
+def is_slot(value: Any) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_SLOT_LENGTH and set(value) <= SLOT_CHARACTERS
 
 
-def legacy_kept(data: Any) -> tuple[str, dict[str, Any]]:
-    """(slot, save) of an earlier version's game.json data (one saved game, maybe with the mode data
-    of a duel, a two-player round or a Blitz run); the mode's codec checks the rest when read."""
-    if not isinstance(data, Mapping):
-        raise KeptFileError("the saved game is not an object")
-    if "version" not in data and isinstance(data.get("moves"), list):  # written before records had one
-        data = {"version": 1, "played_by": ["player"] * len(data["moves"]), "draft": [], **data}
-        data.setdefault("elapsed_s", 0.0)
-        data.setdefault("assisted", False)
-    record = {key: value for key, value in data.items() if key != "mode"}
-    mode = data.get("mode")
-    kind = mode.get("kind") if isinstance(mode, Mapping) else None
-    if kind == "duel":
-        save = {"level": mode.get("level"), "player": record, "computer": mode.get("computer")}
-        return "duel", {"mode": "duel", "version": 1, "data": save}
-    if kind == "match":
-        save = {"match": mode.get("match"), "phase": "round", "round": record}
-        return "match", {"mode": "match", "version": 1, "data": save}
-    if kind == "blitz":
-        return "blitz", {"mode": "blitz", "version": 1, "data": {"run": mode.get("run"), "code": record}}
-    config = GameRecord.from_dict(record).config
-    return f"classic:{stats_key(config)}", {"mode": "classic", "version": 1, "data": record}
+def new_game_id() -> str:
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A day's attempt of one kind: 'playing' (with the game so far) or 'decided' (with its result)."""
+
+    day: str
+    kind: str
+    state: str
+    game: Any = None
+    result: Any = None
+
+
+class AlreadyDecided(ValueError):
+    """The day's attempt was decided already (in another window): the first result stands."""
 
 
 @dataclass
 class Store:
-    """The game's memory on disk. Every method is safe to call whatever the state of the directory."""
+    """The game's records on disk. Every method is safe to call whatever the state of the folder."""
 
     directory: Path = field(default_factory=default_directory)
-    # The high-score tables kept, and the files modes keep of their own (the modes' registry names
-    # both; the app passes them in).
-    high_score_tables: tuple[str, ...] = HIGH_SCORE_MODES
-    mode_files: tuple[str, ...] = ()
     notices: list[str] = field(default_factory=list)
-    # The calendar stored dates are checked against (a day played or a high score's date is never
-    # in the future); the app hands its own, so the two never disagree.
     clock: Callable[[], dt.datetime] = utc_now
-    # Files we must not overwrite this session (unreadable, or damaged and could not be moved aside).
-    _frozen: set[str] = field(default_factory=set)
-    # Files whose failed write has already been reported (one notice per file per session).
-    _reported: set[str] = field(default_factory=set)
-    _settings: Settings = field(default_factory=Settings)
-    # The statistics as last read from (or written to) disk, and the games of this session not yet
-    # on disk: load_stats() is always the first with the second added, so no game is lost from view.
-    _stats_on_disk: dict[str, DifficultyStats] = field(default_factory=dict)
-    _pending: list[GameResult] = field(default_factory=list)
-    # High scores, daily results and Blitz runs as last read from (or written to) disk, and this
-    # session's changes to each not yet on disk, in order: every load applies them again to what is
-    # on disk then, as load_stats() does with _pending, so a folder that cannot be written still
-    # shows this session's entries and one attempt a day holds.
-    _kept: dict[str, Any] = field(default_factory=dict)
-    # Kept games changed this session but not yet written (slot -> save, None: dropped): shown over
-    # what is on disk until a write succeeds.
-    _kept_pending: dict[str, dict[str, Any] | None] = field(default_factory=dict)
-    _unsaved: dict[str, list[Callable[[Any], Any]]] = field(default_factory=dict)
-    # How each mode's own file reads and writes, as the mode said at its first load or update.
-    _mode_specs: dict[str, ModeFile] = field(default_factory=dict)
-    # The data folder did not exist when this store was made: the game's first run on this account.
-    first_run: bool = field(init=False, default=False)
+    records: tuple[Any, ...] = ()  # the RecordBooks the modes declared (for reading earlier files)
+    high_score_tables: tuple[str, ...] = ()
+    first_run: bool = field(init=False, default=False)  # the data folder did not exist yet
+    _db: sqlite3.Connection | None = field(init=False, default=None, repr=False)
+    _depth: int = field(init=False, default=0)  # transactions open (nested ones join the outermost)
+    _settings: Settings = field(init=False, default_factory=Settings)
+    _settings_frozen: bool = field(init=False, default=False)  # never overwritten this session
+    _claims: dict[str, str] = field(init=False, default_factory=dict)  # slot -> game id claimed
+    _token: str = field(init=False, default_factory=new_game_id)  # this session, as a kept game's holder
+    _in_memory: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.directory = Path(self.directory)
         try:
             self.first_run = not self.directory.exists()
-        except OSError:  # a path the system cannot even look at (too long): no run is a first here
+        except OSError:
             self.first_run = False
-        names = (SETTINGS_FILE, STATS_FILE, KEPT_FILE, GAME_FILE, HIGH_SCORES_FILE, DAILY_FILE, BLITZ_FILE)
-        stems = tuple(Path(name).stem for name in names) + self.mode_files
-        for name in remove_stale_temporaries(self.directory, stems):
-            log.info("removed %s, left over from an interrupted write", name)
+        remove_stale_temporaries(self.directory, (Path(SETTINGS_FILE).stem,))
 
-    # -- notices ----------------------------------------------------------------------------------
+    def declare(self, high_score_tables: tuple[str, ...] = (), records: tuple[Any, ...] = ()) -> None:
+        """The tables and RecordBooks the modes' registry names (the app declares them once)."""
+        self.high_score_tables, self.records = tuple(high_score_tables), tuple(records)
+
     def notice(self, text: str) -> None:
         log.warning("%s", text)
         if text not in self.notices:
@@ -269,310 +188,391 @@ class Store:
         taken, self.notices = self.notices, []
         return taken
 
-    # -- settings ---------------------------------------------------------------------------------
+    # -- the database -------------------------------------------------------------------------------
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            self._db = self._open()
+            migrate(self)
+        return self._db
+
+    def _open(self) -> sqlite3.Connection:
+        path = self.directory / DB_FILE
+        # the log and index as they were: SQLite drops them when a connection to a damaged file
+        # closes, and a damaged database is kept whole
+        logs = {suffix: path.with_name(f".{path.name}{suffix}.before") for suffix in ("-wal", "-shm")}
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            for suffix, copy in logs.items():
+                if os.path.isfile(f"{path}{suffix}"):
+                    shutil.copyfile(f"{path}{suffix}", copy)
+            if os.path.lexists(path) and not path.is_file():
+                raise sqlite3.DatabaseError(f"{path.name} is not a file")
+            return self._connect(path)
+        except sqlite3.OperationalError as exc:  # read-only, locked, newer: not the file's fault
+            return self._memory(path, f"cannot be written ({excerpt(exc)})")
+        except sqlite3.DatabaseError as exc:
+            aside = free_name(path, "damaged")
+            try:
+                if aside is None:
+                    raise OSError("too many kept already") from None
+                for suffix, copy in logs.items():
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(f"{path}{suffix}")
+                    if os.path.lexists(copy):
+                        os.replace(copy, f"{aside}{suffix}")
+                os.replace(path, aside)
+                db = self._connect(path)
+            except (OSError, sqlite3.Error) as again:
+                return self._memory(path, f"is damaged ({excerpt(exc)}; {excerpt(again)})", copy=False)
+            self.notice(f"The records database was damaged ({excerpt(exc)}); it is kept as {aside.name}.")
+            return db
+        except OSError as exc:
+            return self._memory(path, f"cannot be reached ({excerpt(exc.strerror or exc)})")
+        finally:
+            for copy in logs.values():
+                with contextlib.suppress(OSError):
+                    os.unlink(copy)
+
+    def _connect(self, path: Path | str) -> sqlite3.Connection:
+        db = sqlite3.connect(path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
+        try:
+            if str(path) != ":memory:":
+                if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+                    raise sqlite3.OperationalError("no write-ahead log can be kept here")
+                if (check := db.execute("PRAGMA quick_check").fetchone()[0]) != "ok":
+                    raise sqlite3.DatabaseError(check)
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("PRAGMA foreign_keys = ON")
+            if (version := db.execute("PRAGMA user_version").fetchone()[0]) > DB_VERSION:
+                raise sqlite3.OperationalError(f"a newer version of the game wrote it ({version})")
+            db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {DB_VERSION}; COMMIT;")
+            return db
+        except BaseException:
+            db.close()
+            raise
+
+    def _memory(self, path: Path, why: str, copy: bool = True) -> sqlite3.Connection:
+        """A database in memory for this session, holding what the file holds when it can be read."""
+        self._in_memory = True
+        self.notice(f"The records database {path} {why}; what is played is kept for this session only.")
+        memory = self._connect(":memory:")
+        # read-only first; a folder that cannot even hold the log's index is read as it lies
+        for options in ("mode=ro", "mode=ro&immutable=1") if copy else ():
+            with contextlib.suppress(sqlite3.Error, OSError):
+                source = sqlite3.connect(f"file:{path}?{options}", uri=True, timeout=BUSY_S)
+                source.backup(memory)
+                source.close()
+                memory.executescript(SCHEMA)
+                break
+        return memory
+
+    def close(self) -> None:
+        """Let go of the database (its log folded in, so the folder is one file to copy); reopened
+        by the next call that needs it."""
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One transaction for the block (nested blocks join the outer one); rolled back on error."""
+        db = self.db
+        if self._depth == 0:
+            db.execute("BEGIN IMMEDIATE")
+        self._depth += 1
+        try:
+            yield db
+        except BaseException:
+            self._depth -= 1
+            if self._depth == 0:
+                db.execute("ROLLBACK")
+            raise
+        self._depth -= 1
+        if self._depth == 0:
+            db.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Outside a decision, a database that refuses (busy past the timeout) costs a notice, not the
+        game; inside one the decision's own transaction sees it and undoes everything."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if self._depth:
+                raise
+            self.notice(f"The records database is busy or cannot be written ({excerpt(exc)}).")
+
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._guard():
+            return self.db.execute(sql, args).fetchall()
+        return []
+
+    def set_aside(self, what: str, name: str | None, data: Any, reason: str) -> None:
+        """Keep a row a codec refused, with why (never deleted), and name it in a notice."""
+        text = data if isinstance(data, str) else json.dumps(data, default=str)
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO set_aside(what, name, data, reason, at) VALUES (?, ?, ?, ?, ?)",
+                (what, name, text, reason, self.clock().isoformat()),
+            )
+        self.notice(f"The {what} {excerpt(name)} could not be read ({excerpt(reason)}); it was set aside.")
+
+    def _refused(
+        self, table: str, where: str, args: tuple[Any, ...], what: str, name: str, data: Any, why: Any
+    ):
+        """Move a row its codec refused (`why`) from `table` to set_aside, in one transaction."""
+        with self._guard(), self.transaction() as db:
+            db.execute(f"DELETE FROM {table} WHERE {where}", args)
+            self.set_aside(what, name, data, str(why))
+
+    # -- settings (a JSON file a person can edit) --------------------------------------------------
     def load_settings(self) -> Settings:
-        found, data = self._read(SETTINGS_FILE, "settings", Settings.from_dict)
-        if found:
-            self._settings = data
+        path = self.directory / SETTINGS_FILE
+        try:
+            self._settings = Settings.from_dict(unwrap(read_document(path), "settings", SCHEMA_VERSION))
+        except FileNotFoundError:
+            pass
+        except (DamagedFile, NewerFile, ValueError) as exc:
+            aside = free_name(path, "newer" if isinstance(exc, NewerFile) else "corrupt")
+            try:
+                os.replace(path, aside or path)
+                self.notice(f"The settings file {excerpt(exc)}; it is kept as {aside.name}, defaults used.")
+            except (OSError, AttributeError):
+                self._settings_frozen = True
+                self.notice(f"The settings file {excerpt(exc)}; it stays as it is, defaults used.")
+        except OSError as exc:
+            self._settings_frozen = True
+            self.notice(f"The settings file cannot be read ({excerpt(exc.strerror or exc)}); left as is.")
         return self._settings
 
     def save_settings(self, settings: Settings) -> bool:
         self._settings = settings
-        return self._write(SETTINGS_FILE, "settings", settings.to_dict())
-
-    # -- statistics -------------------------------------------------------------------------------
-    def load_stats(self) -> dict[str, DifficultyStats]:
-        """What is on disk plus this session's games that could not be written yet."""
-        self._refresh_stats()
-        book = dict(self._stats_on_disk)
-        for result in self._pending:
-            book, _ = record_in_book(book, result)
-        return book
-
-    def record(self, result: GameResult) -> tuple[dict[str, DifficultyStats], int]:
-        """Add a finished game to the statistics on disk (under the lock); returns (book, score).
-
-        If the file cannot be written the game stays pending in memory and is written with a later one.
-        """
-        self._pending.append(result)
-        with locked(self.directory / STATS_LOCK_FILE):
-            book = self.load_stats()
-            if self._write(STATS_FILE, "statistics", book_to_dict(book)):
-                self._stats_on_disk, self._pending = book, []
-        return book, game_points(result)
-
-    def _refresh_stats(self) -> None:
-        """Re-read the file; missing means empty, damaged or unreadable keeps what the session knew."""
-        found, book = self._read(STATS_FILE, "statistics", checked_book)
-        if found:
-            self._stats_on_disk = book
-        elif found is None:
-            self._stats_on_disk = {}
-
-    # -- kept games ------------------------------------------------------------------------------
-    def load_kept(self) -> dict[str, dict[str, Any]]:
-        """Every kept game, slot -> save (an earlier version's game.json is taken in first)."""
-        self._take_legacy_game()
-        return self._kept_on_disk_and_pending()
-
-    def save_kept(self, slot: str, save: Mapping[str, Any]) -> bool:
-        """Keep `save` in `slot` (replacing what was there); False if it could not be written (it is
-        then kept in memory, and written with the next change that can be)."""
-        if not _is_slot(slot):
-            raise ValueError(f"a slot is a short name, not {slot!r}")
-        checked = check_kept({"games": {slot: save}})[slot]
-        return self._change_kept(slot, checked)
-
-    def drop_kept(self, slot: str, reason: str | None = None) -> bool:
-        """Forget the game kept in `slot` (taken up, finished, abandoned; or, with `reason`, a save
-        its mode refused, which a notice then names)."""
-        if reason is not None:
-            self.notice(f"The kept game {slot} could not be read back ({reason}); it was dropped.")
-        return self._change_kept(slot, None)
-
-    def _change_kept(self, slot: str, save: dict[str, Any] | None) -> bool:
-        self._kept_pending[slot] = save
-        with locked(self.directory / KEPT_LOCK_FILE):
-            games = self._kept_on_disk_and_pending()
-            if self._write(KEPT_FILE, "kept games", {"games": games}):
-                self._kept[KEPT_FILE], self._kept_pending = games, {}
+        document = {"schema_version": SCHEMA_VERSION, "kind": "settings", "data": settings.to_dict()}
+        try:
+            if not self._settings_frozen:
+                write_atomically(self.directory / SETTINGS_FILE, json.dumps(document, indent=2) + "\n")
                 return True
+        except OSError as exc:
+            self._settings_frozen = True
+            self.notice(f"Cannot save settings in {self.directory} ({excerpt(exc.strerror or exc)}).")
         return False
 
-    def _kept_on_disk_and_pending(self) -> dict[str, dict[str, Any]]:
-        found, games = self._read(KEPT_FILE, "kept games", check_kept)
-        if found:
-            self._kept[KEPT_FILE] = games
-        elif found is None:
-            self._kept[KEPT_FILE] = {}
-        games = dict(self._kept.get(KEPT_FILE, {}))
-        for slot, save in self._kept_pending.items():
-            if save is None:
-                games.pop(slot, None)
-            else:
-                games[slot] = save
-        return games
-
-    def _take_legacy_game(self) -> None:
-        """Move an earlier version's one saved game (game.json) into kept.json, once."""
-        path = self.directory / GAME_FILE
-        if GAME_FILE in self._frozen or not os.path.lexists(path):  # lexists: never raises
-            return
-        found, legacy = self._read(GAME_FILE, "game", legacy_kept)
-        if not found:
-            return
-        slot, save = legacy
-        if self._change_kept(slot, save):
+    # -- statistics and decided games --------------------------------------------------------------
+    def load_stats(self) -> dict[str, DifficultyStats]:
+        book = {}
+        for bucket, data in self._rows("SELECT bucket, data FROM stats"):
             try:
-                path.unlink()
-            except OSError as exc:
-                self._report_write_failure(GAME_FILE, DESCRIPTIONS["game"], exc)
-        self._frozen.add(GAME_FILE)  # taken in: never read twice this session
-
-    # -- high scores, daily results, Blitz runs ----------------------------------------------------
-    def load_high_scores(self) -> dict[str, HighScoreTable]:
-        """Mode -> its top ten (game/core/highscores.py); empty tables when nothing is stored."""
-        return dict(self._load_kept(HIGH_SCORES_FILE))
-
-    def add_high_score(self, mode: str, entry: HighScore) -> int | None:
-        """Put `entry` into `mode`'s table as it is on disk now (under the lock); its rank, or None
-        when it no longer makes the table. Kept in memory if the file cannot be written."""
-
-        def insert(book: dict[str, HighScoreTable]) -> dict[str, HighScoreTable]:
-            book = dict(book)
-            book[mode], _ = book[mode].insert(entry)
-            return book
-
-        before, _ = self._update_kept(HIGH_SCORES_FILE, insert)
-        return before[mode].rank_for(entry.score)
-
-    def load_daily(self) -> DailyBook:
-        return self._load_kept(DAILY_FILE)
-
-    def update_daily(self, change: Callable[[DailyBook], DailyBook]) -> DailyBook:
-        """Apply `change` to the daily results on disk now (under the lock) and save; the new book.
-        An exception from `change` (a second attempt the same day) leaves everything as it was."""
-        return self._update_kept(DAILY_FILE, change)[1]
-
-    def load_blitz(self) -> BlitzBook:
-        return self._load_kept(BLITZ_FILE)
-
-    def update_blitz(self, change: Callable[[BlitzBook], BlitzBook]) -> BlitzBook:
-        """Apply `change` to the Blitz results on disk now (under the lock) and save; the new book."""
-        return self._update_kept(BLITZ_FILE, change)[1]
-
-    def declare(self, high_score_tables: tuple[str, ...], mode_files: tuple[str, ...]) -> None:
-        """The tables and files the modes' registry names (the app declares them once, at start)."""
-        self.high_score_tables, self.mode_files = tuple(high_score_tables), tuple(mode_files)
-        for name in remove_stale_temporaries(self.directory, self.mode_files):
-            log.info("removed %s, left over from an interrupted write", name)
-
-    def load_mode_file(self, name: str, parse: Callable[[Any], Any], default: Callable[[], Any]) -> Any:
-        """A mode's own file, <name>.json (the mode's parse checks it; moved aside when it refuses),
-        with this session's changes not yet on disk applied again."""
-        return self._load_kept(self._mode_file(name, parse, default))
-
-    def update_mode_file(
-        self,
-        name: str,
-        change: Callable[[Any], Any],
-        parse: Callable[[Any], Any],
-        encode: Callable[[Any], Any],
-        default: Callable[[], Any],
-    ) -> Any:
-        """Apply `change` to a mode's own file as it is on disk now (under the lock) and save; the new
-        value. Kept in memory if it cannot be written, and written with the next change that can be."""
-        return self._update_kept(self._mode_file(name, parse, default, encode), change)[1]
-
-    def _mode_file(
-        self, name: str, parse: Callable[[Any], Any], default: Callable[[], Any], encode: Any = None
-    ) -> str:
-        if name not in self.mode_files:
-            raise ValueError(f"{name!r} is not a file a mode declared (Mode.files)")
-        file_name = f"{name}.json"
-        known = self._mode_specs.get(file_name)
-        to_dict = encode if encode is not None else (known[3] if known is not None else None)
-        self._mode_specs[file_name] = (name, lambda data, today: parse(data), default, to_dict)
-        return file_name
-
-    def _spec(self, name: str) -> ModeFile:
-        """How the file `name` reads and writes: high scores by this store's tables, a mode's own file
-        as that mode said, the Daily code's and Blitz's by MODE_FILES."""
-        if name == HIGH_SCORES_FILE:
-            tables = self.high_score_tables
-            return (
-                "high scores",
-                lambda data, today: high_score_book_from_dict(data, tables, today),
-                lambda: empty_book(tables),
-                lambda book: high_score_book_to_dict(book, tables),
-            )
-        return self._mode_specs.get(name) or MODE_FILES[name]
-
-    def _load_kept(self, name: str) -> Any:
-        """What is on disk (missing: the empty book; damaged or unreadable: what this session last
-        knew) with this session's changes that are not on disk yet applied again."""
-        kind, parse, default, _ = self._spec(name)
-        today = daily_day(self.clock())
-        found, value = self._read(name, kind, lambda data: parse(data, today))
-        if found:
-            self._kept[name] = value
-        elif found is None:
-            self._kept.pop(name, None)
-        book = self._kept[name] if name in self._kept else default()
-        for change in self._unsaved.get(name, ()):
-            try:
-                book = change(book)
-            except ValueError:  # another window wrote the same thing first (the day's daily): it stands
-                continue
+                book[bucket] = checked_stats(bucket, json.loads(data))
+            except (ValueError, TypeError) as exc:
+                self._refused("stats", "bucket = ?", (bucket,), "statistics of", bucket, data, exc)
         return book
 
-    def _update_kept(self, name: str, change: Callable[[Any], Any]) -> tuple[Any, Any]:
-        """(book before, book after) `change` is applied to the file as it is now, under the lock; a
-        change that cannot be written stays in memory and is written with the next one that can."""
-        kind, _, _, to_dict = self._spec(name)
-        with locked(self.directory / MODES_LOCK_FILE):
-            before = self._load_kept(name)
-            after = change(before)  # raises before anything is kept: nothing changes
-            unsaved = self._unsaved.setdefault(name, [])
-            unsaved.append(change)
-            if self._write(name, kind, to_dict(after)):
-                self._kept[name] = after
-                unsaved.clear()
-        return before, after
+    def record(self, result: GameResult, game_id: str | None = None) -> tuple[dict[str, Any], int]:
+        """Count a finished game once per game id (a decision of its own); (the statistics, its score)."""
+        with self._guard(), self.transaction():
+            if self.decide(game_id or new_game_id(), result.bucket or stats_key(result.config)):
+                self.count(result)
+        return self.load_stats(), game_points(result)
 
-    # -- the two primitives -----------------------------------------------------------------------
-    def _read(self, name: str, kind: str, parse) -> tuple[bool | None, Any]:
-        """(True, parsed data) if the file was read and trusted; (None, None) if nothing is stored;
-        (False, None) if it could not be read or was moved aside (with a notice either way)."""
-        if name in self._frozen:
-            return False, None  # left in place earlier this session: do not report it again
-        path = self.directory / name
-        try:
-            return True, parse(unwrap(read_document(path), kind, SCHEMA_VERSION))
-        except FileNotFoundError:
-            return None, None  # nothing stored yet (or no directory at all): defaults, no notice
-        except Unreadable as exc:
-            self._frozen.add(name)
-            self.notice(
-                f"The {kind} file {path.name} cannot be read ({_reason(exc)}); it is left as it is and not "
-                f"overwritten, so this session's {DESCRIPTIONS.get(kind, kind)} are kept in memory only."
+    def count(self, result: GameResult) -> tuple[dict[str, DifficultyStats], int]:
+        """Add a game to its bucket's statistics (inside a decision's transaction); (book, score)."""
+        key = result.bucket or stats_key(result.config)
+        with self.transaction() as db:
+            row = db.execute("SELECT data FROM stats WHERE bucket = ?", (key,)).fetchone()
+            before = DifficultyStats() if row is None else stats_from_dict(json.loads(row[0]))
+            data = json.dumps(stats_to_dict(record_game(before, result)))
+            db.execute("INSERT OR REPLACE INTO stats(bucket, data) VALUES (?, ?)", (key, data))
+        return self.load_stats(), game_points(result)
+
+    def decide(self, game_id: str, bucket: str | None = None) -> bool:
+        """Mark `game_id` decided; False if it was already (the decision is then a no-op)."""
+        with self.transaction() as db:
+            sql = "INSERT OR IGNORE INTO decided(game_id, bucket, at) VALUES (?, ?, ?)"
+            return db.execute(sql, (game_id, bucket, self.clock().isoformat())).rowcount == 1
+
+    # -- kept games --------------------------------------------------------------------------------
+    def load_kept(self) -> dict[str, dict[str, Any]]:
+        """Every kept game, slot -> {"mode", "version", "data"}."""
+        return {slot: kept["save"] for slot, kept in self.kept_games().items()}
+
+    def kept_games(self) -> dict[str, dict[str, Any]]:
+        """Slot -> {"save", "game_id", "holder"} (what a claim checks against)."""
+        games = {}
+        for slot, game_id, mode, version, data, holder in self._rows("SELECT * FROM kept"):
+            try:
+                games[slot] = {"save": {"mode": mode, "version": version, "data": json.loads(data)}}
+            except ValueError as exc:
+                self._refused("kept", "slot = ?", (slot,), "kept game", slot, data, exc)
+                continue
+            games[slot].update(game_id=game_id, holder=holder)
+        return games
+
+    def save_kept(self, slot: str, save: Mapping[str, Any], game_id: str | None = None) -> bool:
+        """Keep `save` in `slot` as the game `game_id` of this session (replacing what was there)."""
+        if not is_slot(slot):
+            raise ValueError(f"a slot is a short name, not {excerpt(repr(slot))}")
+        if set(save) != {"mode", "version", "data"} or not isinstance(save["data"], Mapping):
+            raise ValueError(f"the kept game {slot!r} is not {{mode, version, data}}")
+        row = (slot, game_id or new_game_id(), save["mode"], save["version"], json.dumps(save["data"]))
+        with self._guard(), self.transaction() as db:
+            db.execute("INSERT OR REPLACE INTO kept VALUES (?, ?, ?, ?, ?, ?)", (*row, self._token))
+            return True
+        return False
+
+    def drop_kept(self, slot: str, reason: str | None = None, game_id: str | None = None) -> bool:
+        """Forget the game kept in `slot` (only the game `game_id` when given); with `reason`, a save its
+        mode refused, which is set aside with that reason instead."""
+        with self._guard(), self.transaction() as db:
+            row = db.execute(
+                "SELECT mode, version, data, game_id FROM kept WHERE slot = ?", (slot,)
+            ).fetchone()
+            if row is None or (game_id is not None and row[3] != game_id):
+                return False
+            if reason is not None:
+                self.set_aside("kept game", slot, {"mode": row[0], "version": row[1], "data": row[2]}, reason)
+            db.execute("DELETE FROM kept WHERE slot = ?", (slot,))
+            return True
+        return False
+
+    def claim_kept(self, slot: str, game_id: str, holder: str | None) -> bool:
+        """Take up the kept game `game_id` in `slot` as the menu listed it (held by `holder`); False,
+        with a notice, when another window took it first (its holder changed) or it is gone."""
+        with self._guard(), self.transaction() as db:
+            sql = "UPDATE kept SET holder = ? WHERE slot = ? AND game_id = ? AND holder IS ?"
+            if db.execute(sql, (self._token, slot, game_id, holder)).rowcount == 1:
+                self._claims[slot] = game_id
+                return True
+        self.notice("That kept game was taken up in another window; it goes on there.")
+        return False
+
+    def take_claim(self, slot: str) -> str | None:
+        """The game id this session claimed in `slot`, once (the resumed screen's journal uses it)."""
+        return self._claims.pop(slot, None)
+
+    # -- high scores -------------------------------------------------------------------------------
+    def load_high_scores(self) -> dict[str, HighScoreTable]:
+        """Table -> its top ten: every declared table, any other the database holds, and an empty one
+        for any other name asked (a tool or test without the modes' registry)."""
+        entries: dict[str, list[HighScore]] = {name: [] for name in self.high_score_tables}
+        for row_id, table, initials, score, day in self._rows(
+            "SELECT id, tbl, initials, score, day FROM high_scores ORDER BY tbl, score DESC, id"
+        ):
+            listed = entries.setdefault(table, [])
+            try:
+                if len(listed) < TABLE_SIZE:
+                    listed.append(HighScore(initials, score, day))
+            except ValueError as exc:
+                self._refused(
+                    "high_scores", "id = ?", (row_id,), "high score in", table, [initials, score, day], exc
+                )
+        return defaultdict(HighScoreTable, {name: HighScoreTable(tuple(e)) for name, e in entries.items()})
+
+    def enter_high_score(self, table: str, points: int, day: str, game_id: str) -> int | None:
+        """Enter a decided game's score under the last initials used (signed later); its rank, if it
+        is in the top ten."""
+        with self.transaction() as db:
+            sql = "INSERT OR IGNORE INTO high_scores(tbl, initials, score, day, confirmed, game_id) VALUES "
+            db.execute(sql + "(?, ?, ?, ?, 0, ?)", (table, self.last_initials(), points, day, game_id))
+            row = db.execute("SELECT id FROM high_scores WHERE game_id = ?", (game_id,)).fetchone()
+        return self._rank(table, row[0]) if row else None
+
+    def entered_rank(self, table: str, points: int) -> int | None:
+        """The rank of an entered, unsigned score of `points` in `table`, if in the top ten."""
+        row = self._rows(UNSIGNED, (table, points))
+        return self._rank(table, row[0][0]) if row else None
+
+    def add_high_score(self, table: str, entry: HighScore) -> int | None:
+        """Sign the entered score of `entry` with its initials (or add it); its rank, or None."""
+        with self._guard(), self.transaction() as db:
+            row = db.execute(UNSIGNED, (table, entry.score)).fetchone()
+            if row is None:
+                sql = "INSERT INTO high_scores(tbl, initials, score, day) VALUES (?, ?, ?, ?)"
+                row = (db.execute(sql, (table, entry.initials, entry.score, entry.date)).lastrowid,)
+            db.execute(
+                "UPDATE high_scores SET initials = ?, confirmed = 1 WHERE id = ?", (entry.initials, row[0])
             )
-        except NewerFile as exc:
-            self._move_aside(path, kind, "newer", str(exc))
-        except DamagedFile as exc:
-            self._move_aside(path, kind, "corrupt", str(exc))
-        except Exception as exc:  # noqa: BLE001  (a trust boundary: whatever a parser raises, the file is bad)
-            self._move_aside(path, kind, "corrupt", f"is damaged ({exc or type(exc).__name__})")
-        return False, None
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('last_initials', ?)", (entry.initials,))
+            return self._rank(table, row[0])
+        return None
 
-    def _write(self, name: str, kind: str, data: Any) -> bool:
-        """Write atomically; on failure keep the old file, report once, return False."""
-        if name in self._frozen:
-            return False
-        text = json.dumps({"schema_version": SCHEMA_VERSION, "kind": kind, "data": data}, indent=2)
-        try:
-            write_atomically(self.directory / name, text + "\n")
-        except OSError as exc:
-            self._report_write_failure(name, DESCRIPTIONS.get(kind, kind), exc)
-            return False
+    def last_initials(self) -> str:
+        row = self._rows("SELECT value FROM meta WHERE key = 'last_initials'")
+        return row[0][0] if row else (self._settings.last_initials or DEFAULT_INITIALS)
+
+    def _rank(self, table: str, row_id: int) -> int | None:
+        ids = [r[0] for r in self._rows(TOP_TEN, (table, TABLE_SIZE))]
+        return ids.index(row_id) + 1 if row_id in ids else None
+
+    # -- each mode's own records -------------------------------------------------------------------
+    def load_record(self, book: Any) -> Any:
+        """The value a mode keeps under `book.name` (its RecordBook decodes it; one it refuses is set
+        aside and the default used)."""
+        for (data,) in self._rows("SELECT data FROM records WHERE name = ?", (book.name,)):
+            try:
+                return book.decode(json.loads(data))
+            except (ValueError, TypeError, KeyError) as exc:
+                self._refused("records", "name = ?", (book.name,), "records of", book.name, data, exc)
+        return book.default()
+
+    def update_record(self, book: Any, change: Callable[[Any], Any]) -> Any:
+        """Apply `change` to `book`'s value in one transaction; the new value (an exception from
+        `change` leaves everything as it was)."""
+        with self.transaction() as db:
+            value = change(self.load_record(book))
+            data = json.dumps(book.encode(value))
+            db.execute("INSERT OR REPLACE INTO records(name, data) VALUES (?, ?)", (book.name, data))
+        return value
+
+    # -- one attempt a day -------------------------------------------------------------------------
+    def attempts(self, kind: str) -> dict[str, Attempt]:
+        """Every stored attempt of `kind`, by day (YYYY-MM-DD, as stored: never judged by the clock)."""
+        found = {}
+        for day, state, game, result in self._rows(
+            "SELECT day, state, game, result FROM attempts WHERE kind = ?", (kind,)
+        ):
+            try:
+                found[day] = Attempt(day, kind, state, _loads(game), _loads(result))
+            except ValueError as exc:
+                where, name = "day = ? AND kind = ?", f"{kind} {day}"
+                self._refused("attempts", where, (day, kind), "attempt", name, [state, game, result], exc)
+        return found
+
+    def play_attempt(self, day: str, kind: str, game: Any) -> bool:
+        """Keep `game` as the day's attempt in progress (made now if it is the day's first row); False
+        when the day was decided already (in another window)."""
+        with self._guard(), self.transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO attempts(day, kind, state) VALUES (?, ?, 'playing')", (day, kind)
+            )
+            sql = "UPDATE attempts SET game = ? WHERE day = ? AND kind = ? AND state = 'playing'"
+            return db.execute(sql, (json.dumps(game), day, kind)).rowcount == 1
         return True
 
-    def _report_write_failure(self, name: str, what: str, exc: OSError) -> None:
-        if name in self._reported:
-            return
-        self._reported.add(name)
-        self.notice(f"Cannot save {what} in {self.directory} ({_reason(exc)}); kept for this session only.")
+    def amend_attempt(self, day: str, kind: str, change: Callable[[Any], Any]) -> bool:
+        """Apply `change` to a decided attempt's result (an earlier version's figure read in); False
+        when there is no such attempt."""
+        with self.transaction() as db:
+            row = db.execute(
+                "SELECT result FROM attempts WHERE day = ? AND kind = ? AND state = 'decided'", (day, kind)
+            ).fetchone()
+            if row is not None:
+                sql = "UPDATE attempts SET result = ? WHERE day = ? AND kind = ?"
+                db.execute(sql, (json.dumps(change(_loads(row[0]))), day, kind))
+        return row is not None
 
-    def _move_aside(self, path: Path, kind: str, label: str, why: str) -> None:
-        try:
-            for n in range(1, MAX_ASIDE_FILES + 1):
-                aside = path.with_name(f"{path.stem}.{label}-{n}{path.suffix}")
-                if not os.path.lexists(aside):
-                    break
-            else:
-                raise OSError("too many files already moved aside")
-            os.replace(path, aside)
-        except OSError as exc:
-            self._frozen.add(path.name)
-            self.notice(
-                f"The {kind} file {path.name} {why}; it could not be moved aside ({_reason(exc)}), so it "
-                f"is left as it is and the game uses defaults this session."
+    def decide_attempt(self, day: str, kind: str, result: Any) -> None:
+        """Decide the day's attempt with `result` (AlreadyDecided if it was decided already)."""
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO attempts(day, kind, state) VALUES (?, ?, 'playing')", (day, kind)
             )
-            return
-        self.notice(f"The {kind} file {why}; it was moved to {aside.name} and the game uses defaults.")
+            sql = "UPDATE attempts SET state = 'decided', game = NULL, result = ? WHERE "
+            sql += "day = ? AND kind = ? AND state = 'playing'"
+            if db.execute(sql, (json.dumps(result), day, kind)).rowcount != 1:
+                raise AlreadyDecided(f"the attempt of {day} was decided already")
 
 
-def largest_turn_limit() -> int:
-    """The most turns any game can have: the turn rule at the largest size of every shape setup
-    offers, or more if GameConfig accepts an explicit limit beyond it (a saved game may carry one).
-    Computed, so it follows config (the Grid bucket holds games of every grid shape, each with its
-    variant's rule)."""
-    limit = max(turn_limit(MAX_PEGS, MAX_COLOURS, d, shape) for d in Difficulty for shape in SHAPE_CHOICES)
-    while limit < 10 * (MAX_PEGS + MAX_COLOURS):
-        try:
-            GameConfig(MAX_PEGS, MAX_COLOURS, turns=limit + 1)
-        except ConfigError:
-            break
-        limit += 1
-    return limit
-
-
-def checked_book(data: Any) -> dict[str, DifficultyStats]:
-    """A statistics book whose values also make sense (raises RecordError): times within a game's
-    clock (records.stats_from_dict), guesses within the largest turn limit, streaks and the
-    histogram within the wins."""
-    book = book_from_dict(data)
-    most_guesses = largest_turn_limit()
-    for key, stats in book.items():
-        if any(not 1 <= guesses <= most_guesses for guesses in stats.guesses_needed):
-            raise RecordError(f"{key}: guesses_needed counts games of 1 to {most_guesses} guesses")
-        counted = stats.games if key == MATCH_KEY else stats.wins  # matches count ties by their rounds
-        if sum(stats.guesses_needed.values()) > counted:
-            raise RecordError(f"{key}: guesses_needed counts more games than the {counted} counted")
-        if max(stats.current_streak, stats.best_streak) > stats.wins:
-            raise RecordError(f"{key}: a streak cannot be longer than the {stats.wins} wins")
-    return book
-
-
-def _reason(exc: BaseException) -> str:
-    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)

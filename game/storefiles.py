@@ -1,7 +1,8 @@
-"""The store's file primitives: one hardened read path, atomic writes, a lock file, stale-file cleanup.
+"""The store's file primitives: one hardened read path, atomic writes, stale-file cleanup, free names.
 
-game/store.py decides what the files mean; this module only makes touching them safe, whatever a
-careless or hostile user left at the path.
+game/store.py decides what the files mean (settings.json, and earlier versions' files read into the
+database by game/storemigrate.py); this module only makes touching them safe, whatever a careless or
+hostile user left at the path.
 
 Invariants:
 - read_document() never hangs and never lets anything but its four outcomes out: it returns the
@@ -15,8 +16,6 @@ Invariants:
   RecursionError and MemoryError are still caught and reported as damage.
 - write_atomically() never leaves a half-written file: text goes to a temporary file in the same
   directory, is flushed and fsynced, then os.replace()d over the old one.
-- locked() holds an advisory lock file (fcntl on POSIX, msvcrt on Windows) for a read-modify-write;
-  it waits at most LOCK_TIMEOUT_S and never raises, so a stuck process cannot freeze the game.
 - remove_stale_temporaries() deletes only this module's own temporary files, and only those older
   than STALE_TEMP_S (a younger one may belong to a write in progress in another window).
 """
@@ -31,15 +30,12 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 MAX_FILE_BYTES = 1 << 20  # a real statistics file is a few KB; a megabyte is far beyond any honest one
 MAX_DEPTH = 16  # the deepest real document (statistics) nests 4 levels
 MAX_INT_DIGITS = 20  # counts and seconds fit in far fewer; a longer integer is not ours
-LOCK_TIMEOUT_S = 5.0  # after this a lock held elsewhere is ignored rather than freezing the game
-LOCK_POLL_S = 0.005
 STALE_TEMP_S = 60.0  # temporary files older than this are left over from a killed write
 TEMP_SUFFIX = ".tmp"
 
@@ -245,58 +241,10 @@ def remove_stale_temporaries(directory: Path, stems: tuple[str, ...], now: float
     return removed
 
 
-@contextlib.contextmanager
-def locked(path: Path, timeout_s: float = LOCK_TIMEOUT_S) -> Iterator[bool]:
-    """Hold the lock file `path` for the block; yields whether the lock was obtained. Never raises."""
-    flags = os.O_RDWR | os.O_CREAT | _flag("O_NONBLOCK") | _flag("O_NOCTTY")
-    try:
-        fd = os.open(path, flags, 0o644)
-    except OSError:  # a read-only or missing directory: nothing can be written there anyway
-        yield False
-        return
-    held = False
-    try:
-        held = _acquire(fd, timeout_s)
-        yield held
-    finally:
-        if held:
-            with contextlib.suppress(OSError):
-                _release(fd)
-        os.close(fd)
-
-
-def _acquire(fd: int, timeout_s: float) -> bool:
-    deadline = time.monotonic() + timeout_s
-    while True:
-        try:
-            _try_lock(fd)
-            return True
-        except BlockingIOError:
-            pass
-        except OSError as exc:
-            if exc.errno not in (errno.EACCES, errno.EAGAIN, errno.EDEADLK):
-                return False  # a file system without locks: go on unlocked
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(LOCK_POLL_S)
-
-
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _try_lock(fd: int) -> None:
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-
-    def _release(fd: int) -> None:
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _try_lock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-    def _release(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
+def free_name(path: Path, label: str, limit: int = 1000) -> Path | None:
+    """<stem>.<label>-N<suffix> beside `path`, the first N not taken (None past `limit`)."""
+    for n in range(1, limit + 1):
+        aside = path.with_name(f"{path.stem}.{label}-{n}{path.suffix}")
+        if not os.path.lexists(aside):
+            return aside
+    return None

@@ -14,6 +14,7 @@ import pytest
 
 from game.app import main
 from game.cli import MAX_SHOWN_CHARS
+from game.store import Store
 from tests.test_app_hostile import PLAY_ONE_ROW
 
 REPO = Path(__file__).resolve().parent.parent
@@ -63,7 +64,7 @@ def test_app__frames_ends_like_a_quit_saving_settings_and_the_game_in_progress(t
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["rows", "1", "over", "False"]
     data = tmp_path / "mastermind-arcade"
-    kept = json.loads((data / "kept.json").read_text())["data"]["games"]
+    kept = Store(data).load_kept()
     assert kept["classic:Classic"]["data"]["moves"] == ["g0011"]
     assert json.loads((data / "settings.json").read_text())["data"]["window_size"] == [1024, 720]
 

@@ -22,6 +22,7 @@ from game.app import main
 from game.core.config import GameConfig
 from game.options import MAX_SIZE, MIN_SIZE
 from game.screens.playing import PlayingState
+from game.store import Store
 from tests.screens.driver import FRAME_S, make_app
 
 REPO = Path(__file__).resolve().parent.parent
@@ -76,7 +77,7 @@ def test_app__signal_saves_settings_and_the_game_in_progress_and_exits_cleanly(t
     data = tmp_path / "mastermind-arcade"
     assert process.returncode == 0, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    kept = json.loads((data / "kept.json").read_text())["data"]["games"]
+    kept = Store(data).load_kept()
     assert kept["classic:Classic"]["data"]["moves"] == ["g0011"]
     assert json.loads((data / "settings.json").read_text())["kind"] == "settings"
 

@@ -1,6 +1,15 @@
 """Kill a running game with SIGKILL at random moments and count the submitted rows it lost.
 
     python tools/kill_probe.py --kills 100 --seed 1
+    python tools/kill_probe.py --writes all
+
+--writes MODE (classic, daily, daily-deduce, deduce, blitz, duel, match, or all): a game one input
+from its decision is decided in a child process that kills itself at its k-th database statement
+after that input, for k = 1, 2, ... until a child finishes unkilled; after each, the folder is read
+as the next start would: the game decided at most once and never still kept, or not decided and
+still kept with every row (a Blitz run recorded or still kept). Prints one JSON object per mode.
+--decisive: each random kill comes 0-40 ms after a winning row was submitted (the child plays
+Classic games whose secret it knows, a few wrong rows then the secret).
 
 Each kill starts a fresh game process (headless, its own data folder) that plays Custom games of
 8 pegs x 10 colours (Relaxed: 20 turns, so a game lasts) with seeded random rows typed as a
@@ -79,39 +88,267 @@ def key(k: int):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
-def probe(kills: int, seed: int) -> dict:
-    rng = random.Random(seed)
-    totals = {"kills": kills, "rows_submitted": 0, "rows_lost": 0, "decided_lost": 0, "games": 0}
+WRITE_MODES = ("classic", "daily", "daily-deduce", "deduce", "blitz", "duel", "match")
+DAY = "2026-11-25"  # the day the Daily modes are played on (the child's clock)
+
+
+def writes_child(mode: str, directory: Path, kill_at: int) -> None:
+    """Bring a `mode` game to one input before its decision, then give that input and play on for a
+    few seconds, killing this process at its `kill_at`-th database statement after the input that is
+    not a read (0: never). Prints "done" if it lives."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import datetime as dt
+
+    import pygame
+
+    from game.app import App
+    from game.core.config import GameConfig
+    from game.core.daily import daily_config, daily_secret
+    from game.core.duel import level_named
+    from game.core.match import Match, MatchRules, RoundResult
+    from game.screens.base import go
+    from game.screens.playing import PlayingState
+    from game.store import Store
+
+    day = dt.date.fromisoformat(DAY)
+    classic = GameConfig(4, 6)
+    secret = (2, 3, 4, 5)
+    if mode == "classic":
+        start = go("play", config=classic, secret=secret)
+    elif mode == "daily":
+        from game.modes.daily.hooks import DailyHooks  # a tool reaches a mode's hooks to drive it
+
+        start = go("play", config=daily_config("Classic"), hooks=DailyHooks("Classic", day))
+        secret = daily_secret(day, "Classic")
+    elif mode in ("daily-deduce", "deduce"):
+        start = go("deduce_deal", level="4x6", **({"day": day} if mode == "daily-deduce" else {"number": 0}))
+    elif mode == "blitz":
+        start = go("blitz")
+    elif mode == "duel":
+        from game.modes.duel.hooks import DuelHooks, DuelRules
+
+        start = PlayingState(
+            classic, secret=secret, hooks=DuelHooks(DuelRules(classic, level_named("Rookie")))
+        )
+    else:
+        from game.modes.match.hooks import MatchRoundHooks
+
+        match = Match(MatchRules(("Ann", "Bob"), 2, classic), (RoundResult(3, True),))
+        start = PlayingState(classic, secret=secret, hooks=MatchRoundHooks(match))
+    now = dt.datetime.combine(day, dt.time(12), dt.UTC)
+    store = Store(directory)
+    app = App(size=(800, 600), seed=1, store=store, start=start, now=lambda: now)
+
+    def frames(n: int, dt_s: float = 1 / 30) -> None:
+        for _ in range(n):
+            app.step([], dt_s, draw=False)
+
+    def submit(row) -> None:
+        app.step([key(pygame.K_1 + c) for c in row] + [key(pygame.K_RETURN)], 1 / 30, draw=False)
+
+    for _ in range(600):  # a Deduce puzzle is dealt over some frames
+        if isinstance(app.state, PlayingState):
+            break
+        frames(1)
+    state = app.state
+    if mode in ("daily-deduce", "deduce"):
+        secret = state.hooks.puzzle.secret
+    if mode == "blitz":
+        secret = state.game.secret
+    wrong = tuple((c + 1) % state.config.colours for c in secret)
+    if mode != "blitz":
+        submit(wrong)  # a row kept before the decision (the Deduce puzzle: one wrong try)
+        frames(60)
+    else:  # a code cracked, then the clock runs down to its last moment
+        submit(secret)
+        frames(60)
+        state.hooks.run = state.hooks.run.tick(state.hooks.run.time_left_s - 0.2)
+        frames(2)
+
+    count = 0
+
+    def trace(statement: str) -> None:
+        nonlocal count
+        if statement.lstrip().split(" ", 1)[0].upper() not in ("SELECT", "PRAGMA"):
+            count += 1
+            if count == kill_at:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+    store.db.set_trace_callback(trace)
+    if mode == "blitz":
+        frames(30)  # the decisive input: time running out
+    else:
+        submit(secret)
+    frames(240)
+    app.close()
+    sys.stdout.write(f"done {count}\n")
+    sys.stdout.flush()
+
+
+def check_writes(mode: str, directory: Path) -> list[str]:
+    """What is wrong with `directory` after a `mode` decision was killed (empty: nothing)."""
+    from game.modes.blitz.book import load_blitz
+    from game.store import Store
+
+    store = Store(directory)
+    rows = store.db.execute("SELECT bucket FROM decided").fetchall()
+    stats = store.load_stats()
+    counted = sum(s.games for s in stats.values())
+    problems = []
+    if len(rows) > 1:
+        problems.append(f"{len(rows)} decisions of one game")
+    if counted != sum(1 for (bucket,) in rows if bucket is not None):
+        problems.append(f"{counted} games counted for {len(rows)} decisions")
+    decided = bool(rows)
+    slot = {
+        "classic": "classic:Classic",
+        "deduce": "deduce",
+        "blitz": "blitz",
+        "duel": "duel",
+        "match": "match",
+    }
+    kept = store.load_kept()
+    if mode in slot and decided == (slot[mode] in kept):
+        problems.append("decided and still kept" if decided else "neither decided nor kept")
+    if mode in ("daily", "daily-deduce"):
+        kind = "daily:Classic" if mode == "daily" else "deduce:4x6"
+        attempt = store.attempts(kind).get(DAY)
+        if attempt is None or (attempt.state == "decided") != decided:
+            problems.append(f"the day's attempt is {attempt and attempt.state} for a game decided={decided}")
+        elif not decided and not attempt.game:
+            problems.append("the day's attempt lost its game")
+    if mode == "blitz" and decided and load_blitz(store).stats.runs != 1:
+        problems.append("the Blitz run is decided but not in its record")
+    if (
+        mode == "match"
+        and not decided
+        and kept.get("match", {}).get("data", {}).get("match", {}).get("results") is None
+    ):
+        problems.append("the match lost its rounds")
+    return problems
+
+
+def kill_at_every_write(mode: str) -> dict:
+    """Kill a `mode` decision at its 1st, 2nd, ... database statement until one child lives."""
+    from game.store import Store
+
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    figures = {"mode": mode, "kills": 0, "writes": 0, "bad": 0, "problems": []}
+    for kill_at in range(1, 200):
+        with tempfile.TemporaryDirectory() as folder:
+            done = subprocess.run(
+                [sys.executable, __file__, "--writes-child", mode, folder, str(kill_at)],
+                capture_output=True,
+                env=env,
+                timeout=FIRST_LINE_S * 4,
+            )
+            problems = check_writes(mode, Path(folder))
+            figures["bad"] += bool(problems)
+            figures["problems"] += [f"kill at {kill_at}: {p}" for p in problems]
+            if done.returncode == 0:
+                figures["writes"] = int(done.stdout.split()[-1])
+                if not Store(Path(folder)).db.execute("SELECT 1 FROM decided").fetchone():
+                    figures["bad"] += 1
+                    figures["problems"].append("the child that lived never decided its game")
+                return figures
+            figures["kills"] += 1
+    return figures
+
+
+def decisive_child(directory: Path, seed: int) -> None:
+    """Classic games whose secret the child knows: a few wrong rows, then the secret. Prints "WIN"
+    in the frame whose input submits the winning row (before the frame runs), and after every frame
+    "<secret> <rows> <over> <decided>" as child() does."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.app import App
+    from game.core.config import GameConfig
+    from game.screens.base import go
+    from game.screens.playing import PlayingState
+    from game.store import Store
+
+    def keys(row) -> list[int]:
+        return [pygame.K_0 if c == 9 else pygame.K_1 + c for c in row] + [pygame.K_RETURN]
+
+    config = GameConfig(PEGS, COLOURS, difficulty="relaxed")
+    app = App(size=(800, 600), seed=seed, store=Store(directory), start=go("play", config=config))
+    rng = random.Random(seed)
+    decided, secret, queue = 0, None, []
+    while app.running:
+        state = app.state
+        events = [key(pygame.K_RETURN)]  # the result screen's Play again
+        if isinstance(state, PlayingState):
+            events = [key(queue.pop(0))] if queue and not state.game.over else []
+            if events and not queue:
+                sys.stdout.write("WIN\n")
+                sys.stdout.flush()
+        app.step(events, 1 / 60, draw=False)
+        state = app.state
+        if isinstance(state, PlayingState):
+            if state.game.secret != secret:  # a new game: the one before it was decided
+                decided += secret is not None
+                secret = state.game.secret
+                wrong = tuple((c + 1) % COLOURS for c in secret)
+                queue = [k for _ in range(rng.randrange(1, 4)) for k in keys(wrong)] + keys(secret)
+            code = "".join(map(str, secret))
+            sys.stdout.write(f"{code} {len(state.game.rows)} {int(state.game.over)} {decided}\n")
+            sys.stdout.flush()
+
+
+def probe(kills: int, seed: int, decisive: bool = False) -> dict:
+    rng = random.Random(seed)
+    totals = {
+        "kills": kills,
+        "rows_submitted": 0,
+        "rows_lost": 0,
+        "decided_lost": 0,
+        "counted_twice": 0,
+        "games": 0,
+        "killed_before_the_win_showed": 0,  # kills between a winning row's input and its frame's end
+    }
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    role = "--decisive-child" if decisive else "--child"
     for kill in range(kills):
         with tempfile.TemporaryDirectory() as folder:
             directory = Path(folder)
             process = subprocess.Popen(
-                [sys.executable, __file__, "--child", str(directory), "--seed", str(seed * 1000 + kill)],
+                [sys.executable, __file__, role, str(directory), "--seed", str(seed * 1000 + kill)],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 env=env,
             )
-            lines = read_until_killed(process, rng.uniform(0.2, 2.5))
-            if not lines:
+            if decisive:  # 0-40 ms after the first, second or third winning row
+                lines = read_until_killed(process, rng.uniform(0.0, 0.040), wins=rng.randint(1, 3))
+            else:
+                lines = read_until_killed(process, rng.uniform(0.2, 2.5))
+            status = [line for line in lines if line != "WIN"]
+            if not status:
                 raise SystemExit(f"kill_probe: the game never drew a frame within {FIRST_LINE_S:.0f} s")
-            code, rows, over, decided = lines[-1].split()
-            lost, lost_decided = check(directory, code, int(rows), int(over), int(decided))
+            code, rows, over, decided = status[-1].split()
+            last_win = max((i for i, line in enumerate(lines) if line == "WIN"), default=-1)
+            in_flight = last_win > max(i for i, line in enumerate(lines) if line != "WIN")
+            totals["killed_before_the_win_showed"] += in_flight
+            lost, lost_decided, twice = check(directory, code, int(rows), int(over), int(decided))
             totals["rows_submitted"] += int(rows)
             totals["rows_lost"] += lost
             totals["decided_lost"] += lost_decided
+            totals["counted_twice"] += twice
             totals["games"] += int(decided) + 1
     return totals
 
 
-def read_until_killed(process: subprocess.Popen, after_s: float) -> list[str]:
-    """The complete lines the child printed before it was killed `after_s` after its first frame."""
+def read_until_killed(process: subprocess.Popen, after_s: float, wins: int = 0) -> list[str]:
+    """The complete lines the child printed before it was killed `after_s` after its first frame
+    (with `wins`, after the line announcing that many winning rows)."""
     buffer = b""
-    deadline = time.monotonic() + FIRST_LINE_S
+    deadline = time.monotonic() + FIRST_LINE_S * (1 + wins)
     started = None
     while True:
         now = time.monotonic()
-        if started is None and b"\n" in buffer:
+        if started is None and (buffer.count(b"WIN\n") >= wins if wins else b"\n" in buffer):
             started = now
         if started is not None and now - started >= after_s:
             break
@@ -126,22 +363,31 @@ def read_until_killed(process: subprocess.Popen, after_s: float) -> list[str]:
     return [line.decode() for line in buffer.split(b"\n")[:-1]]  # the last piece may be cut short
 
 
-def check(directory: Path, code: str, rows: int, over: int, decided: int) -> tuple[int, int]:
-    """(rows lost, decided games lost) reading `directory` as the next start would."""
+def check(directory: Path, code: str, rows: int, over: int, decided: int) -> tuple[int, int, int]:
+    """(rows lost, decided games lost, games counted twice) reading `directory` as the next start
+    would. The frame the child was killed in may have decided its game after its last line (always
+    possible, and likely after a "WIN" line), so up to one more game may be recorded; a
+    game counted twice would be one recorded and still kept (its resume would count it again)."""
+    from game.core.config import GameConfig
     from game.store import Store
 
     store = Store(directory)
     stats = store.load_stats().get("Custom")
     recorded = stats.games if stats is not None else 0
-    decided_lost = max(0, decided + over - recorded)
-    if over or rows == 0:
-        return 0, decided_lost
+    least, most = decided + over, decided + 1
+    decided_lost, twice = max(0, least - recorded), max(0, recorded - most)
     save = store.load_kept().get(SLOT)
+    turns = GameConfig(PEGS, COLOURS, difficulty="relaxed").turns
+    if save is not None and save["data"]["secret"] == code:
+        moves = save["data"]["moves"]
+        twice += code in (m[1:] for m in moves) or len(moves) >= turns  # a decided game still kept
+    if over or rows == 0:
+        return 0, decided_lost, twice
     if save is None or save["data"]["secret"] != code:
         # gone from the kept games: only right if the game was decided (and so recorded) after the
         # child's last line, in the frame it was killed in
-        return (0 if recorded > decided else rows), decided_lost
-    return max(0, rows - len(save["data"]["moves"])), decided_lost
+        return (0 if recorded > decided else rows), decided_lost, twice
+    return max(0, rows - len(save["data"]["moves"])), decided_lost, twice
 
 
 def build_parser() -> OneLineParser:
@@ -151,7 +397,13 @@ def build_parser() -> OneLineParser:
         "--kills", type=number(1, MAX_KILLS), default=10, help="games killed (1 to 10,000; default 10)"
     )
     parser.add_argument("--seed", type=SEED, default=1, help="seeds the moments and the games (0 or more)")
+    parser.add_argument("--decisive", action="store_true", help="kill 0-40 ms after a winning row")
+    parser.add_argument(
+        "--writes", choices=(*WRITE_MODES, "all"), help="kill at every database write of a decision"
+    )
     parser.add_argument("--child", type=path_arg, help=argparse.SUPPRESS)
+    parser.add_argument("--decisive-child", type=path_arg, help=argparse.SUPPRESS)
+    parser.add_argument("--writes-child", nargs=3, help=argparse.SUPPRESS)
     return parser
 
 
@@ -165,9 +417,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.child is not None:
         child(args.child, args.seed)
         return 0
-    totals = probe(args.kills, args.seed)
+    if args.decisive_child is not None:
+        decisive_child(args.decisive_child, args.seed)
+        return 0
+    if args.writes_child is not None:
+        mode, folder, kill_at = args.writes_child
+        writes_child(mode, Path(folder), int(kill_at))
+        return 0
+    if args.writes is not None:
+        bad = 0
+        for mode in WRITE_MODES if args.writes == "all" else (args.writes,):
+            figures = kill_at_every_write(mode)
+            print(json.dumps(figures))
+            bad += figures["bad"]
+        return 1 if bad else 0
+    totals = probe(args.kills, args.seed, args.decisive)
     print(json.dumps(totals))
-    return 1 if totals["rows_lost"] or totals["decided_lost"] else 0
+    return 1 if totals["rows_lost"] or totals["decided_lost"] or totals["counted_twice"] else 0
 
 
 if __name__ == "__main__":

@@ -63,6 +63,7 @@ def _sample_folder() -> Path:
     for initials, points, day in (("ZED", 2400, 20), ("ANN", 1900, 21), ("BOB", 1700, 22), ("CAT", 900, 23)):
         store.add_high_score("Blitz", HighScore(initials, points, f"2026-11-{day}"))
     store.add_high_score("Classic", HighScore("MAX", 1350, "2026-11-19"))
+    store.close()  # one database file to copy
     return store.directory
 
 

@@ -365,3 +365,26 @@ def archive_day(today: dt.date, day_or_number: dt.date | int) -> dt.date:
 def archive_secret(today: dt.date, day_or_number: dt.date | int, preset_name: str) -> Code:
     """The secret of an archived daily (see archive_day()), the same as the day's own daily code."""
     return daily_secret(archive_day(today, day_or_number), preset_name)
+
+
+def day_streaks(days: Mapping[dt.date, bool], day: dt.date) -> tuple[int, int]:
+    """(the streak as it stands on `day`, the best streak) from the days decided, day -> won. The
+    streak runs back from the latest decided day not after `day`, while each day before it was won,
+    and survives only if that day is `day` or the day before; days after `day` (a clock set back)
+    are kept and count again once the clock reaches them, never damage."""
+    best = run = 0
+    previous = None
+    for when in sorted(days):
+        run = (
+            run + 1
+            if days[when] and previous is not None and (when - previous).days == 1 and days[previous]
+            else int(days[when])
+        )
+        best, previous = max(best, run), when
+    past = [when for when in days if when <= day]
+    if not past or (day - max(past)).days > 1:
+        return 0, best
+    current, when = 0, max(past)
+    while days.get(when):
+        current, when = current + 1, when - dt.timedelta(days=1)
+    return current, best

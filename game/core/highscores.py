@@ -17,14 +17,15 @@ A), Left/Right move the highlight, typing a letter sets the letter at the cursor
 Backspace steps back and clears that letter to A. The cursor runs 0..3: 3 means all three letters were
 typed, and the highlight stays on the last letter (typing again replaces it).
 
+The tables are the modes' (game/modes/registry.py high_score_tables()); this module names none.
+
 API for a screen:
-    HIGH_SCORE_MODES = ("Classic", "Super", "Expert", "Daily", "Blitz")
     HighScore(initials, score, date)              date as "YYYY-MM-DD"
     HighScoreTable(entries=()); .qualifies(score) -> bool; .rank_for(score) -> int | None (1-based)
         .insert(entry) -> (HighScoreTable, rank or None)
     InitialsEditor(); .up() .down() .left() .right() .backspace() .select(i) .type_letter(ch)
         -> InitialsEditor; .initials -> "ABC"; .position -> highlighted letter 0..2
-    empty_book() -> {mode: HighScoreTable}
+    empty_book(tables) -> {mode: HighScoreTable}
     table_to_dict(table) / table_from_dict(data, today); book_to_dict(book) / book_from_dict(data, today)
 """
 
@@ -38,7 +39,6 @@ from typing import Any
 
 from .daily import DailyError, check_not_future
 
-HIGH_SCORE_MODES: tuple[str, ...] = ("Classic", "Super", "Expert", "Daily", "Blitz")
 TABLE_SIZE = 10
 MAX_TABLE_NAME = 20
 INITIALS_LENGTH = 3
@@ -192,9 +192,8 @@ class InitialsEditor:
         return self._set(self.cursor - 1, BLANK_LETTER, self.cursor - 1)
 
 
-def empty_book(tables: tuple[str, ...] = HIGH_SCORE_MODES) -> dict[str, HighScoreTable]:
-    """An empty table for each of `tables` (the modes' registry names them; HIGH_SCORE_MODES are the
-    tables of the modes that shipped first)."""
+def empty_book(tables: tuple[str, ...]) -> dict[str, HighScoreTable]:
+    """An empty table for each of `tables` (the modes' registry names them)."""
     return {mode: HighScoreTable() for mode in tables}
 
 
@@ -222,7 +221,7 @@ def table_from_dict(data: Any, today: dt.date | None = None) -> HighScoreTable:
 
 
 def book_to_dict(
-    book: Mapping[str, HighScoreTable], tables: tuple[str, ...] = HIGH_SCORE_MODES
+    book: Mapping[str, HighScoreTable], tables: tuple[str, ...] = ()
 ) -> dict[str, Any]:
     """Mode -> table: every one of `tables` present, in that order, then any other table the book
     holds (a mode of a newer version: kept, never dropped)."""
@@ -233,7 +232,7 @@ def book_to_dict(
 
 
 def book_from_dict(
-    data: Any, tables: tuple[str, ...] = HIGH_SCORE_MODES, today: dt.date | None = None
+    data: Any, tables: tuple[str, ...] = (), today: dt.date | None = None
 ) -> dict[str, HighScoreTable]:
     """Inverse of book_to_dict(); a missing table is empty. A table of a mode this version does not
     know (written by a newer one) is read and kept like the others, so going back to an older

@@ -18,13 +18,22 @@ Invariants:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from .config import PRESETS, Difficulty, GameConfig
+from .config import (
+    MAX_COLOURS,
+    MAX_PEGS,
+    PRESETS,
+    SHAPE_CHOICES,
+    ConfigError,
+    Difficulty,
+    GameConfig,
+    turn_limit,
+)
 from .variants import VARIANTS, GridVariant
 
 # Points for each bit of information in the code space (log2 of the code count): 4x6 has 10.3 bits.
@@ -47,10 +56,6 @@ CUSTOM_KEY = "Custom"
 # never shares a bucket with row games.
 GRID_KEY = GridVariant.bucket
 DUEL_KEY = "Duel"  # duels against the computer, whatever their size, in one bucket of their own
-# Two-player matches, one bucket. A match is not one player's game, so its record reads the bucket's
-# fields as: games = matches, wins = matches decided (the rest tied), best_score = the highest total a
-# player reached, guesses_needed = rounds -> matches of that length. Streaks and times stay unused.
-MATCH_KEY = "Two players"
 
 
 class RecordError(ValueError):
@@ -75,9 +80,14 @@ class GameResult:
     guesses: int  # rows played
     seconds: float  # time from the first peg to the end
     assisted: bool = False  # a hint was taken or the computer solved it
-    bucket: str | None = None  # the statistics bucket when not the config's own (DUEL_KEY, MATCH_KEY)
+    bucket: str | None = None  # the statistics bucket when not the config's own (DUEL_KEY, a mode's)
     # A mode's own score for the game (a match's higher total, a Deduce puzzle's); 0: score_game()
     points: int = 0
+    # A mode's own meaning of its bucket's fields (a two-player match counts matches, not one
+    # player's games): how the bucket's statistics change with this result; None: record_game's.
+    tally: Callable[[DifficultyStats, GameResult], DifficultyStats] | None = field(
+        default=None, compare=False
+    )
 
     @property
     def player_won(self) -> bool:
@@ -154,17 +164,9 @@ class DifficultyStats:
 
 def record_game(stats: DifficultyStats, result: GameResult) -> DifficultyStats:
     """The statistics after one more finished game (a new value; `stats` is unchanged)."""
+    if result.tally is not None:
+        return result.tally(stats, result)
     games = stats.games + 1
-    if result.bucket == MATCH_KEY:  # WON means decided, LOST a tie; guesses holds the rounds
-        rounds = dict(stats.guesses_needed)
-        rounds[result.guesses] = rounds.get(result.guesses, 0) + 1
-        return replace(
-            stats,
-            games=games,
-            wins=stats.wins + result.player_won,
-            best_score=max(stats.best_score, result.points),
-            guesses_needed=rounds,
-        )
     if not result.player_won:
         return replace(stats, games=games, current_streak=0)
     streak = stats.current_streak + 1
@@ -264,3 +266,38 @@ def book_from_dict(data: Any) -> dict[str, DifficultyStats]:
     if not isinstance(data, Mapping):
         raise RecordError("statistics are a JSON object of difficulty -> record")
     return {str(key): stats_from_dict(value) for key, value in data.items()}
+
+
+def largest_turn_limit() -> int:
+    """The most turns any game can have: the turn rule at the largest size of every shape setup
+    offers, or more if GameConfig accepts an explicit limit beyond it (a saved game may carry one)."""
+    limit = max(turn_limit(MAX_PEGS, MAX_COLOURS, d, shape) for d in Difficulty for shape in SHAPE_CHOICES)
+    while limit < 10 * (MAX_PEGS + MAX_COLOURS):
+        try:
+            GameConfig(MAX_PEGS, MAX_COLOURS, turns=limit + 1)
+        except ConfigError:
+            break
+        limit += 1
+    return limit
+
+
+def checked_stats(key: str, data: Any) -> DifficultyStats:
+    """One bucket's statistics whose values also make sense (RecordError): guesses within the largest
+    turn limit, streaks within the wins, the histogram within the games (a mode may count more than
+    wins in it: a match counts every match by its rounds)."""
+    stats = stats_from_dict(data)
+    most_guesses = largest_turn_limit()
+    if any(not 1 <= guesses <= most_guesses for guesses in stats.guesses_needed):
+        raise RecordError(f"{key}: guesses_needed counts games of 1 to {most_guesses} guesses")
+    if sum(stats.guesses_needed.values()) > stats.games:
+        raise RecordError(f"{key}: guesses_needed counts more games than the {stats.games} played")
+    if max(stats.current_streak, stats.best_streak) > stats.wins:
+        raise RecordError(f"{key}: a streak cannot be longer than the {stats.wins} wins")
+    return stats
+
+
+def checked_book(data: Any) -> dict[str, DifficultyStats]:
+    """A whole statistics book checked bucket by bucket (earlier versions' statistics.json)."""
+    if not isinstance(data, Mapping):
+        raise RecordError("statistics are a JSON object of difficulty -> record")
+    return {str(key): checked_stats(str(key), value) for key, value in data.items()}

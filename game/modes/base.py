@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.screens.base import Route, State
-from game.screens.holding import SaveCodec
+from game.screens.holding import RecordBook, SaveCodec
 
 GROUPS = ("Play", "Today", "Versus", "Computer", "Puzzles")  # how the menu sorts entries, in order
 
@@ -50,6 +50,7 @@ class StatsTab:
 
     key: str
     figures: Callable[[Any], tuple[list[tuple[str, str]], str]] | None = None
+    label: str | None = None  # the tab's title when the key is too wide for it
 
 
 @dataclass(frozen=True)
@@ -69,9 +70,9 @@ class Mode:
     save: SaveCodec | None = None
     stats_tabs: tuple[StatsTab, ...] = ()
     high_scores: tuple[str, ...] = ()
-    files: tuple[str, ...] = ()  # files of its own in the data folder (<name>.json, Store.*_mode_file)
+    records: tuple[RecordBook, ...] = ()  # what it keeps of its own in the store's records, by name
     help: HelpPage | None = None
-    # Resume lines for games the mode keeps in a file of its own (the Daily code's in daily.json);
+    # Resume lines for games the mode keeps elsewhere (the Daily code's in the day's attempt);
     # games kept through `save` are listed from the store's kept games instead.
     kept_entries: Callable[[Any], tuple[MenuEntry, ...]] | None = None
     # Asked by the title screen when it first shows: what to offer a new player (a transition, such
@@ -81,4 +82,4 @@ class Mode:
     lesson: MenuEntry | None = None
 
 
-__all__ = ["GROUPS", "HelpPage", "MenuEntry", "Mode", "SaveCodec", "StatsTab"]
+__all__ = ["GROUPS", "HelpPage", "MenuEntry", "Mode", "RecordBook", "SaveCodec", "StatsTab"]

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.modes import blitz, classic, daily, deduce, duel, grid, learn, maker, match
 from game.modes.base import MenuEntry, Mode
+from game.screens.base import Route, go
 
 MODES: tuple[Mode, ...] = (
     classic.MODE,
@@ -54,9 +55,9 @@ def high_score_tables() -> tuple[str, ...]:
     return tuple(table for mode in MODES for table in mode.high_scores)
 
 
-def mode_files() -> tuple[str, ...]:
-    """Every file a mode keeps of its own (the store keeps exactly these besides its own)."""
-    return tuple(name for mode in MODES for name in mode.files)
+def record_books() -> tuple[Any, ...]:
+    """Every RecordBook a mode keeps of its own (the store reads earlier versions' files of these)."""
+    return tuple(book for mode in MODES for book in mode.records)
 
 
 def help_pages() -> dict[str, str]:
@@ -90,11 +91,13 @@ class KeptGame:
 
 
 def kept_games(app: Any) -> Iterator[KeptGame]:
-    """Every kept game, read back through its mode's codec; a save its codec refuses is dropped
-    from the store with a notice naming why (as a damaged file is moved aside)."""
+    """Every kept game, read back through its mode's codec; a save its codec refuses is set aside
+    in the store with a notice naming why. Its Resume route claims it first (go("resume")), so two
+    windows cannot both take it up."""
     store = app.store
-    saves = store.load_kept() if store is not None else {}
-    for slot, save in saves.items():
+    kept = store.kept_games() if store is not None else {}
+    for slot, row in kept.items():
+        save = row["save"]
         try:
             mode = mode_named(save["mode"])
             codec = mode.save
@@ -105,9 +108,23 @@ def kept_games(app: Any) -> Iterator[KeptGame]:
             store.drop_kept(slot, str(exc) or type(exc).__name__)
             continue
         detail = "kept where you left it · Del forgets it"
-        entry = MenuEntry(f"Resume: {codec.describe(value)}", detail, codec.resume(value), "Resume", slot)
+        route = go(
+            "resume",
+            store=store,
+            slot=slot,
+            game_id=row["game_id"],
+            holder=row["holder"],
+            route=codec.resume(value),
+        )
+        entry = MenuEntry(f"Resume: {codec.describe(value)}", detail, route, "Resume", slot)
         yield KeptGame(slot, mode, entry)
     for mode in MODES:
         if mode.kept_entries is not None:
             for entry in mode.kept_entries(app):
                 yield KeptGame(f"{mode.id}:own", mode, entry)
+
+
+def resume(store: Any, slot: str, game_id: str, holder: str | None, route: Route) -> Route:
+    """The kept game's own route once this window has claimed it; the menu when another window took
+    it first (the store's notice says so)."""
+    return route if store.claim_kept(slot, game_id, holder) else go("menu")

@@ -27,7 +27,6 @@ thinking budget. A test checks that importing it leaves pygame out of sys.module
                missing before Start); COLOUR_KEYS (from game.core.codes), the keys that place each colour.
 - custom.py    CustomChoices: the Custom setup's shape, pegs, colours, repeats and difficulty, and
                why a mix cannot be played.
-- modefiles.py what the Daily code and Blitz keep between sessions, in a strict text form.
 
 How a new mode uses the runs: start from a record, GameRecord.new(config, secret) (or a record
 read back with from_dict), and hand it to the run that plays the next rows: a BreakerRun for a

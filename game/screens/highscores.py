@@ -6,9 +6,10 @@ ten (game/core/highscores.py). The letters start as the initials last entered (s
 InitialsEditor value: Up/Down change the
 highlighted letter, Left/Right move the highlight, typing a letter sets it and moves on, Backspace
 steps back, and the mouse clicks a letter, its arrows or OK; Enter or OK stores the entry through
-the store (app.store.add_high_score, under its lock) and shows the table with the new line lit
-and a Continue button (any key or click continues); Escape leaves without storing. It pops
-HighScoreEntered(mode, rank).
+the store (app.store.add_high_score: the score, entered the moment its game was decided under the
+last initials used, is signed with these) and shows the table with the new line lit and a Continue
+button (any key or click continues); Escape leaves it under the initials it was entered with. It
+pops HighScoreEntered(mode, rank).
 
 HighScoresState (an overlay over the menu) shows one table per mode, the registry's tables in order:
 tabs, Left/Right, Tab or 1-5 pick one; Escape, Enter, Backspace or Back closes it. Both read the

@@ -52,14 +52,30 @@ class SaveCodec:
 
 
 @dataclass(frozen=True)
+class RecordBook:
+    """Something a mode keeps of its own in the store's records, under `name`: a value <-> JSON data.
+
+    `decode` reads it back (ValueError naming what is wrong: the stored row is then set aside and
+    `default()` used); `encode` writes it. `legacy(store, data)`, when given, takes an earlier
+    version's <name>.json (its data) into the store instead of decoding it as this value (the Daily
+    code's daily.json becomes one attempt a day)."""
+
+    name: str
+    decode: Callable[[Any], Any]
+    encode: Callable[[Any], Any]
+    default: Callable[[], Any]
+    legacy: Callable[[Any, Any], None] | None = None
+
+
+@dataclass(frozen=True)
 class Kept:
     """A game in progress to keep in `slot` (one kept game per slot, e.g. "classic:Super", "blitz").
 
     `rows` counts what must never be lost (submitted rows, rounds played); `draft` is the rest of
     the position (the half-built row, a secret being set), kept within about a second. `save()`
     makes the stored form, {"mode": mode id, "version": n, "data": {...}} (SaveCodec.envelope), which
-    goes to the store's kept games; a mode that keeps its game in a file of its own (the Daily code,
-    in daily.json) gives `write(store)` instead."""
+    goes to the store's kept games; a mode that keeps its game elsewhere (the Daily code, in the day's
+    attempt) gives `write(store)` instead."""
 
     slot: str
     rows: int
@@ -82,9 +98,10 @@ class Decided:
 
     `record`: the finished record, when there is one (the result screen and the effects read it);
     `result`: what the statistics count (None: nothing, e.g. a game the computer played);
-    `high_score`: a score that may enter a table; `write(store)`: the mode's own file (the day's
-    daily result, a Blitz run), called with the store, never without one; `slot`: the kept game
-    this decision spends."""
+    `high_score`: a score that may enter a table; `write(store)`: the mode's own records (the day's
+    daily result, a Blitz run), called with the store inside the decision's transaction, never
+    without a store (a ValueError from it, such as a day decided in another window, undoes the whole
+    decision); `slot`: the kept game this decision spends."""
 
     key: Any
     record: GameRecord | None = None

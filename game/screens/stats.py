@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.config import PRESETS
-from game.core.records import CUSTOM_KEY, MATCH_KEY, DifficultyStats
+from game.core.records import CUSTOM_KEY, DifficultyStats
 from game.modes.registry import modes
 from game.screens.base import Pop, State, Transition
 from game.ui import palette as pal
@@ -68,6 +68,7 @@ class StatsState(State):
     def __init__(self, selected: str | None = None) -> None:
         self.tabs = tuple(tab for mode in modes() for tab in mode.stats_tabs)
         self.keys = tuple(tab.key for tab in self.tabs)
+        self.labels = {tab.key: tab.label for tab in self.tabs if tab.label is not None}
         self.selected = self.keys.index(selected) if selected in self.keys else None
         self.book: dict[str, DifficultyStats] = {}
         self.mouse = (-1, -1)
@@ -122,7 +123,7 @@ class StatsState(State):
         labels = []
         for key in self.keys:
             played = self.stats(key).games
-            label = {CUSTOM_KEY: "Custom", MATCH_KEY: "Matches"}.get(key, key)  # "Two players" is too wide
+            label = {CUSTOM_KEY: "Custom", **self.labels}.get(key, key)
             labels.append(f"{label} ({played})" if played else label)
         draw_tabbed_card(surface, text, layout, "Statistics", labels, self.selected, self.mouse)
         stats = self.stats()

@@ -10,6 +10,7 @@ import pygame
 
 from game.app import App
 from game.core.blitz import BONUS_S, DURATION_S, points_for
+from game.modes.blitz.book import load_blitz
 from game.modes.blitz.screens import BlitzHooks, BlitzResultState
 from game.modes.blitz.view import URGENT_FILL
 from game.screens.highscores import InitialsOverlay
@@ -79,7 +80,7 @@ def test_blitz__time_up_ends_on_its_result_and_initials_go_in_the_blitz_table(tm
     tables = store.load_high_scores()
     assert [(e.initials, e.score, e.date) for e in tables["Blitz"].entries] == [("BLZ", score, "2026-11-23")]
     assert all(not tables[mode].entries for mode in ("Classic", "Super", "Expert", "Daily"))
-    stats = store.load_blitz().stats
+    stats = load_blitz(store).stats
     assert (stats.runs, stats.best_score, stats.best_cracked, stats.total_cracked) == (1, score, 2, 2)
     assert store.load_stats() == {}  # Blitz codes are not Classic games
     assert store.load_kept() == {}  # the finished run is not offered again

@@ -13,6 +13,7 @@ import pytest
 from game.app import App
 from game.core.codes import score
 from game.core.daily import daily_config, daily_secret
+from game.modes.daily.book import load_daily
 from game.modes.daily.hooks import DailyHooks
 from game.modes.daily.result import DailyResultState
 from game.modes.daily.screens import DailyState
@@ -108,8 +109,8 @@ def test_daily__won_from_the_menu_shows_the_exact_share_text_and_copies_it(tmp_p
     assert not any(ch.isdigit() for line in share.split("\n")[2:] for ch in line)  # marks only, no colours
     app.draw()
     assert any("Copied to the clipboard" in line for line, _ in result.lines())
-    book = Store(tmp_path).load_daily()
-    assert book.result("Classic").streak == 1 and not book.can_play("Classic", DAY)
+    book = load_daily(Store(tmp_path))
+    assert book.streaks("Classic", DAY)[0] == 1 and not book.can_play("Classic", DAY)
     assert book.can_play("Super", DAY)
     assert Store(tmp_path).load_stats() == {}  # the daily keeps its own record
 
@@ -155,7 +156,7 @@ def test_daily__left_half_played_is_kept_for_its_own_day_only(tmp_path):
     assert isinstance(app.state, MenuState)
     store = Store(tmp_path)
     assert store.load_kept() == {}  # kept in daily.json with its day, apart from the other kept games
-    assert len(store.load_daily().game_for("Super", DAY).game.rows) == 1
+    assert len(load_daily(store).game_for("Super", DAY).game.rows) == 1
     open_menu_entry(app, "Daily code")
     assert app.state.status("Super")[1] == "Resume"
     post(app, key(pygame.K_TAB))
@@ -189,7 +190,7 @@ def test_daily__solve_hint_and_new_game_are_absent_and_their_keys_do_nothing(tmp
     result = app.state
     assert isinstance(result, DailyResultState) and not result.won
     assert result.share.split("\n")[1] == "2026-11-23 Classic X/10"
-    assert not Store(tmp_path).load_daily().can_play("Classic", DAY)
+    assert not load_daily(Store(tmp_path)).can_play("Classic", DAY)
 
 
 def test_daily__without_a_clipboard_the_screen_says_to_copy_by_hand(tmp_path, monkeypatch):

@@ -11,6 +11,7 @@ import pygame
 from game.app import App
 from game.core.daily import archive_secret, daily_config, daily_number, daily_secret
 from game.modes.daily.archive import ArchiveState
+from game.modes.daily.book import decide_day, load_daily
 from game.play.record import GameRecord, Player
 from game.screens.base import go
 from game.screens.playing import PlayingState
@@ -48,9 +49,9 @@ def won_daily(day: dt.date, preset: str) -> GameRecord:
 
 def test_daily_archive__a_past_code_won_never_touches_the_streak_or_todays_attempt(tmp_path) -> None:
     store = dated_store(tmp_path)
-    store.update_daily(lambda book: book.finished("Classic", YESTERDAY, won_daily(YESTERDAY, "Classic")))
-    book_before = dated_store(tmp_path).load_daily()
-    assert book_before.result("Classic").current_streak(TODAY) == 1
+    decide_day(store, "Classic", YESTERDAY, won_daily(YESTERDAY, "Classic"), 0)
+    book_before = load_daily(dated_store(tmp_path))
+    assert book_before.streaks("Classic", TODAY)[0] == 1
     app = archive_app(store)
     type_text(app, "3")
     press_key(app, pygame.K_RETURN)  # to Daily #3
@@ -71,8 +72,8 @@ def test_daily_archive__a_past_code_won_never_touches_the_streak_or_todays_attem
     assert isinstance(app.state, ArchiveState)
     app.close()
     after = dated_store(tmp_path)
-    assert after.load_daily() == book_before  # the streak, the last day, today's attempt: as they were
-    assert after.load_daily().can_play("Classic", TODAY) and after.load_daily().can_play("Super", TODAY)
+    assert load_daily(after) == book_before  # the streak, the last day, today's attempt: as they were
+    assert load_daily(after).can_play("Classic", TODAY) and load_daily(after).can_play("Super", TODAY)
     assert after.load_stats() == {}
     assert all(not table.entries for table in after.load_high_scores().values())
 

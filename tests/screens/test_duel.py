@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sqlite3
 
 import pygame
 import pytest
@@ -20,7 +21,7 @@ from game.modes.duel.result import DuelResultState
 from game.modes.duel.setup import DuelSetupState
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
-from game.store import Store
+from game.store import DB_FILE, Store
 from tests.screens.driver import click, kept_lines, key, make_app, post, press_key, settle
 
 CLASSIC = preset("Classic").config()
@@ -225,10 +226,10 @@ def test_duel_save__boards_with_different_secrets_are_dropped_with_a_notice(tmp_
     app = duel_app((5, 5, 4, 3), store=store)
     play_code(app, (1, 1, 2, 2))
     app.close()
-    path = tmp_path / "kept.json"
-    document = json.loads(path.read_text())
-    document["data"]["games"]["duel"]["data"]["computer"]["secret"] = "1111"
-    path.write_text(json.dumps(document))
+    with sqlite3.connect(tmp_path / DB_FILE) as db:  # the kept game's data changed behind the game's back
+        data = json.loads(db.execute("SELECT data FROM kept WHERE slot = 'duel'").fetchone()[0])
+        data["computer"]["secret"] = "1111"
+        db.execute("UPDATE kept SET data = ? WHERE slot = 'duel'", (json.dumps(data),))
     fresh = App(size=(1024, 720), seed=3, store=Store(tmp_path), start=MenuState())
     assert kept_lines(fresh) == []
     assert any(

@@ -18,10 +18,12 @@ from game.screens.base import Push
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.stats import StatsState
-from game.store import SCHEMA_VERSION, STATS_FILE, Store, checked_book, largest_turn_limit
+from game.store import SCHEMA_VERSION, Store, checked_book, largest_turn_limit
 from game.ui.layout import centre
 from tests.screens.driver import click, kept_lines, press_key, settle
 from tests.screens.test_grid_game import keyboard_row, play_to_the_end
+
+STATS_FILE = "statistics.json"  # an earlier version's statistics, read into the records database once
 
 
 def new_app(directory, start, seed=13) -> App:

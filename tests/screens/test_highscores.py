@@ -9,7 +9,8 @@ import datetime as dt
 import pygame
 
 from game.app import App
-from game.core.highscores import HIGH_SCORE_MODES, HighScore, HighScoreTable
+from game.core.highscores import HighScore, HighScoreTable
+from game.modes.registry import high_score_tables
 from game.screens.attract import RESULT_HOLD_S, SCORES_PAGE_S, TITLE_HOLD_S, AttractState
 from game.screens.base import Push
 from game.screens.highscores import HighScoresState, InitialsOverlay
@@ -59,7 +60,7 @@ def test_highscores__initials_entered_by_keys_go_in_the_classic_table(tmp_path):
     assert isinstance(app.state, ResultState)
     tables = Store(tmp_path).load_high_scores()
     assert tables["Classic"].entries == (HighScore("CZQ", entry.score, "2026-11-23"),)
-    assert all(not tables[mode].entries for mode in HIGH_SCORE_MODES if mode != "Classic")
+    assert all(not tables[mode].entries for mode in high_score_tables() if mode != "Classic")
     settle(app, 1.0)
     assert isinstance(app.state, ResultState)  # asked once only
 
@@ -94,7 +95,7 @@ def test_highscores__screen_from_the_menu_shows_every_mode(tmp_path):
     open_menu_entry(app, "High scores")
     screen = app.state
     assert isinstance(screen, HighScoresState) and screen.mode == "Classic"
-    for mode in HIGH_SCORE_MODES[1:]:
+    for mode in high_score_tables()[1:]:
         post(app, key(pygame.K_RIGHT))
         assert screen.mode == mode
     assert screen.book["Blitz"].entries[0].initials == "BOB"
@@ -136,5 +137,5 @@ def test_highscores__tables_draw_full_and_empty(tmp_path):
     full = HighScoreTable(tuple(HighScore("ABC", 10_000 - n, "2026-11-23") for n in range(10)))
     app.state.book["Classic"] = full
     app.draw()  # ten lines and the empty tables of the other tabs draw without error
-    for _ in HIGH_SCORE_MODES:
+    for _ in high_score_tables():
         post(app, key(pygame.K_TAB))

@@ -26,7 +26,7 @@ from game.modes.learn.lesson import (
     grade_sources,
     lesson_steps,
 )
-from game.modes.learn.offer import OfferOverlay
+from game.modes.learn.offer import LEARN_BOOK, OfferOverlay
 from game.modes.learn.view import RING_PAD_PX, card_rect, next_button, target_rect
 from game.screens.help import HelpOverlay
 from game.screens.menu import MenuState
@@ -177,6 +177,7 @@ def test_learn_to_play__first_run_offer_declined_by_a_back_key_for_good_then_rep
     press_key(app, back)
     assert isinstance(app.state, MenuState)
     assert Store(data).load_settings().tutorial_seen  # written at once, not only at quit
+    assert Store(data).load_record(LEARN_BOOK)  # and in the records: the lesson's progress
     settle(app, 0.5)
     assert isinstance(app.state, MenuState)  # not offered again in this run
     post(app, pygame.event.Event(pygame.QUIT))

@@ -4,17 +4,15 @@ window during its animation; a new game asks before it could replace a kept one.
 
 from __future__ import annotations
 
-import json
-
 import pygame
 
 from game.app import App
 from game.core.config import GameConfig
-from game.core.records import GameEnd
+from game.core.records import GameEnd, stats_to_dict
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
-from game.store import KEPT_FILE, STATS_FILE, Store
+from game.store import Store
 from tests.screens.driver import choose_entry, click, kept_lines, key, post, press_key, settle
 
 SECRET = (0, 0, 1, 2)
@@ -32,11 +30,8 @@ def type_code(app: App, code) -> None:
 
 
 def kept_rows(directory) -> dict[str, list[str]]:
-    """Each kept game's submitted rows, as the file on disk holds them now."""
-    path = directory / KEPT_FILE
-    if not path.exists():
-        return {}
-    games = json.loads(path.read_text())["data"]["games"]
+    """Each kept game's submitted rows, as the database on disk holds them now (a new store reads it)."""
+    games = Store(directory).load_kept()
     return {slot: save["data"]["moves"] for slot, save in games.items()}
 
 
@@ -109,8 +104,9 @@ def test_lifetime__the_half_built_row_is_on_disk_within_a_second(tmp_path):
     type_code(app, (0, 1, 2, 3))
     press_key(app, pygame.K_RETURN)
     type_code(app, (5,))
+
     def drafts() -> dict:
-        return json.loads((tmp_path / KEPT_FILE).read_text())["data"]["games"]["classic:Classic"]["data"]
+        return Store(tmp_path).load_kept()["classic:Classic"]["data"]
 
     assert drafts()["draft"] == []  # not yet: a peg alone waits for the journal's second
     settle(app, 1.05, dt=0.05)
@@ -124,7 +120,7 @@ def test_lifetime__a_win_closed_during_its_animation_is_recorded_with_its_streak
     assert app.state.game.over and not app.state.run.finished
     post(app, pygame.event.Event(pygame.QUIT))  # the window closes in the middle of the animation
     assert not app.running
-    stats = json.loads((tmp_path / STATS_FILE).read_text())["data"]["Classic"]
+    stats = stats_to_dict(Store(tmp_path).load_stats()["Classic"])
     assert (stats["games"], stats["wins"], stats["current_streak"]) == (1, 1, 1)
     assert kept_rows(tmp_path) == {}  # a decided game is never offered for resume
     again = new_app(tmp_path)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.records import MATCH_KEY
+from game.modes.match.hooks import MATCH_KEY
 from game.modes.match.setup import MatchSetupState
 from game.screens.menu import MenuState
 from game.screens.stats import StatsState

@@ -18,7 +18,7 @@ from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.solving import SolvingState
 from game.screens.stats import format_time
-from game.store import KEPT_FILE, Store
+from game.store import Store
 from game.ui.layout import centre
 from tests.screens.driver import FRAME_S, click, kept_lines, lowest_consistent, make_app, press_key, settle
 
@@ -95,7 +95,7 @@ def test_leaving_by_menu__keeps_the_game_and_its_half_filled_row_for_the_next_st
     dialog = app.state
     assert dialog.is_overlay and dialog.labels == {"yes": "Leave (your game is kept)", "no": "Abandon"}
     click(app, centre(dialog.layout().buttons["yes"]))
-    assert isinstance(app.state, MenuState) and (tmp_path / KEPT_FILE).exists()
+    assert isinstance(app.state, MenuState) and Store(tmp_path).load_kept() != {}
     app.close()
 
     again = new_app(tmp_path)

@@ -18,7 +18,7 @@ from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.stats import StatsState, chart_length, figures, format_time
-from game.store import KEPT_FILE, STATS_FILE, Settings, Store
+from game.store import Settings, Store
 from game.ui.layout import centre
 from game.ui.sound import Sound
 from tests.screens.driver import (
@@ -135,7 +135,7 @@ def test_session__quit_mid_game_saves_it_and_the_next_start_offers_resume(tmp_pa
     before = app.state.game
     elapsed = app.state.record.elapsed_s
     quit_app(app)
-    assert (tmp_path / KEPT_FILE).exists()
+    assert Store(tmp_path).load_kept()
 
     again = new_app(tmp_path, seed=77)
     assert kept_lines(again) == ["Resume: Classic · turn 2 of 10"]
@@ -213,11 +213,11 @@ def test_session__solve_after_a_players_row_counts_as_an_assisted_game(tmp_path)
 
 
 def test_session__corrupt_statistics_show_a_notice_and_the_game_goes_on(tmp_path):
-    (tmp_path / STATS_FILE).write_text("{ this is not json")
+    (tmp_path / "statistics.json").write_text("{ this is not json")  # an earlier version's file
     app = new_app(tmp_path, start=PlayingState(GameConfig(3, 4, difficulty="relaxed")))
     play_to_the_end(app)
     assert isinstance(app.state, ResultState)
-    assert any("statistics.corrupt-1.json" in text for text in app.session.notices.texts)
+    assert any("statistics.corrupt.json" in text for text in app.session.notices.texts)
     app.draw()
     assert Store(tmp_path).load_stats()["Easy"].games == 1
 

@@ -2,7 +2,7 @@
 
 Screens: the playing screen with BlitzHooks, and the run's end (game/modes/blitz/screens.py); the
 clock's look is view.py's. A run left is kept (BLITZ_SAVE, its clock stopped); its statistics tab
-reads blitz.json; its high-score table is Blitz.
+reads its record; its high-score table is Blitz.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
+from game.modes.blitz.book import BLITZ_BOOK, load_blitz
 from game.modes.blitz.screens import BLITZ_HIGH_SCORES, BLITZ_SAVE, BlitzResultState, new_run
-from game.play.modefiles import BlitzBook
 from game.screens.base import go
 
 CONTROLS = (
@@ -27,8 +27,8 @@ CONTROLS = (
 
 
 def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
-    """The Blitz statistics tab: runs, bests and totals from blitz.json."""
-    stats = (app.store.load_blitz() if app.store is not None else BlitzBook()).stats
+    """The Blitz statistics tab: runs, bests and totals from its record."""
+    stats = load_blitz(app.store).stats
     per_run = f"{stats.total_cracked / stats.runs:.1f}" if stats.runs else "-"
     rows = [
         ("Runs", f"{stats.runs:,}"),
@@ -43,7 +43,7 @@ def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
 
 def status(app: Any) -> str:
     """The Blitz card's lines on the title screen: your best run, and the rule in a line."""
-    stats = (app.store.load_blitz() if app.store is not None else BlitzBook()).stats
+    stats = load_blitz(app.store).stats
     best = f"Best {stats.best_score:,} · {stats.best_cracked} codes" if stats.best_score else "No run yet"
     return f"{best}\n3 minutes, +15 s a code"
 
@@ -58,5 +58,6 @@ MODE = Mode(
     save=BLITZ_SAVE,
     stats_tabs=(StatsTab("Blitz", figures),),
     high_scores=(BLITZ_HIGH_SCORES,),
+    records=(BLITZ_BOOK,),
     help=HelpPage("blitz", CONTROLS),
 )

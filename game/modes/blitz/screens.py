@@ -16,7 +16,8 @@ being played, its clock stopped while nobody plays): every row and every counted
 code already counted is never counted twice: a kept run always holds the next code still to play.
 
 BlitzResultState holds the finished run as decided: the lifetime records it once as the screen
-enters (blitz.json: runs, best score, most codes); it shows the run as a card of big numbers (game/
+enters (its record "blitz": runs, best score, most codes; the kept run spent in the same
+transaction); it shows the run as a card of big numbers (game/
 ui/end_cards.py), asks for initials when the score makes the Blitz table, and offers Play again, the
 analysis of the last code played (A) or Menu. No single code is counted in the per-difficulty
 statistics.
@@ -38,9 +39,9 @@ from game.core.blitz import (
     blitz_to_dict,
     new_blitz,
 )
+from game.modes.blitz.book import BLITZ_BOOK, BlitzBook, load_blitz
 from game.modes.blitz.view import URGENT_PULSE_HZ, clock_text, draw_clock
 from game.play.breaker import BreakerRun
-from game.play.modefiles import BlitzBook
 from game.play.record import GameRecord
 from game.play.timeline import Timeline
 from game.screens.base import Push, Replace, Route, State, Transition, go, motion, to_menu
@@ -197,11 +198,11 @@ class BlitzHooks(PlayHooks):
         """A run keeps even a fresh code: the codes counted so far are worth keeping."""
         if state.run is None:
             return Holding()
-        if not state.keep_on_exit:
-            return Holding(abandoned="blitz")
+        if not state.keep_on_exit:  # the run's end screen decides a run that is over, and spends it
+            return Holding() if self.run.over else Holding(abandoned="blitz")
         self.count(state)
         if self.run.over:
-            return Holding(abandoned="blitz")
+            return Holding()
         rows, draft = self.progress(state)
         if rows == (0, 0) and not state.run.row.started:
             return Holding()  # a run not yet begun: a kept one stays until this one has something
@@ -236,19 +237,17 @@ class BlitzResultState(State):
 
     def enter(self, app) -> None:
         super().enter(app)
-        store = app.store
-        if store is not None:
-            self.best_before = store.load_blitz().stats.best_score
-            self.rank = store.load_high_scores()[BLITZ_HIGH_SCORES].rank_for(self.run.score)
+        self.best_before = load_blitz(app.store).stats.best_score
         self.book = BlitzBook().finished(self.run)  # until the run is recorded as the screen enters
 
     def holding(self) -> Holding:
-        """The finished run, decided: recorded once in blitz.json (and the high-score chance)."""
+        """The finished run, decided: recorded once (and its high-score entry)."""
         chance = HighScoreChance(BLITZ_HIGH_SCORES, self.run.score) if self.run.score else None
         return Holding(decided=Decided(self.run, None, None, chance, self._record, "blitz", celebrate=False))
 
     def _record(self, store: Any) -> None:
-        self.book = store.update_blitz(lambda book: book.finished(self.run))
+        self.book = store.update_record(BLITZ_BOOK, lambda book: book.finished(self.run))
+        self.rank = store.entered_rank(BLITZ_HIGH_SCORES, self.run.score) if self.run.score else None
 
     def layout(self) -> EndCardLayout:
         buttons = ("again", "analysis", "menu") if self.last is not None else ("again", "menu")
@@ -298,7 +297,7 @@ class BlitzResultState(State):
             return None
         self.rank_asked = True
         if self.run.score and self.app.store is not None:
-            if self.app.store.load_high_scores()[BLITZ_HIGH_SCORES].qualifies(self.run.score):
+            if self.app.store.entered_rank(BLITZ_HIGH_SCORES, self.run.score) is not None:
                 date = self.app.now().date().isoformat()
                 return Push(go("initials", mode=BLITZ_HIGH_SCORES, score=self.run.score, date=date))
         return None

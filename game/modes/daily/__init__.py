@@ -2,8 +2,8 @@
 
 Screens: the daily choice (game/modes/daily/screens.py), the playing screen with DailyHooks
 (hooks.py), the day's result with its share text (result.py), and the archive of past codes played
-for fun (archive.py). Its statistics tab reads its own
-file (daily.json: streak of days won per preset); its high-score table is Daily.
+for fun (archive.py). Its statistics tab reads its attempts (book.py: one a day per preset,
+streaks of days won); its high-score table is Daily.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from typing import Any
 from game.core.daily import DAILY_PRESETS, daily_config, daily_day, seconds_until_next_daily
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.daily.archive import ArchiveState
+from game.modes.daily.book import DAILY_BOOK, SCORES_BOOK, DailyBook
 from game.modes.daily.hooks import DAILY_HIGH_SCORES, DailyHooks, load_daily
 from game.modes.daily.result import DailyResultState
-from game.modes.daily.scores import SCORES_FILE
 from game.modes.daily.screens import DailyState
-from game.play.modefiles import DailyBook
 from game.screens.base import go
 from game.ui.daily_view import countdown_text
 
@@ -39,10 +38,10 @@ CONTROLS = (
 
 def today_words(book: DailyBook, preset: str, day) -> str:
     """Today's state of `preset`'s daily code, in a few words."""
-    result = book.result(preset)
-    if result.can_play(day):
+    result = book.result_on(preset, day)
+    if result is None:
         return "in progress" if book.game_for(preset, day) is not None else "not played"
-    return f"cracked in {len(result.grades)}" if result.won else "not cracked"
+    return f"cracked in {len(result.grades)}" if book.won_on(preset, day) else "not cracked"
 
 
 def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
@@ -51,12 +50,11 @@ def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
     day = daily_day(app.now())
     rows: list[tuple[str, str]] = []
     for preset in DAILY_PRESETS:
-        result = book.result(preset)
-        today = today_words(book, preset, day)
+        streak, best = book.streaks(preset, day)
         rows += [
-            (f"{preset} today", today),
-            (f"{preset} streak", str(result.current_streak(day))),
-            (f"{preset} best streak", str(result.best_streak)),
+            (f"{preset} today", today_words(book, preset, day)),
+            (f"{preset} streak", str(streak)),
+            (f"{preset} best streak", str(best)),
         ]
     wait = countdown_text(seconds_until_next_daily(app.now()))
     return rows, f"Streaks count days won in a row · next codes in {wait}"
@@ -96,7 +94,7 @@ MODE = Mode(
     screens={"daily": DailyState, "daily_result": DailyResultState, "daily_archive": ArchiveState},
     stats_tabs=(StatsTab("Daily", figures),),
     high_scores=(DAILY_HIGH_SCORES,),
-    files=(SCORES_FILE,),
+    records=(DAILY_BOOK, SCORES_BOOK),
     help=HelpPage("daily", CONTROLS),
     kept_entries=kept_entries,
 )

@@ -2,7 +2,7 @@
 
 The archive holds Daily #1 (game/core/daily.py DAILY_EPOCH) to yesterday: today's code is the daily
 itself (one attempt, in the Daily code screen) and a future one would spoil it. A code played here
-never reaches daily.json: it cannot touch the streak, the day's one attempt or the Daily high
+never reaches the day's attempts: it cannot touch the streak, the day's one attempt or the Daily high
 scores, and it is not counted in the statistics (ArchiveHooks are ForFunHooks). Its end is the
 shared result screen, whose Play again comes back here.
 

@@ -3,10 +3,12 @@
 DailyHooks (game/screens/play_hooks.py) give the playing screen today's code at a daily preset
 (game/core/daily.py), or the game left half-played today; no New game, Solve or Hint; Reveal only
 once a row is on the board (a secret seen with nothing played could be played again); Menu keeps
-the game for today. The game in progress is kept in daily.json (game/play/modefiles.py DailyBook),
-apart from the other kept games, and journaled like them (every row before the next frame). The
-moment it is decided the day's result is written there (one attempt a day, whatever happens to the
-window afterwards); a win is worth a Classic or Super score and may enter the Daily high scores.
+the game for today. The game in progress is kept in the day's attempt (game/modes/daily/book.py),
+made by its first row, apart from the other kept games, and journaled like them (every row before
+the next frame). The moment it is decided the attempt is decided in the decision's transaction (one
+attempt a day, whatever happens to the window afterwards); a win is worth a Classic or Super score
+and may enter the Daily high scores. A window whose day was decided in another one says so (a
+notice at its next row) and ends on the day's result as decided there.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from game.core.daily import DailyError, daily_config, daily_secret
+from game.core.daily import daily_config, daily_secret
 from game.core.records import GameEnd, GameResult, score_game
-from game.modes.daily.scores import SCORES_FILE, DailyScores, scores_from_dict, scores_to_dict
-from game.play.modefiles import DailyBook
+from game.modes.daily.book import DailyBook, decide_day, keep_game
+from game.modes.daily.book import load_daily as load_book
 from game.play.record import GameRecord
 from game.screens.base import Replace, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept
@@ -28,17 +30,7 @@ DAILY_HIGH_SCORES = "Daily"  # the high-score table daily wins enter
 
 
 def load_daily(app: Any) -> DailyBook:
-    return app.store.load_daily() if app.store is not None else DailyBook()
-
-
-def load_scores(app: Any) -> DailyScores:
-    """The daily scores kept of their own (game/modes/daily/scores.py)."""
-    store = app.store
-    return (
-        store.load_mode_file(SCORES_FILE, scores_from_dict, DailyScores)
-        if store is not None
-        else DailyScores()
-    )
+    return load_book(app.store)
 
 
 def daily_points(record: GameRecord) -> int:
@@ -59,6 +51,7 @@ class DailyHooks(PlayHooks):
     def __init__(self, preset: str, day: dt.date) -> None:
         self.preset = preset
         self.day = day
+        self.decided_elsewhere = False  # another window decided this day's attempt
 
     def title(self, state: Any) -> str:
         return f"Daily {self.preset} · {self.day.isoformat()}"
@@ -84,6 +77,10 @@ class DailyHooks(PlayHooks):
         )
 
     def finished(self, state: Any) -> Any:
+        outcome = state.app.session.outcome_of(state.record.game)
+        if self.decided_elsewhere or (outcome is not None and not outcome.recorded):
+            # decided in another window first: its result stands, and is what is shown
+            return Replace(go("daily_result", preset=self.preset, day=self.day, refused=True))
         return Replace(go("daily_result", preset=self.preset, day=self.day, finished=state.record))
 
     def slot(self, state: Any) -> str:
@@ -105,8 +102,9 @@ class DailyHooks(PlayHooks):
         preset, day = self.preset, self.day
 
         def write(store: Any) -> None:
-            record = state.run.snapshot()
-            store.update_daily(lambda book: book.with_game(preset, day, record))
+            if not keep_game(store, preset, day, state.run.snapshot()) and not self.decided_elsewhere:
+                self.decided_elsewhere = True
+                store.notice(f"Today's Daily {preset} was finished in another window; its result stands.")
 
         return Holding(kept=Kept(self.slot(state), rows, draft, write=write), celebrate=state.layout().board)
 
@@ -117,19 +115,8 @@ class DailyHooks(PlayHooks):
         points = daily_points(record)
 
         def write(store: Any) -> None:
-            if not record.game.rows:
-                return  # revealed before any row is not allowed; nothing to keep as the day's result
-            try:
-                store.update_daily(lambda book: book.finished(preset, day, record))
-            except DailyError:
-                return  # recorded already (another window): the first result stands
-            store.update_mode_file(  # its score, for the day's result shown again later
-                SCORES_FILE,
-                lambda scores: scores.with_score(preset, day, points),
-                scores_from_dict,
-                scores_to_dict,
-                DailyScores,
-            )
+            if record.game.rows:  # revealed before any row is not allowed: nothing to decide
+                decide_day(store, preset, day, record, points)  # AlreadyDecided undoes the decision
 
         chance = HighScoreChance(DAILY_HIGH_SCORES, points) if points else None
         return Decided(record.game, record, None, chance, write, celebrate=False)

@@ -4,7 +4,7 @@ the clipboard's answer under them.
 
 The share text is exactly game/core/daily.share_text, copied to the clipboard, or shown to copy by
 hand when the platform has none. A second attempt the same day also lands here (`refused`), with a
-message saying why, and the day's score (kept in daily_scores.json, game/modes/daily/scores.py). A
+message saying why, and the day's score (kept with the day's attempt, game/modes/daily/book.py). A
 daily win that qualifies asks for initials for the Daily high-score table once the card has been
 seen a moment; a win just played gets its confetti over the share grid. The game that just ended
 opens in the post-game analysis (A or Analysis).
@@ -17,8 +17,8 @@ import datetime as dt
 import pygame
 
 from game.core.daily import daily_config, daily_secret, is_won, seconds_until_next_daily, share_text
-from game.modes.daily.hooks import DAILY_HIGH_SCORES, daily_points, load_daily, load_scores
-from game.play.modefiles import DailyBook, grades_of
+from game.modes.daily.book import DailyBook
+from game.modes.daily.hooks import DAILY_HIGH_SCORES, daily_points, load_daily
 from game.play.record import GameRecord
 from game.screens.base import Push, State, Transition, board_art, go, to_menu
 from game.ui import end_cards
@@ -58,10 +58,10 @@ class DailyResultState(State):
     def enter(self, app) -> None:
         super().enter(app)
         self.book = load_daily(app)
-        result = self.book.result(self.preset)
+        result = self.book.result_on(self.preset, self.day)
         if self.finished is not None and self.finished.game.rows:
-            self.grades = grades_of(self.finished)
-        elif result.last_day == self.day:
+            self.grades = tuple(row.feedback for row in self.finished.game.rows)
+        elif result is not None:
             self.grades = result.grades
         self.share = share_text(self.day, self.preset, self.grades) if self.grades else ""
         self.copied = bool(self.share) and copy_text(self.share)
@@ -69,7 +69,7 @@ class DailyResultState(State):
             self.points = daily_points(self.finished)
             self.celebrate = True
         elif self.grades:  # the day's result shown again: its score as it was kept
-            self.points = load_scores(app).points_on(self.preset, self.day) or 0
+            self.points = result.points if result is not None else 0
 
     @property
     def won(self) -> bool:
@@ -101,19 +101,19 @@ class DailyResultState(State):
 
     def tiles(self) -> list[Tile]:
         config = daily_config(self.preset)
-        result = self.book.result(self.preset)
+        streak, _ = self.book.streaks(self.preset, self.day)
         mark = (len(self.grades) if self.won else "X") if self.grades else "-"
         wait = countdown_text(seconds_until_next_daily(self.app.now()))
         return [
             Tile("Guesses", f"{mark}/{config.turns}"),
             Tile("Score", f"{self.points:,}" if self.points else "-", highlight=bool(self.points)),
-            Tile("Daily streak", str(result.current_streak(self.day)), highlight=self.won),
+            Tile("Daily streak", str(streak), highlight=self.won),
             Tile("Next code in", wait),
         ]
 
     def lines(self) -> list[tuple[str, pal.RGB]]:
-        result = self.book.result(self.preset)
-        lines: list[tuple[str, pal.RGB]] = [(f"Best streak {result.best_streak}", pal.TEXT_DIM)]
+        _, best = self.book.streaks(self.preset, self.day)
+        lines: list[tuple[str, pal.RGB]] = [(f"Best streak {best}", pal.TEXT_DIM)]
         if self.share:
             lines.insert(
                 0,
@@ -134,8 +134,7 @@ class DailyResultState(State):
             win_burst(app.session.particles, burst, colours + [pal.SELECTION])
         if self.points and not self.rank_asked and self.app.store is not None and self.shown_s >= ASK_AFTER_S:
             self.rank_asked = True
-            table = self.app.store.load_high_scores()[DAILY_HIGH_SCORES]
-            if table.qualifies(self.points):
+            if self.app.store.entered_rank(DAILY_HIGH_SCORES, self.points) is not None:
                 return Push(
                     go("initials", mode=DAILY_HIGH_SCORES, score=self.points, date=self.day.isoformat())
                 )

@@ -22,8 +22,8 @@ from game.core.daily import (
     is_won,
     seconds_until_next_daily,
 )
+from game.modes.daily.book import DailyBook
 from game.modes.daily.hooks import DailyHooks, load_daily
-from game.play.modefiles import DailyBook
 from game.screens.base import Push, Route, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui.daily_view import DailyLayout, countdown_text
@@ -61,8 +61,8 @@ class DailyState(State):
     def status(self, preset: str) -> tuple[str, str]:
         """What is known of today's `preset` code, and what its button does."""
         day = self.day
-        result = self.book.result(preset)
-        if not result.can_play(day):
+        result = self.book.result_on(preset, day)
+        if result is not None:
             grades = result.grades
             turns = daily_config(preset).turns
             if is_won(grades, daily_config(preset).pegs):

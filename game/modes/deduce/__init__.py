@@ -3,7 +3,8 @@
 Screens: the level choice, the dealing card and the result (screens.py); the playing screen with
 DeduceHooks (hooks.py). A puzzle of the day per level (once a day, a streak of days solved) and
 endless practice puzzles; kept while unsolved (DEDUCE_SAVE); counted in its own statistics bucket
-and high-score table; its own file, deduce.json (book.py), holds the days and the practice numbers.
+and high-score table; its record "deduce" (book.py) holds the practice numbers, and each puzzle of
+the day is one attempt a day in the store (kind "deduce:<level>").
 The engine is game/core/deduce.py.
 """
 
@@ -13,7 +14,8 @@ from typing import Any
 
 from game.core.records import DifficultyStats
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
-from game.modes.deduce.hooks import BOOK, DEDUCE_KEY, DEDUCE_SAVE
+from game.modes.deduce.book import DEDUCE_BOOK
+from game.modes.deduce.hooks import DEDUCE_KEY, DEDUCE_SAVE
 from game.modes.deduce.screens import DealState, DeduceResultState, DeduceState
 from game.screens.base import go
 
@@ -66,6 +68,6 @@ MODE = Mode(
     save=DEDUCE_SAVE,
     stats_tabs=(StatsTab(DEDUCE_KEY, figures),),
     high_scores=(DEDUCE_KEY,),
-    files=(BOOK,),
+    records=(DEDUCE_BOOK,),
     help=HelpPage("deduce", CONTROLS),
 )

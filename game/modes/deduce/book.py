@@ -1,5 +1,7 @@
-"""What Deduce keeps of its own, in deduce.json: per level, the puzzle of the day's last result and
-the streak of days solved, and the next practice puzzle's number. Pure values with a strict text
+"""What Deduce keeps of its own (the store's record "deduce"): per level the next practice puzzle's
+number, and, from earlier versions' deduce.json, the puzzle of the day's last result and streak
+(taken into the day's attempts once, take_deduce_json; the streak is now computed from them).
+Pure values with a strict text
 form: from_dict raises DeduceBookError (a ValueError) naming the first thing wrong, so a damaged
 file is moved aside by the store, never half-trusted.
 
@@ -14,7 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.core.daily import day_streaks
 from game.core.deduce import LEVELS, MAX_NUMBER
+from game.screens.holding import RecordBook
 
 LEVEL_NAMES = tuple(lv.name for lv in LEVELS)
 MAX_STREAK = 100_000  # days: far beyond any player's, so a bigger number is damage
@@ -122,3 +126,40 @@ def _day(value: Any) -> dt.date | None:
         return dt.date.fromisoformat(value)
     except ValueError:
         raise DeduceBookError(f"{value!r} is not a calendar date") from None
+
+
+def take_deduce_json(store: Any, data: Any) -> None:
+    """An earlier version's deduce.json: the book kept, each level's last puzzle of the day (and the
+    days of its streak before it) made decided attempts."""
+    book = book_from_dict(data)
+    store.update_record(DEDUCE_BOOK, lambda _: book)
+    for name, record in book.levels.items():
+        if record.last_day is None:
+            continue
+        for back in range(1, record.streak):
+            earlier = (record.last_day - dt.timedelta(days=back)).isoformat()
+            store.decide_attempt(earlier, f"deduce:{name}", {"stars": 1})
+        store.decide_attempt(record.last_day.isoformat(), f"deduce:{name}", {"stars": record.last_stars})
+
+
+def daily_figures(attempts: Mapping[str, Any], day: dt.date) -> tuple[Any, int, int, int]:
+    """(today's attempt or None, its stars, the streak on `day`, the best streak) from a level's
+    stored attempts (day text -> Store Attempt); a row this version cannot read counts as not solved."""
+    solved = {}
+    for text, attempt in attempts.items():
+        try:
+            when = dt.date.fromisoformat(text)
+        except ValueError:
+            continue
+        if attempt.state == "decided":
+            result = attempt.result if isinstance(attempt.result, Mapping) else {}
+            solved[when] = isinstance(result.get("stars"), int) and result["stars"] > 0
+    today = attempts.get(day.isoformat())
+    stars = 0
+    if today is not None and today.state == "decided" and isinstance(today.result, Mapping):
+        stars = today.result.get("stars", 0) if isinstance(today.result.get("stars"), int) else 0
+    streak, best = day_streaks(solved, day)
+    return today, stars, streak, best
+
+
+DEDUCE_BOOK = RecordBook("deduce", book_from_dict, book_to_dict, DeduceBook, legacy=take_deduce_json)

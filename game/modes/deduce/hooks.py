@@ -4,9 +4,11 @@ DeduceHooks (game/screens/play_hooks.py) start the playing screen from the puzzl
 given rows, marked as the computer's, graded as any row), leave out New game, Solve and Hint, and
 make Reveal give up. Each try is graded like any guess; naming the secret ends it with 3 stars at
 the first try, 2 at the second, 1 later (game/core/deduce.py). The puzzle in progress is kept in the
-slot "deduce" (DEDUCE_SAVE: the puzzle and the record) as it is played; the moment it is decided it
-counts in the Deduce statistics bucket (tries as its guesses, the Deduce score as its points), may
-enter the Deduce high scores, and a puzzle of the day writes its result and streak to deduce.json.
+slot "deduce" (DEDUCE_SAVE: the puzzle and the record) as it is played; a puzzle of the day is kept
+instead in the day's attempt (kind "deduce:<level>"), made as the puzzle is first shown, so one
+attempt a day holds through New game, Abandon, a practice puzzle or a second window. The moment it is
+decided it counts in the Deduce statistics bucket (tries as its guesses, the Deduce score as its
+points), may enter the Deduce high scores, and a puzzle of the day decides its attempt (stars).
 """
 
 from __future__ import annotations
@@ -17,22 +19,25 @@ from typing import Any
 from game.core.deduce import Puzzle, deduce_score, stars, tries_taken
 from game.core.records import GameEnd, GameResult
 from game.core.state import Outcome
-from game.modes.deduce.book import DeduceBook, book_from_dict, book_to_dict
+from game.modes.deduce.book import DEDUCE_BOOK, DeduceBook
 from game.play.record import GameRecord, Player
 from game.screens.base import Replace, go
-from game.screens.holding import Decided, HighScoreChance, SaveCodec
+from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayHooks, panel_without
 
 DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
-BOOK = "deduce"  # its own file, deduce.json
 
 
 def load_book(store: Any) -> DeduceBook:
-    return store.load_mode_file(BOOK, book_from_dict, DeduceBook) if store is not None else DeduceBook()
+    return store.load_record(DEDUCE_BOOK) if store is not None else DeduceBook()
 
 
 def update_book(store: Any, change: Any) -> DeduceBook:
-    return store.update_mode_file(BOOK, change, book_from_dict, book_to_dict, DeduceBook)
+    return store.update_record(DEDUCE_BOOK, change)
+
+
+def attempt_kind(level: str) -> str:
+    return f"deduce:{level}"
 
 
 def start_record(puzzle: Puzzle) -> GameRecord:
@@ -111,6 +116,26 @@ class DeduceHooks(PlayHooks):
     def decided(self, state: Any) -> Decided:
         return puzzle_decided(self.puzzle, state.run.record)
 
+    def holding(self, state: Any) -> Holding:
+        """A puzzle of the day is kept in its attempt from the moment it shows (never in a slot a new
+        game or Abandon could empty)."""
+        holding = super().holding(state)
+        puzzle = self.puzzle
+        if not puzzle.is_daily or holding.decided is not None or state.run is None:
+            return holding
+        rows, draft = self.progress(state)
+
+        def write(store: Any) -> None:
+            data = DEDUCE_SAVE.encode(DeduceSave(puzzle, state.run.snapshot()))
+            if not store.play_attempt(puzzle.day.isoformat(), attempt_kind(puzzle.level), data):
+                store.notice(
+                    f"Today's Deduce {puzzle.level} puzzle was finished in another window; its result stands."
+                )
+
+        return Holding(
+            kept=Kept(f"deduce-daily:{puzzle.level}", rows, draft, write=write), celebrate=holding.celebrate
+        )
+
 
 def puzzle_decided(puzzle: Puzzle, record: GameRecord) -> Decided:
     """A puzzle played to its end, recorded once (the same decision wherever it is seen)."""
@@ -129,7 +154,7 @@ def puzzle_decided(puzzle: Puzzle, record: GameRecord) -> Decided:
     won_stars = stars(tries) if solved else 0
 
     def write(store: Any) -> None:
-        if puzzle.is_daily:
-            update_book(store, lambda book: book.daily_done(puzzle.level, puzzle.day, won_stars))
+        if puzzle.is_daily:  # AlreadyDecided (another window first) undoes the whole decision
+            store.decide_attempt(puzzle.day.isoformat(), attempt_kind(puzzle.level), {"stars": won_stars})
 
-    return Decided(record.game, record, result, chance, write, slot="deduce")
+    return Decided(record.game, record, result, chance, write, slot=None if puzzle.is_daily else "deduce")

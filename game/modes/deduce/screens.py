@@ -23,9 +23,11 @@ import pygame
 from game.core.daily import daily_day
 from game.core.deduce import LEVELS, Puzzle, daily_puzzle_steps, practice_puzzle_steps, stars, tries_taken
 from game.core.state import Outcome
-from game.modes.deduce.book import DeduceBook
+from game.modes.deduce.book import DeduceBook, daily_figures
 from game.modes.deduce.hooks import (
+    DEDUCE_SAVE,
     DeduceHooks,
+    attempt_kind,
     load_book,
     puzzle_decided,
     puzzle_name,
@@ -85,24 +87,38 @@ class DeduceState(State):
     def layout(self) -> DeduceLayout:
         return DeduceLayout(self.app.surface.get_size(), LEVEL_NAMES)
 
+    def figures(self, level: str) -> tuple[Any, int, int, int]:
+        """(today's attempt or None, its stars, the streak, the best streak) of `level`."""
+        store = self.app.store
+        attempts = store.attempts(attempt_kind(level)) if store is not None else {}
+        return daily_figures(attempts, self.day)
+
     def status(self, level: str) -> tuple[str, str]:
         """(today's puzzle, the streak) of `level`, as the column says them."""
-        record = self.book.level(level)
-        if record.can_play(self.day):
+        attempt, stars, streak, best = self.figures(level)
+        if attempt is None:
             today = "Today's puzzle: not played"
-        elif record.last_stars:
-            today = f"Today: solved, {record.last_stars} of 3 stars"
+        elif attempt.state == "playing":
+            today = "Today's puzzle: in progress"
+        elif stars:
+            today = f"Today: solved, {stars} of 3 stars"
         else:
             today = "Today: not solved"
-        streak = record.streak_on(self.day)
-        return today, f"Streak {streak} · best {record.best_streak}"
+        return today, f"Streak {streak} · best {best}"
 
     def activate(self, level: str, kind: str) -> Any:
-        if kind == "daily" and not self.book.level(level).can_play(self.day):
+        attempt = self.figures(level)[0] if kind == "daily" else None
+        if attempt is not None and attempt.state == "decided":
             self.message = "Today's puzzle is played: a new one comes at midnight UTC. Practice meanwhile!"
             self.app.sound.play("error")
             return None
         self.app.sound.play("click")
+        if attempt is not None and attempt.game is not None:  # the day's one attempt goes on
+            try:
+                save = DEDUCE_SAVE.decode(attempt.game)
+                return go("play", record=save.record, hooks=DeduceHooks(save.puzzle))
+            except (ValueError, TypeError, KeyError):
+                pass  # a game this version cannot read: the puzzle is dealt again, its tries kept below
         route = (
             go("deduce_deal", level=level, day=self.day)
             if kind == "daily"
@@ -298,14 +314,11 @@ class DeduceResultState(State):
         outcome = self.app.session.outcome_of(self.record)
         if outcome is not None and outcome.new_best:
             lines.append(("A new best score!", pal.SELECTION))
-        if self.puzzle.is_daily and self.book is not None:
-            record = self.book.level(self.puzzle.level)
-            lines.append(
-                (
-                    f"Daily streak {record.streak_on(self.puzzle.day)} · best {record.best_streak}",
-                    pal.TEXT_DIM,
-                )
-            )
+        store = self.app.store
+        if self.puzzle.is_daily and store is not None:
+            attempts = store.attempts(attempt_kind(self.puzzle.level))
+            _, _, streak, best = daily_figures(attempts, self.puzzle.day)
+            lines.append((f"Daily streak {streak} · best {best}", pal.TEXT_DIM))
         return lines
 
     def update(self, dt: float) -> Transition | None:

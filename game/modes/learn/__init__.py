@@ -13,7 +13,7 @@ from typing import Any
 
 from game.modes.base import MenuEntry, Mode, StatsTab
 from game.modes.learn.hooks import lesson_game
-from game.modes.learn.offer import OfferOverlay
+from game.modes.learn.offer import LEARN_BOOK, OfferOverlay
 from game.play.aids import COACHED_KEY, HARD_KEY
 from game.screens.base import Push, go
 
@@ -25,7 +25,7 @@ def first_run(app: Any) -> Push | None:
     (Store.first_run), nothing is played or kept yet, and the offer was never answered
     (tutorial_seen). Without a store nothing is offered: an answer could not be remembered."""
     store = app.store
-    if store is None or not store.first_run or app.settings.tutorial_seen:
+    if store is None or not store.first_run or app.settings.tutorial_seen or store.load_record(LEARN_BOOK):
         return None
     if store.load_stats() or store.load_kept():
         return None  # a game was played already (started from the command line): not new here
@@ -38,6 +38,7 @@ MODE = Mode(
     entries=(LESSON,),
     screens={"learn": lesson_game, "learn_offer": OfferOverlay},
     stats_tabs=(StatsTab(HARD_KEY), StatsTab(COACHED_KEY)),
+    records=(LEARN_BOOK,),
     first_run=first_run,
     lesson=LESSON,
 )

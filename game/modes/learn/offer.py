@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.screens.base import Pop, Reset, State, Transition, go
+from game.screens.holding import RecordBook
 from game.ui import palette as pal
 from game.ui.layout_dialogs import ConfirmLayout
 from game.ui.widgets import draw_button, draw_card, shade
@@ -24,6 +25,13 @@ QUESTION = (
 LABELS = {"no": "Not now", "yes": "Learn to play"}
 BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_AC_BACK, pygame.K_n)
 YES_KEYS = (pygame.K_y, pygame.K_l)
+
+
+# The lesson's progress in the store's records: whether its first-run offer was answered (also kept
+# in the settings, tutorial_seen, which a person may edit to be offered it again).
+LEARN_BOOK = RecordBook(
+    "learn", lambda data: data["offer_answered"] is True, lambda seen: {"offer_answered": seen}, bool
+)
 
 
 class OfferOverlay(State):
@@ -42,6 +50,8 @@ class OfferOverlay(State):
         """Never offered again: the setting is written now, not only when the game closes."""
         self.app.session.change_settings(tutorial_seen=True)
         self.app.session.persist_settings()
+        if self.app.store is not None:
+            self.app.store.update_record(LEARN_BOOK, lambda _: True)
 
     def answer(self, name: str) -> Transition:
         self.app.sound.play("click")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.records import MATCH_KEY, DifficultyStats
+from game.core.records import DifficultyStats
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
-from game.modes.match.hooks import MATCH_SAVE
+from game.modes.match.hooks import MATCH_KEY, MATCH_SAVE
 from game.modes.match.scores import ScoreboardState
 from game.modes.match.screens import HandOverState
 from game.modes.match.setup import MatchSetupState
@@ -30,7 +30,7 @@ CONTROLS = (
 
 
 def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
-    """The Two players tab: its bucket (records.MATCH_KEY) read as matches, not games."""
+    """The Two players tab: its bucket (MATCH_KEY, hooks.py) read as matches, not games."""
     book = app.store.load_stats() if app.store is not None else {}
     stats = book.get(MATCH_KEY, DifficultyStats())
     longest = max(stats.guesses_needed, default=0)
@@ -56,6 +56,6 @@ MODE = Mode(
         "match_scores": ScoreboardState,
     },
     save=MATCH_SAVE,
-    stats_tabs=(StatsTab(MATCH_KEY, figures),),
+    stats_tabs=(StatsTab(MATCH_KEY, figures, label="Matches"),),  # "Two players" is too wide for a tab
     help=HelpPage("match", CONTROLS),
 )

@@ -6,14 +6,14 @@ former's docstring for the order of a round and where a kept match resumes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
 from game.core.codes import Code
 from game.core.match import Match, match_from_dict, match_to_dict
-from game.core.records import MATCH_KEY, GameEnd, GameResult
+from game.core.records import DifficultyStats, GameEnd, GameResult
 from game.core.state import Outcome
 from game.play.record import GameRecord
 from game.screens.base import Replace, Route, go, to_menu
@@ -109,6 +109,25 @@ def leave_question() -> Any:
     )
 
 
+# Two-player matches, one bucket. A match is not one player's game, so the bucket's fields mean:
+# games = matches, wins = matches decided (the rest tied), best_score = the highest total a player
+# reached, guesses_needed = rounds -> matches of that length. Streaks and times stay unused.
+MATCH_KEY = "Two players"
+
+
+def count_match(stats: DifficultyStats, result: GameResult) -> DifficultyStats:
+    """The Two players bucket after one more match (WON: decided, LOST: a tie; guesses: its rounds)."""
+    rounds = dict(stats.guesses_needed)
+    rounds[result.guesses] = rounds.get(result.guesses, 0) + 1
+    return replace(
+        stats,
+        games=stats.games + 1,
+        wins=stats.wins + result.player_won,
+        best_score=max(stats.best_score, result.points),
+        guesses_needed=rounds,
+    )
+
+
 def match_decided(match: Match, key: Any) -> Decided:
     """A match played to its last round, counted once in the Two players tab (`key`: its last round's
     game, the same wherever the decision is seen)."""
@@ -119,6 +138,7 @@ def match_decided(match: Match, key: Any) -> Decided:
         0.0,
         bucket=MATCH_KEY,
         points=max(match.totals),
+        tally=count_match,
     )
     return Decided(key, None, result, slot="match", celebrate=False)
 

@@ -5,7 +5,7 @@ Match value's scoreboard: who made and who broke the code, guesses, points) with
 the last round it names the winner or the tie. Enter goes on (next round's look-away screen, or a new
 match with the same names); Escape leaves for the menu (asking first while rounds remain).
 Rounds are not counted in the per-difficulty statistics; a finished match counts once in the Two
-players tab (records.MATCH_KEY: decided or tied, the higher total, the rounds) from the moment its
+players tab (MATCH_KEY, hooks.py: decided or tied, the higher total, the rounds) from the moment its
 last round is decided (the round's hooks and this screen hold the same decision). Between rounds the
 match is kept in its slot, to resume at the next look-away screen.
 """
