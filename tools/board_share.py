@@ -52,11 +52,16 @@ def measure(size: tuple[int, int], config: GameConfig) -> dict:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="board_share.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", nargs="*", type=window_size, default=list(SIZES))
-    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
-    args = parser.parse_args(argv)
+    parser.add_argument("--sizes", nargs="+", type=window_size, default=list(SIZES))
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     report: dict[str, dict] = {}
     for size in args.sizes:
         name = f"{size[0]}x{size[1]}"

@@ -97,11 +97,16 @@ def measure(size: tuple[int, int], names: list[tuple[str, str | None]]) -> dict:
     return report
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> OneLineParser:
+    """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="cap_heights.py", description="The smallest capitals drawn, from pixels.")
     parser.add_argument("--size", type=window_size, action="append", help="a window size (repeatable)")
     parser.add_argument("--scene", action="append", choices=list(scenes.SCENES), help="a scene (repeatable)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     sizes = args.size or list(DEFAULT_SIZES)
     if args.scene:
         names = [(name, scenes.DEFAULT_CONFIG if scenes.SCENES[name][1] else None) for name in args.scene]
