@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from game.play.aids import NO_AID_ALLOWED, AidsAllowed
 from game.screens.base import Route, State
 from game.screens.holding import SaveCodec
 
@@ -79,6 +80,9 @@ class Mode:
     first_run: Callable[[Any], Any] | None = None
     # A guided game that Help offers to replay (Learn to play's), as its menu entry.
     lesson: MenuEntry | None = None
+    # The aids its games allow (hints, the coach, hard mode; game/play/aids.py): none unless
+    # declared. Its hooks' class names the same value (PlayHooks.aids_allowed), which a test checks.
+    aids: AidsAllowed = NO_AID_ALLOWED
 
 
 __all__ = ["GROUPS", "HelpPage", "MenuEntry", "Mode", "SaveCodec", "StatsTab"]

@@ -8,6 +8,7 @@ entries for two grids, the Grid statistics tab and the help's Grid controls.
 from game.core.config import GameConfig
 from game.core.records import GRID_KEY
 from game.modes.base import MenuEntry, Mode, StatsTab
+from game.play.aids import EVERY_AID
 from game.screens.base import go
 from game.screens.play_hooks import slot_of
 
@@ -25,4 +26,5 @@ MODE = Mode(
     title="The 2-D puzzle",
     entries=tuple(_entry(*grid) for grid in GRID_PRESETS),
     stats_tabs=(StatsTab(GRID_KEY),),
+    aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
 )
