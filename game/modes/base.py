@@ -55,10 +55,12 @@ class StatsTab:
 
 @dataclass(frozen=True)
 class HelpPage:
-    """The help overlay's Controls text for screens of this mode (`screen` is what they ask for)."""
+    """The help overlay's page for screens of this mode (`screen` is what they ask for): its text,
+    and its tab's name (a page that explains the mode itself is named after it, not "Controls")."""
 
     screen: str
     controls: str
+    tab: str = "Controls"
 
 
 @dataclass(frozen=True)
