@@ -4,7 +4,11 @@ DeduceHooks (game/screens/play_hooks.py) start the playing screen from the puzzl
 given rows, marked as the computer's, graded as any row), leave out New game, Solve and Hint, and
 make Reveal give up. Each try is graded like any guess; naming the secret ends it with 3 stars at
 the first try, 2 at the second, 1 later (game/core/deduce.py). The puzzle in progress is kept in the
-slot "deduce" (DEDUCE_SAVE: the puzzle and the record) as it is played; the moment it is decided it
+slot "deduce" (DEDUCE_SAVE: the puzzle and the record) as it is played. Read back, a kept puzzle is
+checked at once only as cheaply as a menu line allows (its rows graded by its secret, the record its
+puzzle's); taking it up again proves it again over the whole space, on the dealing card
+(screens.DealState with `kept`), and a puzzle that no longer has exactly one answer is set aside
+with a notice instead of being played. The moment it is decided it
 counts in the Deduce statistics bucket (tries as its guesses, the Deduce score as its points), may
 enter the Deduce high scores, and a puzzle of the day writes its result and streak to deduce.json.
 """
@@ -24,6 +28,7 @@ from game.screens.holding import Decided, HighScoreChance, SaveCodec
 from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayHooks, panel_without
 
 DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
+SLOT = "deduce"  # where the puzzle in progress is kept
 BOOK = "deduce"  # its own file, deduce.json
 
 
@@ -55,7 +60,7 @@ class DeduceSave:
 def _decode(data: Any) -> DeduceSave:
     if not isinstance(data, dict) or set(data) != {"puzzle", "record"}:
         raise ValueError("a kept Deduce puzzle holds puzzle and record")
-    # the whole-space proof ran when the puzzle was dealt; a kept one is checked as cheaply as a menu can
+    # as cheaply as a menu line can: the whole-space proof runs, over frames, when it is taken up again
     puzzle = Puzzle.from_dict(data["puzzle"], whole_space=False)
     record = GameRecord.from_dict(data["record"])
     given = start_record(puzzle)
@@ -73,7 +78,7 @@ DEDUCE_SAVE = SaveCodec(
     describe=lambda save: (
         f"{puzzle_name(save.puzzle)} · try {tries_taken(save.puzzle, save.record.game) + 1}"
     ),
-    resume=lambda save: go("play", record=save.record, hooks=DeduceHooks(save.puzzle)),
+    resume=lambda save: go("deduce_deal", level=save.puzzle.level, kept=save),  # proved again first
 )
 
 
@@ -99,7 +104,7 @@ class DeduceHooks(PlayHooks):
         return Replace(go("deduce_result", puzzle=self.puzzle, record=state.run.record))
 
     def slot(self, state: Any) -> str:
-        return "deduce"
+        return SLOT
 
     def save(self, state: Any) -> dict[str, Any]:
         return DEDUCE_SAVE.envelope(self.mode, DeduceSave(self.puzzle, state.run.snapshot()))
@@ -132,4 +137,4 @@ def puzzle_decided(puzzle: Puzzle, record: GameRecord) -> Decided:
         if puzzle.is_daily:
             update_book(store, lambda book: book.daily_done(puzzle.level, puzzle.day, won_stars))
 
-    return Decided(record.game, record, result, chance, write, slot="deduce")
+    return Decided(record.game, record, result, chance, write, slot=SLOT)

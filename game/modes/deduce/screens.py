@@ -6,7 +6,10 @@ pick the level, Up/Down the puzzle, Enter plays, H help, Esc back to the menu; o
 puzzle where one is kept asks first (app.start_game).
 
 DealState: the engine deals the puzzle (game/core/deduce.py), pumped a few milliseconds a frame like
-the solvers, with a progress bar; then the playing screen with DeduceHooks. Esc cancels.
+the solvers, with a progress bar; then the playing screen with DeduceHooks. Esc cancels. Given a
+kept puzzle (`kept`, from Resume), it proves that puzzle again the same way (exactly one code fits,
+every row needed) before it is played: one that fails (a save edited or damaged) is dropped from the
+kept games, with a notice saying why, and the level choice shows instead.
 
 DeduceResultState: stars, tries, time, score, the code uncovered and (for a puzzle of the day) the
 streak. It holds the same decision as the playing screen, so the puzzle is recorded once whichever
@@ -16,16 +19,28 @@ showed it first. Enter deals the next practice puzzle at the level, Esc goes bac
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Generator
 from typing import Any
 
 import pygame
 
 from game.core.daily import daily_day
-from game.core.deduce import LEVELS, Puzzle, daily_puzzle_steps, practice_puzzle_steps, stars, tries_taken
+from game.core.deduce import (
+    LEVELS,
+    Puzzle,
+    check_puzzle_steps,
+    daily_puzzle_steps,
+    practice_puzzle_steps,
+    stars,
+    tries_taken,
+)
+from game.core.solver import Progress
 from game.core.state import Outcome
 from game.modes.deduce.book import DeduceBook
 from game.modes.deduce.hooks import (
+    SLOT,
     DeduceHooks,
+    DeduceSave,
     load_book,
     puzzle_decided,
     puzzle_name,
@@ -202,18 +217,33 @@ class DeduceState(State):
         draw_button(surface, text, back, "Back", hot=back.collidepoint(self.mouse))
 
 
-class DealState(State):
-    """The engine deals a puzzle, a few milliseconds a frame; then the puzzle is played."""
+def proved(puzzle: Puzzle) -> Generator[Progress, None, Puzzle]:
+    """`puzzle` once proved over the whole space (DeduceError if it has not exactly one answer)."""
+    yield from check_puzzle_steps(puzzle)
+    return puzzle
 
-    def __init__(self, level: str, day: dt.date | None = None, number: int | None = None) -> None:
-        self.level, self.day, self.number = level, day, number
+
+class DealState(State):
+    """The engine deals a puzzle (or proves a kept one again), a few milliseconds a frame; then the
+    puzzle is played."""
+
+    def __init__(
+        self,
+        level: str,
+        day: dt.date | None = None,
+        number: int | None = None,
+        kept: DeduceSave | None = None,
+    ) -> None:
+        self.level, self.day, self.number, self.kept = level, day, number, kept
         self.pump: Pump | None = None
         self.problem = ""
 
     def enter(self, app) -> None:
         super().enter(app)
         if self.pump is None:
-            if self.day is not None:
+            if self.kept is not None:
+                steps = proved(self.kept.puzzle)
+            elif self.day is not None:
                 steps = daily_puzzle_steps(self.level, self.day, daily_day(app.now()))
             else:
                 steps = practice_puzzle_steps(self.level, self.number)
@@ -225,11 +255,25 @@ class DealState(State):
             pump.pump(PUMP_BUDGET_MS)
         if not pump.done:
             return None
+        kept = self.kept
+        if kept is not None and (pump.error is not None or pump.answer is None):
+            return self._set_aside(str(pump.error))
         if pump.error is not None or pump.answer is None:
             self.problem = f"No puzzle could be dealt: {pump.error}"
             return None
         puzzle: Puzzle = pump.answer
+        if kept is not None:
+            return Replace(go("play", record=kept.record, hooks=DeduceHooks(puzzle)))
         return Replace(go("play", record=start_record(puzzle), hooks=DeduceHooks(puzzle)))
+
+    def _set_aside(self, reason: str) -> Route:
+        """A kept puzzle that is no puzzle: never played, dropped, and the player told why."""
+        app = self.app
+        if app.store is not None:
+            app.store.drop_kept(SLOT)
+        app.session.notices.show(f"The kept Deduce puzzle was set aside: {reason}.")
+        app.sound.play("error")
+        return go("deduce", level=self.level)
 
     def handle(self, event: pygame.event.Event) -> Route | None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
@@ -249,8 +293,13 @@ class DealState(State):
         draw_card(surface, card)
         m = margin_px(size)
         line = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, card.h // 3)
-        what = "today's" if self.day is not None else "a practice"
-        words = self.problem or f"Dealing {what} {self.level.replace('x', ' × ')} puzzle…"
+        size_words = self.level.replace("x", " × ")
+        if self.kept is not None:
+            words = f"Checking the kept {size_words} puzzle…"
+        else:
+            what = "today's" if self.day is not None else "a practice"
+            words = f"Dealing {what} {size_words} puzzle…"
+        words = self.problem or words
         text.draw_in(surface, words, line, pal.TEXT_WARN if self.problem else pal.TEXT, text.grown(40))
         bar = pygame.Rect(card.x + 2 * m, line.bottom + m, card.w - 4 * m, max(8, card.h // 10))
         draw_progress_bar(surface, bar, self.pump.fraction if self.pump is not None else 0.0)
