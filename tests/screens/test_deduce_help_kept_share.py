@@ -1,6 +1,6 @@
-"""Deduce through the real app: its help opens under a tab named after it, and a kept puzzle is proved
+"""Deduce through the real app: its help opens under a tab named after it; a kept puzzle is proved
 again over the whole space when it is taken up (one edited to fit many codes is set aside, with a
-notice, never played)."""
+notice, never played); its end card shows and copies share text that spoils nothing."""
 
 from __future__ import annotations
 
@@ -9,16 +9,20 @@ import itertools
 
 import pygame
 
-from game.core.codes import score
+from game.core.codes import code_to_text, score
 from game.core.config import GameConfig
-from game.core.deduce import Puzzle
+from game.core.daily import grade_marks
+from game.core.deduce import Puzzle, practice_puzzle, stars
+from game.core.state import Reveal, apply_move
 from game.modes.deduce.hooks import SLOT, DeduceHooks
-from game.modes.deduce.screens import DealState, DeduceState
+from game.modes.deduce.screens import DealState, DeduceResultState, DeduceState
+from game.modes.deduce.share import share_text
 from game.screens.help import HelpOverlay
 from game.screens.playing import PlayingState
 from game.store import Store
+from game.ui.daily_view import copy_text
 from tests.screens.driver import choose_entry, drawn_lines, kept_lines, press_key
-from tests.screens.test_deduce_mode import new_app, open_level, until
+from tests.screens.test_deduce_mode import new_app, open_level, type_code, until
 
 
 def assert_help_on_deduce(app) -> None:
@@ -102,3 +106,43 @@ def test_deduce_kept__an_intact_puzzle_is_proved_again_and_played_on(tmp_path) -
     assert isinstance(resumed.hooks, DeduceHooks) and resumed.hooks.puzzle == puzzle
     assert [row.guess for row in resumed.game.rows] == [g for g, _ in puzzle.rows]
     assert SLOT in Store(tmp_path).load_kept()
+
+
+def test_deduce_end_card__shows_and_copies_share_text_that_spoils_nothing(tmp_path) -> None:
+    app = new_app(tmp_path)
+    board = open_level(app, "4x6", "practice")
+    puzzle: Puzzle = board.hooks.puzzle
+    given = {guess for guess, _ in puzzle.rows}
+    wrong = next(
+        code
+        for code in itertools.product(range(6), repeat=4)
+        if puzzle.config.is_legal(code) and code != puzzle.secret and code not in given
+    )
+    type_code(app, wrong)
+    type_code(app, puzzle.secret)
+    until(app, lambda: isinstance(app.state, DeduceResultState))
+    card = app.state
+    lines = card.share.split("\n")
+    assert lines[0] == "Mastermind Arcade Deduce"
+    assert lines[1] == f"practice {puzzle.number + 1} 4×6 2/{puzzle.tries} · {stars(2)} stars"
+    assert lines[2:] == [
+        grade_marks(score(wrong, puzzle.secret), 4),
+        grade_marks(score(puzzle.secret, puzzle.secret), 4),
+    ]
+    for code in (puzzle.secret, wrong, *given):  # no guess, given row or secret, in either spelling
+        assert code_to_text(code) not in card.share
+        assert "".join(str(c + 1) for c in code) not in card.share
+    assert card.copied == copy_text(card.share)  # as the platform's clipboard allows
+    words = drawn_lines(app)
+    assert lines[1] in words  # the share text as it reads, on the card
+    assert ("Copy again (C)" if card.copied else "Copy (C)") in words
+    assert any("clipboard" in line for line in words)
+
+
+def test_deduce_share__a_puzzle_given_up_is_an_x_with_no_marks() -> None:
+    puzzle = practice_puzzle("5x8", 3)
+    game = apply_move(puzzle.start_state(), Reveal())
+    assert share_text(puzzle, game).split("\n") == [
+        "Mastermind Arcade Deduce",
+        f"practice 4 5×8 X/{puzzle.tries}",
+    ]
