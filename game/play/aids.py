@@ -99,4 +99,5 @@ class AidsAllowed:
 
 
 EVERY_AID = AidsAllowed(hints=True, coach=True, hard=True)
+HINTS_ONLY = AidsAllowed(hints=True)  # a game played for fun: never scored, so a hint costs nothing
 NO_AID_ALLOWED = AidsAllowed()

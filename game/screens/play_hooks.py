@@ -44,7 +44,7 @@ import pygame
 
 from game.core.config import GameConfig
 from game.core.records import score_game, stats_key
-from game.play.aids import EVERY_AID, NO_AID_ALLOWED, NO_AIDS, Aids, AidsAllowed
+from game.play.aids import EVERY_AID, HINTS_ONLY, NO_AID_ALLOWED, NO_AIDS, Aids, AidsAllowed
 from game.play.breaker import BreakerRun
 from game.play.coach import Coach
 from game.play.record import GameRecord
@@ -361,6 +361,7 @@ class ForFunHooks(PlayHooks):
     never scored, counted or kept; the result screen still shows how it went."""
 
     mode = "for fun"  # never kept, so no save codec is ever asked for
+    aids_allowed = HINTS_ONLY  # nothing to count, so nothing to coach or make hard
     shows_hud = False
     panel_items = panel_without(("new", "solve"))  # Solve would count it as a game the computer won
 

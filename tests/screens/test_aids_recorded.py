@@ -9,11 +9,13 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig, preset
+from game.core.gamenumber import game_number
 from game.core.records import GRID_KEY
 from game.modes.registry import MODES, mode_named
-from game.play.aids import COACHED_KEY, HARD_KEY, NO_AID_ALLOWED
+from game.play.aids import COACHED_KEY, HARD_KEY, HINTS_ONLY, NO_AID_ALLOWED
 from game.screens import play_hooks
 from game.screens.base import go
+from game.screens.hint import HintOverlay
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.solving import SolvingState
@@ -22,8 +24,10 @@ from game.ui.board import BoardView
 from tests.screens.driver import (
     choose_entry,
     drawn_lines,
+    key,
     lowest_consistent,
     make_app,
+    post,
     press_key,
     settle,
     submit_code,
@@ -45,9 +49,13 @@ def test_aids__each_modes_hooks_allow_what_its_mode_declares() -> None:
     registered = {mode.id for mode in MODES}
     checked = set()
     for cls in every_hooks_class():
-        if cls is play_hooks.PlayHooks or cls.mode not in registered:
-            # the base and a game for fun: no mode of their own, no aids
-            assert cls.aids_allowed == NO_AID_ALLOWED, cls.__name__
+        if cls is play_hooks.PlayHooks:
+            assert cls.aids_allowed == NO_AID_ALLOWED  # the base: a mode declares its own
+            continue
+        # the Hint button is on the panel exactly where hints are allowed
+        assert ("hint" in dict(cls.panel_items)) == cls.aids_allowed.hints, cls.__name__
+        if cls.mode not in registered:  # a game for fun: hints at most, nothing counted to coach
+            assert cls.aids_allowed == HINTS_ONLY, cls.__name__
             continue
         assert cls.aids_allowed == mode_named(cls.mode).aids, cls.__name__
         checked.add(cls.mode)
@@ -140,3 +148,13 @@ def test_hard_mode__a_grid_handed_to_solve_is_counted_as_a_hard_game(tmp_path) -
     stats = Store(tmp_path).load_stats()
     assert set(stats) == {HARD_KEY} and GRID_KEY not in stats
     assert stats[HARD_KEY].games == 1 and stats[HARD_KEY].best_score == 0
+
+
+def test_aids__a_game_for_fun_keeps_its_hint_and_gets_no_coach() -> None:
+    number = game_number(CLASSIC, (0, 1, 2, 3))
+    app = make_app(settings={"coach": True, "hard_mode": True}, start=go("numbered", number=number))
+    state = app.state
+    assert isinstance(state, PlayingState) and state.game.secret == (0, 1, 2, 3)
+    assert state.hooks.coach is None and not state.run.hard
+    post(app, key(pygame.K_SLASH, unicode="/"))  # "?" asks for a hint
+    assert isinstance(app.state, HintOverlay)
