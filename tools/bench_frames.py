@@ -243,10 +243,10 @@ def coached(args: argparse.Namespace, config: GameConfig) -> App:
     import random
 
     from game.play.aids import Aids
-    from game.screens.play_hooks import COACH_BUDGET_MS, PlayHooks
+    from game.screens.play_hooks import COACH_BUDGET_MS, ClassicHooks
 
     secret = tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
-    state = PlayingState(config, secret=secret, hooks=PlayHooks(Aids(coached=True)))
+    state = PlayingState(config, secret=secret, hooks=ClassicHooks(Aids(coached=True)))
     app = App(size=args.size, seed=args.seed, start=state)
     rng = random.Random(args.seed)
     args.coach_rows = 0

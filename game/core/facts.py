@@ -4,8 +4,9 @@ Four kinds of fact, in this order of strength (FactKind): a colour fixed in a pl
 possible has it there), a colour absent (no code has it), exactly n pegs of a colour (every code has
 n), at least n pegs of a colour (every code has n or more, some more). Facts the player has already
 marked (`marked`; ruled_out_facts() turns the palette's ruled-out colours into such facts) are not
-repeated, nor facts that shown ones imply: "at least 1 peg is 3" beside "3 is in place 2", and once
-every place is fixed, the absent colours and the counts.
+repeated, nor facts that shown ones imply: "at least 1 peg is 3" beside "3 is in place 2" (and,
+in a game without repeats, "3 is in the code", its "exactly 1"), and once every place is fixed,
+the absent colours and the counts.
 
 Facts come from a summary of the codes still possible: which colours occur in each place, and the
 least and most pegs of each colour in a code. They only ever hold for every code: a summary is
@@ -156,11 +157,15 @@ def _shown(found: list[Fact], config: GameConfig, marked: frozenset[Fact]) -> tu
     if len(fixed) == config.pegs:  # the code is known: its places say everything
         found = fixed
     fixed_per_colour = np.bincount([f.colour for f in fixed], minlength=config.colours)
-    shown = [
-        f
-        for f in found
-        if f not in marked and not (f.kind is FactKind.AT_LEAST and f.count <= fixed_per_colour[f.colour])
-    ]
+
+    def implied(f: Fact) -> bool:
+        """Said already by the colour's fixed places: at least that many, and, where a colour is
+        at most once in a code, exactly that one."""
+        if f.kind is FactKind.AT_LEAST:
+            return f.count <= fixed_per_colour[f.colour]
+        return f.kind is FactKind.EXACTLY and not config.duplicates and f.count <= fixed_per_colour[f.colour]
+
+    shown = [f for f in found if f not in marked and not implied(f)]
     return tuple(sorted(shown, key=lambda f: f.strength))
 
 

@@ -12,8 +12,9 @@ For every row of a finished game (rows numbered from 0 here, from 1 on screen):
   expected size, sum of squared class sizes / possible_before). guess_worst / guess_expected give
   the same two figures for the player's own guess;
 - guess_to_finish / best_to_finish: the guesses to finish, on average over the codes still possible,
-  after the player's guess and after the best guess (tofinish.py): exact where an optimal table
-  covers the position (the table's own guess; best_exact), else an estimate by the same measure for
+  after the player's guess and after the best guess (tofinish.py): exact where few codes are left
+  (tofinish.EXACT_CODES: every way to play weighed, both exact) or where an optimal table covers the
+  position (the table's own guess; best_exact), else an estimate by the same measure for
   both (sampled above tofinish.FULL_TREE_CODES codes, to_finish_sampled). The best guess is never
   shown as worse than the player's by it: when the player's guess does at least as well, it is the
   best guess (best_source YOURS_SOURCE).
@@ -43,7 +44,13 @@ from .optimal import StrategyTable
 from .solver import History, Progress, run
 from .space import consistent_steps, count_consistent_steps, is_small, small_space
 from .strategies.optimal import FALLBACK
-from .tofinish import Position, is_exact_table, table_to_finish_steps, to_finish_steps
+from .tofinish import (
+    Position,
+    exact_to_finish_steps,
+    is_exact_table,
+    table_to_finish_steps,
+    to_finish_steps,
+)
 
 OPTIMAL_SOURCE = "optimal"
 YOURS_SOURCE = "yours"  # the player's own guess was the best by guesses to finish
@@ -224,6 +231,14 @@ def _to_finish_steps(
     """Guesses to finish for the player's guess and the best one, by the same measure; the best
     never worse (the player's guess takes its place when it does at least as well)."""
     position = Position.of(config, space, space.positions(possible), seed)
+    exact_guess = yield from exact_to_finish_steps(position, guess)
+    if exact_guess is not None:  # few codes left: both figures exact, every way to play weighed
+        exact_best = (
+            exact_guess if tuple(best) == tuple(guess) else (yield from exact_to_finish_steps(position, best))
+        )
+        if exact_best is not None:
+            yours = exact_guess <= exact_best and tuple(guess) != tuple(best)
+            return _Finish(exact_guess, min(exact_guess, exact_best), True, True, False, yours)
     exact_best = None
     if is_exact_table(table) and table.fits(config):
         if table.next_guess(history) == tuple(best):

@@ -6,6 +6,10 @@ the play after it need to find the code (the guess itself counted). The post-gam
   (fewest guesses in total over every secret) plays optimally from every position on its own path,
   so the average of its guess counts over the codes still possible is the least any play can
   reach from there (table_to_finish_steps).
+- Exact where few codes are left (exact_to_finish_steps, at most EXACT_CODES): every legal code is
+  weighed as the next guess at every position below, with optimal play after, by a branch and bound
+  whose bound is what k codes need at the very least (one found at once, the rest at the next
+  guess: 2 - 1/k on average); it gives up (None) past EXACT_NODES positions weighed.
 - An estimate elsewhere (to_finish_steps): the guess, then expected-size play (each later guess the
   one that leaves the fewest codes on average, Irving's rule; among every legal code when the
   space has a score table, else among the codes still possible, cut to CELL_BUDGET cells). Over the
@@ -33,6 +37,8 @@ from .solver import History, Progress, run
 from .space import SmallSpace, has_table, score_table, sorted_contains
 
 FULL_TREE_CODES = 1_500  # weigh every code still possible up to this many, else a sample
+EXACT_CODES = 12  # at most this many codes still possible: the exact optimum, not an estimate
+EXACT_NODES = 4_000  # positions the exact search may weigh before it gives up (None)
 SAMPLE_SECRETS = 96  # secrets a large position is weighed on
 CELL_BUDGET = 400_000  # guess-by-code grades one expected-size choice may look at
 NODES_PER_YIELD = 16
@@ -247,3 +253,72 @@ def table_to_finish_steps(
         if nodes % NODES_PER_YIELD == 0 or position.due():
             yield Progress(nodes, nodes + len(stack), "reading the optimal table")
     return total / position.possible.shape[0]
+
+
+def exact_to_finish_steps(position: Position, guess: Code) -> Generator[Progress, None, float | None]:
+    """Exact guesses to finish after `guess` at `position` with optimal play after it (the guess
+    counted), or None when more than EXACT_CODES codes are possible or the search is too big."""
+    possible = position.possible
+    if possible.shape[0] > EXACT_CODES:
+        return None
+    search = _Exact(position)
+    value = yield from search.after(position.position_of(guess), possible)
+    return value
+
+
+class _Exact:
+    """The exact optimum's search (see the module docstring), memoised by the codes still possible."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.pool = np.arange(position.space.indices.shape[0], dtype=np.int64)  # every legal code
+        self.best: dict[bytes, float] = {}
+        self.nodes = 0
+
+    def after(self, guess: int, codes: np.ndarray) -> Generator[Progress, None, float | None]:
+        """Average guesses over `codes` when `guess` is played next and optimal play follows."""
+        total = 0.0
+        for part in self.position.parts(guess, codes):
+            value = yield from self.optimum(part)
+            if value is None:
+                return None
+            total += part.shape[0] * value
+        return 1.0 + total / codes.shape[0]
+
+    def optimum(self, codes: np.ndarray) -> Generator[Progress, None, float | None]:
+        """The fewest guesses on average that find any of `codes` (sorted), the next one counted."""
+        n = codes.shape[0]
+        if n <= 2:
+            return (1.0, 1.5)[n - 1]  # play one of them: it is that one, or the other comes next
+        key = codes.tobytes()
+        known = self.best.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > EXACT_NODES:
+            return None
+        position = self.position
+        grades = position.grades(self.pool, codes).astype(np.int64)
+        inside = sorted_contains(codes, self.pool)
+        order = np.sort(grades, axis=1)
+        classes = 1 + (np.diff(order, axis=1) != 0).sum(axis=1)  # distinct grades per guess
+        losing = classes - inside  # parts left after the guess, its own win left out
+        splits = (classes > 1) | inside  # a guess that splits nothing teaches nothing
+        # the least each guess could need: every part of k codes at best 2 - 1/k on average
+        bound = 1.0 + (2.0 * (n - inside) - losing) / n
+        candidates = np.flatnonzero(splits)
+        _, first = np.unique(grades[candidates], axis=0, return_index=True)  # one of each split
+        candidates = candidates[first]
+        candidates = candidates[np.argsort(bound[candidates], kind="stable")]
+        best = float("inf")
+        for g in candidates:
+            if bound[g] >= best - 1e-12:
+                break
+            value = yield from self.after(int(self.pool[g]), codes)
+            if value is None:
+                return None
+            best = min(best, value)
+            if position.due():
+                yield Progress(self.nodes, EXACT_NODES, "weighing every way to play")
+        self.best[key] = best
+        return best

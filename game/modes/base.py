@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from game.play.aids import NO_AID_ALLOWED, AidsAllowed
 from game.screens.base import Route, State
 from game.screens.holding import RecordBook, SaveCodec
 
@@ -55,10 +56,12 @@ class StatsTab:
 
 @dataclass(frozen=True)
 class HelpPage:
-    """The help overlay's Controls text for screens of this mode (`screen` is what they ask for)."""
+    """The help overlay's page for screens of this mode (`screen` is what they ask for): its text,
+    and its tab's name (a page that explains the mode itself is named after it, not "Controls")."""
 
     screen: str
     controls: str
+    tab: str = "Controls"
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,9 @@ class Mode:
     first_run: Callable[[Any], Any] | None = None
     # A guided game that Help offers to replay (Learn to play's), as its menu entry.
     lesson: MenuEntry | None = None
+    # The aids its games allow (hints, the coach, hard mode; game/play/aids.py): none unless
+    # declared. Its hooks' class names the same value (PlayHooks.aids_allowed), which a test checks.
+    aids: AidsAllowed = NO_AID_ALLOWED
 
 
 __all__ = ["GROUPS", "HelpPage", "MenuEntry", "Mode", "RecordBook", "SaveCodec", "StatsTab"]

@@ -65,6 +65,11 @@ def help_pages() -> dict[str, str]:
     return {mode.help.screen: mode.help.controls for mode in MODES if mode.help is not None}
 
 
+def help_tabs() -> dict[str, str]:
+    """Each mode's help page's tab name by the screen name its screens ask for."""
+    return {mode.help.screen: mode.help.tab for mode in MODES if mode.help is not None}
+
+
 def first_run_offer(app: Any) -> Any:
     """What the title screen offers as it first shows (a mode's first_run hook: Learn to play's
     offer on a first run), or None: the first mode with something to offer decides."""

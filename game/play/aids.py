@@ -8,6 +8,11 @@ a setting off half-way never turns a hard game into an easy one, nor a coached g
   `hard`). The game is scored as usual and counted in its own statistics bucket, HARD_KEY.
 - The coach: Why not?, What we know and Par beside the board (game/play/coach.py). A coached game is
   assisted (no score, no high score) and counted apart, in COACHED_KEY, whatever else it is.
+- Hints: the Hint button (game/screens/hint.py); a hint taken makes the game assisted.
+
+Which of them a way of playing lets its player use is its Mode's declaration (game/modes/base.py
+Mode.aids, an AidsAllowed): the plain game allows all three, a Daily code or a Deduce puzzle none.
+`AidsAllowed.choose` is the one place a setting meets that declaration.
 
 Pure and pygame-free: a value with a strict stored form.
 """
@@ -73,3 +78,26 @@ class Aids:
 
 
 NO_AIDS = Aids()
+
+
+@dataclass(frozen=True)
+class AidsAllowed:
+    """Which aids a way of playing allows: `hints` (the Hint button), `coach`, `hard` (hard mode)."""
+
+    hints: bool = False
+    coach: bool = False
+    hard: bool = False
+
+    def choose(self, hard: bool, coached: bool) -> Aids:
+        """The aids a new game is played with when the player asks for `hard` and `coached`: only
+        what is allowed."""
+        return Aids(hard=hard and self.hard, coached=coached and self.coach)
+
+    def keeps(self, aids: Aids) -> Aids:
+        """A kept game's aids as this way of playing allows them (a save never grants more)."""
+        return self.choose(aids.hard, aids.coached)
+
+
+EVERY_AID = AidsAllowed(hints=True, coach=True, hard=True)
+HINTS_ONLY = AidsAllowed(hints=True)  # a game played for fun: never scored, so a hint costs nothing
+NO_AID_ALLOWED = AidsAllowed()

@@ -6,8 +6,9 @@ analysis inside a frame budget (so a big game never stalls drawing) and then sho
     row | your guess | codes possible before -> after | best guess | guesses to finish: you / best
 
 "Guesses to finish" (game/core/tofinish.py) is how many guesses, on average over the codes still
-possible, the guess and good play after it need, the guess counted: exact where the optimal table
-covers the position, else an estimate marked "~" (both guesses by the same measure), so the best
+possible, the guess and good play after it need, the guess counted: exact where few codes are left
+(every way to play weighed) or the optimal table covers the position, else an estimate marked "~"
+and only then (both guesses by the same measure), so the best
 guess never looks worse than the player's; when the player's own guess was as good, it is the best.
 The footer says how many guesses optimal play needs for this secret from the start, where the best
 guesses came from, and what the figures mean. Escape, Enter, A or Close pops. A long game in a small
@@ -26,7 +27,7 @@ import pygame
 
 from game.core.codes import Code
 from game.core.postgame import OPTIMAL_SOURCE, YOURS_SOURCE, PostGame, RowReport, analyse_steps
-from game.core.tofinish import FULL_TREE_CODES
+from game.core.tofinish import EXACT_CODES, FULL_TREE_CODES
 from game.play.pump import Pump
 from game.play.record import GameRecord
 from game.screens.base import Pop, State, Transition
@@ -82,9 +83,10 @@ def source_label(source: str) -> str:
 
 LEGEND = (
     "Possible: codes that fit before and after your row. To finish: guesses needed on average over "
-    "the codes still possible, the guess itself included, with good play after it; exact from the "
-    "optimal table, ~ an estimate by the same measure for both (the guess, then each time the guess "
-    f"leaving fewest codes on average; on a sample above {FULL_TREE_CODES:,} codes)."
+    "the codes still possible, the guess itself included, with the best play after it: exact with "
+    f"up to {EXACT_CODES} codes left or from the optimal table; ~ marks an estimate by the same measure "
+    "for both (the guess, then each time the guess leaving fewest codes on average; on a sample above "
+    f"{FULL_TREE_CODES:,} codes)."
 )
 
 

@@ -1,14 +1,15 @@
 """The help overlay: how to play, a worked grading example with duplicates, and the controls.
 
 Three pages (Rules, Controls, Grid: the grid puzzle with a worked example), switched with the tabs,
-Left/Right or Tab; Escape, Enter or Close pops it. `screen` picks whose controls the Controls page
-lists (SCREEN_CONTROLS: the playing screen, the computer solving, hand grading); the screens other
-than playing open it on the Controls page. Text is wrapped and sized to fit the card at every window
-size. The Rules page draws graded examples as pegs (graded by the core score() function, so the page
-can never disagree with the game), the Grid page likewise with score_grid(); the Controls page draws
-key caps from the tables in help_keys.py (the menu's help: all of them), or, for the modes, their
-paragraph. A "Learn to play" button (or L) replays the guided first game when a mode declares one
-(the registry's lesson_entry()); leaving a game for it keeps the game, as leaving for the menu does.
+Left/Right or Tab; Escape, Enter or Close pops it. A mode's page takes the middle tab under the name its
+HelpPage gives it (Deduce's rules under "Deduce", not "Controls"). `screen` picks whose controls the
+Controls page lists (SCREEN_CONTROLS: the playing screen, the computer solving, hand grading); the
+screens other than playing open it on the Controls page. Text is wrapped and sized to fit the card at
+every window size. The Rules page draws graded examples as pegs (graded by the core score() function, so
+the page can never disagree with the game), the Grid page likewise with score_grid(); the Controls page
+draws key caps from the tables in help_keys.py (the menu's help: all of them), or, for the modes, their
+paragraph. A "Learn to play" button (or L) replays the guided first game when a mode declares one (the
+registry's lesson_entry()); leaving a game for it keeps the game, as leaving for the menu does.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pygame
 
 from game.core.codes import score
 from game.core.variants import grade_words
-from game.modes.registry import help_pages, lesson_entry
+from game.modes.registry import help_pages, help_tabs, lesson_entry
 from game.screens.base import Pop, Reset, State, Transition, board_art
 from game.screens.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text
 from game.ui import help_view
@@ -46,6 +47,7 @@ HANDGRADE_CONTROLS = controls_text("handgrade")
 
 # The shared screens' controls, then each mode's (its HelpPage, from the registry).
 SCREEN_CONTROLS = MappingProxyType({"playing": CONTROLS, "solving": SOLVING_CONTROLS, **help_pages()})
+SCREEN_TABS = MappingProxyType(help_tabs())  # the middle tab's name where a mode names it
 
 
 def example_caption(palette_name: str = "safe") -> str:
@@ -76,6 +78,8 @@ class HelpOverlay(State):
     def __init__(self, page: int | str | None = None, screen: str = "playing") -> None:
         self.screen = screen
         self.controls = SCREEN_CONTROLS[screen]
+        middle = SCREEN_TABS.get(screen, "Controls")
+        self.tabs = tuple(middle if name == "Controls" else name for name in PAGES)  # the tabs' labels
         if isinstance(page, str):
             page = PAGES.index(page)
         self.page = page if page is not None else (0 if screen == "playing" else PAGES.index("Controls"))
@@ -83,7 +87,7 @@ class HelpOverlay(State):
         self.lesson = lesson_entry()  # the guided game this help replays (None: no mode has one)
 
     def layout(self) -> HelpLayout:
-        return HelpLayout(self.app.surface.get_size(), PAGES)
+        return HelpLayout(self.app.surface.get_size(), self.tabs)
 
     def lesson_rect(self, layout: HelpLayout) -> pygame.Rect | None:
         """Learn to play's button, at the card's bottom left, at most Close's size (None without a

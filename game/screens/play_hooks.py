@@ -18,26 +18,34 @@ does not change keeps its behaviour:
 - title(state), draw(...)             the top bar's text and a heads-up display over the board;
 - holding(state) -> Holding           the game to keep (its slot and save) and the game decided, for
                                       the session's lifetime owner (game/screens/holding.py).
-A plain game (a preset, Custom or a grid) is kept in the slot "classic:<statistics bucket>"
-("classic:Super", "classic:Grid") with PLAIN_SAVE: the record, half-built row included, and the aids
-it is played with (game/play/aids.py). Its aids (hard mode, the coach) come from Settings when the
-game starts and stay with it: a kept game resumes with its own, whatever the settings say then; a
-save without aids (written before there were any) resumes without. A coached or hard game shows the
-coach's column beside the board (game/ui/coach_view.py); the coach is pumped here, each frame,
-within COACH_BUDGET_MS, and only while the game goes on.
+The aids (hints, the coach, hard mode; game/play/aids.py) are a part composed into the hooks,
+AidKit: the hooks' class names what its mode allows (`aids_allowed`, the same AidsAllowed its Mode
+value declares as Mode.aids; none unless declared), and the kit fixes what a game is played with
+from Settings when it starts, runs the coach and draws its column. ClassicHooks is the plain game
+(a preset, Custom or a grid), which allows all three; the base class, and so every other mode that
+does not declare any, allows none.
+A plain game is kept in the slot "classic:<statistics bucket>" ("classic:Super", "classic:Grid")
+with PLAIN_SAVE: the record, half-built row included, and the aids it is played with. Its aids stay
+with it: a kept game resumes with its own, whatever the settings say then; a save without aids
+(written before there were any) resumes without. A coached or hard game shows the coach's column
+beside the board (game/ui/coach_view.py); the coach is pumped within COACH_BUDGET_MS each frame,
+and only while the game goes on. The aids go with the game to Solve and to the result screen
+(`aids` in their routes), so a hard game the computer finishes is counted as hard, and a coached
+one is named so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
 from game.core.config import GameConfig
 from game.core.records import score_game, stats_key
-from game.play.aids import NO_AIDS, Aids
+from game.play.aids import EVERY_AID, HINTS_ONLY, NO_AID_ALLOWED, NO_AIDS, Aids, AidsAllowed
+from game.play.breaker import BreakerRun
 from game.play.coach import Coach
 from game.play.record import GameRecord
 from game.screens.base import Push, Replace, Route, go, to_menu
@@ -123,47 +131,106 @@ PLAIN_SAVE = SaveCodec(
     encode=encode_plain,
     decode=decode_plain,
     describe=describe_plain,
-    resume=lambda kept: go("play", record=kept.record, hooks=PlayHooks(kept.aids)),
+    resume=lambda kept: go("play", record=kept.record, hooks=ClassicHooks(kept.aids)),
 )
 
 
+class AidKit:
+    """The aids part of a game's hooks: what its mode allows, what this game is played with (fixed
+    the first time it is asked, as the game starts), the coach, and its column's view cache."""
+
+    def __init__(self, allowed: AidsAllowed, aids: Aids | None = None) -> None:
+        self.allowed = allowed
+        self._aids = None if aids is None else allowed.keeps(aids)
+        self.coach: Coach | None = None
+        self.aside: coach_view.AsideCache | None = None
+
+    def aids(self, hard: bool, coached: bool) -> Aids:
+        """This game's aids: the ones it was given (a kept game's), else what the player asks for
+        (`hard`, `coached`: the settings) as far as the mode allows, fixed from then on."""
+        if self._aids is None:
+            self._aids = self.allowed.choose(hard, coached)
+        return self._aids
+
+    def start(self, config: GameConfig) -> None:
+        """The game started: a coached game's coach begins weighing it."""
+        if self._aids is not None and self._aids.coached and self.coach is None:
+            self.coach = Coach(table_for(config), seed=COACH_SEED)
+
+    def update(self, run: BreakerRun) -> None:
+        """A frame: the coach follows the game and works within its budget, until the game is decided."""
+        coach = self.coach
+        if coach is None:
+            return
+        if run.game.over:
+            coach.close()  # the game is decided: nothing left to weigh
+        else:
+            coach.follow(run.record)
+            coach.update(COACH_BUDGET_MS)
+
+    def layout(
+        self, size: tuple[int, int], config: GameConfig, panel_items: tuple[tuple[str, float], ...]
+    ) -> PlayLayout | None:
+        """The layout with the coach's column beside the board (None: the game has no aids)."""
+        if self._aids is None or not self._aids.any:
+            return None
+        buttons = tuple(name for name in PANEL_BUTTONS if name in dict(panel_items))
+        return coach_view.aside_layout(size, config, panel_items, buttons)
+
+    def draw(self, surface: pygame.Surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
+        aids = self._aids
+        if aids is None or not aids.any or not isinstance(layout, coach_view.AsideLayout):
+            return
+        if self.aside is None:
+            self.aside = coach_view.AsideCache()
+        lines = coach_view.coach_lines(run, self.coach, aids)
+        coach_view.draw_aside(surface, layout, lines, art, self.aside)
+
+
 class PlayHooks:
-    """A way of playing the break-the-code screen (see the module docstring); this is the plain game."""
+    """A way of playing the break-the-code screen (see the module docstring); the base of every
+    mode's hooks, allowing no aids. ClassicHooks is the plain game."""
 
     help_screen = "playing"  # the help overlay's controls for this mode (game/screens/help.py)
     panel_items: tuple[tuple[str, float], ...] = PANEL_ITEMS
     shows_hud = True  # the arcade heads-up display: streak, best, what a win is worth now
     mode = "classic"  # the mode whose save codec keeps this game (PLAIN_SAVE for the plain game)
-    _aids: Aids | None = None  # the plain game's, once chosen (other modes never have any)
-    coach: Coach | None = None  # pumped while a coached game goes on
-    aside: coach_view.AsideCache | None = None  # view cache of the coach's column
+    aids_allowed: ClassVar[AidsAllowed] = NO_AID_ALLOWED  # as the mode's Mode.aids declares
+    _kit: AidKit | None = None  # made on first use (a mode's hooks need not call this __init__)
 
     def __init__(self, aids: Aids | None = None) -> None:
-        self._aids = aids
+        self._kit = AidKit(self.aids_allowed, aids)
 
     def again(self) -> PlayHooks:
         """The hooks of a new game of the same kind (New game, Play again)."""
-        return PlayHooks()
+        return ClassicHooks()
 
     # --- starting and the panel ---------------------------------------------------------------
     def start(self, app: Any) -> GameRecord | None:
         """The record to play; None lets the screen draw a random secret for its config."""
         return None
 
+    @property
+    def aid_kit(self) -> AidKit:
+        if self._kit is None:
+            self._kit = AidKit(self.aids_allowed)
+        return self._kit
+
+    @property
+    def coach(self) -> Coach | None:
+        """The coach, while a coached game goes on (None: not coached)."""
+        return self.aid_kit.coach
+
     def aids(self, app: Any) -> Aids:
-        """What this game is played with, fixed the first time it is asked (as the game starts): the
-        plain game's from Settings unless it was given its own (a kept game's); other modes: none."""
-        if self.mode != "classic":
-            return NO_AIDS
-        if self._aids is None:
-            self._aids = Aids(hard=app.settings.hard_mode, coached=app.settings.coach)
-        return self._aids
+        """What this game is played with, fixed the first time it is asked (as the game starts): its
+        own (a kept game's), else the settings' as far as the mode allows."""
+        return self.aid_kit.aids(app.settings.hard_mode, app.settings.coach)
 
     def entered(self, state: PlayingState) -> None:
         """The screen entered with its run: a mode with more to set up (a duel's opponent) does it here.
-        The plain game starts its coach when it is coached."""
-        if self.aids(state.app).coached and self.coach is None:
-            self.coach = Coach(table_for(state.config), seed=COACH_SEED)
+        A coached game starts its coach."""
+        self.aids(state.app)
+        self.aid_kit.start(state.config)
 
     def pad_owner(self, state: PlayingState) -> int | None:
         """The player whose gamepad drives the board (None: any pad)."""
@@ -180,6 +247,8 @@ class PlayHooks:
 
     def allows(self, name: str, state: PlayingState) -> bool:
         """Whether the button or shortcut `name` does anything in this mode now."""
+        if name == "hint" and not self.aids_allowed.hints:
+            return False
         return name in ("help", "menu") or name in dict(self.panel_items)
 
     def refuse(self, name: str, state: PlayingState) -> str | None:
@@ -187,10 +256,9 @@ class PlayHooks:
         return None
 
     def make_layout(self, size: tuple[int, int], state: PlayingState) -> PlayLayout:
-        if self.aids(state.app).any:  # the coach's column beside the board
-            buttons = tuple(name for name in PANEL_BUTTONS if name in dict(self.panel_items))
-            return coach_view.aside_layout(size, state.config, self.panel_items, buttons)
-        return play_layout(size, state.config, self.panel_items)
+        self.aids(state.app)
+        aside = self.aid_kit.layout(size, state.config, self.panel_items)  # the coach's column
+        return aside if aside is not None else play_layout(size, state.config, self.panel_items)
 
     def title(self, state: PlayingState) -> str:
         label = self.aids(state.app).label
@@ -198,19 +266,13 @@ class PlayHooks:
 
     # --- time ----------------------------------------------------------------------------------
     def update(self, state: PlayingState, dt: float) -> Any:
-        coach = self.coach
-        if coach is not None:
-            if state.run.game.over:
-                coach.close()  # the game is decided: nothing left to weigh
-            else:
-                coach.follow(state.run.record)
-                coach.update(COACH_BUDGET_MS)
+        self.aid_kit.update(state.run)
         return None
 
     def finished(self, state: PlayingState) -> Any:
         """The finish has run: the result screen (its Play again starts the same kind of game)."""
         again = go("play", config=state.config, hooks=self.again())
-        return Replace(go("result", record=state.record, again=again))
+        return Replace(go("result", record=state.record, again=again, aids=self.aids(state.app)))
 
     # --- leaving and giving up -----------------------------------------------------------------------
     def leave(self, state: PlayingState) -> Any:
@@ -243,12 +305,7 @@ class PlayHooks:
     def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayingState, art: Art) -> None:
         """A heads-up display over the board (the plain game's is the playing screen's own HUD, and
         the coach's column when it is coached or hard)."""
-        aids = self.aids(state.app)
-        if aids.any and isinstance(layout, coach_view.AsideLayout):
-            if self.aside is None:
-                self.aside = coach_view.AsideCache()
-            lines = coach_view.coach_lines(state.run, self.coach, aids)
-            coach_view.draw_aside(surface, layout, lines, art, self.aside)
+        self.aid_kit.draw(surface, layout, state.run, art)
 
     # --- what the session keeps and records ---------------------------------------------------------
     def slot(self, state: PlayingState) -> str:
@@ -292,11 +349,19 @@ class PlayHooks:
         return Holding(kept=kept, celebrate=area)
 
 
+class ClassicHooks(PlayHooks):
+    """The plain game (a preset, Custom, a grid): every aid allowed, as the classic and grid modes
+    declare."""
+
+    aids_allowed = EVERY_AID
+
+
 class ForFunHooks(PlayHooks):
     """A game played for fun (by its number, a past Daily code): its code may be known, so it is
     never scored, counted or kept; the result screen still shows how it went."""
 
     mode = "for fun"  # never kept, so no save codec is ever asked for
+    aids_allowed = HINTS_ONLY  # nothing to count, so nothing to coach or make hard
     shows_hud = False
     panel_items = panel_without(("new", "solve"))  # Solve would count it as a game the computer won
 
@@ -324,7 +389,9 @@ def confirm(question: str, result: Any, **labels: Any) -> Push:
 
 
 __all__ = [
+    "AidKit",
     "COACH_BUDGET_MS",
+    "ClassicHooks",
     "ForFunHooks",
     "KeptPlay",
     "NO_ASSIST_BUTTONS",

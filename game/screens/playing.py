@@ -39,7 +39,7 @@ from game.play.record import GameRecord, random_secret
 from game.screens.base import Push, Replace, State, Transition, board_art, go, motion, to_menu
 from game.screens.holding import Holding
 from game.screens.outcomes import HintTaken, LeaveChosen, NewGameChosen, RevealChosen
-from game.screens.play_hooks import PlayHooks, confirm
+from game.screens.play_hooks import ClassicHooks, PlayHooks, confirm
 from game.ui import breaker_input, breaker_view
 from game.ui.board import Art, BoardView, FrameCache
 from game.ui.layout import Button, PaletteItem, PlayLayout
@@ -64,7 +64,7 @@ class PlayingState(State):
                 raise ValueError("a game to play needs its config or its record")
             config = record.config
         self.config = config
-        self.hooks = hooks if hooks is not None else PlayHooks()
+        self.hooks = hooks if hooks is not None else ClassicHooks()
         self._secret = secret
         self._record = record
         self.run: BreakerRun | None = None
@@ -279,7 +279,8 @@ class PlayingState(State):
             return confirm(question, NewGameChosen(), yes="New game", no="Keep playing")
         elif name == "solve":
             self.keep_on_exit = False
-            return Replace(go("solve", start=run.record))
+            # the computer finishes the game with its aids: a hard game is counted as hard
+            return Replace(go("solve", start=run.record, aids=self.hooks.aids(self.app)))
         elif name == "hint":
             return Push(go("hint", game=run.game))
         self._play_cues()

@@ -11,6 +11,8 @@ result screen and the statistics cannot disagree. `again`, when given, is where 
 computer game started from the codemaker screen goes back there with the same choices). The game
 was recorded when it was decided (game/lifetime.py); this screen only shows it, and holds the
 decided game so a record that reaches it without having been decided elsewhere is still recorded.
+`aids`, the game's hard mode and coach (game/play/aids.py), name it in the title ("Classic ·
+coached") and say why a coached win has no score: the coach, not a hint.
 
 A win of the player's lands before anything asks (game/play/finale.py): the score counts up, the streak's +1
 pops, the celebration plays (confetti sized to the win: more for a new best, more again with gold
@@ -30,6 +32,7 @@ import pygame
 from game.core.gamenumber import GameNumberError, game_number
 from game.core.records import score_game, stats_key
 from game.core.state import GameState, Outcome
+from game.play.aids import NO_AIDS, Aids
 from game.play.finale import Beat, Finale
 from game.play.record import GameRecord
 from game.play.timeline import Timeline, Track, linear
@@ -60,8 +63,9 @@ LOSS_VEIL_S = 0.8  # a lost board goes cold this long (at animation speed 1)
 class ResultState(State):
     pad_keys = pad_keys(hint=pygame.K_a)  # a pad's Y opens the analysis, as A does on the keyboard
 
-    def __init__(self, record: GameRecord, again: Route | None = None) -> None:
+    def __init__(self, record: GameRecord, again: Route | None = None, aids: Aids = NO_AIDS) -> None:
         self.record = record
+        self.aids = aids
         self.again_route = again
         self.view = BoardView()
         self.clicks = ButtonClicks()
@@ -152,6 +156,8 @@ class ResultState(State):
         which the session's confetti never covers; the screen fires its celebration itself, on its beat."""
         record = self.record
         result = record.result()
+        if result is not None:  # a hard or coached game counts in its own bucket
+            result = self.aids.result(result)
         points = score_game(result) if result is not None else 0
         chance = HighScoreChance(stats_key(record.config), points) if points else None
         decided = Decided(record.game, record, result, chance, celebrate=False)
@@ -182,17 +188,36 @@ class ResultState(State):
         if outcome is not None and outcome.points and not self.counted:
             lines.insert(1, f"Score {self.shown_points:,}")
         elif outcome is not None and outcome.score_line:  # counted: "Score 1,310 · new best!"
-            lines.insert(1, outcome.score_line)
+            lines.insert(1, self.score_line(outcome.score_line))
         if outcome is not None and outcome.streak_line:
             lines.append(outcome.streak_line)
-        solved_by = self.solved_by()
-        if solved_by:
-            lines.append(f"Computer: {solved_by}")
-        elif record.assisted:
-            lines.append("with a hint (assisted)")
+        help_line = self.help_line()
+        if help_line:
+            lines.append(help_line)
         if self.number is not None:
             lines.append(f"Game number {self.number}")
         return lines
+
+    def score_line(self, line: str) -> str:
+        """The recorded score line as this game is: a coached win has no score for the coach, not a
+        hint (the coach makes every game of it assisted)."""
+        if self.aids.coached and not self.points and self.game.outcome is Outcome.WON:
+            return "No score: a coached game"
+        return line
+
+    def help_line(self) -> str | None:
+        """Who or what helped: the computer that finished it, the coach, or a hint (None: nobody)."""
+        solved_by = self.solved_by()
+        if solved_by:
+            return f"Computer: {solved_by}"
+        if self.aids.coached:
+            return None  # the title and the score line say it was coached
+        return "With a hint (assisted)" if self.record.assisted else None
+
+    def title(self) -> str:
+        """The difficulty as the playing screen's HUD named it, with the game's aids."""
+        name = hud_name(self.game.config)
+        return f"{name} · {self.aids.label}" if self.aids.any else name
 
     # --- time ------------------------------------------------------------------------------------
     def _begin(self) -> None:
@@ -281,7 +306,7 @@ class ResultState(State):
         self._begin()
         layout = self.layout()
         art = board_art(self.app)
-        title = hud_name(self.game.config)  # the difficulty as the playing screen's HUD named it
+        title = self.title()
         draw_board_screen(
             surface, layout, art, self.view, self.game, title=title, palette=False, show_secret=True
         )
@@ -312,12 +337,10 @@ class ResultState(State):
         else:
             lines = [f"{self.record.guesses} of {self.record.config.turns} guesses · {self.record.time_text}"]
         if won and not self.points and outcome is not None and outcome.score_line:
-            lines.append(outcome.score_line)  # "No score: a hint was used"
-        solved_by = self.solved_by()
-        if solved_by:
-            lines.append(f"Computer: {solved_by}")
-        elif self.record.assisted:
-            lines.append("With a hint (assisted)")
+            lines.append(self.score_line(outcome.score_line))  # "No score: a hint was used"
+        help_line = self.help_line()
+        if help_line:
+            lines.append(help_line)
         if self.number is not None:
             lines.append(f"Game number {self.number}")
         streak_pop = finale.progress(Beat.STREAK) if finale is not None and self.streak else 0.0

@@ -8,6 +8,10 @@ says the computer finished it. The secret (a row or a whole grid) stays under th
 shield until the last grade is on the board; the shield then slides open (SHIELD_OPEN_S, scaled by
 the watch speed and the player's motion setting) before the result screen.
 
+A player's game handed over with Solve comes with its aids (game/play/aids.py): a hard game the
+computer finishes is still counted as a hard game (in its bucket, assisted), and the top bar and the
+result screen name them.
+
 Invariants: the strategy sees only game.history (ComputerRun hands it nothing else); drawing only
 reads the run and the shield's track; the run and the shield advance only in update(dt).
 """
@@ -23,6 +27,7 @@ import pygame
 
 from game.core import strategies
 from game.core.state import GameState, Outcome
+from game.play.aids import NO_AIDS, Aids
 from game.play.computer import SPEED_SCALE, SPEEDS, ComputerRun, Speed
 from game.play.grading import SHIELD_OPEN_S
 from game.play.pump import PUMP_BUDGET_MS
@@ -67,7 +72,7 @@ class SolvingState(State):
     `strategy` defaults to strategies.DEFAULT (optimal tables, else the strongest heuristic); the
     record's clock runs on while the computer plays, so the result shows the whole game's time;
     `title` overrides the top bar; `again` is where the result screen's Play again goes (default: a
-    new game to break).
+    new game to break); `aids` are the player's game's (hard mode, the coach), recorded with it.
     """
 
     pad_keys = pad_keys(start=pygame.K_SPACE, hint=pygame.K_h)  # a pad's Start pauses, Y opens help
@@ -82,10 +87,12 @@ class SolvingState(State):
         title: str | None = None,
         clock: Callable[[], float] = time.perf_counter,
         again: Route | None = None,
+        aids: Aids = NO_AIDS,
     ) -> None:
         self.start = start if isinstance(start, GameRecord) else GameRecord.of_game(start)
         self.start_game = self.start.game
         self.again = again
+        self.aids = aids
         self.strategy = strategy or strategies.DEFAULT
         self.speed = speed
         self.budget_ms = budget_ms
@@ -201,16 +208,20 @@ class SolvingState(State):
             art.pegs.peg(art.colours[what], what, size, art.symbols)
 
     def _to_result(self) -> Transition:
-        return Replace(go("result", record=self.run.record, again=self.again))
+        return Replace(go("result", record=self.run.record, again=self.again, aids=self.aids))
 
     def holding(self) -> Holding:
         """A game the computer finished is decided once its last guess is graded (a Solve counts as
-        the player's assisted game; a computer game from the first row counts nothing)."""
+        the player's assisted game, in its aids' bucket; a computer game from the first row counts
+        nothing)."""
         run = self.run
         if run is None or not run.game.over:
             return Holding()
         record = run.record
-        return Holding(decided=Decided(record.game, record, record.result()), celebrate=self.layout().board)
+        result = record.result()
+        if result is not None:
+            result = self.aids.result(result)
+        return Holding(decided=Decided(record.game, record, result), celebrate=self.layout().board)
 
     # --- drawing -------------------------------------------------------------------------------
     def layout(self) -> PlayLayout:
@@ -223,7 +234,8 @@ class SolvingState(State):
 
     def draw(self, surface: pygame.Surface) -> None:
         run, layout = self.run, self.layout()
-        title = self.title or f"Computer solving · {config_title(run.game.config)}"
+        named = " · ".join(filter(None, (config_title(run.game.config), self.aids.label)))
+        title = self.title or f"Computer solving · {named}"
         draw_computer_board(
             surface,
             layout,

@@ -124,8 +124,10 @@ def _draw_segments(
     """One button per option, the chosen one lit, all labels at one size (the largest every one fits)."""
     label_px = min(text.fit_size(w, r.w - 8, r.h * 0.5) for w, r in zip(labels, segments, strict=True))
     for index, (words, rect) in enumerate(zip(labels, segments, strict=True)):
-        draw_button(surface, text, rect, "", primary=index == chosen, hot=rect.collidepoint(mouse))
-        text.draw(surface, words, label_px, pal.TEXT, rect.center)
+        lit = index == chosen
+        draw_button(surface, text, rect, "", primary=lit, hot=rect.collidepoint(mouse))
+        # the chosen one is lit with the accent: its label wears the accent's ink, as a primary button's
+        text.draw(surface, words, label_px, pal.TEXT_ON_ACCENT if lit else pal.TEXT, rect.center)
 
 
 def _draw_stepper_row(

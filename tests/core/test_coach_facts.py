@@ -251,3 +251,34 @@ def test_coach_facts__grid_facts_hold_for_every_grid_code_still_possible(config:
         expected = {f for f in true_facts if not implied(f, true_facts, config.pegs)}
         known = what_we_know(config, history)
         assert set(known.facts) == expected and known.possible == len(possible)
+
+
+NO_REPEATS_4X6 = [code for code in ALL_4X6 if len(set(code)) == 4]
+
+
+def test_coach_facts__without_repeats_no_fact_shown_is_implied_by_another_at_4x6() -> None:
+    """A brute force over seeded 4x6 positions without repeats: every fact shown holds for every code
+    still possible; none follows from another one shown (over every legal code: "3 is in the code"
+    beside "3 is in place 2"); and every fact that holds is shown or follows from those shown."""
+    config = GameConfig(4, 6, duplicates=False)
+    rng = random.Random(6)
+    fixed_and_present = 0
+    for _ in range(400):
+        secret = rng.choice(NO_REPEATS_4X6)
+        history = []
+        for _ in range(rng.randint(1, 3)):
+            guess = rng.choice(NO_REPEATS_4X6)
+            history.append((guess, brute_grade(guess, secret)))
+        possible = [c for c in NO_REPEATS_4X6 if all(brute_grade(g, c) == f for g, f in history)]
+        shown = what_we_know(config, history).facts
+        for fact in shown:
+            assert all(holds(fact, code) for code in possible), (history, fact)
+            for other in shown:
+                follows = all(holds(other, code) for code in NO_REPEATS_4X6 if holds(fact, code))
+                assert other == fact or not follows, (history, f"{fact} implies {other}")
+        said = [code for code in NO_REPEATS_4X6 if all(holds(f, code) for f in shown)]
+        for fact in brute_facts(possible, 4, 6):
+            assert all(holds(fact, code) for code in said), (history, f"{fact} is neither shown nor implied")
+        fixed = {f.colour for f in brute_facts(possible, 4, 6) if f.kind is FactKind.FIXED}
+        fixed_and_present += bool(fixed)
+    assert fixed_and_present > 40  # positions where a colour is both fixed and in the code were met

@@ -163,3 +163,26 @@ def test_summary_lines__say_where_grades_given_by_hand_leave_no_code():
     lines = summary_lines(PostGame((fits, dead), 2, False, None, ""))
     assert "From row 2 no code fits the grades given: those rows have nothing to weigh." in lines
     assert not any("no code fits" in line for line in summary_lines(PostGame((fits,), 1, False, None, "")))
+
+
+def test_analysis_overlay__marks_only_estimates_with_a_tilde():
+    """Through the real app: a row with few codes left before it shows its figures exact (no "~"),
+    a row with many, off the optimal table's path, shows them as estimates."""
+    from game.core.tofinish import EXACT_CODES
+
+    config = GameConfig(4, 6)
+    secret = (3, 1, 4, 5)
+    game = finished_game(config, secret, [(0, 1, 2, 3), (1, 3, 5, 4), (3, 4, 4, 5), secret])
+    app = open_overlay(game)
+    overlay = app.state
+    rows = overlay.result.rows
+    assert rows[0].possible_before > EXACT_CODES >= min(r.possible_before for r in rows)
+    shown = text_spy(app)
+    app.draw()
+    del app.text.draw
+    for report in rows:
+        cell = row_cells(report)["finish"]
+        assert cell in shown
+        assert ("~" in cell) == (report.possible_before > EXACT_CODES and not report.guess_exact)
+        if report.possible_before <= EXACT_CODES:
+            assert "~" not in cell and report.guess_exact and report.best_exact

@@ -127,6 +127,8 @@ def test_deduce_mode__a_puzzle_left_is_kept_and_resumed_with_its_rows(tmp_path):
     again = new_app(tmp_path)
     assert kept_lines(again) == ["Resume: Deduce 6×9 · practice 1 · try 2"]
     press_key(again, pygame.K_RETURN)
+    assert isinstance(again.state, DealState)  # proved again over the whole space first, over frames
+    until(again, lambda: isinstance(again.state, PlayingState))
     resumed = again.state
     assert isinstance(resumed.hooks, DeduceHooks) and resumed.hooks.puzzle == puzzle
     assert [row.guess for row in resumed.game.rows] == [g for g, _ in puzzle.rows] + [wrong]

@@ -50,7 +50,7 @@ def shown(app: App) -> str:
     """Every word the next frame draws, the cached still image and the coach's column redrawn."""
     state = app.state
     state.frame = FrameCache()  # view state, thrown away at will: the next frame draws afresh
-    state.hooks.aside = AsideCache()
+    state.hooks.aid_kit.aside = AsideCache()
     return " ".join(drawn_lines(app))
 
 

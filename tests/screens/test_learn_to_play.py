@@ -155,7 +155,7 @@ def test_learn_to_play__the_whole_guided_game_through_the_real_app() -> None:
     click(app, next_button(layout, app.text, lesson, state.run).center)  # Play Classic
     game = app.state
     assert isinstance(game, PlayingState) and game.config == preset("Classic").config()
-    assert type(game.hooks).__name__ == "PlayHooks" and not game.game.rows
+    assert type(game.hooks).__name__ == "ClassicHooks" and not game.game.rows
 
 
 def offered_app(directory, **kwargs) -> App:

@@ -253,7 +253,7 @@ def test_title__cards_show_the_bests_and_todays_state_read_through_the_store(tmp
     app.draw()
     assert f"Best {best:,}" in shown and "No best yet" in shown  # Super's best; Expert never won
     assert "Classic: not played" in shown and "Super: not played" in shown
-    assert "Next codes in 12:00" in shown and "No run yet" in shown
+    assert "Next codes in 12 h 00 min" in shown and "No run yet" in shown
     del app.text.draw
     choose_entry(app, "Daily code")
     post(app, key(pygame.K_RETURN))  # Daily Classic

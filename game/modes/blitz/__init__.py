@@ -44,7 +44,8 @@ def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
 def status(app: Any) -> str:
     """The Blitz card's lines on the title screen: your best run, and the rule in a line."""
     stats = load_blitz(app.store).stats
-    best = f"Best {stats.best_score:,} · {stats.best_cracked} codes" if stats.best_score else "No run yet"
+    codes = "code" if stats.best_cracked == 1 else "codes"
+    best = f"Best {stats.best_score:,} · {stats.best_cracked} {codes}" if stats.best_score else "No run yet"
     return f"{best}\n3 minutes, +15 s a code"
 
 

@@ -13,6 +13,7 @@ from game.modes.base import MenuEntry, Mode, StatsTab
 from game.modes.classic.number import MENU_LABEL as NUMBER_LABEL
 from game.modes.classic.number import NumberState, numbered_game
 from game.modes.classic.setup import SetupState
+from game.play.aids import EVERY_AID
 from game.screens.base import go
 from game.screens.play_hooks import PLAIN_SAVE, slot_of
 
@@ -42,6 +43,7 @@ def mode() -> Mode:
         save=PLAIN_SAVE,
         stats_tabs=tuple(StatsTab(p.name) for p in PRESETS) + (StatsTab(CUSTOM_KEY),),
         high_scores=HIGH_SCORE_TABLES,
+        aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
     )
 
 

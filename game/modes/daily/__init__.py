@@ -67,9 +67,15 @@ def status(app: Any) -> str:
     lines = []
     for preset in DAILY_PRESETS:
         lines.append(f"{preset}: {today_words(book, preset, day)}")
-    minutes = int(seconds_until_next_daily(app.now()) // 60)
-    lines.append(f"Next codes in {minutes // 60}:{minutes % 60:02d}")
+    lines.append(f"Next codes in {hours_minutes(seconds_until_next_daily(app.now()))}")
     return "\n".join(lines)
+
+
+def hours_minutes(seconds: float) -> str:
+    """A wait in words a glance cannot misread as minutes and seconds: "6 h 59 min", "12 min"
+    (whole minutes, rounded down, as a clock's minutes are)."""
+    hours, minutes = divmod(int(seconds // 60), 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
 
 
 def kept_entries(app: Any) -> tuple[MenuEntry, ...]:

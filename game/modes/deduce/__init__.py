@@ -69,5 +69,5 @@ MODE = Mode(
     stats_tabs=(StatsTab(DEDUCE_KEY, figures),),
     high_scores=(DEDUCE_KEY,),
     records=(DEDUCE_BOOK,),
-    help=HelpPage("deduce", CONTROLS),
+    help=HelpPage("deduce", CONTROLS, tab="Deduce"),  # its rules and a worked example
 )

@@ -6,9 +6,13 @@ make Reveal give up. Each try is graded like any guess; naming the secret ends i
 the first try, 2 at the second, 1 later (game/core/deduce.py). The puzzle in progress is kept in the
 slot "deduce" (DEDUCE_SAVE: the puzzle and the record) as it is played; a puzzle of the day is kept
 instead in the day's attempt (kind "deduce:<level>"), made as the puzzle is first shown, so one
-attempt a day holds through New game, Abandon, a practice puzzle or a second window. The moment it is
-decided it counts in the Deduce statistics bucket (tries as its guesses, the Deduce score as its
-points), may enter the Deduce high scores, and a puzzle of the day decides its attempt (stars).
+attempt a day holds through New game, Abandon, a practice puzzle or a second window. Read back, a
+kept puzzle is checked at once only as cheaply as a menu line allows (its rows graded by its secret,
+the record its puzzle's); taking it up again proves it again over the whole space, on the dealing
+card (screens.DealState with `kept`), and a puzzle that no longer has exactly one answer is set
+aside with a notice instead of being played. The moment it is decided it counts in the Deduce
+statistics bucket (tries as its guesses, the Deduce score as its points), may enter the Deduce high
+scores, and a puzzle of the day decides its attempt (stars).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCo
 from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayHooks, panel_without
 
 DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
+SLOT = "deduce"  # where the puzzle in progress is kept
 
 
 def load_book(store: Any) -> DeduceBook:
@@ -60,7 +65,7 @@ class DeduceSave:
 def _decode(data: Any) -> DeduceSave:
     if not isinstance(data, dict) or set(data) != {"puzzle", "record"}:
         raise ValueError("a kept Deduce puzzle holds puzzle and record")
-    # the whole-space proof ran when the puzzle was dealt; a kept one is checked as cheaply as a menu can
+    # as cheaply as a menu line can: the whole-space proof runs, over frames, when it is taken up again
     puzzle = Puzzle.from_dict(data["puzzle"], whole_space=False)
     record = GameRecord.from_dict(data["record"])
     given = start_record(puzzle)
@@ -78,7 +83,7 @@ DEDUCE_SAVE = SaveCodec(
     describe=lambda save: (
         f"{puzzle_name(save.puzzle)} · try {tries_taken(save.puzzle, save.record.game) + 1}"
     ),
-    resume=lambda save: go("play", record=save.record, hooks=DeduceHooks(save.puzzle)),
+    resume=lambda save: go("deduce_deal", level=save.puzzle.level, kept=save),  # proved again first
 )
 
 
@@ -104,7 +109,7 @@ class DeduceHooks(PlayHooks):
         return Replace(go("deduce_result", puzzle=self.puzzle, record=state.run.record))
 
     def slot(self, state: Any) -> str:
-        return "deduce"
+        return SLOT
 
     def save(self, state: Any) -> dict[str, Any]:
         return DEDUCE_SAVE.envelope(self.mode, DeduceSave(self.puzzle, state.run.snapshot()))
@@ -157,4 +162,4 @@ def puzzle_decided(puzzle: Puzzle, record: GameRecord) -> Decided:
         if puzzle.is_daily:  # AlreadyDecided (another window first) undoes the whole decision
             store.decide_attempt(puzzle.day.isoformat(), attempt_kind(puzzle.level), {"stars": won_stars})
 
-    return Decided(record.game, record, result, chance, write, slot=None if puzzle.is_daily else "deduce")
+    return Decided(record.game, record, result, chance, write, slot=None if puzzle.is_daily else SLOT)

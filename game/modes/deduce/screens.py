@@ -6,27 +6,44 @@ pick the level, Up/Down the puzzle, Enter plays, H help, Esc back to the menu; o
 puzzle where one is kept asks first (app.start_game).
 
 DealState: the engine deals the puzzle (game/core/deduce.py), pumped a few milliseconds a frame like
-the solvers, with a progress bar; then the playing screen with DeduceHooks. Esc cancels.
+the solvers, with a progress bar; then the playing screen with DeduceHooks. Esc cancels. Given a
+kept puzzle (`kept`, from Resume), it proves that puzzle again the same way (exactly one code fits,
+every row needed) before it is played: one that fails (a save edited or damaged) is dropped from the
+kept games, with a notice saying why, and the level choice shows instead.
 
-DeduceResultState: stars, tries, time, score, the code uncovered and (for a puzzle of the day) the
-streak. It holds the same decision as the playing screen, so the puzzle is recorded once whichever
-showed it first. Enter deals the next practice puzzle at the level, Esc goes back to the choice.
+DeduceResultState: the end card, as the Daily code's: the stars, the share text (share.py: the
+tries' grades, spoiling nothing; copied to the clipboard as the card shows, C or Copy again), the
+code uncovered, tries, time, score and (for a puzzle of the day) the streak. It holds the same
+decision as the playing screen, so the puzzle is recorded once whichever showed it first. Enter
+deals the next practice puzzle at the level, Esc goes back to the choice.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Generator
 from typing import Any
 
 import pygame
 
 from game.core.daily import daily_day
-from game.core.deduce import LEVELS, Puzzle, daily_puzzle_steps, practice_puzzle_steps, stars, tries_taken
+from game.core.deduce import (
+    LEVELS,
+    Puzzle,
+    check_puzzle_steps,
+    daily_puzzle_steps,
+    practice_puzzle_steps,
+    stars,
+    tries_taken,
+)
+from game.core.solver import Progress
 from game.core.state import Outcome
 from game.modes.deduce.book import DeduceBook, daily_figures
 from game.modes.deduce.hooks import (
     DEDUCE_SAVE,
+    SLOT,
     DeduceHooks,
+    DeduceSave,
     attempt_kind,
     load_book,
     puzzle_decided,
@@ -34,6 +51,7 @@ from game.modes.deduce.hooks import (
     start_record,
     update_book,
 )
+from game.modes.deduce.share import share_grades, share_header, share_text
 from game.modes.deduce.view import DeduceLayout, draw_stars
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.play.record import GameRecord
@@ -41,7 +59,7 @@ from game.screens.base import Push, Replace, Route, State, Transition, board_art
 from game.screens.holding import Holding
 from game.ui import end_cards
 from game.ui import palette as pal
-from game.ui.daily_view import draw_code
+from game.ui.daily_view import copy_text, draw_code, draw_share
 from game.ui.end_cards import EndCardLayout, Tile
 from game.ui.layout import dialog_rect, margin_px
 from game.ui.thinking import draw_progress_bar
@@ -49,6 +67,7 @@ from game.ui.widgets import draw_button, draw_card
 
 LEVEL_NAMES = tuple(lv.name for lv in LEVELS)
 KINDS = ("daily", "practice")
+SIDE_STARS_FRAC, SIDE_SHARE_FRAC = 0.3, 0.45  # the end card's side: stars, share text, then the code
 RULES = "Every row is graded as usual. Exactly one code fits them all: name it. Fewer tries, more stars."
 
 
@@ -124,7 +143,7 @@ class DeduceState(State):
             if kind == "daily"
             else practice_route(self.app, level)
         )
-        return self.app.start_game("deduce", route)
+        return self.app.start_game(SLOT, route)
 
     def handle(self, event: pygame.event.Event) -> Transition | State | Route | None:
         if event.type == pygame.MOUSEMOTION:
@@ -218,18 +237,33 @@ class DeduceState(State):
         draw_button(surface, text, back, "Back", hot=back.collidepoint(self.mouse))
 
 
-class DealState(State):
-    """The engine deals a puzzle, a few milliseconds a frame; then the puzzle is played."""
+def proved(puzzle: Puzzle) -> Generator[Progress, None, Puzzle]:
+    """`puzzle` once proved over the whole space (DeduceError if it has not exactly one answer)."""
+    yield from check_puzzle_steps(puzzle)
+    return puzzle
 
-    def __init__(self, level: str, day: dt.date | None = None, number: int | None = None) -> None:
-        self.level, self.day, self.number = level, day, number
+
+class DealState(State):
+    """The engine deals a puzzle (or proves a kept one again), a few milliseconds a frame; then the
+    puzzle is played."""
+
+    def __init__(
+        self,
+        level: str,
+        day: dt.date | None = None,
+        number: int | None = None,
+        kept: DeduceSave | None = None,
+    ) -> None:
+        self.level, self.day, self.number, self.kept = level, day, number, kept
         self.pump: Pump | None = None
         self.problem = ""
 
     def enter(self, app) -> None:
         super().enter(app)
         if self.pump is None:
-            if self.day is not None:
+            if self.kept is not None:
+                steps = proved(self.kept.puzzle)
+            elif self.day is not None:
                 steps = daily_puzzle_steps(self.level, self.day, daily_day(app.now()))
             else:
                 steps = practice_puzzle_steps(self.level, self.number)
@@ -241,11 +275,25 @@ class DealState(State):
             pump.pump(PUMP_BUDGET_MS)
         if not pump.done:
             return None
+        kept = self.kept
+        if kept is not None and (pump.error is not None or pump.answer is None):
+            return self._set_aside(str(pump.error))
         if pump.error is not None or pump.answer is None:
             self.problem = f"No puzzle could be dealt: {pump.error}"
             return None
         puzzle: Puzzle = pump.answer
+        if kept is not None:
+            return Replace(go("play", record=kept.record, hooks=DeduceHooks(puzzle)))
         return Replace(go("play", record=start_record(puzzle), hooks=DeduceHooks(puzzle)))
+
+    def _set_aside(self, reason: str) -> Route:
+        """A kept puzzle that is no puzzle: never played, dropped, and the player told why."""
+        app = self.app
+        if app.store is not None:
+            app.store.drop_kept(SLOT)
+        app.session.notices.show(f"The kept Deduce puzzle was set aside: {reason}.")
+        app.sound.play("error")
+        return go("deduce", level=self.level)
 
     def handle(self, event: pygame.event.Event) -> Route | None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
@@ -265,8 +313,13 @@ class DealState(State):
         draw_card(surface, card)
         m = margin_px(size)
         line = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, card.h // 3)
-        what = "today's" if self.day is not None else "a practice"
-        words = self.problem or f"Dealing {what} {self.level.replace('x', ' × ')} puzzle…"
+        size_words = self.level.replace("x", " × ")
+        if self.kept is not None:
+            words = f"Checking the kept {size_words} puzzle…"
+        else:
+            what = "today's" if self.day is not None else "a practice"
+            words = f"Dealing {what} {size_words} puzzle…"
+        words = self.problem or words
         text.draw_in(surface, words, line, pal.TEXT_WARN if self.problem else pal.TEXT, text.grown(40))
         bar = pygame.Rect(card.x + 2 * m, line.bottom + m, card.w - 4 * m, max(8, card.h // 10))
         draw_progress_bar(surface, bar, self.pump.fraction if self.pump is not None else 0.0)
@@ -275,7 +328,8 @@ class DealState(State):
 
 
 class DeduceResultState(State):
-    """Stars, tries, time, score and the code; Enter deals the next practice puzzle, Esc goes back."""
+    """The end card: stars, the share text, the code, tries, time and score; Enter deals the next
+    practice puzzle, C copies the share text again, Esc goes back."""
 
     def __init__(self, puzzle: Puzzle, record: GameRecord) -> None:
         self.puzzle = puzzle
@@ -283,6 +337,16 @@ class DeduceResultState(State):
         self.mouse = (-1, -1)
         self.book: DeduceBook | None = None
         self.initials_asked = False
+        self.share = share_text(puzzle, record.game)
+        self.copied = False
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.copied = copy_text(self.share)
+
+    def copy(self) -> None:
+        self.copied = copy_text(self.share)
+        self.app.sound.play("click")
 
     def holding(self) -> Holding:
         return Holding(decided=puzzle_decided(self.puzzle, self.record))
@@ -296,7 +360,8 @@ class DeduceResultState(State):
         return tries_taken(self.puzzle, self.record.game)
 
     def layout(self) -> EndCardLayout:
-        return EndCardLayout(self.app.surface.get_size(), 3, ("again", "menu"), side=True, lines=3, columns=3)
+        buttons = ("copy", "again", "menu")
+        return EndCardLayout(self.app.surface.get_size(), 3, buttons, side=True, lines=4, columns=3)
 
     def tiles(self) -> list[Tile]:
         tries = self.tries
@@ -311,6 +376,10 @@ class DeduceResultState(State):
 
     def lines(self) -> list[tuple[str, pal.RGB]]:
         lines = [(puzzle_name(self.puzzle), pal.TEXT)]
+        if self.copied:
+            lines.append(("Share text copied to the clipboard", pal.TEXT_DIM))
+        else:
+            lines.append(("No clipboard here: copy the share text by hand", pal.TEXT_WARN))
         outcome = self.app.session.outcome_of(self.record)
         if outcome is not None and outcome.new_best:
             lines.append(("A new best score!", pal.SELECTION))
@@ -338,20 +407,24 @@ class DeduceResultState(State):
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             hit = self.layout().hit_test(event.pos)
-            if hit == "again":
+            if hit == "copy":
+                self.copy()
+            elif hit == "again":
                 return self.next_puzzle()
             if hit == "menu":
                 return go("deduce", level=self.puzzle.level)
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
                 return self.next_puzzle()
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_c:
+                self.copy()
+            elif event.key == pygame.K_ESCAPE:
                 return go("deduce", level=self.puzzle.level)
         return None
 
     def next_puzzle(self) -> Route | Transition:
         self.app.sound.play("click")
-        return self.app.start_game("deduce", practice_route(self.app, self.puzzle.level))
+        return self.app.start_game(SLOT, practice_route(self.app, self.puzzle.level))
 
     def draw(self, surface: pygame.Surface) -> None:
         layout, art = self.layout(), board_art(self.app)
@@ -365,15 +438,22 @@ class DeduceResultState(State):
             verdict = "Not this time: the code was…"
         end_cards.draw_title(surface, text, layout.title, verdict, pal.SELECTION if self.solved else pal.TEXT)
         side = layout.side
-        stars_box = pygame.Rect(side.x, side.y, side.w, round(side.h * 0.55))
+        # the side: the stars, the share text as it reads, the code uncovered
+        stars_box = pygame.Rect(side.x, side.y, side.w, round(side.h * SIDE_STARS_FRAC))
         draw_stars(
             surface, stars_box.inflate(-side.w // 10, -stars_box.h // 6), stars(tries) if self.solved else 0
         )
-        code_box = pygame.Rect(side.x, stars_box.bottom, side.w, side.h - stars_box.h)
+        share_box = pygame.Rect(side.x, stars_box.bottom, side.w, round(side.h * SIDE_SHARE_FRAC))
+        grades = share_grades(self.puzzle, self.record.game)
+        header = share_header(self.puzzle, self.record.game)
+        config = self.puzzle.config
+        draw_share(surface, art, share_box, header, grades, config.pegs, self.puzzle.tries)
+        code_box = pygame.Rect(side.x, share_box.bottom, side.w, side.bottom - share_box.bottom)
         draw_code(
             surface, art, code_box.inflate(-side.w // 10, -code_box.h // 5), self.puzzle.secret, "The code"
         )
         end_cards.draw_tiles(surface, text, layout.tiles, self.tiles())
         end_cards.draw_lines(surface, text, layout.lines, self.lines())
-        labels = {"again": "Next puzzle", "menu": "Deduce"}
+        copy = "Copy again (C)" if self.copied else "Copy (C)"
+        labels = {"copy": copy, "again": "Next puzzle", "menu": "Deduce"}
         end_cards.draw_buttons(surface, text, layout.buttons, labels, self.mouse, primary="again")

@@ -9,6 +9,7 @@ from game.core.config import GameConfig
 from game.core.records import GRID_KEY
 from game.core.variants import GridVariant
 from game.modes.base import MenuEntry, Mode, StatsTab
+from game.play.aids import EVERY_AID
 from game.screens.base import go
 from game.screens.play_hooks import slot_of
 
@@ -26,4 +27,5 @@ MODE = Mode(
     title="The 2-D puzzle",
     entries=tuple(_entry(*grid) for grid in GRID_PRESETS),
     stats_tabs=(StatsTab(GRID_KEY),),
+    aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
 )

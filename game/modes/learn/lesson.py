@@ -158,7 +158,7 @@ def lesson_steps() -> tuple[Step, ...]:
         ),
         *_explain_row(0, FIRST_ROW),
         Step(
-            f"Now test one colour alone: make row 2 {code_text(COLOUR_TEST_ROW)} and submit it.",
+            f"Now test one colour alone: your second guess is {code_text(COLOUR_TEST_ROW)}. Submit it.",
             Wait.SUBMIT,
             (Target("palette", col=RULED_OUT), Target("row", 1)),
             COLOUR_TEST_ROW,

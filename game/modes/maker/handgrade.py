@@ -324,7 +324,9 @@ class HandGradeState(State):
                 primary=primary,
                 hot=rect.collidepoint(self.mouse),
             )
-        message = run.message() + (" A: analysis." if run.over else "")
+        message = run.message()
+        if run.over:  # the run's sentence ended first, then what A does
+            message = message.rstrip(".") + ". A: analysis."
         warn = bool(run.refusal) or (run.over and run.ending is not Ending.SOLVED)
         colour = pal.TEXT_WARN if warn else (pal.SELECTION if run.over else pal.TEXT_DIM)
         box = layout.item_rect("message")
