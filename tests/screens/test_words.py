@@ -15,6 +15,8 @@ from game.app import App
 from game.core.blitz import BONUS_S, DURATION_S
 from game.core.codes import score
 from game.core.config import GameConfig
+from game.core.variants import GridVariant
+from game.modes.blitz.book import load_blitz
 from game.modes.classic.setup import SetupState
 from game.modes.learn.lesson import lesson_steps
 from game.modes.maker.handgrade import HandGradeState
@@ -43,7 +45,7 @@ def ink_and_face(surface: pygame.Surface, rect: pygame.Rect) -> tuple[pal.RGB, p
 def test_setup__every_segment_label_reads_against_its_button_lit_or_not() -> None:
     """The lit segment (the chosen shape, the chosen turns rule) wears the accent: its label must
     read on it as well as the others read on theirs (WCAG's 4.5:1 for text)."""
-    for config in (GameConfig(4, 6), GameConfig(colours=4, grid=(3, 3))):
+    for config in (GameConfig(4, 6), GameConfig(colours=4, variant=GridVariant(3, 3))):
         app = make_app(size=(1024, 720), start=SetupState(config))
         app.draw()
         layout = SetupLayout(app.surface.get_size())  # as the screen lays itself out
@@ -74,7 +76,7 @@ def test_title__blitz_card_counts_one_code_as_one(tmp_path) -> None:
         press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, MenuState)
     shown = " ".join(drawn_lines(app))
-    best = Store(tmp_path).load_blitz().stats.best_score
+    best = load_blitz(Store(tmp_path)).stats.best_score
     assert best > 0 and re.search(rf"Best {best:,} · 1 code\b(?!s)", shown), shown
 
 
