@@ -15,7 +15,7 @@ from typing import Any
 
 from game.modes import blitz, classic, daily, deduce, duel, grid, learn, maker, match
 from game.modes.base import MenuEntry, Mode
-from game.screens.base import Route, go
+from game.screens.base import Context, Route, go
 
 MODES: tuple[Mode, ...] = (
     classic.MODE,
@@ -70,7 +70,7 @@ def help_tabs() -> dict[str, str]:
     return {mode.help.screen: mode.help.tab for mode in MODES if mode.help is not None}
 
 
-def first_run_offer(app: Any) -> Any:
+def first_run_offer(app: Context) -> Any:
     """What the title screen offers as it first shows (a mode's first_run hook: Learn to play's
     offer on a first run), or None: the first mode with something to offer decides."""
     for mode in MODES:
@@ -95,7 +95,7 @@ class KeptGame:
     entry: MenuEntry
 
 
-def kept_games(app: Any) -> Iterator[KeptGame]:
+def kept_games(app: Context) -> Iterator[KeptGame]:
     """Every kept game, read back through its mode's codec; a save its codec refuses is set aside
     in the store with a notice naming why. Its Resume route claims it first (go("resume")), so two
     windows cannot both take it up."""

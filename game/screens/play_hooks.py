@@ -38,17 +38,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import pygame
 
 from game.core.config import GameConfig
 from game.core.records import score_game, stats_key
+from game.core.state import GameState
 from game.play.aids import EVERY_AID, HINTS_ONLY, NO_AID_ALLOWED, NO_AIDS, Aids, AidsAllowed
 from game.play.breaker import BreakerRun
 from game.play.coach import Coach
 from game.play.record import GameRecord
-from game.screens.base import Push, Replace, Route, go, to_menu
+from game.screens.base import Context, Push, Replace, Route, Transition, go, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.outcomes import LeaveChosen
 from game.tables import table_for
@@ -57,9 +58,6 @@ from game.ui import palette as pal
 from game.ui.board import Art
 from game.ui.breaker_view import PANEL_BUTTONS, PANEL_ITEMS, hud_name, play_layout
 from game.ui.layout import PlayLayout
-
-if TYPE_CHECKING:
-    from game.screens.playing import PlayingState
 
 NO_ASSIST_BUTTONS = ("new", "solve", "hint")  # a mode that is one game at a time, unhelped, drops them
 COACH_BUDGET_MS = 5.0  # the coach's share of a frame (its jobs overshoot by one ~4 ms step at most)
@@ -135,6 +133,28 @@ PLAIN_SAVE = SaveCodec(
 )
 
 
+class PlayScreen(Protocol):
+    """What the hooks see of the playing screen (game/screens/playing.py's PlayingState): its context,
+    its config and its run, made as the screen enters (None only before: in start and aids), whether
+    leaving keeps the game, the pointer, and the screen's layout and holding."""
+
+    app: Context
+    config: GameConfig
+    run: BreakerRun | None
+    keep_on_exit: bool
+    mouse: tuple[int, int]
+
+    @property
+    def record(self) -> GameRecord: ...
+
+    @property
+    def game(self) -> GameState: ...
+
+    def layout(self) -> PlayLayout: ...
+
+    def holding(self) -> Holding: ...
+
+
 class AidKit:
     """The aids part of a game's hooks: what its mode allows, what this game is played with (fixed
     the first time it is asked, as the game starts), the coach, and its column's view cache."""
@@ -206,7 +226,7 @@ class PlayHooks:
         return ClassicHooks()
 
     # --- starting and the panel ---------------------------------------------------------------
-    def start(self, app: Any) -> GameRecord | None:
+    def start(self, app: Context) -> GameRecord | None:
         """The record to play; None lets the screen draw a random secret for its config."""
         return None
 
@@ -221,61 +241,61 @@ class PlayHooks:
         """The coach, while a coached game goes on (None: not coached)."""
         return self.aid_kit.coach
 
-    def aids(self, app: Any) -> Aids:
+    def aids(self, app: Context) -> Aids:
         """What this game is played with, fixed the first time it is asked (as the game starts): its
         own (a kept game's), else the settings' as far as the mode allows."""
         return self.aid_kit.aids(app.settings.hard_mode, app.settings.coach)
 
-    def entered(self, state: PlayingState) -> None:
+    def entered(self, state: PlayScreen) -> None:
         """The screen entered with its run: a mode with more to set up (a duel's opponent) does it here.
         A coached game starts its coach."""
         self.aids(state.app)
         self.aid_kit.start(state.config)
 
-    def pad_owner(self, state: PlayingState) -> int | None:
+    def pad_owner(self, state: PlayScreen) -> int | None:
         """The player whose gamepad drives the board (None: any pad)."""
         return None
 
-    def accepts_input(self, state: PlayingState) -> bool:
+    def accepts_input(self, state: PlayScreen) -> bool:
         """Whether the board takes input now (a decided duel waits for its end screen)."""
         return True
 
-    def intercept(self, state: PlayingState, event: pygame.event.Event) -> bool:
+    def intercept(self, state: PlayScreen, event: pygame.event.Event) -> bool:
         """Whether the mode takes `event` itself, before the board sees it (a lesson's Next button,
         even once the game is over); True: nothing else sees it."""
         return False
 
-    def allows(self, name: str, state: PlayingState) -> bool:
+    def allows(self, name: str, state: PlayScreen) -> bool:
         """Whether the button or shortcut `name` does anything in this mode now."""
         if name == "hint" and not self.aids_allowed.hints:
             return False
         return name in ("help", "menu") or name in dict(self.panel_items)
 
-    def refuse(self, name: str, state: PlayingState) -> str | None:
+    def refuse(self, name: str, state: PlayScreen) -> str | None:
         """Why `name` cannot be done at this moment (None: it can)."""
         return None
 
-    def make_layout(self, size: tuple[int, int], state: PlayingState) -> PlayLayout:
+    def make_layout(self, size: tuple[int, int], state: PlayScreen) -> PlayLayout:
         self.aids(state.app)
         aside = self.aid_kit.layout(size, state.config, self.panel_items)  # the coach's column
         return aside if aside is not None else play_layout(size, state.config, self.panel_items)
 
-    def title(self, state: PlayingState) -> str:
+    def title(self, state: PlayScreen) -> str:
         label = self.aids(state.app).label
         return f"{hud_name(state.config)} · {label}" if label else hud_name(state.config)
 
     # --- time ----------------------------------------------------------------------------------
-    def update(self, state: PlayingState, dt: float) -> Any:
+    def update(self, state: PlayScreen, dt: float) -> Transition | Route | None:
         self.aid_kit.update(state.run)
         return None
 
-    def finished(self, state: PlayingState) -> Any:
+    def finished(self, state: PlayScreen) -> Transition | Route | None:
         """The finish has run: the result screen (its Play again starts the same kind of game)."""
         again = go("play", config=state.config, hooks=self.again())
         return Replace(go("result", record=state.record, again=again, aids=self.aids(state.app)))
 
     # --- leaving and giving up -----------------------------------------------------------------------
-    def leave(self, state: PlayingState) -> Any:
+    def leave(self, state: PlayScreen) -> Transition | Route | None:
         """What Menu does: a game with something kept asks whether to keep it or abandon it; one with
         nothing to keep goes straight to the menu."""
         if state.holding().kept is None:
@@ -289,41 +309,41 @@ class PlayHooks:
             focus="yes",
         )
 
-    def reveal_question(self, state: PlayingState) -> tuple[str, str]:
+    def reveal_question(self, state: PlayScreen) -> tuple[str, str]:
         """(question, yes label) of Reveal's confirmation."""
         return "Reveal the secret and end this game?", "Reveal"
 
-    def resign(self, state: PlayingState) -> None:
+    def resign(self, state: PlayScreen) -> None:
         """The player confirmed Reveal: a mode that counts a resignation notes it here."""
 
-    def help_route(self, state: PlayingState) -> Route:
+    def help_route(self, state: PlayScreen) -> Route:
         """The help overlay; a variant with rules of its own (a grid) opens on them."""
         page = state.config.variant.rules_page
         return go("help", page=page) if page else go("help", screen=self.help_screen)
 
     # --- drawing -------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayingState, art: Art) -> None:
+    def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayScreen, art: Art) -> None:
         """A heads-up display over the board (the plain game's is the playing screen's own HUD, and
         the coach's column when it is coached or hard)."""
         self.aid_kit.draw(surface, layout, state.run, art)
 
     # --- what the session keeps and records ---------------------------------------------------------
-    def slot(self, state: PlayingState) -> str:
+    def slot(self, state: PlayScreen) -> str:
         return slot_of(state.config)
 
-    def save(self, state: PlayingState) -> dict[str, Any]:
+    def save(self, state: PlayScreen) -> dict[str, Any]:
         return PLAIN_SAVE.envelope(self.mode, KeptPlay(state.run.snapshot(), self.aids(state.app)))
 
-    def progress(self, state: PlayingState) -> tuple[int, Any]:
+    def progress(self, state: PlayScreen) -> tuple[int, Any]:
         """(rows that must never be lost, the rest of the position) of the game kept."""
         run = state.run
         return len(run.game.rows), (tuple(run.draft), run.record.ruled_out)
 
-    def keeps(self, state: PlayingState) -> bool:
+    def keeps(self, state: PlayScreen) -> bool:
         """Whether the game has anything worth keeping now (an empty new game does not)."""
         return state.run.snapshot().resumable
 
-    def decided(self, state: PlayingState) -> Decided | None:
+    def decided(self, state: PlayScreen) -> Decided | None:
         """The game decided, to record once: counted in its statistics bucket, maybe a high score."""
         record = state.run.record
         result = record.result()
@@ -333,7 +353,7 @@ class PlayHooks:
         chance = HighScoreChance(stats_key(record.config), points) if points else None
         return Decided(record.game, record, result, chance, slot=self.slot(state))
 
-    def holding(self, state: PlayingState) -> Holding:
+    def holding(self, state: PlayScreen) -> Holding:
         run = state.run
         if run is None:
             return Holding()
@@ -365,7 +385,7 @@ class ForFunHooks(PlayHooks):
     shows_hud = False
     panel_items = panel_without(("new", "solve"))  # Solve would count it as a game the computer won
 
-    def holding(self, state: PlayingState) -> Holding:
+    def holding(self, state: PlayScreen) -> Holding:
         run = state.run
         if run is None:
             return Holding()

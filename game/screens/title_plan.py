@@ -6,11 +6,9 @@ drawing, no store (the Resume lines come from registry.kept_games when an app is
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.modes.base import GROUPS, MenuEntry
 from game.modes.registry import kept_games, modes
-from game.screens.base import Push, Quit, go
+from game.screens.base import Context, Push, Quit, go
 from game.ui.layout_title import TOP, TitlePlan
 
 TOP_RESUME = 2  # kept games on the top page; with more, the first and a tile to all of them
@@ -34,7 +32,7 @@ def mode_entries() -> list[MenuEntry]:
     )
 
 
-def default_entries(app: Any = None) -> list[MenuEntry]:
+def default_entries(app: Context | None = None) -> list[MenuEntry]:
     """The menu: a Resume line per kept game (with an app to read them), the modes, the utilities."""
     kept = [game.entry for game in kept_games(app)] if app is not None else []
     return kept + mode_entries() + list(UTILITIES)
