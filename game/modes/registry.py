@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.config import GameConfig
 from game.modes import blitz, classic, daily, deduce, duel, grid, learn, maker, match
 from game.modes.base import MenuEntry, Mode
 from game.screens.base import Context, Route, go
@@ -48,6 +49,11 @@ def mode_named(mode_id: str) -> Mode:
         if mode.id == mode_id:
             return mode
     raise KeyError(f"no mode is called {mode_id!r}")
+
+
+def new_game(mode: str, config: GameConfig) -> Route:
+    """The route "new_game": a new game of the mode `mode` on `config` (Mode.new_game: its own hooks)."""
+    return mode_named(mode).new_game(config)
 
 
 def high_score_tables() -> tuple[str, ...]:

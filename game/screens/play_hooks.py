@@ -1,28 +1,19 @@
-"""PlayHooks: what a way of playing changes about the break-the-code screen, composed into PlayingState.
+"""The shared behaviour of a way of playing the break-the-code screen, and the plain game.
 
-The playing screen (game/screens/playing.py) is the one screen where a person breaks a code; every
-mode that has a person break a code hands it hooks (`go("play", config=..., hooks=...)`) instead of
-subclassing it. The base class is the plain game (a preset, Custom, a grid) and every hook a mode
-does not change keeps its behaviour:
-- start(app) -> GameRecord | None     the record to play when the screen first enters;
-- entered(state), accepts_input(state) more set-up once the run exists; whether input counts now;
-- intercept(state, event) -> bool     an event the mode takes before the board (a lesson's Next);
-- panel_items, allows(name, state)    the side panel; a button left out has no shortcut either;
-- refuse(name, state) -> str | None   why a button cannot be pressed now (a duel's Submit while the
-                                      computer replies), said on the board with the error sound;
-- make_layout(size, state)            the geometry (a duel has a second board beside the first);
-- update(state, dt) -> transition     every frame before the run's own update (a clock, an opponent);
-- finished(state) -> transition       the game ended and its finish ran (or Reveal was confirmed);
-- leave(state) -> transition          Menu or Escape (None: the screen's own question);
-- reveal_question(state), resign()    what Reveal asks, and what giving up means to the mode;
-- title(state), draw(...)             the top bar's text and a heads-up display over the board;
-- holding(state) -> Holding           the game to keep (its slot and save) and the game decided, for
-                                      the session's lifetime owner (game/screens/holding.py).
+The playing screen (game/screens/playing.py) reads a mode's hooks through the PlayHooks protocol
+(game/screens/play_protocol.py: three groups, rules and keeping, the side panel, presentation). This
+module holds what a mode's hooks start from, StandardHooks, whose every method is the ordinary
+answer and none the Classic game's own: a game kept in its mode's slot while it has rows on it (the
+mode says how: `save`), decided into its statistics bucket with a high-score chance, the result
+screen at the end, Menu asking to keep or abandon, the full side panel but Hint, no aids. A mode
+changes what it must (a duel's second board, a lesson's Next button, a clock). ClassicHooks, the
+plain game (a preset, Custom, a grid), is a mode's hooks like the others; ForFunHooks is a game
+played for fun (by number, a past Daily code): shown, never counted or kept.
 The aids (hints, the coach, hard mode; game/play/aids.py) are a part composed into the hooks,
 AidKit: the hooks' class names what its mode allows (`aids_allowed`, the same AidsAllowed its Mode
 value declares as Mode.aids; none unless declared), and the kit fixes what a game is played with
 from Settings when it starts, runs the coach and draws its column. ClassicHooks is the plain game
-(a preset, Custom or a grid), which allows all three; the base class, and so every other mode that
+(a preset, Custom or a grid), which allows all three; StandardHooks, and so every other mode that
 does not declare any, allows none.
 A plain game is kept in the slot "classic:<statistics bucket>" ("classic:Super", "classic:Grid")
 with PLAIN_SAVE: the record, half-built row included, and the aids it is played with. Its aids stay
@@ -38,20 +29,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 import pygame
 
 from game.core.config import GameConfig
 from game.core.records import score_game, stats_key
-from game.core.state import GameState
 from game.play.aids import EVERY_AID, HINTS_ONLY, NO_AID_ALLOWED, NO_AIDS, Aids, AidsAllowed
 from game.play.breaker import BreakerRun
 from game.play.coach import Coach
 from game.play.record import GameRecord
-from game.screens.base import Context, Push, Replace, Route, Transition, go, to_menu
+from game.screens.base import Context, Push, Replace, Route, go, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.outcomes import LeaveChosen
+from game.screens.play_protocol import Next, PlayHooks, PlayScreen
 from game.tables import table_for
 from game.ui import coach_view, theme
 from game.ui import palette as pal
@@ -133,28 +124,6 @@ PLAIN_SAVE = SaveCodec(
 )
 
 
-class PlayScreen(Protocol):
-    """What the hooks see of the playing screen (game/screens/playing.py's PlayingState): its context,
-    its config and its run, made as the screen enters (None only before: in start and aids), whether
-    leaving keeps the game, the pointer, and the screen's layout and holding."""
-
-    app: Context
-    config: GameConfig
-    run: BreakerRun | None
-    keep_on_exit: bool
-    mouse: tuple[int, int]
-
-    @property
-    def record(self) -> GameRecord: ...
-
-    @property
-    def game(self) -> GameState: ...
-
-    def layout(self) -> PlayLayout: ...
-
-    def holding(self) -> Holding: ...
-
-
 class AidKit:
     """The aids part of a game's hooks: what its mode allows, what this game is played with (fixed
     the first time it is asked, as the game starts), the coach, and its column's view cache."""
@@ -207,14 +176,14 @@ class AidKit:
         coach_view.draw_aside(surface, layout, lines, art, self.aside)
 
 
-class PlayHooks:
-    """A way of playing the break-the-code screen (see the module docstring); the base of every
-    mode's hooks, allowing no aids. ClassicHooks is the plain game."""
+class StandardHooks:
+    """What a mode's hooks start from (see the module docstring): PlayHooks with the ordinary
+    answers, allowing no aids. A subclass names its `mode` (the id whose save codec keeps its games)."""
 
     help_screen = "playing"  # the help overlay's controls for this mode (game/screens/help.py)
-    panel_items: tuple[tuple[str, float], ...] = PANEL_ITEMS
+    panel_items: tuple[tuple[str, float], ...] = panel_without(("hint",))  # no aids, so no Hint
     shows_hud = True  # the arcade heads-up display: streak, best, what a win is worth now
-    mode = "classic"  # the mode whose save codec keeps this game (PLAIN_SAVE for the plain game)
+    mode: ClassVar[str]  # the mode's id: its save codec keeps the game, in the slot of that name
     aids_allowed: ClassVar[AidsAllowed] = NO_AID_ALLOWED  # as the mode's Mode.aids declares
     _kit: AidKit | None = None  # made on first use (a mode's hooks need not call this __init__)
 
@@ -222,8 +191,8 @@ class PlayHooks:
         self._kit = AidKit(self.aids_allowed, aids)
 
     def again(self) -> PlayHooks:
-        """The hooks of a new game of the same kind (New game, Play again)."""
-        return ClassicHooks()
+        """Fresh hooks of a new game of the same kind (New game, Play again)."""
+        return type(self)()
 
     # --- starting and the panel ---------------------------------------------------------------
     def start(self, app: Context) -> GameRecord | None:
@@ -285,17 +254,17 @@ class PlayHooks:
         return f"{hud_name(state.config)} · {label}" if label else hud_name(state.config)
 
     # --- time ----------------------------------------------------------------------------------
-    def update(self, state: PlayScreen, dt: float) -> Transition | Route | None:
+    def update(self, state: PlayScreen, dt: float) -> Next:
         self.aid_kit.update(state.run)
         return None
 
-    def finished(self, state: PlayScreen) -> Transition | Route | None:
+    def finished(self, state: PlayScreen) -> Next:
         """The finish has run: the result screen (its Play again starts the same kind of game)."""
         again = go("play", config=state.config, hooks=self.again())
         return Replace(go("result", record=state.record, again=again, aids=self.aids(state.app)))
 
     # --- leaving and giving up -----------------------------------------------------------------------
-    def leave(self, state: PlayScreen) -> Transition | Route | None:
+    def leave(self, state: PlayScreen) -> Next:
         """What Menu does: a game with something kept asks whether to keep it or abandon it; one with
         nothing to keep goes straight to the menu."""
         if state.holding().kept is None:
@@ -329,10 +298,13 @@ class PlayHooks:
 
     # --- what the session keeps and records ---------------------------------------------------------
     def slot(self, state: PlayScreen) -> str:
-        return slot_of(state.config)
+        """Where the game is kept: one game of the mode at a time, in the slot named after it."""
+        return self.mode
 
     def save(self, state: PlayScreen) -> dict[str, Any]:
-        return PLAIN_SAVE.envelope(self.mode, KeptPlay(state.run.snapshot(), self.aids(state.app)))
+        """The kept game as its mode's save codec writes it (SaveCodec.envelope): a mode that keeps
+        its games through this class's holding says how."""
+        raise NotImplementedError(f"{type(self).__name__} keeps its games: its save() writes them")
 
     def progress(self, state: PlayScreen) -> tuple[int, Any]:
         """(rows that must never be lost, the rest of the position) of the game kept."""
@@ -369,14 +341,22 @@ class PlayHooks:
         return Holding(kept=kept, celebrate=area)
 
 
-class ClassicHooks(PlayHooks):
+class ClassicHooks(StandardHooks):
     """The plain game (a preset, Custom, a grid): every aid allowed, as the classic and grid modes
-    declare."""
+    declare; kept with PLAIN_SAVE, one game per statistics bucket ("classic:Super")."""
 
+    mode = "classic"
     aids_allowed = EVERY_AID
+    panel_items = PANEL_ITEMS
+
+    def slot(self, state: PlayScreen) -> str:
+        return slot_of(state.config)
+
+    def save(self, state: PlayScreen) -> dict[str, Any]:
+        return PLAIN_SAVE.envelope(self.mode, KeptPlay(state.run.snapshot(), self.aids(state.app)))
 
 
-class ForFunHooks(PlayHooks):
+class ForFunHooks(StandardHooks):
     """A game played for fun (by its number, a past Daily code): its code may be known, so it is
     never scored, counted or kept; the result screen still shows how it went."""
 
@@ -384,6 +364,10 @@ class ForFunHooks(PlayHooks):
     aids_allowed = HINTS_ONLY  # nothing to count, so nothing to coach or make hard
     shows_hud = False
     panel_items = panel_without(("new", "solve"))  # Solve would count it as a game the computer won
+
+    def again(self) -> PlayHooks:
+        """Play again: a plain game of the same config, counted as any."""
+        return ClassicHooks()
 
     def holding(self, state: PlayScreen) -> Holding:
         run = state.run
@@ -415,7 +399,10 @@ __all__ = [
     "ForFunHooks",
     "KeptPlay",
     "NO_ASSIST_BUTTONS",
+    "Next",
     "PlayHooks",
+    "PlayScreen",
+    "StandardHooks",
     "confirm",
     "describe_record",
     "draw_title",

@@ -38,10 +38,14 @@ def default_entries(app: Context | None = None) -> list[MenuEntry]:
     return kept + mode_entries() + list(UTILITIES)
 
 
+NEW_GAME_ROUTES = ("play", "new_game")  # the routes that start a game on the config they carry
+
+
 def is_preset(entry: MenuEntry) -> bool:
     """A Play entry that starts one fixed game (its config in the route): a card on the title screen."""
     route = entry.route
-    return entry.group == "Play" and getattr(route, "name", None) == "play" and "config" in route.args
+    starts_game = getattr(route, "name", None) in NEW_GAME_ROUTES and "config" in route.args
+    return entry.group == "Play" and starts_game
 
 
 def arrange(entries: list[MenuEntry]) -> tuple[list[MenuEntry], TitlePlan]:

@@ -47,7 +47,7 @@ from game.play.timeline import Timeline
 from game.screens.base import Context, Push, Replace, Route, State, Transition, go, motion, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.outcomes import LeaveChosen
-from game.screens.play_hooks import PlayHooks, PlayScreen, confirm, panel_without
+from game.screens.play_hooks import PlayScreen, StandardHooks, confirm, panel_without
 from game.ui import end_cards, theme
 from game.ui import palette as pal
 from game.ui.end_cards import EndCardLayout, Tile
@@ -96,7 +96,7 @@ BLITZ_SAVE = SaveCodec(
 )
 
 
-class BlitzHooks(PlayHooks):
+class BlitzHooks(StandardHooks):
     """One Blitz run on the playing screen (see the module docstring)."""
 
     help_screen = "blitz"

@@ -24,7 +24,7 @@ from game.play.record import GameRecord
 from game.screens.base import Context, Replace, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept
 from game.screens.outcomes import LeaveChosen
-from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayHooks, PlayScreen, confirm, panel_without
+from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayScreen, StandardHooks, confirm, panel_without
 
 DAILY_HIGH_SCORES = "Daily"  # the high-score table daily wins enter
 
@@ -40,7 +40,7 @@ def daily_points(record: GameRecord) -> int:
     return score_game(GameResult(record.config, GameEnd.WON, record.guesses, record.elapsed_s))
 
 
-class DailyHooks(PlayHooks):
+class DailyHooks(StandardHooks):
     """Today's code at a daily preset (see the module docstring)."""
 
     help_screen = "daily"

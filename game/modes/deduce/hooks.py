@@ -27,7 +27,7 @@ from game.modes.deduce.book import DEDUCE_BOOK, DeduceBook
 from game.play.record import GameRecord, Player
 from game.screens.base import Context, Replace, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
-from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayHooks, PlayScreen, panel_without
+from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayScreen, StandardHooks, panel_without
 
 DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
 SLOT = "deduce"  # where the puzzle in progress is kept
@@ -87,7 +87,7 @@ DEDUCE_SAVE = SaveCodec(
 )
 
 
-class DeduceHooks(PlayHooks):
+class DeduceHooks(StandardHooks):
     help_screen = "deduce"
     mode = "deduce"
     shows_hud = False

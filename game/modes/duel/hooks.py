@@ -49,7 +49,7 @@ from game.play.record import GameRecord
 from game.play.timeline import Motion, Timeline
 from game.screens.base import Replace, go, motion
 from game.screens.holding import Decided, Holding, Kept, SaveCodec
-from game.screens.play_hooks import PlayHooks, PlayScreen
+from game.screens.play_hooks import PlayScreen, StandardHooks
 from game.ui import breaker_view
 from game.ui.board import BoardView, config_title
 
@@ -141,7 +141,7 @@ def stats_end(outcome: DuelOutcome, player: GameRecord) -> GameEnd:
     return GameEnd.REVEALED if player.outcome is Outcome.REVEALED else GameEnd.LOST
 
 
-class DuelHooks(PlayHooks):
+class DuelHooks(StandardHooks):
     """Your board and the computer's, side by side; you move first each turn."""
 
     help_screen = "duel"

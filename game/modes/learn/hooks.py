@@ -25,7 +25,7 @@ from game.modes.learn.lesson import LESSON_CONFIG, LESSON_SECRET, Lesson, Wait
 from game.play.record import GameRecord
 from game.screens.base import Context, go, to_menu
 from game.screens.holding import Holding
-from game.screens.play_hooks import PlayHooks, PlayScreen, panel_without, slot_of
+from game.screens.play_hooks import PlayHooks, PlayScreen, StandardHooks, panel_without, slot_of
 from game.ui import coach_view
 from game.ui.board import Art
 from game.ui.breaker_view import PANEL_BUTTONS
@@ -40,7 +40,7 @@ def lesson_game() -> Any:
     return go("play", config=LESSON_CONFIG, hooks=LessonHooks())
 
 
-class LessonHooks(PlayHooks):
+class LessonHooks(StandardHooks):
     """The lesson on the playing screen (see the module docstring)."""
 
     mode = "learn"

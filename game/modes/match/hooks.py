@@ -20,7 +20,7 @@ from game.screens.base import Replace, Route, go, to_menu
 from game.screens.holding import Decided, Holding, Kept, SaveCodec
 from game.screens.maker_hooks import MakerHooks, MakerScreen
 from game.screens.outcomes import LeaveChosen
-from game.screens.play_hooks import PlayHooks, PlayScreen, confirm
+from game.screens.play_hooks import PlayScreen, StandardHooks, confirm
 from game.ui import breaker_view
 from game.ui import palette as pal
 from game.ui.layout import PlayLayout
@@ -199,7 +199,7 @@ class MatchSecretHooks(MakerHooks):
         return True
 
 
-class MatchRoundHooks(PlayHooks):
+class MatchRoundHooks(StandardHooks):
     """The breaker's turn: the normal playing screen, without Solve, Hint and New game."""
 
     help_screen = "match"
