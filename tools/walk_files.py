@@ -13,8 +13,9 @@ code it loads:
 - resume: start-up (the App made over a store holding a kept Classic game) to the kept game's screen
           drawn, its Resume entry clicked;
 - drag:   on a Classic game, a peg dragged from the palette onto the first slot of the active row.
-Prints one JSON object (each trip's count and, with --files, its files) and a human line per trip
-(stderr).
+Every frame is drawn, as the program runs (the drawing code counts); --no-draw runs the same frames
+undrawn, for what input, update and the session alone enter. Prints one JSON object (each trip's
+count and, with --files, its files) and a human line per trip (stderr).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -69,34 +71,35 @@ class FileWalk:
         return sorted(str(Path(name).relative_to(ROOT)) for name in self.files)
 
 
-def post(app: App, *events: pygame.event.Event, dt: float = FRAME_S) -> None:
-    """Real events through pygame's queue, then one frame."""
+def post(app: App, *events: pygame.event.Event, dt: float = FRAME_S, draw: bool = True) -> None:
+    """Real events through pygame's queue, then one frame (drawn, as the program runs, unless not)."""
     for event in events:
         pygame.event.post(event)
-    app.step(None, dt)
+    app.step(None, dt, draw=draw)
 
 
-def click(app: App, pos: tuple[int, int]) -> None:
+def click(app: App, pos: tuple[int, int], draw: bool = True) -> None:
     post(
         app,
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        draw=draw,
     )
 
 
-def press(app: App, key: int) -> None:
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+def press(app: App, key: int, draw: bool = True) -> None:
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0), draw=draw)
 
 
-def choose(app: App, label: str) -> None:
+def choose(app: App, label: str, draw: bool = True) -> None:
     """Click the title screen's entry whose label starts with `label` (on the top page)."""
     menu = app.state
     for i, entry in enumerate(menu.entries):
         if entry.label.startswith(label):
             rect = menu.layout().entries[i]
             if rect is not None:
-                click(app, rect.center)
+                click(app, rect.center, draw)
                 return
     raise LookupError(f"no entry {label!r} on the title screen")
 
@@ -108,23 +111,23 @@ def open_app(directory: Path) -> App:
     return app
 
 
-def trip_solve(directory: Path) -> FileWalk:
+def trip_solve(directory: Path, draw: bool) -> FileWalk:
     app = open_app(directory)
     with FileWalk() as walk:
-        choose(app, "Classic")
-        press(app, pygame.K_s)
+        choose(app, "Classic", draw)
+        press(app, pygame.K_s, draw)
         for _ in range(MAX_SOLVE_FRAMES):
             run = getattr(app.state, "run", None)
             if type(app.state).__name__ == "SolvingState" and run is not None and run.game.rows:
                 break
-            app.step([], FRAME_S)
+            app.step([], FRAME_S, draw=draw)
         else:
             raise RuntimeError("the computer's first guess was not graded")
     app.close()
     return walk
 
 
-def trip_resume(directory: Path) -> FileWalk:
+def trip_resume(directory: Path, draw: bool) -> FileWalk:
     app = open_app(directory)  # a Classic game with one row, kept: Menu, then Leave (it is kept)
     choose(app, "Classic")
     for colour in (0, 1, 2, 3):
@@ -140,14 +143,14 @@ def trip_resume(directory: Path) -> FileWalk:
         resume = [i for i, entry in enumerate(app.state.entries) if entry.group == "Resume"]
         if not resume:
             raise RuntimeError("no kept game to resume")
-        click(app, app.state.layout().entries[resume[0]].center)
+        click(app, app.state.layout().entries[resume[0]].center, draw)
         if getattr(app.state, "run", None) is None:
             raise RuntimeError("Resume did not open the kept game")
     app.close()
     return walk
 
 
-def trip_drag(directory: Path) -> FileWalk:
+def trip_drag(directory: Path, draw: bool) -> FileWalk:
     app = open_app(directory)
     choose(app, "Classic")
     app.step([], FRAME_S)
@@ -159,12 +162,15 @@ def trip_drag(directory: Path) -> FileWalk:
             app,
             pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+            draw=draw,
         )
-        post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(0, 0), buttons=(1, 0, 0)))
+        held = pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(0, 0), buttons=(1, 0, 0))
+        post(app, held, draw=draw)
         post(
             app,
             pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
+            draw=draw,
         )
     if app.state.run.draft[0] != 0:
         raise RuntimeError("the dragged peg did not land on the row")
@@ -172,7 +178,11 @@ def trip_drag(directory: Path) -> FileWalk:
     return walk
 
 
-WALKS: dict[str, Callable[[Path], FileWalk]] = {"solve": trip_solve, "resume": trip_resume, "drag": trip_drag}
+WALKS: dict[str, Callable[[Path, bool], FileWalk]] = {
+    "solve": trip_solve,
+    "resume": trip_resume,
+    "drag": trip_drag,
+}
 
 
 def build_parser() -> OneLineParser:
@@ -180,18 +190,23 @@ def build_parser() -> OneLineParser:
     parser = OneLineParser(prog="walk_files.py", description=__doc__.splitlines()[0])
     parser.add_argument("--trips", nargs="+", choices=TRIPS, default=list(TRIPS))
     parser.add_argument("--files", action="store_true", help="list the files each trip enters")
+    parser.add_argument(
+        "--no-draw", action="store_true", help="frames without drawing: what input and update alone enter"
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    report: dict[str, dict] = {}
+    draw = not args.no_draw
+    report: dict[str, Any] = {"drawn": draw}
     for name in args.trips:
         with tempfile.TemporaryDirectory(prefix="walk_files_") as folder:
-            walk = WALKS[name](Path(folder))
+            walk = WALKS[name](Path(folder), draw)
         files = walk.relative()
         report[name] = {"files": len(files)} | ({"entered": files} if args.files else {})
-        print(f"{name}: {len(files)} files of game/ entered", file=sys.stderr)
+        drawn = "drawn" if draw else "not drawn"
+        print(f"{name}: {len(files)} files of game/ entered (frames {drawn})", file=sys.stderr)
     print(json.dumps(report, indent=1))
     pygame.quit()
     return 0
