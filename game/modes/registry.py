@@ -101,13 +101,15 @@ class KeptGame:
     entry: MenuEntry
 
 
-def kept_games(app: Context) -> Iterator[KeptGame]:
-    """Every kept game, read back through its mode's codec; a save its codec refuses is set aside
-    in the store with a notice naming why. Its Resume route claims it first (go("resume")), so two
-    windows cannot both take it up."""
+def kept_games(app: Context, only: str | None = None) -> Iterator[KeptGame]:
+    """Every kept game (the one kept in the slot `only`, if given), read back through its mode's codec;
+    a save its codec refuses is set aside in the store with a notice naming why. Its Resume route
+    claims it first (go("resume")), so two windows cannot both take it up."""
     store = app.store
     kept = store.kept_games() if store is not None else {}
     for slot, row in kept.items():
+        if only is not None and slot != only:
+            continue
         save = row["save"]
         try:
             mode = mode_named(save["mode"])
@@ -129,8 +131,8 @@ def kept_games(app: Context) -> Iterator[KeptGame]:
         )
         entry = MenuEntry(f"Resume: {codec.describe(value)}", detail, route, "Resume", slot)
         yield KeptGame(slot, mode, entry)
-    for mode in MODES:
-        if mode.kept_entries is not None:
+    for mode in MODES:  # a mode's own kept games are listed in its slot "<id>:own"
+        if mode.kept_entries is not None and only in (None, f"{mode.id}:own"):
             for entry in mode.kept_entries(app):
                 yield KeptGame(f"{mode.id}:own", mode, entry)
 

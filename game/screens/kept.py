@@ -15,7 +15,7 @@ from game.screens.base import Context, Push, Route, Transition, go
 def start_game(app: Context, slot: str | None, route: Route) -> Route | Transition:
     if slot is None:
         return route
-    for kept in kept_games(app):
+    for kept in kept_games(app, slot):  # the one slot only: no other mode's files are read
         if kept.slot == slot:
             resume = kept.entry.route
             line = kept.entry.label.removeprefix("Resume: ")

@@ -348,9 +348,16 @@ class ClassicHooks(StandardHooks):
     mode = "classic"
     aids_allowed = EVERY_AID
     panel_items = PANEL_ITEMS
+    _slot: str | None = None  # this game's slot, found as it starts (asked every frame; the config is fixed)
+
+    def entered(self, state: PlayScreen) -> None:
+        super().entered(state)
+        self.slot(state)
 
     def slot(self, state: PlayScreen) -> str:
-        return slot_of(state.config)
+        if self._slot is None:
+            self._slot = slot_of(state.config)
+        return self._slot
 
     def save(self, state: PlayScreen) -> dict[str, Any]:
         return PLAIN_SAVE.envelope(self.mode, KeptPlay(state.run.snapshot(), self.aids(state.app)))
