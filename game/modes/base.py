@@ -88,7 +88,7 @@ class Mode:
     # A guided game that Help offers to replay (Learn to play's), as its menu entry.
     lesson: MenuEntry | None = None
     # The aids its games allow (hints, the coach, hard mode; game/play/aids.py): none unless
-    # declared. Its hooks' class names the same value (PlayHooks.aids_allowed), which a test checks.
+    # declared. Its hooks' class names the same value (StandardHooks.aids_allowed), which a test checks.
     aids: AidsAllowed = NO_AID_ALLOWED
     # Makes the hooks of one new game on a config (game/screens/play_protocol.py): new_game calls it
     # for every game, so no two games share hooks. None: the mode starts games from its own screens.
