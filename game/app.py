@@ -46,7 +46,7 @@ import pygame  # noqa: E402
 
 from game import assets
 from game.core.config import ConfigError, GameConfig
-from game.modes.registry import high_score_tables, modes, record_books, resume
+from game.modes.registry import high_score_tables, modes, new_game, record_books, resume
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
 from game.screens.analysis import AnalysisOverlay
 from game.screens.attract import AttractState
@@ -86,6 +86,7 @@ log = logging.getLogger(__name__)
 SCREENS: dict[str, Callable[..., State]] = {
     "menu": MenuState,
     "resume": resume,  # a kept game claimed in the store before its screen is made
+    "new_game": new_game,  # a mode's new game on a config, with hooks made for it (Mode.new_game)
     "play": PlayingState,
     "solve": SolvingState,
     "result": ResultState,

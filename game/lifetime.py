@@ -28,26 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.records import GameEnd, stats_key
-from game.play.record import GameRecord
-from game.screens.holding import Decided, Holding, Kept
+from game.screens.holding import Decided, Holding, Kept, RecordedOutcome
 
 DRAFT_DELAY_S = 1.0  # a half-built row is on disk this long after it changed, at the latest
 REMEMBERED_DECISIONS = 32  # decisions recorded recently, so one is never recorded twice
-
-
-@dataclass(frozen=True)
-class RecordedOutcome:
-    """What recording a decided game gave: the lines and figures its end screen shows."""
-
-    record: GameRecord | None
-    score_line: str = ""
-    streak_line: str = ""
-    high_score: tuple[str, int] | None = None  # (table, points) when the score makes a top ten
-    points: int = 0  # the score the game earned (0: none)
-    new_best: bool = False  # the points beat the best score this bucket had before
-    streak: int = 0  # the bucket's current streak after this game
-    key: Any = None
-    recorded: bool = True  # False: recorded already, or refused (the day decided in another window)
 
 
 @dataclass

@@ -251,7 +251,7 @@ class Session:
 
     def _take_store_notices(self) -> None:
         store = self.app.store
-        if store is not None:
+        if store is not None and store.notices:  # read each frame: asked only when there are some
             for text in store.take_notices():
                 self.notices.show(text)
 

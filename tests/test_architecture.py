@@ -28,17 +28,19 @@ def modules() -> dict[str, Path]:
 
 
 class Imports(ast.NodeVisitor):
-    """Every import of a module, (target candidates, inside a function, line), TYPE_CHECKING skipped."""
+    """Every import of a module, (target candidates, inside a function, line), TYPE_CHECKING skipped
+    unless `type_checking` (a reader and a type checker follow those imports too)."""
 
-    def __init__(self, module: str, is_package: bool) -> None:
-        self.module, self.is_package = module, is_package
+    def __init__(self, module: str, is_package: bool, type_checking: bool = False) -> None:
+        self.module, self.is_package, self.type_checking = module, is_package, type_checking
         self.depth = 0
         self.found: list[tuple[list[str], bool, int]] = []
 
     def visit_If(self, node: ast.If) -> None:
         test = node.test
         name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", "")
-        for child in node.orelse if name == "TYPE_CHECKING" else [*node.body, *node.orelse]:
+        skip = name == "TYPE_CHECKING" and not self.type_checking
+        for child in node.orelse if skip else [*node.body, *node.orelse]:
             self.visit(child)
 
     def _function(self, node) -> None:
@@ -64,14 +66,17 @@ class Imports(ast.NodeVisitor):
         )
 
 
-def graph() -> tuple[dict[str, set[str]], dict[str, list[str]], list[tuple[str, int]]]:
-    """(module -> game modules it imports, module -> every name it imports, inner imports (module, line))."""
+def graph(
+    type_checking: bool = False,
+) -> tuple[dict[str, set[str]], dict[str, list[str]], list[tuple[str, int]]]:
+    """(module -> game modules it imports, module -> every name it imports, inner imports (module, line));
+    with `type_checking`, the imports under `if TYPE_CHECKING:` counted as well."""
     mods = modules()
     edges: dict[str, set[str]] = {}
     names: dict[str, list[str]] = {}
     inner: list[tuple[str, int]] = []
     for module, path in mods.items():
-        visitor = Imports(module, path.name == "__init__.py")
+        visitor = Imports(module, path.name == "__init__.py", type_checking)
         visitor.visit(ast.parse(path.read_text()))
         edges[module] = set()
         names[module] = []
@@ -135,6 +140,19 @@ def screen_modules() -> set[str]:
 
 def test_architecture__game_has_no_import_cycle():
     assert cycles(graph()[0]) == []
+
+
+def test_architecture__no_import_cycle_even_through_type_checking_imports():
+    assert cycles(graph(type_checking=True)[0]) == []
+
+
+def test_architecture__screens_and_modes_never_import_the_app_or_the_session():
+    """They get a typed Context (game/screens/base.py), never the App, not even for a type."""
+    edges = graph(type_checking=True)[0]
+    above = {"game.app", "game.session", "game.lifetime"}
+    for module, targets in edges.items():
+        if module.startswith(("game.screens", "game.modes")):
+            assert targets.isdisjoint(above), f"{module} imports {sorted(targets & above)}"
 
 
 def test_architecture__no_screen_module_imports_another():

@@ -8,7 +8,9 @@ tabs), the high-score screen and the store (the tables), help (its page), and th
 table (the screens the mode adds). Adding a mode is a folder and one registry line.
 
 A kept game is stored as {"mode": id, "version": n, "data": ...} through the mode's SaveCodec
-(game/screens/holding.py), the one place that knows its typed form.
+(game/screens/holding.py), the one place that knows its typed form. A menu entry that starts a new
+game on a config names the route go("new_game", mode=id, config=...): the registry hands it to the
+mode's Mode.new_game, which makes that game's own hooks.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from game.core.config import GameConfig
 from game.play.aids import NO_AID_ALLOWED, AidsAllowed
-from game.screens.base import Route, State
+from game.screens.base import Route, State, go
 from game.screens.holding import RecordBook, SaveCodec
+from game.screens.play_protocol import PlayHooks
 
 GROUPS = ("Play", "Today", "Versus", "Computer", "Puzzles")  # how the menu sorts entries, in order
 
@@ -84,8 +88,17 @@ class Mode:
     # A guided game that Help offers to replay (Learn to play's), as its menu entry.
     lesson: MenuEntry | None = None
     # The aids its games allow (hints, the coach, hard mode; game/play/aids.py): none unless
-    # declared. Its hooks' class names the same value (PlayHooks.aids_allowed), which a test checks.
+    # declared. Its hooks' class names the same value (StandardHooks.aids_allowed), which a test checks.
     aids: AidsAllowed = NO_AID_ALLOWED
+    # Makes the hooks of one new game on a config (game/screens/play_protocol.py): new_game calls it
+    # for every game, so no two games share hooks. None: the mode starts games from its own screens.
+    hooks: Callable[[GameConfig], PlayHooks] | None = None
+
+    def new_game(self, config: GameConfig) -> Route:
+        """The route to a new game of this mode on `config`, with hooks made for that game alone."""
+        if self.hooks is None:
+            raise ValueError(f"the mode {self.id!r} starts its games from its own screens")
+        return go("play", config=config, hooks=self.hooks(config))
 
 
 __all__ = ["GROUPS", "HelpPage", "MenuEntry", "Mode", "RecordBook", "SaveCodec", "StatsTab"]

@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.config import GameConfig
 from game.modes import blitz, classic, daily, deduce, duel, grid, learn, maker, match
 from game.modes.base import MenuEntry, Mode
-from game.screens.base import Route, go
+from game.screens.base import Context, Route, go
 
 MODES: tuple[Mode, ...] = (
     classic.MODE,
@@ -50,6 +51,11 @@ def mode_named(mode_id: str) -> Mode:
     raise KeyError(f"no mode is called {mode_id!r}")
 
 
+def new_game(mode: str, config: GameConfig) -> Route:
+    """The route "new_game": a new game of the mode `mode` on `config` (Mode.new_game: its own hooks)."""
+    return mode_named(mode).new_game(config)
+
+
 def high_score_tables() -> tuple[str, ...]:
     """Every high-score table, in menu order (the store keeps exactly these)."""
     return tuple(table for mode in MODES for table in mode.high_scores)
@@ -70,7 +76,7 @@ def help_tabs() -> dict[str, str]:
     return {mode.help.screen: mode.help.tab for mode in MODES if mode.help is not None}
 
 
-def first_run_offer(app: Any) -> Any:
+def first_run_offer(app: Context) -> Any:
     """What the title screen offers as it first shows (a mode's first_run hook: Learn to play's
     offer on a first run), or None: the first mode with something to offer decides."""
     for mode in MODES:
@@ -95,13 +101,15 @@ class KeptGame:
     entry: MenuEntry
 
 
-def kept_games(app: Any) -> Iterator[KeptGame]:
-    """Every kept game, read back through its mode's codec; a save its codec refuses is set aside
-    in the store with a notice naming why. Its Resume route claims it first (go("resume")), so two
-    windows cannot both take it up."""
+def kept_games(app: Context, only: str | None = None) -> Iterator[KeptGame]:
+    """Every kept game (the one kept in the slot `only`, if given), read back through its mode's codec;
+    a save its codec refuses is set aside in the store with a notice naming why. Its Resume route
+    claims it first (go("resume")), so two windows cannot both take it up."""
     store = app.store
     kept = store.kept_games() if store is not None else {}
     for slot, row in kept.items():
+        if only is not None and slot != only:
+            continue
         save = row["save"]
         try:
             mode = mode_named(save["mode"])
@@ -123,8 +131,8 @@ def kept_games(app: Any) -> Iterator[KeptGame]:
         )
         entry = MenuEntry(f"Resume: {codec.describe(value)}", detail, route, "Resume", slot)
         yield KeptGame(slot, mode, entry)
-    for mode in MODES:
-        if mode.kept_entries is not None:
+    for mode in MODES:  # a mode's own kept games are listed in its slot "<id>:own"
+        if mode.kept_entries is not None and only in (None, f"{mode.id}:own"):
             for entry in mode.kept_entries(app):
                 yield KeptGame(f"{mode.id}:own", mode, entry)
 

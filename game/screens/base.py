@@ -37,36 +37,27 @@ breaker), None for anyone.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
 
 from game.play.timeline import Motion
 from game.screens.holding import Holding
+from game.screens.route import Route, go
 from game.ui import palette as pal
 from game.ui.board import Art
 from game.ui.pad_actions import DEFAULT_PAD_KEYS, PadAction
 
-if TYPE_CHECKING:
-    from game.app import App
+if TYPE_CHECKING:  # the context's parts, named for the reader and the type checker only
+    import datetime as dt
+    import random
 
-
-@dataclass(frozen=True)
-class Route:
-    """Where to go, by name: the app builds the screen `name` from `args` (its route table)."""
-
-    name: str
-    args: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "args", MappingProxyType(dict(self.args)))
-
-
-def go(name: str, **args: Any) -> Route:
-    """A route to screen `name`: go("result", record=record)."""
-    return Route(name, args)
+    from game.screens.context import SessionView, SoundPlayer
+    from game.settings import Settings
+    from game.store import Store
+    from game.ui.pegs import PegArt
+    from game.ui.text import TextRenderer
 
 
 @dataclass(frozen=True)
@@ -97,6 +88,30 @@ class Quit:
 Transition = Replace | Push | Pop | Reset | Quit
 
 
+class Context(Protocol):
+    """What a screen and a mode's callbacks may use of the running program (the App is one): the
+    window's surface, the art and text caches, the settings, the sound, the store (None in tests
+    without one), the session's view, the calendar `now()` and the seeded `rng`; start_game asks
+    before a kept game could be replaced (game/screens/kept.py), resolve builds a screen by route."""
+
+    surface: pygame.Surface
+    text: TextRenderer
+    pegs: PegArt
+    settings: Settings
+    sound: SoundPlayer
+    store: Store | None
+    session: SessionView
+    rng: random.Random
+    now: Callable[[], dt.datetime]
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def start_game(self, slot: str | None, route: Route) -> Route | Transition: ...
+
+    def resolve(self, target: State | Route) -> State: ...
+
+
 class State:
     """One screen of the game. Subclasses override the hooks they need."""
 
@@ -104,9 +119,9 @@ class State:
     pad_keys: ClassVar[Mapping[PadAction, int | None]] = DEFAULT_PAD_KEYS  # a pad's actions as keys
     # A screen where letters are typed (a game number): M types an M there instead of muting.
     takes_text: ClassVar[bool] = False
-    app: App
+    app: Context
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Context) -> None:
         """Called when the state becomes part of the stack; keep `app` for its shared context."""
         self.app = app
 
@@ -147,13 +162,13 @@ class State:
         return layout
 
 
-def board_art(app: App) -> Art:
+def board_art(app: Context) -> Art:
     """What board screens draw with, from the app's art caches and the player's look settings."""
     settings = app.settings
     return Art(app.pegs, app.text, pal.palette(settings.palette), settings.symbols)
 
 
-def motion(app: App) -> Motion:
+def motion(app: Context) -> Motion:
     """The player's motion choices, as the runs' timelines read them."""
     return app.settings.motion
 

@@ -15,21 +15,21 @@ of screens. A screen that holds nothing answers Holding().
   animation shows it: statistics, streak, score, high-score eligibility and the mode's own file.
 - `keep_clear`, `celebrate`: where confetti must not fall (the secret row) and the board area the
   win and loss effects play over; `notice_floor`: notices stay above this y (a footer line).
+What the lifetime gives back for a decided game, RecordedOutcome (the lines its end screen shows),
+lives here too, so a screen reads it without importing the lifetime above it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.core.records import GameResult
 from game.play.record import GameRecord
-
-if TYPE_CHECKING:
-    from game.screens.base import Route
+from game.screens.route import Route
 
 
 @dataclass(frozen=True)
@@ -120,3 +120,18 @@ class Holding:
     keep_clear: pygame.Rect | None = None
     celebrate: pygame.Rect | None = None
     notice_floor: int | None = None
+
+
+@dataclass(frozen=True)
+class RecordedOutcome:
+    """What recording a decided game gave: the lines and figures its end screen shows."""
+
+    record: GameRecord | None
+    score_line: str = ""
+    streak_line: str = ""
+    high_score: tuple[str, int] | None = None  # (table, points) when the score makes a top ten
+    points: int = 0  # the score the game earned (0: none)
+    new_best: bool = False  # the points beat the best score this bucket had before
+    streak: int = 0  # the bucket's current streak after this game
+    key: Any = None
+    recorded: bool = True  # False: recorded already, or refused (the day decided in another window)

@@ -8,16 +8,14 @@ something worth keeping (game/lifetime.py), so leaving the new game empty keeps 
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.modes.registry import kept_games
-from game.screens.base import Push, Route, Transition, go
+from game.screens.base import Context, Push, Route, Transition, go
 
 
-def start_game(app: Any, slot: str | None, route: Route) -> Route | Transition:
+def start_game(app: Context, slot: str | None, route: Route) -> Route | Transition:
     if slot is None:
         return route
-    for kept in kept_games(app):
+    for kept in kept_games(app, slot):  # the one slot only: no other mode's files are read
         if kept.slot == slot:
             resume = kept.entry.route
             line = kept.entry.label.removeprefix("Resume: ")

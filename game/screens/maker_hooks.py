@@ -9,16 +9,21 @@ breaker). Hooks answer with routes, so no screen imports another.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
-from game.screens.base import Transition, to_menu
+from game.screens.base import Context, Transition, to_menu
 from game.screens.holding import Holding
-from game.ui.maker_layout import ROWS
+from game.ui.maker_layout import ROWS, MakerLayout
 
-if TYPE_CHECKING:
-    from game.screens.codemaker import CodemakerState
+
+class MakerScreen(Protocol):
+    """What the hooks see of the codemaker screen (game/screens/codemaker.py's CodemakerState): its
+    context and the secret as set so far (one colour or None per peg)."""
+
+    app: Context
+    secret: list[int | None]
 
 
 class MakerHooks:
@@ -27,27 +32,29 @@ class MakerHooks:
     choices: tuple[str, ...] = ROWS  # the choice rows shown, top to bottom
     fixed = False  # the match's size is set in its setup: the steppers change nothing
 
-    def title(self, state: CodemakerState) -> str | None:
+    def title(self, state: MakerScreen) -> str | None:
         """The top bar's text (None: the screen's own, from its mode)."""
         return None
 
-    def start(self, state: CodemakerState) -> Transition | Any:
+    def start(self, state: MakerScreen) -> Transition | Any:
         """Start with the secret and choices made (None: the screen's own start)."""
         return None
 
-    def back(self, state: CodemakerState) -> Transition | Any:
+    def back(self, state: MakerScreen) -> Transition | Any:
         return to_menu()
 
-    def resume(self, state: CodemakerState, result: Any) -> Transition | Any:
+    def resume(self, state: MakerScreen, result: Any) -> Transition | Any:
         return None
 
-    def draw_choices(self, state: CodemakerState, surface: pygame.Surface, layout: Any, hit: Any) -> bool:
+    def draw_choices(
+        self, state: MakerScreen, surface: pygame.Surface, layout: MakerLayout, hit: Any
+    ) -> bool:
         """Draw something else where the choices are; False draws the choices."""
         return False
 
-    def holding(self, state: CodemakerState) -> Holding:
+    def holding(self, state: MakerScreen) -> Holding:
         return Holding()
 
-    def pad_owner(self, state: CodemakerState) -> int | None:
+    def pad_owner(self, state: MakerScreen) -> int | None:
         """The player whose gamepad sets the code (None: any pad)."""
         return None

@@ -1,28 +1,19 @@
-"""PlayHooks: what a way of playing changes about the break-the-code screen, composed into PlayingState.
+"""The shared behaviour of a way of playing the break-the-code screen, and the plain game.
 
-The playing screen (game/screens/playing.py) is the one screen where a person breaks a code; every
-mode that has a person break a code hands it hooks (`go("play", config=..., hooks=...)`) instead of
-subclassing it. The base class is the plain game (a preset, Custom, a grid) and every hook a mode
-does not change keeps its behaviour:
-- start(app) -> GameRecord | None     the record to play when the screen first enters;
-- entered(state), accepts_input(state) more set-up once the run exists; whether input counts now;
-- intercept(state, event) -> bool     an event the mode takes before the board (a lesson's Next);
-- panel_items, allows(name, state)    the side panel; a button left out has no shortcut either;
-- refuse(name, state) -> str | None   why a button cannot be pressed now (a duel's Submit while the
-                                      computer replies), said on the board with the error sound;
-- make_layout(size, state)            the geometry (a duel has a second board beside the first);
-- update(state, dt) -> transition     every frame before the run's own update (a clock, an opponent);
-- finished(state) -> transition       the game ended and its finish ran (or Reveal was confirmed);
-- leave(state) -> transition          Menu or Escape (None: the screen's own question);
-- reveal_question(state), resign()    what Reveal asks, and what giving up means to the mode;
-- title(state), draw(...)             the top bar's text and a heads-up display over the board;
-- holding(state) -> Holding           the game to keep (its slot and save) and the game decided, for
-                                      the session's lifetime owner (game/screens/holding.py).
+The playing screen (game/screens/playing.py) reads a mode's hooks through the PlayHooks protocol
+(game/screens/play_protocol.py: three groups, rules and keeping, the side panel, presentation). This
+module holds what a mode's hooks start from, StandardHooks, whose every method is the ordinary
+answer and none the Classic game's own: a game kept in its mode's slot while it has rows on it (the
+mode says how: `save`), decided into its statistics bucket with a high-score chance, the result
+screen at the end, Menu asking to keep or abandon, the full side panel but Hint, no aids. A mode
+changes what it must (a duel's second board, a lesson's Next button, a clock). ClassicHooks, the
+plain game (a preset, Custom, a grid), is a mode's hooks like the others; ForFunHooks is a game
+played for fun (by number, a past Daily code): shown, never counted or kept.
 The aids (hints, the coach, hard mode; game/play/aids.py) are a part composed into the hooks,
 AidKit: the hooks' class names what its mode allows (`aids_allowed`, the same AidsAllowed its Mode
 value declares as Mode.aids; none unless declared), and the kit fixes what a game is played with
 from Settings when it starts, runs the coach and draws its column. ClassicHooks is the plain game
-(a preset, Custom or a grid), which allows all three; the base class, and so every other mode that
+(a preset, Custom or a grid), which allows all three; StandardHooks, and so every other mode that
 does not declare any, allows none.
 A plain game is kept in the slot "classic:<statistics bucket>" ("classic:Super", "classic:Grid")
 with PLAIN_SAVE: the record, half-built row included, and the aids it is played with. Its aids stay
@@ -38,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -48,18 +39,16 @@ from game.play.aids import EVERY_AID, HINTS_ONLY, NO_AID_ALLOWED, NO_AIDS, Aids,
 from game.play.breaker import BreakerRun
 from game.play.coach import Coach
 from game.play.record import GameRecord
-from game.screens.base import Push, Replace, Route, go, to_menu
+from game.screens.base import Context, Push, Replace, Route, go, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.outcomes import LeaveChosen
+from game.screens.play_protocol import Next, PlayHooks, PlayScreen
 from game.tables import table_for
 from game.ui import coach_view, theme
 from game.ui import palette as pal
 from game.ui.board import Art
 from game.ui.breaker_view import PANEL_BUTTONS, PANEL_ITEMS, hud_name, play_layout
 from game.ui.layout import PlayLayout
-
-if TYPE_CHECKING:
-    from game.screens.playing import PlayingState
 
 NO_ASSIST_BUTTONS = ("new", "solve", "hint")  # a mode that is one game at a time, unhelped, drops them
 COACH_BUDGET_MS = 5.0  # the coach's share of a frame (its jobs overshoot by one ~4 ms step at most)
@@ -187,14 +176,14 @@ class AidKit:
         coach_view.draw_aside(surface, layout, lines, art, self.aside)
 
 
-class PlayHooks:
-    """A way of playing the break-the-code screen (see the module docstring); the base of every
-    mode's hooks, allowing no aids. ClassicHooks is the plain game."""
+class StandardHooks:
+    """What a mode's hooks start from (see the module docstring): PlayHooks with the ordinary
+    answers, allowing no aids. A subclass names its `mode` (the id whose save codec keeps its games)."""
 
     help_screen = "playing"  # the help overlay's controls for this mode (game/screens/help.py)
-    panel_items: tuple[tuple[str, float], ...] = PANEL_ITEMS
+    panel_items: tuple[tuple[str, float], ...] = panel_without(("hint",))  # no aids, so no Hint
     shows_hud = True  # the arcade heads-up display: streak, best, what a win is worth now
-    mode = "classic"  # the mode whose save codec keeps this game (PLAIN_SAVE for the plain game)
+    mode: ClassVar[str]  # the mode's id: its save codec keeps the game, in the slot of that name
     aids_allowed: ClassVar[AidsAllowed] = NO_AID_ALLOWED  # as the mode's Mode.aids declares
     _kit: AidKit | None = None  # made on first use (a mode's hooks need not call this __init__)
 
@@ -202,11 +191,11 @@ class PlayHooks:
         self._kit = AidKit(self.aids_allowed, aids)
 
     def again(self) -> PlayHooks:
-        """The hooks of a new game of the same kind (New game, Play again)."""
-        return ClassicHooks()
+        """Fresh hooks of a new game of the same kind (New game, Play again)."""
+        return type(self)()
 
     # --- starting and the panel ---------------------------------------------------------------
-    def start(self, app: Any) -> GameRecord | None:
+    def start(self, app: Context) -> GameRecord | None:
         """The record to play; None lets the screen draw a random secret for its config."""
         return None
 
@@ -221,61 +210,61 @@ class PlayHooks:
         """The coach, while a coached game goes on (None: not coached)."""
         return self.aid_kit.coach
 
-    def aids(self, app: Any) -> Aids:
+    def aids(self, app: Context) -> Aids:
         """What this game is played with, fixed the first time it is asked (as the game starts): its
         own (a kept game's), else the settings' as far as the mode allows."""
         return self.aid_kit.aids(app.settings.hard_mode, app.settings.coach)
 
-    def entered(self, state: PlayingState) -> None:
+    def entered(self, state: PlayScreen) -> None:
         """The screen entered with its run: a mode with more to set up (a duel's opponent) does it here.
         A coached game starts its coach."""
         self.aids(state.app)
         self.aid_kit.start(state.config)
 
-    def pad_owner(self, state: PlayingState) -> int | None:
+    def pad_owner(self, state: PlayScreen) -> int | None:
         """The player whose gamepad drives the board (None: any pad)."""
         return None
 
-    def accepts_input(self, state: PlayingState) -> bool:
+    def accepts_input(self, state: PlayScreen) -> bool:
         """Whether the board takes input now (a decided duel waits for its end screen)."""
         return True
 
-    def intercept(self, state: PlayingState, event: pygame.event.Event) -> bool:
+    def intercept(self, state: PlayScreen, event: pygame.event.Event) -> bool:
         """Whether the mode takes `event` itself, before the board sees it (a lesson's Next button,
         even once the game is over); True: nothing else sees it."""
         return False
 
-    def allows(self, name: str, state: PlayingState) -> bool:
+    def allows(self, name: str, state: PlayScreen) -> bool:
         """Whether the button or shortcut `name` does anything in this mode now."""
         if name == "hint" and not self.aids_allowed.hints:
             return False
         return name in ("help", "menu") or name in dict(self.panel_items)
 
-    def refuse(self, name: str, state: PlayingState) -> str | None:
+    def refuse(self, name: str, state: PlayScreen) -> str | None:
         """Why `name` cannot be done at this moment (None: it can)."""
         return None
 
-    def make_layout(self, size: tuple[int, int], state: PlayingState) -> PlayLayout:
+    def make_layout(self, size: tuple[int, int], state: PlayScreen) -> PlayLayout:
         self.aids(state.app)
         aside = self.aid_kit.layout(size, state.config, self.panel_items)  # the coach's column
         return aside if aside is not None else play_layout(size, state.config, self.panel_items)
 
-    def title(self, state: PlayingState) -> str:
+    def title(self, state: PlayScreen) -> str:
         label = self.aids(state.app).label
         return f"{hud_name(state.config)} · {label}" if label else hud_name(state.config)
 
     # --- time ----------------------------------------------------------------------------------
-    def update(self, state: PlayingState, dt: float) -> Any:
+    def update(self, state: PlayScreen, dt: float) -> Next:
         self.aid_kit.update(state.run)
         return None
 
-    def finished(self, state: PlayingState) -> Any:
+    def finished(self, state: PlayScreen) -> Next:
         """The finish has run: the result screen (its Play again starts the same kind of game)."""
         again = go("play", config=state.config, hooks=self.again())
         return Replace(go("result", record=state.record, again=again, aids=self.aids(state.app)))
 
     # --- leaving and giving up -----------------------------------------------------------------------
-    def leave(self, state: PlayingState) -> Any:
+    def leave(self, state: PlayScreen) -> Next:
         """What Menu does: a game with something kept asks whether to keep it or abandon it; one with
         nothing to keep goes straight to the menu."""
         if state.holding().kept is None:
@@ -289,41 +278,44 @@ class PlayHooks:
             focus="yes",
         )
 
-    def reveal_question(self, state: PlayingState) -> tuple[str, str]:
+    def reveal_question(self, state: PlayScreen) -> tuple[str, str]:
         """(question, yes label) of Reveal's confirmation."""
         return "Reveal the secret and end this game?", "Reveal"
 
-    def resign(self, state: PlayingState) -> None:
+    def resign(self, state: PlayScreen) -> None:
         """The player confirmed Reveal: a mode that counts a resignation notes it here."""
 
-    def help_route(self, state: PlayingState) -> Route:
+    def help_route(self, state: PlayScreen) -> Route:
         """The help overlay; a variant with rules of its own (a grid) opens on them."""
         page = state.config.variant.rules_page
         return go("help", page=page) if page else go("help", screen=self.help_screen)
 
     # --- drawing -------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayingState, art: Art) -> None:
+    def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayScreen, art: Art) -> None:
         """A heads-up display over the board (the plain game's is the playing screen's own HUD, and
         the coach's column when it is coached or hard)."""
         self.aid_kit.draw(surface, layout, state.run, art)
 
     # --- what the session keeps and records ---------------------------------------------------------
-    def slot(self, state: PlayingState) -> str:
-        return slot_of(state.config)
+    def slot(self, state: PlayScreen) -> str:
+        """Where the game is kept: one game of the mode at a time, in the slot named after it."""
+        return self.mode
 
-    def save(self, state: PlayingState) -> dict[str, Any]:
-        return PLAIN_SAVE.envelope(self.mode, KeptPlay(state.run.snapshot(), self.aids(state.app)))
+    def save(self, state: PlayScreen) -> dict[str, Any]:
+        """The kept game as its mode's save codec writes it (SaveCodec.envelope): a mode that keeps
+        its games through this class's holding says how."""
+        raise NotImplementedError(f"{type(self).__name__} keeps its games: its save() writes them")
 
-    def progress(self, state: PlayingState) -> tuple[int, Any]:
+    def progress(self, state: PlayScreen) -> tuple[int, Any]:
         """(rows that must never be lost, the rest of the position) of the game kept."""
         run = state.run
         return len(run.game.rows), (tuple(run.draft), run.record.ruled_out)
 
-    def keeps(self, state: PlayingState) -> bool:
+    def keeps(self, state: PlayScreen) -> bool:
         """Whether the game has anything worth keeping now (an empty new game does not)."""
         return state.run.snapshot().resumable
 
-    def decided(self, state: PlayingState) -> Decided | None:
+    def decided(self, state: PlayScreen) -> Decided | None:
         """The game decided, to record once: counted in its statistics bucket, maybe a high score."""
         record = state.run.record
         result = record.result()
@@ -333,7 +325,7 @@ class PlayHooks:
         chance = HighScoreChance(stats_key(record.config), points) if points else None
         return Decided(record.game, record, result, chance, slot=self.slot(state))
 
-    def holding(self, state: PlayingState) -> Holding:
+    def holding(self, state: PlayScreen) -> Holding:
         run = state.run
         if run is None:
             return Holding()
@@ -349,14 +341,29 @@ class PlayHooks:
         return Holding(kept=kept, celebrate=area)
 
 
-class ClassicHooks(PlayHooks):
+class ClassicHooks(StandardHooks):
     """The plain game (a preset, Custom, a grid): every aid allowed, as the classic and grid modes
-    declare."""
+    declare; kept with PLAIN_SAVE, one game per statistics bucket ("classic:Super")."""
 
+    mode = "classic"
     aids_allowed = EVERY_AID
+    panel_items = PANEL_ITEMS
+    _slot: str | None = None  # this game's slot, found as it starts (asked every frame; the config is fixed)
+
+    def entered(self, state: PlayScreen) -> None:
+        super().entered(state)
+        self.slot(state)
+
+    def slot(self, state: PlayScreen) -> str:
+        if self._slot is None:
+            self._slot = slot_of(state.config)
+        return self._slot
+
+    def save(self, state: PlayScreen) -> dict[str, Any]:
+        return PLAIN_SAVE.envelope(self.mode, KeptPlay(state.run.snapshot(), self.aids(state.app)))
 
 
-class ForFunHooks(PlayHooks):
+class ForFunHooks(StandardHooks):
     """A game played for fun (by its number, a past Daily code): its code may be known, so it is
     never scored, counted or kept; the result screen still shows how it went."""
 
@@ -365,7 +372,11 @@ class ForFunHooks(PlayHooks):
     shows_hud = False
     panel_items = panel_without(("new", "solve"))  # Solve would count it as a game the computer won
 
-    def holding(self, state: PlayingState) -> Holding:
+    def again(self) -> PlayHooks:
+        """Play again: a plain game of the same config, counted as any."""
+        return ClassicHooks()
+
+    def holding(self, state: PlayScreen) -> Holding:
         run = state.run
         if run is None:
             return Holding()
@@ -395,7 +406,10 @@ __all__ = [
     "ForFunHooks",
     "KeptPlay",
     "NO_ASSIST_BUTTONS",
+    "Next",
     "PlayHooks",
+    "PlayScreen",
+    "StandardHooks",
     "confirm",
     "describe_record",
     "draw_title",

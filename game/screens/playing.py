@@ -39,7 +39,8 @@ from game.play.record import GameRecord, random_secret
 from game.screens.base import Push, Replace, State, Transition, board_art, go, motion, to_menu
 from game.screens.holding import Holding
 from game.screens.outcomes import HintTaken, LeaveChosen, NewGameChosen, RevealChosen
-from game.screens.play_hooks import ClassicHooks, PlayHooks, confirm
+from game.screens.play_hooks import ClassicHooks, confirm
+from game.screens.play_protocol import PlayHooks
 from game.ui import breaker_input, breaker_view
 from game.ui.board import Art, BoardView, FrameCache
 from game.ui.layout import Button, PaletteItem, PlayLayout

@@ -6,11 +6,9 @@ drawing, no store (the Resume lines come from registry.kept_games when an app is
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.modes.base import GROUPS, MenuEntry
 from game.modes.registry import kept_games, modes
-from game.screens.base import Push, Quit, go
+from game.screens.base import Context, Push, Quit, go
 from game.ui.layout_title import TOP, TitlePlan
 
 TOP_RESUME = 2  # kept games on the top page; with more, the first and a tile to all of them
@@ -34,16 +32,20 @@ def mode_entries() -> list[MenuEntry]:
     )
 
 
-def default_entries(app: Any = None) -> list[MenuEntry]:
+def default_entries(app: Context | None = None) -> list[MenuEntry]:
     """The menu: a Resume line per kept game (with an app to read them), the modes, the utilities."""
     kept = [game.entry for game in kept_games(app)] if app is not None else []
     return kept + mode_entries() + list(UTILITIES)
 
 
+NEW_GAME_ROUTES = ("play", "new_game")  # the routes that start a game on the config they carry
+
+
 def is_preset(entry: MenuEntry) -> bool:
     """A Play entry that starts one fixed game (its config in the route): a card on the title screen."""
     route = entry.route
-    return entry.group == "Play" and getattr(route, "name", None) == "play" and "config" in route.args
+    starts_game = getattr(route, "name", None) in NEW_GAME_ROUTES and "config" in route.args
+    return entry.group == "Play" and starts_game
 
 
 def arrange(entries: list[MenuEntry]) -> tuple[list[MenuEntry], TitlePlan]:

@@ -28,7 +28,7 @@ from game.screens.base import go
 from game.screens.highscores import HighScoresState, InitialsOverlay
 from game.screens.holding import Decided, HighScoreChance, SaveCodec
 from game.screens.menu import MenuState
-from game.screens.play_hooks import PlayHooks, kept_record
+from game.screens.play_hooks import PlayHooks, StandardHooks, kept_record
 from game.screens.playing import PlayingState
 from game.screens.settings import SettingsState
 from game.screens.stats import StatsState
@@ -59,7 +59,7 @@ def new_app(tmp_path, size=(1024, 720)) -> App:
 
 
 # --- a mode -----------------------------------------------------------------------------------------
-class PalindromeHooks(PlayHooks):
+class PalindromeHooks(StandardHooks):
     """Classic 4x6 whose secret reads the same both ways: kept, counted and scored on its own."""
 
     mode = "palindrome"

@@ -7,12 +7,10 @@ reads its record; its high-score table is Blitz.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.blitz.book import BLITZ_BOOK, load_blitz
 from game.modes.blitz.screens import BLITZ_HIGH_SCORES, BLITZ_SAVE, BlitzResultState, new_run
-from game.screens.base import go
+from game.screens.base import Context, go
 
 CONTROLS = (
     "Blitz: crack as many Classic codes as you can before the clock runs out. It starts at 3:00; "
@@ -26,7 +24,7 @@ CONTROLS = (
 )
 
 
-def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
+def figures(app: Context) -> tuple[list[tuple[str, str]], str]:
     """The Blitz statistics tab: runs, bests and totals from its record."""
     stats = load_blitz(app.store).stats
     per_run = f"{stats.total_cracked / stats.runs:.1f}" if stats.runs else "-"
@@ -41,7 +39,7 @@ def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
     return rows, "Each code cracked scores 100 per turn left plus 100, and adds 15 seconds"
 
 
-def status(app: Any) -> str:
+def status(app: Context) -> str:
     """The Blitz card's lines on the title screen: your best run, and the rule in a line."""
     stats = load_blitz(app.store).stats
     codes = "code" if stats.best_cracked == 1 else "codes"

@@ -44,10 +44,10 @@ from game.modes.blitz.view import URGENT_PULSE_HZ, clock_text, draw_clock
 from game.play.breaker import BreakerRun
 from game.play.record import GameRecord
 from game.play.timeline import Timeline
-from game.screens.base import Push, Replace, Route, State, Transition, go, motion, to_menu
+from game.screens.base import Context, Push, Replace, Route, State, Transition, go, motion, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.outcomes import LeaveChosen
-from game.screens.play_hooks import PlayHooks, confirm, panel_without
+from game.screens.play_hooks import PlayScreen, StandardHooks, confirm, panel_without
 from game.ui import end_cards, theme
 from game.ui import palette as pal
 from game.ui.end_cards import EndCardLayout, Tile
@@ -96,7 +96,7 @@ BLITZ_SAVE = SaveCodec(
 )
 
 
-class BlitzHooks(PlayHooks):
+class BlitzHooks(StandardHooks):
     """One Blitz run on the playing screen (see the module docstring)."""
 
     help_screen = "blitz"
@@ -113,15 +113,15 @@ class BlitzHooks(PlayHooks):
         self.last_code: GameRecord | None = None  # the last code ended, for the result's analysis
         self.pause_asked = False  # P or Start: the pause comes up with the next update
 
-    def title(self, state: Any) -> str:
+    def title(self, state: PlayScreen) -> str:
         return f"Blitz · code {self.run.code_number + 1}"
 
-    def start(self, app: Any) -> GameRecord:
+    def start(self, app: Context) -> GameRecord:
         if self.fresh:  # the app's generator: the same --seed plays the same codes
             self.run, self.fresh = new_blitz(app.rng.randrange(SEED_RANGE)), False
         return GameRecord.new(BLITZ_CONFIG, self.run.secret)
 
-    def count(self, state: Any) -> None:
+    def count(self, state: PlayScreen) -> None:
         """Put the current code's end into the run, once (crack: points and bonus time)."""
         game = state.run.game
         if not game.over or self._counted is state.run or self.run.over:
@@ -131,7 +131,7 @@ class BlitzHooks(PlayHooks):
         cracked = game.rows and game.rows[-1].feedback.black == BLITZ_CONFIG.pegs
         self.run = self.run.crack(len(game.rows)) if cracked else self.run.miss()
 
-    def intercept(self, state: Any, event: pygame.event.Event) -> bool:
+    def intercept(self, state: PlayScreen, event: pygame.event.Event) -> bool:
         """P, or a pad's Start, asks for the pause (the screen's handle has no way to push it)."""
         asked = (event.type == pygame.KEYDOWN and event.key == pygame.K_p) or (
             event.type == PAD_ACTION and event.action is PadAction.START
@@ -152,7 +152,7 @@ class BlitzHooks(PlayHooks):
             hides_below=True,
         )
 
-    def update(self, state: Any, dt: float) -> Any:
+    def update(self, state: PlayScreen, dt: float) -> Any:
         if self.pause_asked:
             self.pause_asked = False
             return self.pause()
@@ -166,13 +166,13 @@ class BlitzHooks(PlayHooks):
             return Replace(go("blitz_result", run=self.run, last=self.played_last(state)))
         return None
 
-    def played_last(self, state: Any) -> GameRecord | None:
+    def played_last(self, state: PlayScreen) -> GameRecord | None:
         """The code to go through in the analysis: the one on the board when the clock ran out if
         a row of it was played, else the last code that ended."""
         record = state.run.record if state.run is not None else None
         return record if record is not None and record.game.rows else self.last_code
 
-    def finished(self, state: Any) -> Any:
+    def finished(self, state: PlayScreen) -> Any:
         self.count(state)
         if self.run.over:
             state.keep_on_exit = False
@@ -181,20 +181,20 @@ class BlitzHooks(PlayHooks):
         state.keep_on_exit = True
         return None
 
-    def slot(self, state: Any) -> str:
+    def slot(self, state: PlayScreen) -> str:
         return "blitz"
 
-    def save(self, state: Any) -> dict[str, Any]:
+    def save(self, state: PlayScreen) -> dict[str, Any]:
         record = state.run.snapshot()
         if record.over:  # counted: what is left to play is the next code
             record = GameRecord.new(BLITZ_CONFIG, self.run.secret)
         return BLITZ_SAVE.envelope(self.mode, BlitzSave(self.run, record))
 
-    def progress(self, state: Any) -> tuple[Any, Any]:
+    def progress(self, state: PlayScreen) -> tuple[Any, Any]:
         rows, draft = super().progress(state)
         return (self.run.code_number, rows), draft
 
-    def holding(self, state: Any) -> Holding:
+    def holding(self, state: PlayScreen) -> Holding:
         """A run keeps even a fresh code: the codes counted so far are worth keeping."""
         if state.run is None:
             return Holding()
@@ -208,7 +208,7 @@ class BlitzHooks(PlayHooks):
             return Holding()  # a run not yet begun: a kept one stays until this one has something
         return Holding(kept=Kept("blitz", rows, draft, lambda: self.save(state)))
 
-    def draw(self, surface: pygame.Surface, layout: Any, state: Any, art: Any) -> None:
+    def draw(self, surface: pygame.Surface, layout: Any, state: PlayScreen, art: Any) -> None:
         rect = layout.item_rect("blitz")
         if rect is not None:
             draw_clock(surface, rect, art, self.run, self.pulse)

@@ -15,7 +15,7 @@ from game.modes.classic.number import NumberState, numbered_game
 from game.modes.classic.setup import SetupState
 from game.play.aids import EVERY_AID
 from game.screens.base import go
-from game.screens.play_hooks import PLAIN_SAVE, slot_of
+from game.screens.play_hooks import PLAIN_SAVE, ClassicHooks, slot_of
 
 HIGH_SCORE_TABLES = ("Classic", "Super", "Expert")  # Easy and Custom games set no high score
 
@@ -29,7 +29,7 @@ def mode() -> Mode:
             MenuEntry(
                 p.name,
                 f"{p.pegs} × {p.colours} · {p.config().turns} turns",
-                go("play", config=p.config()),
+                go("new_game", mode="classic", config=p.config()),
                 slot=slot_of(p.config()),
             )
             for p in PRESETS
@@ -44,6 +44,7 @@ def mode() -> Mode:
         stats_tabs=tuple(StatsTab(p.name) for p in PRESETS) + (StatsTab(CUSTOM_KEY),),
         high_scores=HIGH_SCORE_TABLES,
         aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
+        hooks=lambda config: ClassicHooks(),
     )
 
 

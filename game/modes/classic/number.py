@@ -19,7 +19,7 @@ import pygame
 
 from game.core.gamenumber import GAME_NUMBER_CHARS, GameNumberError, game_number, parse_game_number
 from game.screens.base import Route, State, Transition, go, to_menu
-from game.screens.play_hooks import ForFunHooks
+from game.screens.play_hooks import ForFunHooks, PlayScreen
 from game.ui import palette as pal
 from game.ui.breaker_view import hud_name
 from game.ui.entry_view import EntryLayout, EntryView, draw_entry
@@ -46,7 +46,7 @@ class NumberedHooks(ForFunHooks):
         super().__init__()
         self.number = number
 
-    def title(self, state: Any) -> str:
+    def title(self, state: PlayScreen) -> str:
         return f"Game {self.number} · {hud_name(state.config)}"
 
 

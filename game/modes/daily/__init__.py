@@ -8,8 +8,6 @@ streaks of days won); its high-score table is Daily.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.daily import DAILY_PRESETS, daily_config, daily_day, seconds_until_next_daily
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.daily.archive import ArchiveState
@@ -17,7 +15,7 @@ from game.modes.daily.book import DAILY_BOOK, SCORES_BOOK, DailyBook
 from game.modes.daily.hooks import DAILY_HIGH_SCORES, DailyHooks, load_daily
 from game.modes.daily.result import DailyResultState
 from game.modes.daily.screens import DailyState
-from game.screens.base import go
+from game.screens.base import Context, go
 from game.ui.daily_view import countdown_text
 
 CONTROLS = (
@@ -44,7 +42,7 @@ def today_words(book: DailyBook, preset: str, day) -> str:
     return f"cracked in {len(result.grades)}" if book.won_on(preset, day) else "not cracked"
 
 
-def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
+def figures(app: Context) -> tuple[list[tuple[str, str]], str]:
     """The Daily statistics tab: today's state, streak and best streak per preset."""
     book = load_daily(app)
     day = daily_day(app.now())
@@ -60,7 +58,7 @@ def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
     return rows, f"Streaks count days won in a row · next codes in {wait}"
 
 
-def status(app: Any) -> str:
+def status(app: Context) -> str:
     """The Daily code card's lines on the title screen: each preset's state today, the countdown."""
     book = load_daily(app)
     day = daily_day(app.now())
@@ -78,7 +76,7 @@ def hours_minutes(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
 
 
-def kept_entries(app: Any) -> tuple[MenuEntry, ...]:
+def kept_entries(app: Context) -> tuple[MenuEntry, ...]:
     """A Resume line for each daily game left half-played today."""
     day = daily_day(app.now())
     book = load_daily(app)

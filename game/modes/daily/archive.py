@@ -33,7 +33,7 @@ from game.core.daily import (
     daily_number_day,
 )
 from game.screens.base import Replace, Route, State, Transition, go
-from game.screens.play_hooks import ForFunHooks
+from game.screens.play_hooks import ForFunHooks, PlayScreen
 from game.ui import palette as pal
 from game.ui.entry_view import EntryLayout, EntryView, draw_entry
 
@@ -56,10 +56,10 @@ class ArchiveHooks(ForFunHooks):
         self.preset = preset
         self.day = day
 
-    def title(self, state: Any) -> str:
+    def title(self, state: PlayScreen) -> str:
         return f"Daily #{daily_number(self.day)} {self.preset} · {self.day.isoformat()} · archive"
 
-    def finished(self, state: Any) -> Any:
+    def finished(self, state: PlayScreen) -> Any:
         again = go("daily_archive", day=self.day, preset=self.preset)
         return Replace(go("result", record=state.record, again=again))
 

@@ -21,15 +21,15 @@ from game.core.records import GameEnd, GameResult, score_game
 from game.modes.daily.book import DailyBook, decide_day, keep_game
 from game.modes.daily.book import load_daily as load_book
 from game.play.record import GameRecord
-from game.screens.base import Replace, go
+from game.screens.base import Context, Replace, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept
 from game.screens.outcomes import LeaveChosen
-from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayHooks, confirm, panel_without
+from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayScreen, StandardHooks, confirm, panel_without
 
 DAILY_HIGH_SCORES = "Daily"  # the high-score table daily wins enter
 
 
-def load_daily(app: Any) -> DailyBook:
+def load_daily(app: Context) -> DailyBook:
     return load_book(app.store)
 
 
@@ -40,7 +40,7 @@ def daily_points(record: GameRecord) -> int:
     return score_game(GameResult(record.config, GameEnd.WON, record.guesses, record.elapsed_s))
 
 
-class DailyHooks(PlayHooks):
+class DailyHooks(StandardHooks):
     """Today's code at a daily preset (see the module docstring)."""
 
     help_screen = "daily"
@@ -53,21 +53,21 @@ class DailyHooks(PlayHooks):
         self.day = day
         self.decided_elsewhere = False  # another window decided this day's attempt
 
-    def title(self, state: Any) -> str:
+    def title(self, state: PlayScreen) -> str:
         return f"Daily {self.preset} · {self.day.isoformat()}"
 
-    def start(self, app: Any) -> GameRecord:
+    def start(self, app: Context) -> GameRecord:
         kept = load_daily(app).game_for(self.preset, self.day)
         if kept is not None:
             return kept
         return GameRecord.new(daily_config(self.preset), daily_secret(self.day, self.preset))
 
-    def allows(self, name: str, state: Any) -> bool:
+    def allows(self, name: str, state: PlayScreen) -> bool:
         if name == "reveal" and not state.game.rows:
             return False  # seeing the secret before any row would leave nothing to record
         return super().allows(name, state)
 
-    def leave(self, state: Any) -> Any:
+    def leave(self, state: PlayScreen) -> Any:
         return confirm(
             "Leave today's daily code? It is kept for today: choose it again in Daily code to go on.",
             LeaveChosen(keep=True),
@@ -76,21 +76,21 @@ class DailyHooks(PlayHooks):
             focus="yes",
         )
 
-    def finished(self, state: Any) -> Any:
+    def finished(self, state: PlayScreen) -> Any:
         outcome = state.app.session.outcome_of(state.record.game)
         if self.decided_elsewhere or (outcome is not None and not outcome.recorded):
             # decided in another window first: its result stands, and is what is shown
             return Replace(go("daily_result", preset=self.preset, day=self.day, refused=True))
         return Replace(go("daily_result", preset=self.preset, day=self.day, finished=state.record))
 
-    def slot(self, state: Any) -> str:
+    def slot(self, state: PlayScreen) -> str:
         return f"daily:{self.preset}"
 
-    def keeps(self, state: Any) -> bool:
+    def keeps(self, state: PlayScreen) -> bool:
         record = state.run.snapshot()
         return bool(record.game.rows) or any(peg is not None for peg in record.draft)
 
-    def holding(self, state: Any) -> Holding:
+    def holding(self, state: PlayScreen) -> Holding:
         run = state.run
         if run is None:
             return Holding()
@@ -108,7 +108,7 @@ class DailyHooks(PlayHooks):
 
         return Holding(kept=Kept(self.slot(state), rows, draft, write=write), celebrate=state.layout().board)
 
-    def decided(self, state: Any) -> Decided:
+    def decided(self, state: PlayScreen) -> Decided:
         record = state.run.record
         preset, day = self.preset, self.day
 

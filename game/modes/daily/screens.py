@@ -11,7 +11,6 @@ statistics: the daily streak and the Daily high-score table are its own.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 import pygame
 
@@ -24,13 +23,13 @@ from game.core.daily import (
 )
 from game.modes.daily.book import DailyBook
 from game.modes.daily.hooks import DailyHooks, load_daily
-from game.screens.base import Push, Route, State, Transition, board_art, go, to_menu
+from game.screens.base import Context, Push, Route, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui.daily_view import DailyLayout, countdown_text
 from game.ui.widgets import button_label_px, draw_button, draw_card
 
 
-def open_daily(app: Any, preset: str) -> Route:
+def open_daily(app: Context, preset: str) -> Route:
     """Today's `preset` daily: the game (new or resumed), or its result when already played."""
     day = daily_day(app.now())
     if not load_daily(app).can_play(preset, day):

@@ -10,14 +10,12 @@ The engine is game/core/deduce.py.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.records import DifficultyStats
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.deduce.book import DEDUCE_BOOK
 from game.modes.deduce.hooks import DEDUCE_KEY, DEDUCE_SAVE
 from game.modes.deduce.screens import DealState, DeduceResultState, DeduceState
-from game.screens.base import go
+from game.screens.base import Context, go
 
 # A dealt 4x6 puzzle (practice number 0), its rows as the keys 1-6 name the colours; a test
 # checks it against the engine and a brute force.
@@ -42,7 +40,7 @@ CONTROLS = (
 )
 
 
-def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
+def figures(app: Context) -> tuple[list[tuple[str, str]], str]:
     """The Deduce tab: puzzles played and solved, stars earned, the streak of puzzles solved."""
     book = app.store.load_stats() if app.store is not None else {}
     stats = book.get(DEDUCE_KEY, DifficultyStats())

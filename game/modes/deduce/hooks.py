@@ -25,9 +25,9 @@ from game.core.records import GameEnd, GameResult
 from game.core.state import Outcome
 from game.modes.deduce.book import DEDUCE_BOOK, DeduceBook
 from game.play.record import GameRecord, Player
-from game.screens.base import Replace, go
+from game.screens.base import Context, Replace, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
-from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayHooks, panel_without
+from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayScreen, StandardHooks, panel_without
 
 DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
 SLOT = "deduce"  # where the puzzle in progress is kept
@@ -87,7 +87,7 @@ DEDUCE_SAVE = SaveCodec(
 )
 
 
-class DeduceHooks(PlayHooks):
+class DeduceHooks(StandardHooks):
     help_screen = "deduce"
     mode = "deduce"
     shows_hud = False
@@ -96,32 +96,32 @@ class DeduceHooks(PlayHooks):
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
 
-    def start(self, app: Any) -> GameRecord:
+    def start(self, app: Context) -> GameRecord:
         return start_record(self.puzzle)
 
-    def title(self, state: Any) -> str:
+    def title(self, state: PlayScreen) -> str:
         return puzzle_name(self.puzzle)
 
-    def reveal_question(self, state: Any) -> tuple[str, str]:
+    def reveal_question(self, state: PlayScreen) -> tuple[str, str]:
         return "Give up this puzzle? The code is shown and it counts as not solved.", "Give up"
 
-    def finished(self, state: Any) -> Any:
+    def finished(self, state: PlayScreen) -> Any:
         return Replace(go("deduce_result", puzzle=self.puzzle, record=state.run.record))
 
-    def slot(self, state: Any) -> str:
+    def slot(self, state: PlayScreen) -> str:
         return SLOT
 
-    def save(self, state: Any) -> dict[str, Any]:
+    def save(self, state: PlayScreen) -> dict[str, Any]:
         return DEDUCE_SAVE.envelope(self.mode, DeduceSave(self.puzzle, state.run.snapshot()))
 
-    def keeps(self, state: Any) -> bool:
+    def keeps(self, state: PlayScreen) -> bool:
         """A dealt puzzle is worth keeping from the start (its deal is the work)."""
         return True
 
-    def decided(self, state: Any) -> Decided:
+    def decided(self, state: PlayScreen) -> Decided:
         return puzzle_decided(self.puzzle, state.run.record)
 
-    def holding(self, state: Any) -> Holding:
+    def holding(self, state: PlayScreen) -> Holding:
         """A puzzle of the day is kept in its attempt from the moment it shows (never in a slot a new
         game or Abandon could empty)."""
         holding = super().holding(state)

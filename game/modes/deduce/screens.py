@@ -55,7 +55,7 @@ from game.modes.deduce.share import share_grades, share_header, share_text
 from game.modes.deduce.view import DeduceLayout, draw_stars
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.play.record import GameRecord
-from game.screens.base import Push, Replace, Route, State, Transition, board_art, go, to_menu
+from game.screens.base import Context, Push, Replace, Route, State, Transition, board_art, go, to_menu
 from game.screens.holding import Holding
 from game.ui import end_cards
 from game.ui import palette as pal
@@ -71,7 +71,7 @@ SIDE_STARS_FRAC, SIDE_SHARE_FRAC = 0.3, 0.45  # the end card's side: stars, shar
 RULES = "Every row is graded as usual. Exactly one code fits them all: name it. Fewer tries, more stars."
 
 
-def practice_route(app: Any, level: str) -> Route:
+def practice_route(app: Context, level: str) -> Route:
     """The next practice puzzle at `level` (its number is taken now, so each one is new)."""
     store = app.store
     if store is None:

@@ -49,7 +49,7 @@ from game.play.record import GameRecord
 from game.play.timeline import Motion, Timeline
 from game.screens.base import Replace, go, motion
 from game.screens.holding import Decided, Holding, Kept, SaveCodec
-from game.screens.play_hooks import PlayHooks
+from game.screens.play_hooks import PlayScreen, StandardHooks
 from game.ui import breaker_view
 from game.ui.board import BoardView, config_title
 
@@ -141,7 +141,7 @@ def stats_end(outcome: DuelOutcome, player: GameRecord) -> GameEnd:
     return GameEnd.REVEALED if player.outcome is Outcome.REVEALED else GameEnd.LOST
 
 
-class DuelHooks(PlayHooks):
+class DuelHooks(StandardHooks):
     """Your board and the computer's, side by side; you move first each turn."""
 
     help_screen = "duel"
@@ -160,53 +160,53 @@ class DuelHooks(PlayHooks):
     def again(self) -> DuelHooks:
         return DuelHooks(self.rules)
 
-    def entered(self, state: Any) -> None:
+    def entered(self, state: PlayScreen) -> None:
         if self.computer is None:
             record = self._computer_record or GameRecord.new(state.config, state.run.game.secret)
             rng = random.Random(state.app.rng.getrandbits(64))
             self.computer = opponent_run(self.rules.level, record, rng, motion(state.app))
 
     # --- the rules, from both boards --------------------------------------------------------
-    def grades(self, state: Any) -> tuple[list[Feedback], list[Feedback]]:
+    def grades(self, state: PlayScreen) -> tuple[list[Feedback], list[Feedback]]:
         return (
             [row.feedback for row in state.run.game.rows],
             [row.feedback for row in self.computer.game.rows],
         )
 
-    def outcome(self, state: Any) -> DuelOutcome:
+    def outcome(self, state: PlayScreen) -> DuelOutcome:
         mine, theirs = self.grades(state)
         return duel_outcome(self.rules, mine, theirs, player_resigned=self.resigned)
 
-    def to_move(self, state: Any) -> Side | None:
+    def to_move(self, state: PlayScreen) -> Side | None:
         if self.resigned:
             return None
         mine, theirs = self.grades(state)
         return side_to_move(self.rules, mine, theirs)
 
-    def title(self, state: Any) -> str:
+    def title(self, state: PlayScreen) -> str:
         return f"Duel vs {self.rules.level.name} · {config_title(state.config)}"
 
     # --- input ------------------------------------------------------------------------------------
-    def make_layout(self, size: tuple[int, int], state: Any) -> DuelLayout:
+    def make_layout(self, size: tuple[int, int], state: PlayScreen) -> DuelLayout:
         c = state.config
         return DuelLayout(size, c.pegs, c.colours, c.turns, PANEL_ITEMS, PANEL_BUTTONS)
 
-    def accepts_input(self, state: Any) -> bool:
+    def accepts_input(self, state: PlayScreen) -> bool:
         return self.outcome(state) is DuelOutcome.PLAYING  # decided: the end screen comes by itself
 
-    def refuse(self, name: str, state: Any) -> str | None:
+    def refuse(self, name: str, state: PlayScreen) -> str | None:
         if name == "submit" and self.to_move(state) is not Side.PLAYER:
             return NOT_YOUR_TURN
         return None
 
-    def reveal_question(self, state: Any) -> tuple[str, str]:
+    def reveal_question(self, state: PlayScreen) -> tuple[str, str]:
         return "Give up the duel? The computer wins and both boards are shown.", "Give up"
 
-    def resign(self, state: Any) -> None:
+    def resign(self, state: PlayScreen) -> None:
         self.resigned = True
 
     # --- time -------------------------------------------------------------------------------------
-    def update(self, state: Any, dt: float) -> Any:
+    def update(self, state: PlayScreen, dt: float) -> Any:
         run, computer = state.run, self.computer
         computer.update(dt)
         for cue in computer.take_cues():
@@ -224,12 +224,12 @@ class DuelHooks(PlayHooks):
                 return self._end(state)
         return None
 
-    def finished(self, state: Any) -> Any:
+    def finished(self, state: PlayScreen) -> Any:
         """The player's board finished: only giving up ends the duel at once; otherwise the duel
         ends in update(), once decided and both boards have come to rest."""
         return self._end(state) if self.resigned else None
 
-    def _end(self, state: Any) -> Any:
+    def _end(self, state: PlayScreen) -> Any:
         outcome = self.outcome(state)
         if outcome is DuelOutcome.PLAYING:
             return None
@@ -244,19 +244,19 @@ class DuelHooks(PlayHooks):
         )
 
     # --- what the session keeps and records --------------------------------------------------------
-    def slot(self, state: Any) -> str:
+    def slot(self, state: PlayScreen) -> str:
         return "duel"
 
-    def save(self, state: Any) -> dict[str, Any]:
+    def save(self, state: PlayScreen) -> dict[str, Any]:
         return DUEL_SAVE.envelope(
             self.mode, DuelSave(self.rules.level.name, state.run.snapshot(), self.computer.record)
         )
 
-    def progress(self, state: Any) -> tuple[Any, Any]:
+    def progress(self, state: PlayScreen) -> tuple[Any, Any]:
         rows, draft = super().progress(state)
         return (rows, len(self.computer.game.rows)), draft
 
-    def decided(self, state: Any) -> Decided:
+    def decided(self, state: PlayScreen) -> Decided:
         outcome = self.outcome(state)
         player = state.run.record
         result = GameResult(
@@ -264,7 +264,7 @@ class DuelHooks(PlayHooks):
         )
         return Decided(self, player, result, slot="duel", celebrate=False)
 
-    def holding(self, state: Any) -> Holding:
+    def holding(self, state: PlayScreen) -> Holding:
         if state.run is None or self.computer is None:
             return Holding()
         if self.outcome(state) is not DuelOutcome.PLAYING:
@@ -277,7 +277,7 @@ class DuelHooks(PlayHooks):
         return Holding(kept=Kept("duel", rows, draft, lambda: self.save(state)))
 
     # --- drawing ----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, layout: Any, state: Any, art: Any) -> None:
+    def draw(self, surface: pygame.Surface, layout: Any, state: PlayScreen, art: Any) -> None:
         side = self.to_move(state)
         computer = self.computer
         name = f"Computer · {self.rules.level.name}"

@@ -11,7 +11,7 @@ from game.core.variants import GridVariant
 from game.modes.base import MenuEntry, Mode, StatsTab
 from game.play.aids import EVERY_AID
 from game.screens.base import go
-from game.screens.play_hooks import slot_of
+from game.screens.play_hooks import ClassicHooks, slot_of
 
 GRID_PRESETS = ((2, 2, 6), (3, 3, 4))  # (rows, columns, colours) of the grid games on the menu
 
@@ -19,7 +19,8 @@ GRID_PRESETS = ((2, 2, 6), (3, 3, 4))  # (rows, columns, colours) of the grid ga
 def _entry(rows: int, columns: int, colours: int) -> MenuEntry:
     config = GameConfig(colours=colours, variant=GridVariant(rows, columns))
     detail = f"{colours} colours · {config.turns} turns · grey pegs"
-    return MenuEntry(f"Grid {rows}×{columns}", detail, go("play", config=config), "Puzzles", slot_of(config))
+    route = go("new_game", mode="grid", config=config)
+    return MenuEntry(f"Grid {rows}×{columns}", detail, route, "Puzzles", slot_of(config))
 
 
 MODE = Mode(
@@ -28,4 +29,5 @@ MODE = Mode(
     entries=tuple(_entry(*grid) for grid in GRID_PRESETS),
     stats_tabs=(StatsTab(GRID_KEY),),
     aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
+    hooks=lambda config: ClassicHooks(),
 )

@@ -9,18 +9,16 @@ tabs of hard games and coached games.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.modes.base import MenuEntry, Mode, StatsTab
 from game.modes.learn.hooks import lesson_game
 from game.modes.learn.offer import LEARN_BOOK, OfferOverlay
 from game.play.aids import COACHED_KEY, HARD_KEY
-from game.screens.base import Push, go
+from game.screens.base import Context, Push, go
 
 LESSON = MenuEntry("Learn to play", "a short guided first game", go("learn"))
 
 
-def first_run(app: Any) -> Push | None:
+def first_run(app: Context) -> Push | None:
     """The offer of the guided game on a first run: the store's data folder is new this run
     (Store.first_run), nothing is played or kept yet, and the offer was never answered
     (tutorial_seen). Without a store nothing is offered: an answer could not be remembered."""

@@ -23,9 +23,9 @@ from game.core.config import preset
 from game.modes.learn import view
 from game.modes.learn.lesson import LESSON_CONFIG, LESSON_SECRET, Lesson, Wait
 from game.play.record import GameRecord
-from game.screens.base import go, to_menu
+from game.screens.base import Context, go, to_menu
 from game.screens.holding import Holding
-from game.screens.play_hooks import PlayHooks, panel_without, slot_of
+from game.screens.play_hooks import PlayHooks, PlayScreen, StandardHooks, panel_without, slot_of
 from game.ui import coach_view
 from game.ui.board import Art
 from game.ui.breaker_view import PANEL_BUTTONS
@@ -40,7 +40,7 @@ def lesson_game() -> Any:
     return go("play", config=LESSON_CONFIG, hooks=LessonHooks())
 
 
-class LessonHooks(PlayHooks):
+class LessonHooks(StandardHooks):
     """The lesson on the playing screen (see the module docstring)."""
 
     mode = "learn"
@@ -57,13 +57,13 @@ class LessonHooks(PlayHooks):
     def again(self) -> PlayHooks:
         return LessonHooks()
 
-    def start(self, app: Any) -> GameRecord:
+    def start(self, app: Context) -> GameRecord:
         return GameRecord.new(LESSON_CONFIG, LESSON_SECRET)
 
-    def title(self, state: Any) -> str:
+    def title(self, state: PlayScreen) -> str:
         return "Learn to play"
 
-    def make_layout(self, size: tuple[int, int], state: Any) -> PlayLayout:
+    def make_layout(self, size: tuple[int, int], state: PlayScreen) -> PlayLayout:
         buttons = tuple(name for name in PANEL_BUTTONS if name in dict(self.panel_items))
         return coach_view.aside_layout(size, state.config, self.panel_items, buttons)
 
@@ -71,7 +71,7 @@ class LessonHooks(PlayHooks):
     def waits_for_next(self) -> bool:
         return self.lesson.step.wait in (Wait.NEXT, Wait.DONE)
 
-    def intercept(self, state: Any, event: pygame.event.Event) -> bool:
+    def intercept(self, state: PlayScreen, event: pygame.event.Event) -> bool:
         if not self.waits_for_next():
             return False
         if event.type == pygame.KEYDOWN and event.key in NEXT_KEYS:
@@ -85,7 +85,7 @@ class LessonHooks(PlayHooks):
                 return True
         return False
 
-    def go_on(self, state: Any) -> None:
+    def go_on(self, state: PlayScreen) -> None:
         """Next: the following step, or, at the end, the hand-over."""
         state.app.sound.play("click")
         if self.lesson.done:
@@ -93,7 +93,7 @@ class LessonHooks(PlayHooks):
         else:
             self.lesson.next()
 
-    def refuse(self, name: str, state: Any) -> str | None:
+    def refuse(self, name: str, state: PlayScreen) -> str | None:
         if name != "submit" or None in state.run.draft:
             return None  # an unfinished row: the board says how many pegs are missing
         if self.lesson.step.wait is Wait.WIN:
@@ -101,11 +101,11 @@ class LessonHooks(PlayHooks):
             return None if reason is None else f"that cannot be the code: {reason.text()}"
         return self.lesson.refusal(state.run.draft)
 
-    def leave(self, state: Any) -> Any:
+    def leave(self, state: PlayScreen) -> Any:
         return to_menu(focus="Learn to play")
 
     # --- time ----------------------------------------------------------------------------------
-    def update(self, state: Any, dt: float) -> Any:
+    def update(self, state: PlayScreen, dt: float) -> Any:
         run = state.run
         graded = run.grading_row is None
         won = run.game.over and run.finished
@@ -115,12 +115,12 @@ class LessonHooks(PlayHooks):
             return state.app.start_game(slot_of(HANDOVER), go("play", config=HANDOVER))
         return None
 
-    def finished(self, state: Any) -> Any:
+    def finished(self, state: PlayScreen) -> Any:
         return None  # the last callout's Next hands over (update)
 
     # --- drawing and keeping -------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, layout: PlayLayout, state: Any, art: Art) -> None:
+    def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayScreen, art: Art) -> None:
         view.draw_lesson(surface, layout, state.run, self.lesson, art, self.card, state.mouse, self.routes)
 
-    def holding(self, state: Any) -> Holding:
+    def holding(self, state: PlayScreen) -> Holding:
         return Holding()  # a lesson is neither kept nor counted

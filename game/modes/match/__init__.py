@@ -8,15 +8,13 @@ match is kept wherever it is left (MATCH_SAVE); a finished match counts once in 
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.records import DifficultyStats
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.match.hooks import MATCH_KEY, MATCH_SAVE
 from game.modes.match.scores import ScoreboardState
 from game.modes.match.screens import HandOverState
 from game.modes.match.setup import MatchSetupState
-from game.screens.base import go
+from game.screens.base import Context, go
 
 CONTROLS = (
     "Two players, one screen, the board game's rules: each round one player makes the code and the "
@@ -29,7 +27,7 @@ CONTROLS = (
 )
 
 
-def figures(app: Any) -> tuple[list[tuple[str, str]], str]:
+def figures(app: Context) -> tuple[list[tuple[str, str]], str]:
     """The Two players tab: its bucket (MATCH_KEY, hooks.py) read as matches, not games."""
     book = app.store.load_stats() if app.store is not None else {}
     stats = book.get(MATCH_KEY, DifficultyStats())

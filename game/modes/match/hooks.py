@@ -18,9 +18,9 @@ from game.core.state import Outcome
 from game.play.record import GameRecord
 from game.screens.base import Replace, Route, go, to_menu
 from game.screens.holding import Decided, Holding, Kept, SaveCodec
-from game.screens.maker_hooks import MakerHooks
+from game.screens.maker_hooks import MakerHooks, MakerScreen
 from game.screens.outcomes import LeaveChosen
-from game.screens.play_hooks import PlayHooks, confirm
+from game.screens.play_hooks import PlayScreen, StandardHooks, confirm
 from game.ui import breaker_view
 from game.ui import palette as pal
 from game.ui.layout import PlayLayout
@@ -153,32 +153,32 @@ class MatchSecretHooks(MakerHooks):
         self.match = match
         self.abandoned = False
 
-    def title(self, state: Any) -> str:
+    def title(self, state: MakerScreen) -> str:
         m = self.match
         return f"Round {m.round_number} of {m.rules.rounds} · {m.maker_name}, set your code"
 
-    def start(self, state: Any) -> Any:
+    def start(self, state: MakerScreen) -> Any:
         return go("match_handover", match=self.match, secret=tuple(state.secret))
 
-    def back(self, state: Any) -> Any:
+    def back(self, state: MakerScreen) -> Any:
         return leave_question()
 
-    def pad_owner(self, state: Any) -> int:
+    def pad_owner(self, state: MakerScreen) -> int:
         return self.match.maker  # the codemaker's pad sets the code
 
-    def resume(self, state: Any, result: Any) -> Any:
+    def resume(self, state: MakerScreen, result: Any) -> Any:
         if isinstance(result, LeaveChosen):
             self.abandoned = not result.keep
             return to_menu()
         return None
 
-    def holding(self, state: Any) -> Holding:
+    def holding(self, state: MakerScreen) -> Holding:
         """Kept at the look-away screen: a half-set secret is never kept (the breaker resumes it)."""
         if self.abandoned:
             return Holding(abandoned="match")
         return Holding(kept=kept_match(MatchSave(self.match)))
 
-    def draw_choices(self, state: Any, surface: pygame.Surface, layout: Any, hit: Any) -> bool:
+    def draw_choices(self, state: MakerScreen, surface: pygame.Surface, layout: Any, hit: Any) -> bool:
         """Where the codemaker screen has its choices: the round, the roles and the score so far."""
         m = self.match
         totals = m.totals
@@ -199,7 +199,7 @@ class MatchSecretHooks(MakerHooks):
         return True
 
 
-class MatchRoundHooks(PlayHooks):
+class MatchRoundHooks(StandardHooks):
     """The breaker's turn: the normal playing screen, without Solve, Hint and New game."""
 
     help_screen = "match"
@@ -210,32 +210,32 @@ class MatchRoundHooks(PlayHooks):
     def __init__(self, match: Match) -> None:
         self.match = match
 
-    def title(self, state: Any) -> str:
+    def title(self, state: PlayScreen) -> str:
         m = self.match
         return f"Round {m.round_number} of {m.rules.rounds} · {m.breaker_name} breaks {m.maker_name}'s code"
 
-    def make_layout(self, size: tuple[int, int], state: Any) -> PlayLayout:
+    def make_layout(self, size: tuple[int, int], state: PlayScreen) -> PlayLayout:
         c = state.config
         return PlayLayout(size, c.pegs, c.colours, c.turns, ROUND_PANEL_ITEMS, ROUND_BUTTONS)
 
-    def reveal_question(self, state: Any) -> tuple[str, str]:
+    def reveal_question(self, state: PlayScreen) -> tuple[str, str]:
         m = self.match
         return f"Give up this round? {m.maker_name} scores {m.rules.config.turns + 1}.", "Give up"
 
-    def leave(self, state: Any) -> Any:
+    def leave(self, state: PlayScreen) -> Any:
         return leave_question()
 
-    def pad_owner(self, state: Any) -> int:
+    def pad_owner(self, state: PlayScreen) -> int:
         return self.match.breaker  # the breaker's pad plays the round; the codemaker's looks on
 
-    def finished(self, state: Any) -> Any:
+    def finished(self, state: PlayScreen) -> Any:
         record = state.run.record
         cracked = record.game.outcome is Outcome.WON
         return Replace(
             go("match_scores", match=self.match.record(record.guesses, cracked), round_record=record)
         )
 
-    def holding(self, state: Any) -> Holding:
+    def holding(self, state: PlayScreen) -> Holding:
         run = state.run
         if run is None:
             return Holding()
