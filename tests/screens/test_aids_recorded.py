@@ -11,6 +11,7 @@ from game.app import App
 from game.core.config import GameConfig, preset
 from game.core.gamenumber import game_number
 from game.core.records import GRID_KEY
+from game.core.variants import GridVariant
 from game.modes.registry import MODES, mode_named
 from game.play.aids import COACHED_KEY, HARD_KEY, HINTS_ONLY, NO_AID_ALLOWED
 from game.screens import play_hooks
@@ -132,7 +133,8 @@ def test_hard_mode__a_grid_handed_to_solve_is_counted_as_a_hard_game(tmp_path) -
     choose_entry(app, "Grid 2")
     settle(app, 0.5)
     state = app.state
-    assert isinstance(state, PlayingState) and state.config == GameConfig(colours=6, grid=(2, 2))
+    assert isinstance(state, PlayingState)
+    assert state.config == GameConfig(colours=6, variant=GridVariant(2, 2))
     first = (0, 1, 2, 3) if state.game.secret != (0, 1, 2, 3) else (3, 2, 1, 0)
     submit_code(app, first)
     settle(app, 2.0)

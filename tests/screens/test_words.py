@@ -15,6 +15,7 @@ from game.app import App
 from game.core.blitz import BONUS_S, DURATION_S
 from game.core.codes import score
 from game.core.config import GameConfig
+from game.core.variants import GridVariant
 from game.modes.classic.setup import SetupState
 from game.modes.learn.lesson import lesson_steps
 from game.modes.maker.handgrade import HandGradeState
@@ -43,7 +44,7 @@ def ink_and_face(surface: pygame.Surface, rect: pygame.Rect) -> tuple[pal.RGB, p
 def test_setup__every_segment_label_reads_against_its_button_lit_or_not() -> None:
     """The lit segment (the chosen shape, the chosen turns rule) wears the accent: its label must
     read on it as well as the others read on theirs (WCAG's 4.5:1 for text)."""
-    for config in (GameConfig(4, 6), GameConfig(colours=4, grid=(3, 3))):
+    for config in (GameConfig(4, 6), GameConfig(colours=4, variant=GridVariant(3, 3))):
         app = make_app(size=(1024, 720), start=SetupState(config))
         app.draw()
         layout = SetupLayout(app.surface.get_size())  # as the screen lays itself out
