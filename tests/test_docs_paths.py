@@ -128,7 +128,20 @@ def test_docs_paths__readme_is_short_and_keeps_the_test_command_ci_runs():
     assert "README's test command" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
+def runnable(path: Path) -> bool:
+    """A tool a person runs (it has a main()), as against a module the tools are made of."""
+    return re.search(r"^def main\(", path.read_text(encoding="utf-8"), re.MULTILINE) is not None
+
+
 def test_docs_paths__every_tool_is_on_the_tools_page():
-    named = set(repo_paths((ROOT / "docs" / "tools.md").read_text(encoding="utf-8")))
-    tools = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tools").glob("*.py")}
-    assert tools - named == set()
+    """Every tool that runs is shown with a command line on the tools page; every helper module the
+    tools are made of (no main()) is at least named there, with what it is for."""
+    page = (ROOT / "docs" / "tools.md").read_text(encoding="utf-8")
+    named = set(repo_paths(page))
+    commands = set(re.findall(r"python (tools/\w+\.py)", page))
+    modules = sorted((ROOT / "tools").glob("*.py"))
+    tools = {path.relative_to(ROOT).as_posix() for path in modules if runnable(path)}
+    helpers = {path.relative_to(ROOT).as_posix() for path in modules if not runnable(path)}
+    assert tools and helpers  # both kinds exist, so neither check below is empty
+    assert tools - commands == set()
+    assert helpers - named == set()

@@ -144,7 +144,10 @@ def test_game_config__carries_its_variant_and_its_pegs_are_the_variants_places()
 
 
 def test_setup_choice__finds_every_offered_variant_and_none_for_the_others():
-    assert SHAPE_CHOICES[0] == RowVariant(4) and [v.shape for v in SHAPE_CHOICES[1:]] == list(GRID_SHAPES)
+    # every registered variant's offered ones, in registry order: the row first, then the grids' shapes
+    assert SHAPE_CHOICES == tuple(choice for cls in VARIANTS for choice in cls.offered())
+    grids = [v.shape for v in SHAPE_CHOICES if isinstance(v, GridVariant)]
+    assert SHAPE_CHOICES[0] == RowVariant(4) and grids == list(GRID_SHAPES)
     for pegs in range(2, 11):
         assert setup_choice(RowVariant(pegs)) == RowVariant(4)
     for variant in EVERY_VARIANT:
