@@ -157,6 +157,7 @@ class Store:
     clock: Callable[[], dt.datetime] = utc_now
     records: tuple[Any, ...] = ()  # the RecordBooks the modes declared (for reading earlier files)
     high_score_tables: tuple[str, ...] = ()
+    histograms: dict[str, str] | None = None  # bucket -> what its histogram counts (declare())
     first_run: bool = field(init=False, default=False)  # the data folder did not exist yet
     _db: sqlite3.Connection | None = field(init=False, default=None, repr=False)
     _depth: int = field(init=False, default=0)  # transactions open (nested ones join the outermost)
@@ -174,9 +175,21 @@ class Store:
             self.first_run = False
         remove_stale_temporaries(self.directory, (Path(SETTINGS_FILE).stem,))
 
-    def declare(self, high_score_tables: tuple[str, ...] = (), records: tuple[Any, ...] = ()) -> None:
-        """The tables and RecordBooks the modes' registry names (the app declares them once)."""
+    def declare(
+        self,
+        high_score_tables: tuple[str, ...] = (),
+        records: tuple[Any, ...] = (),
+        histograms: Mapping[str, str] | None = None,
+    ) -> None:
+        """The tables, RecordBooks and statistics meanings (bucket -> what its histogram counts,
+        StatsTab.histogram) the modes' registry names; the app declares them once."""
         self.high_score_tables, self.records = tuple(high_score_tables), tuple(records)
+        self.histograms = dict(histograms) if histograms is not None else None
+
+    def histogram(self, bucket: str) -> str:
+        """What `bucket`'s histogram counts as its mode declared it ("wins" when it declared none); a
+        store told no meanings (a tool) checks only what holds for every mode: within the games."""
+        return "games" if self.histograms is None else self.histograms.get(bucket, "wins")
 
     def notice(self, text: str) -> None:
         log.warning("%s", text)
@@ -364,7 +377,7 @@ class Store:
         book = {}
         for bucket, data in self._rows("SELECT bucket, data FROM stats"):
             try:
-                book[bucket] = checked_stats(bucket, json.loads(data))
+                book[bucket] = checked_stats(bucket, json.loads(data), self.histogram(bucket))
             except (ValueError, TypeError) as exc:
                 self._refused("stats", "bucket = ?", (bucket,), "statistics of", bucket, data, exc)
         return book
