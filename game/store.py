@@ -12,7 +12,9 @@ Invariants:
   with synchronous=FULL: a transaction that returned is on disk even after a power cut (NORMAL in
   WAL mode may lose the last transactions to one, and a decided game is what the player cares about
   most; the cost is one fsync per decision or row, far under a frame). Foreign keys are on and a
-  busy timeout (BUSY_S) lets two windows take turns instead of failing.
+  busy timeout (busy_s, BUSY_S unless injected) lets two windows take turns instead of failing; a
+  write still refused after it (another process holding the database longer) is kept by the
+  lifetime owner and tried again (game/lifetime.py), each retry waiting only a moment (patience()).
 - A change is one transaction (transaction(): re-entrant, the outermost one commits): a decision
   writes the decided game (its game id unique: recording it twice is a no-op), its statistics, the
   mode's records, its high-score entry and the kept slot's removal together or not at all.
@@ -156,6 +158,7 @@ class Store:
     notices: list[str] = field(default_factory=list)
     clock: Callable[[], dt.datetime] = utc_now
     records: tuple[Any, ...] = ()  # the RecordBooks the modes declared (for reading earlier files)
+    busy_s: float = BUSY_S  # how long a write waits for another window's transaction
     high_score_tables: tuple[str, ...] = ()
     histograms: dict[str, str] | None = None  # bucket -> what its histogram counts (declare())
     first_run: bool = field(init=False, default=False)  # the data folder did not exist yet
@@ -248,7 +251,7 @@ class Store:
                     os.unlink(copy)
 
     def _connect(self, path: Path | str) -> sqlite3.Connection:
-        db = sqlite3.connect(path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(path, timeout=self.busy_s, isolation_level=None, check_same_thread=False)
         try:
             if str(path) != ":memory:":
                 if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
@@ -273,7 +276,7 @@ class Store:
         # read-only first; a folder that cannot even hold the log's index is read as it lies
         for options in ("mode=ro", "mode=ro&immutable=1") if copy else ():
             with contextlib.suppress(sqlite3.Error, OSError):
-                source = sqlite3.connect(f"file:{path}?{options}", uri=True, timeout=BUSY_S)
+                source = sqlite3.connect(f"file:{path}?{options}", uri=True, timeout=self.busy_s)
                 source.backup(memory)
                 source.close()
                 memory.executescript(SCHEMA)
@@ -305,6 +308,20 @@ class Store:
         self._depth -= 1
         if self._depth == 0:
             db.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def patience(self, seconds: float | None) -> Iterator[None]:
+        """Writes in the block wait at most `seconds` for another window (None: busy_s), so a write
+        tried again while the database stays busy costs a frame a moment, not busy_s."""
+        if seconds is None:
+            yield
+            return
+        self.db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute(f"PRAGMA busy_timeout = {int(self.busy_s * 1000)}")
 
     @contextlib.contextmanager
     def _guard(self) -> Iterator[None]:
