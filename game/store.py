@@ -51,7 +51,7 @@ from typing import Any
 
 import platformdirs
 
-from .core.highscores import TABLE_SIZE, HighScore, HighScoreTable
+from .core.highscores import DEFAULT_INITIALS, TABLE_SIZE, HighScore, HighScoreTable
 from .core.records import (  # noqa: F401  (checked_book, largest_turn_limit: re-exported for tools)
     DifficultyStats,
     GameResult,
@@ -87,7 +87,6 @@ BUSY_S = (
 EXCERPT = 60  # characters of a quoted value a notice shows
 SLOT_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:-_ ")
 MAX_SLOT_LENGTH = 40
-DEFAULT_INITIALS = "AAA"
 UNSIGNED = "SELECT id FROM high_scores WHERE tbl = ? AND score = ? AND confirmed = 0 ORDER BY id DESC"
 TOP_TEN = "SELECT id FROM high_scores WHERE tbl = ? ORDER BY score DESC, id LIMIT ?"
 
@@ -528,7 +527,12 @@ class Store:
         return None
 
     def last_initials(self) -> str:
+        """The initials a decided score is entered under and the entry starts from: the last ones
+        confirmed (here, or in an earlier version's settings), else the latest any table shows (an
+        earlier version's tables), else DEFAULT_INITIALS."""
         row = self._rows("SELECT value FROM meta WHERE key = 'last_initials'")
+        if not row and not self._settings.last_initials:
+            row = self._rows("SELECT initials FROM high_scores WHERE confirmed = 1 ORDER BY id DESC LIMIT 1")
         return row[0][0] if row else (self._settings.last_initials or DEFAULT_INITIALS)
 
     def _rank(self, table: str, row_id: int) -> int | None:
