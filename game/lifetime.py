@@ -210,48 +210,37 @@ class Lifetime:
         self._decided.append((decided.key, outcome))
         return outcome
 
-    def _write(self, what: tuple[str, ...], write: Callable[[], Any]) -> bool:
-        """Run `write` (one transaction); when the database refuses it (busy past its timeout, a full
-        disk), keep it to try again (see the module docstring)."""
+    def _write(self, what: tuple[str, ...], write: Callable[[], Any]) -> None:
+        """Run `write` (one transaction) after any refused before it; when the database refuses it
+        (busy past its timeout, a full disk), keep it to try again, said once (module docstring)."""
         self._unwritten.pop(what, None)
-        if self._unwritten:  # refused writes go first, in order: a newer one waits behind them
-            self._unwritten[what] = write
-            self._retry(None)
-            return what not in self._unwritten
-        try:
-            write()
-        except sqlite3.OperationalError as exc:
-            log.warning("the records database refused a write (%s); kept to try again", exc)
-            if not self._told:
-                self.store.notice(BUSY_NOTICE)
-                self._told = True
-            self._unwritten[what] = write
-            self._retry_at = self.time_s + RETRY_S
-            return False
-        self._told = False
-        return True
+        self._unwritten[what] = write
+        if not self._retry(None) and not self._told:
+            self.store.notice(BUSY_NOTICE)
+            self._told = True
 
-    def _retry(self, wait: float | None) -> None:
+    def _retry(self, wait: float | None) -> bool:
         """Try the refused writes again, oldest first, each waiting at most `wait` seconds (None: the
-        store's busy timeout); the first still refused and those after it wait for the next try."""
+        store's busy timeout); the first still refused and those after it wait for the next try.
+        True when none is left."""
         self._retry_at = self.time_s + RETRY_S
-        if self.store is None or not self._unwritten:
-            return
-        for what, write in list(self._unwritten.items()):
+        for what, write in list(self._unwritten.items()) if self.store is not None else ():
             try:
                 with self.store.patience(wait):
                     write()
-            except sqlite3.OperationalError:
-                return
+            except sqlite3.OperationalError as exc:
+                log.warning("the records database refused a write (%s); kept to try again", exc)
+                return False
             except sqlite3.Error as exc:  # refused for good (not busy): said, never tried forever
                 self.store.notice(f"A game could not be recorded ({str(exc)[:60]}).")
             del self._unwritten[what]
         self._told = False
+        return True
 
     def _write_outcome(self, decided: Decided, kept_id: str | None) -> RecordedOutcome:
         """The decision in one transaction (see the module docstring); a decision already recorded
         (in another window, or before a kill) changes nothing and gives no lines. One the database
-        refuses is kept and tried again (recorded False until it is written)."""
+        refuses is kept and tried again (its outcome `waiting` until it is written)."""
         store, record = self.store, decided.record
         if store is None:
             return RecordedOutcome(record, key=decided.key)
@@ -267,11 +256,7 @@ class Lifetime:
                 if key is decided.key:  # a retry's outcome replaces the refused one
                     self._decided[n] = (key, outcome)
 
-        try:
-            self._write(("decided", game_id), write)
-        except sqlite3.Error as exc:
-            store.notice(f"This game could not be recorded ({str(exc)[:60]}).")
-            return RecordedOutcome(record, key=decided.key, recorded=False)
+        self._write(("decided", game_id), write)
         return outcome
 
     def _decide(self, decided: Decided, game_id: str, kept_id: str | None) -> RecordedOutcome:
