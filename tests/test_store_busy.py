@@ -4,6 +4,7 @@ when it is free (on a later frame, or when the window closes); each game counted
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import subprocess
 import sys
@@ -15,11 +16,15 @@ import pytest
 from game.app import App
 from game.core.config import GameConfig
 from game.lifetime import BUSY_NOTICE, RETRY_S
+from game.modes.daily.book import kind_of, load_daily
 from game.screens.playing import PlayingState
 from game.store import DB_FILE, Store
-from tests.screens.driver import post, press_key, settle, type_code
+from tests.screens.driver import key, lowest_consistent, post, press_key, settle, type_code
+from tests.screens.test_daily import open_menu_entry, play_to_the_end, release_apps, type_row  # noqa: F401  (an autouse fixture)
 
 SECRET = (0, 0, 1, 2)
+DAY = dt.date(2026, 11, 23)
+NOON = dt.datetime(2026, 11, 23, 12, tzinfo=dt.UTC)
 BUSY_S = 0.3  # the store's busy timeout in these tests: the lock is held well past it
 HOLDER = (
     "import sqlite3, sys\n"
@@ -111,3 +116,24 @@ def test_store_busy__a_win_refused_while_locked_is_recorded_once(tmp_path, monke
     assert shown.count(BUSY_NOTICE) == 1
     again = Store(tmp_path)
     assert again.db.execute("SELECT COUNT(*) FROM decided").fetchone() == (1,)
+
+
+def test_store_busy__todays_daily_played_while_locked_is_one_attempt_decided_once(tmp_path, monkeypatch):
+    app = App(size=(1024, 720), seed=11, store=Store(tmp_path, busy_s=BUSY_S), now=lambda: NOON)
+    pygame.event.clear()
+    open_menu_entry(app, "Daily code")
+    post(app, key(pygame.K_RETURN))  # Daily Classic has the focus
+    playing = app.state
+    first = lowest_consistent(playing.game)
+    type_row(app, first)  # the day's attempt made, with its first row
+    lock = Lock(tmp_path)
+    guesses = [first] + play_to_the_end(app)  # every later row and the decision refused, kept
+    lock.release()
+    attempt = Store(tmp_path).attempts(kind_of("Classic"))[DAY.isoformat()]
+    assert attempt.state == "playing" and len(attempt.game["moves"]) == 1  # as it was before the lock
+    settle(app, RETRY_S + 0.1)
+    attempt = Store(tmp_path).attempts(kind_of("Classic"))[DAY.isoformat()]
+    assert attempt.state == "decided" and len(attempt.result["grades"]) == len(guesses)
+    book = load_daily(Store(tmp_path))
+    assert book.streaks("Classic", DAY) == (1, 1) and not book.can_play("Classic", DAY)
+    assert not any("another window" in text for text in app.session.notices.texts)
