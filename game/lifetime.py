@@ -21,7 +21,8 @@ spirit of a database that returns only once a transaction is on disk:
   memory, said once in a notice, and tried again every RETRY_S and when the app closes, in the
   order it was made, until it is written. A retry writes the same game id, so a decision written
   twice is counted once; a later write of the same kept game replaces its refused one, and a
-  decision or an abandon of a game forgets the refused writes of its kept slot.
+  decision or an abandon of a game forgets the refused writes of its kept slot (an abandon
+  refused is itself kept and tried again).
 Without a store (tests) nothing is written and nothing recorded on disk; outcomes still come back.
 """
 
@@ -85,8 +86,8 @@ class Lifetime:
         # end) spends that very game
         self._over: dict[str, str] = {}
         self._decided: deque[tuple[Any, RecordedOutcome]] = deque(maxlen=REMEMBERED_DECISIONS)
-        # writes the database refused, by what they write (("kept", slot, game id) or ("decided",
-        # game id)), in the order they were made: tried again until written
+        # writes the database refused, by what they write (("kept" or "spent", slot, game id) or
+        # ("decided", game id)), in the order they were made: tried again until written
         self._unwritten: dict[tuple[str, ...], Callable[[], Any]] = {}
         self._retry_at = 0.0
         self._told = False  # the busy notice was given for the refused writes now kept
@@ -191,8 +192,14 @@ class Lifetime:
             return  # not this screen's to give up: a kept game of another screen stays
         del self._journals[slot]
         self._unwritten.pop(("kept", slot, journal.game_id), None)  # never written back after it
-        if self.store is not None:
-            self.store.drop_kept(slot, game_id=journal.game_id)
+        store, game_id = self.store, journal.game_id
+        if store is not None:
+
+            def spend() -> None:
+                with store.transaction():
+                    store.drop_kept(slot, game_id=game_id)
+
+            self._write(("spent", slot, game_id), spend)
 
     def _record(self, owner: int, decided: Decided) -> RecordedOutcome | None:
         if any(key is decided.key for key, _ in self._decided):

@@ -467,13 +467,14 @@ class Store:
 
     def claim_kept(self, slot: str, game_id: str, holder: str | None) -> bool:
         """Take up the kept game `game_id` in `slot` as the menu listed it (held by `holder`); False,
-        with a notice, when another window took it first (its holder changed) or it is gone."""
+        with a notice, when another window took it first (its holder changed) or it is gone, or
+        the database is busy past its timeout (the game stays kept, to take up again)."""
         with self._guard(), self.transaction() as db:
             sql = "UPDATE kept SET holder = ? WHERE slot = ? AND game_id = ? AND holder IS ?"
             if db.execute(sql, (self._token, slot, game_id, holder)).rowcount == 1:
                 self._claims[slot] = game_id
                 return True
-        self.notice("That kept game was taken up in another window; it goes on there.")
+            self.notice("That kept game was taken up in another window; it goes on there.")
         return False
 
     def take_claim(self, slot: str) -> str | None:

@@ -19,7 +19,7 @@ from game.lifetime import BUSY_NOTICE, RETRY_S
 from game.modes.daily.book import kind_of, load_daily
 from game.screens.playing import PlayingState
 from game.store import DB_FILE, Store
-from tests.screens.driver import key, lowest_consistent, post, press_key, settle, type_code
+from tests.screens.driver import click, key, lowest_consistent, post, press_key, settle, type_code
 from tests.screens.test_daily import open_menu_entry, play_to_the_end, release_apps, type_row  # noqa: F401  (an autouse fixture)
 
 SECRET = (0, 0, 1, 2)
@@ -137,3 +137,21 @@ def test_store_busy__todays_daily_played_while_locked_is_one_attempt_decided_onc
     book = load_daily(Store(tmp_path))
     assert book.streaks("Classic", DAY) == (1, 1) and not book.can_play("Classic", DAY)
     assert not any("another window" in text for text in app.session.notices.texts)
+
+
+def test_store_busy__a_game_abandoned_while_locked_is_never_offered_again(tmp_path, monkeypatch):
+    app, shown = playing(tmp_path, monkeypatch)
+    play_row(app, (5, 5, 5, 5))
+    settle(app, 1.0)
+    lock = Lock(tmp_path)
+    play_row(app, (4, 4, 3, 3))  # refused
+    settle(app, 1.0)
+    press_key(app, pygame.K_ESCAPE)
+    click(app, app.state.layout().buttons["no"].center)  # Abandon: refused too, kept to try again
+    settle(app, 2 * RETRY_S)
+    lock.release()
+    assert len(kept_moves(tmp_path)["classic:Classic"]) == 1  # still on disk while it was locked
+    settle(app, RETRY_S + 0.1)
+    assert kept_moves(tmp_path) == {}  # the abandon written; the refused row never written back
+    app.close()
+    assert kept_moves(tmp_path) == {} and shown.count(BUSY_NOTICE) == 1
