@@ -223,7 +223,9 @@ def table_from_dict(data: Any, today: dt.date | None = None) -> HighScoreTable:
     return HighScoreTable(tuple(entries))
 
 
-def book_to_dict(book: Mapping[str, HighScoreTable], tables: tuple[str, ...] = ()) -> dict[str, Any]:
+def book_to_dict(
+    book: Mapping[str, HighScoreTable], tables: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """Mode -> table: every one of `tables` present, in that order, then any other table the book
     holds (a mode of a newer version: kept, never dropped)."""
     for mode in book:

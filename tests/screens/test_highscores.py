@@ -24,9 +24,9 @@ from tests.screens.test_daily import open_menu_entry, play_to_the_end, release_a
 NOW = dt.datetime(2026, 11, 23, 20, 15, tzinfo=dt.UTC)
 
 
-def scores_app(tmp_path, last_initials: str = "AAA") -> App:
-    """The app of a player who last signed `last_initials` (the letters the entry starts from)."""
-    settings = {"last_initials": last_initials}
+def scores_app(tmp_path) -> App:
+    """The app of a player who last signed AAA: the letters the entry starts from."""
+    settings = {"last_initials": "AAA"}
     app = App(size=(1024, 720), seed=2, store=Store(tmp_path), now=lambda: NOW, settings=settings)
     pygame.event.clear()
     return app
