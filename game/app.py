@@ -46,7 +46,7 @@ import pygame  # noqa: E402
 
 from game import assets
 from game.core.config import ConfigError, GameConfig
-from game.modes.registry import high_score_tables, modes, new_game, record_books, resume
+from game.modes.registry import high_score_tables, histograms, modes, new_game, record_books, resume
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
 from game.screens.analysis import AnalysisOverlay
 from game.screens.attract import AttractState
@@ -178,7 +178,7 @@ class App:
         self.store = store
         self.routes = route_table()
         if store is not None:
-            store.declare(high_score_tables(), record_books())
+            store.declare(high_score_tables(), record_books(), histograms())
         if now is not None and store is not None:
             store.clock = now  # one calendar: the dates the store believes are the screens' dates
         self.pads = Pads()

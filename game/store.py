@@ -12,7 +12,9 @@ Invariants:
   with synchronous=FULL: a transaction that returned is on disk even after a power cut (NORMAL in
   WAL mode may lose the last transactions to one, and a decided game is what the player cares about
   most; the cost is one fsync per decision or row, far under a frame). Foreign keys are on and a
-  busy timeout (BUSY_S) lets two windows take turns instead of failing.
+  busy timeout (busy_s, BUSY_S unless injected) lets two windows take turns instead of failing; a
+  write still refused after it (another process holding the database longer) is kept by the
+  lifetime owner and tried again (game/lifetime.py), each retry waiting only a moment (patience()).
 - A change is one transaction (transaction(): re-entrant, the outermost one commits): a decision
   writes the decided game (its game id unique: recording it twice is a no-op), its statistics, the
   mode's records, its high-score entry and the kept slot's removal together or not at all.
@@ -49,7 +51,7 @@ from typing import Any
 
 import platformdirs
 
-from .core.highscores import TABLE_SIZE, HighScore, HighScoreTable
+from .core.highscores import DEFAULT_INITIALS, TABLE_SIZE, HighScore, HighScoreTable
 from .core.records import (  # noqa: F401  (checked_book, largest_turn_limit: re-exported for tools)
     DifficultyStats,
     GameResult,
@@ -85,7 +87,6 @@ BUSY_S = (
 EXCERPT = 60  # characters of a quoted value a notice shows
 SLOT_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:-_ ")
 MAX_SLOT_LENGTH = 40
-DEFAULT_INITIALS = "AAA"
 UNSIGNED = "SELECT id FROM high_scores WHERE tbl = ? AND score = ? AND confirmed = 0 ORDER BY id DESC"
 TOP_TEN = "SELECT id FROM high_scores WHERE tbl = ? ORDER BY score DESC, id LIMIT ?"
 
@@ -156,7 +157,9 @@ class Store:
     notices: list[str] = field(default_factory=list)
     clock: Callable[[], dt.datetime] = utc_now
     records: tuple[Any, ...] = ()  # the RecordBooks the modes declared (for reading earlier files)
+    busy_s: float = BUSY_S  # how long a write waits for another window's transaction
     high_score_tables: tuple[str, ...] = ()
+    histograms: dict[str, str] | None = None  # bucket -> what its histogram counts (declare())
     first_run: bool = field(init=False, default=False)  # the data folder did not exist yet
     _db: sqlite3.Connection | None = field(init=False, default=None, repr=False)
     _depth: int = field(init=False, default=0)  # transactions open (nested ones join the outermost)
@@ -174,9 +177,21 @@ class Store:
             self.first_run = False
         remove_stale_temporaries(self.directory, (Path(SETTINGS_FILE).stem,))
 
-    def declare(self, high_score_tables: tuple[str, ...] = (), records: tuple[Any, ...] = ()) -> None:
-        """The tables and RecordBooks the modes' registry names (the app declares them once)."""
+    def declare(
+        self,
+        high_score_tables: tuple[str, ...] = (),
+        records: tuple[Any, ...] = (),
+        histograms: Mapping[str, str] | None = None,
+    ) -> None:
+        """The tables, RecordBooks and statistics meanings (bucket -> what its histogram counts,
+        StatsTab.histogram) the modes' registry names; the app declares them once."""
         self.high_score_tables, self.records = tuple(high_score_tables), tuple(records)
+        self.histograms = dict(histograms) if histograms is not None else None
+
+    def histogram(self, bucket: str) -> str:
+        """What `bucket`'s histogram counts as its mode declared it ("wins" when it declared none); a
+        store told no meanings (a tool) checks only what holds for every mode: within the games."""
+        return "games" if self.histograms is None else self.histograms.get(bucket, "wins")
 
     def notice(self, text: str) -> None:
         log.warning("%s", text)
@@ -235,7 +250,7 @@ class Store:
                     os.unlink(copy)
 
     def _connect(self, path: Path | str) -> sqlite3.Connection:
-        db = sqlite3.connect(path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(path, timeout=self.busy_s, isolation_level=None, check_same_thread=False)
         try:
             if str(path) != ":memory:":
                 if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
@@ -260,7 +275,7 @@ class Store:
         # read-only first; a folder that cannot even hold the log's index is read as it lies
         for options in ("mode=ro", "mode=ro&immutable=1") if copy else ():
             with contextlib.suppress(sqlite3.Error, OSError):
-                source = sqlite3.connect(f"file:{path}?{options}", uri=True, timeout=BUSY_S)
+                source = sqlite3.connect(f"file:{path}?{options}", uri=True, timeout=self.busy_s)
                 source.backup(memory)
                 source.close()
                 memory.executescript(SCHEMA)
@@ -292,6 +307,20 @@ class Store:
         self._depth -= 1
         if self._depth == 0:
             db.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def patience(self, seconds: float | None) -> Iterator[None]:
+        """Writes in the block wait at most `seconds` for another window (None: busy_s), so a write
+        tried again while the database stays busy costs a frame a moment, not busy_s."""
+        if seconds is None:
+            yield
+            return
+        self.db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute(f"PRAGMA busy_timeout = {int(self.busy_s * 1000)}")
 
     @contextlib.contextmanager
     def _guard(self) -> Iterator[None]:
@@ -364,7 +393,7 @@ class Store:
         book = {}
         for bucket, data in self._rows("SELECT bucket, data FROM stats"):
             try:
-                book[bucket] = checked_stats(bucket, json.loads(data))
+                book[bucket] = checked_stats(bucket, json.loads(data), self.histogram(bucket))
             except (ValueError, TypeError) as exc:
                 self._refused("stats", "bucket = ?", (bucket,), "statistics of", bucket, data, exc)
         return book
@@ -438,13 +467,14 @@ class Store:
 
     def claim_kept(self, slot: str, game_id: str, holder: str | None) -> bool:
         """Take up the kept game `game_id` in `slot` as the menu listed it (held by `holder`); False,
-        with a notice, when another window took it first (its holder changed) or it is gone."""
+        with a notice, when another window took it first (its holder changed) or it is gone, or
+        the database is busy past its timeout (the game stays kept, to take up again)."""
         with self._guard(), self.transaction() as db:
             sql = "UPDATE kept SET holder = ? WHERE slot = ? AND game_id = ? AND holder IS ?"
             if db.execute(sql, (self._token, slot, game_id, holder)).rowcount == 1:
                 self._claims[slot] = game_id
                 return True
-        self.notice("That kept game was taken up in another window; it goes on there.")
+            self.notice("That kept game was taken up in another window; it goes on there.")
         return False
 
     def take_claim(self, slot: str) -> str | None:
@@ -498,7 +528,12 @@ class Store:
         return None
 
     def last_initials(self) -> str:
+        """The initials a decided score is entered under and the entry starts from: the last ones
+        confirmed (here, or in an earlier version's settings), else the latest any table shows (an
+        earlier version's tables), else DEFAULT_INITIALS."""
         row = self._rows("SELECT value FROM meta WHERE key = 'last_initials'")
+        if not row and not self._settings.last_initials:
+            row = self._rows("SELECT initials FROM high_scores WHERE confirmed = 1 ORDER BY id DESC LIMIT 1")
         return row[0][0] if row else (self._settings.last_initials or DEFAULT_INITIALS)
 
     def _rank(self, table: str, row_id: int) -> int | None:

@@ -53,7 +53,7 @@ def legacy_kept(data: Any) -> tuple[str, dict[str, Any]]:
 
 
 def _statistics(store: Any, data: Any) -> None:
-    for bucket, stats in checked_book(data).items():
+    for bucket, stats in checked_book(data, store.histogram).items():
         store.db.execute(
             "INSERT OR REPLACE INTO stats(bucket, data) VALUES (?, ?)",
             (bucket, json.dumps(stats_to_dict(stats))),

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.core.config import GameConfig
-from game.core.highscores import HighScore
+from game.core.highscores import DEFAULT_INITIALS, HighScore
 from game.core.records import GameEnd, GameResult
 from game.modes.blitz.book import BLITZ_BOOK, BlitzBook, BlitzStats
 from game.modes.registry import kept_games, record_books
@@ -187,3 +187,14 @@ def test_store__a_notice_quotes_a_huge_value_as_a_short_excerpt(tmp_path):
     assert store.load_kept() == {}
     (text,) = store.take_notices()
     assert len(text) < 300
+
+
+def test_store__a_score_is_entered_under_the_latest_initials_any_table_shows_else_you(tmp_path):
+    store = Store(tmp_path, clock=lambda: NOW)
+    store.decide("first")
+    store.enter_high_score("Classic", 900, "2026-11-23", "first")
+    assert store.load_high_scores()["Classic"].entries[0].initials == DEFAULT_INITIALS == "YOU"
+    store.add_high_score("Blitz", HighScore("ANN", 300, "2026-11-23"))  # signed in another table
+    store.decide("second")
+    store.enter_high_score("Classic", 800, "2026-11-23", "second")
+    assert [e.initials for e in store.load_high_scores()["Classic"].entries] == ["YOU", "ANN"]

@@ -12,7 +12,7 @@ from game.core.daily import daily_config, daily_secret
 from game.core.records import DifficultyStats, stats_to_dict
 from game.modes.blitz.book import BLITZ_BOOK, BlitzStats
 from game.modes.daily.book import load_daily
-from game.modes.deduce.book import DEDUCE_BOOK
+from game.modes.deduce.book import DEDUCE_BOOK, daily_figures
 from game.modes.registry import high_score_tables, kept_games, record_books
 from game.play.record import GameRecord, Player
 from game.screens.play_hooks import PLAIN_SAVE
@@ -124,3 +124,34 @@ def test_store_migration__a_kept_game_an_earlier_version_kept_is_set_aside_when_
     assert list(kept_games(StoreApp(store))) == []
     with store.transaction() as db:
         assert db.execute("SELECT name FROM set_aside").fetchall() == [("classic:Classic",)]
+
+
+def test_store_migration__a_best_streak_longer_than_the_current_one_is_carried_over(tmp_path):
+    earlier_files(tmp_path)
+    results = {
+        "Classic": {"last_day": "2026-11-22", "grades": [[4, 0]], "streak": 2, "best_streak": 9},
+        "Super": {"last_day": "2026-11-20", "grades": [[1, 1]], "streak": 0, "best_streak": 5},
+    }
+    (tmp_path / "daily.json").write_text(stored("daily", {"results": results, "in_progress": {}}))
+    store = declared(tmp_path)
+    daily = load_daily(store)
+    assert daily.streaks("Classic", DAY) == (2, 9) and daily.streaks("Super", DAY) == (0, 5)
+    # the deduce.json of earlier_files: a streak of 2 days, a best of 4
+    assert daily_figures(store, "5x8", DAY)[2:] == (2, 4)
+    # later wins count on from the stored days; a new best passes the carried one
+    for back in range(2, 9):  # the 7 days before the carried streak, all won: 9 in a row with it
+        day = (dt.date(2026, 11, 22) - dt.timedelta(days=back)).isoformat()
+        store.decide_attempt(day, "deduce:5x8", {"stars": 3})
+    assert daily_figures(store, "5x8", DAY)[2:] == (9, 9)
+    assert store.take_notices() == [] and declared(tmp_path).take_notices() == []
+    again = load_daily(declared(tmp_path))  # read once, kept: a second start still shows them
+    assert again.streaks("Classic", DAY) == (2, 9)
+
+
+def test_store_migration__a_carried_best_streak_that_cannot_be_is_set_aside(tmp_path):
+    store = declared(tmp_path)
+    with store.transaction() as db:
+        db.execute(
+            "INSERT INTO records VALUES ('daily', ?)", (json.dumps({"best_streaks": {"Classic": -3}}),)
+        )
+    assert load_daily(store).streaks("Classic", DAY) == (0, 0) and len(store.take_notices()) == 1

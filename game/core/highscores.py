@@ -44,6 +44,9 @@ MAX_TABLE_NAME = 20
 INITIALS_LENGTH = 3
 LETTERS = string.ascii_uppercase
 BLANK_LETTER = "A"
+# A score's initials before any were ever entered: what its table line says until they are, and
+# where the initials entry starts, so both show one word a player reads as theirs.
+DEFAULT_INITIALS = "YOU"
 # Far above anything a game can score (a Blitz code is worth at most 1000): a bigger number is damage.
 MAX_SCORE = 10**9
 

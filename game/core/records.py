@@ -281,23 +281,33 @@ def largest_turn_limit() -> int:
     return limit
 
 
-def checked_stats(key: str, data: Any) -> DifficultyStats:
+HISTOGRAM_MEANINGS = ("wins", "games")  # what a bucket's guesses_needed counts (StatsTab.histogram)
+
+
+def checked_stats(key: str, data: Any, histogram: str = "wins") -> DifficultyStats:
     """One bucket's statistics whose values also make sense (RecordError): guesses within the largest
-    turn limit, streaks within the wins, the histogram within the games (a mode may count more than
-    wins in it: a match counts every match by its rounds)."""
+    turn limit, streaks within the wins, the histogram within what it counts: `histogram` is the
+    bucket's declared meaning, "wins" (record_game's: each unassisted win by its guesses) or "games"
+    (a mode that counts every game in it, such as a match by its rounds)."""
+    if histogram not in HISTOGRAM_MEANINGS:
+        raise ValueError(f"a histogram counts {' or '.join(HISTOGRAM_MEANINGS)}, not {histogram!r}")
     stats = stats_from_dict(data)
     most_guesses = largest_turn_limit()
     if any(not 1 <= guesses <= most_guesses for guesses in stats.guesses_needed):
         raise RecordError(f"{key}: guesses_needed counts games of 1 to {most_guesses} guesses")
-    if sum(stats.guesses_needed.values()) > stats.games:
-        raise RecordError(f"{key}: guesses_needed counts more games than the {stats.games} played")
+    counted = stats.games if histogram == "games" else stats.wins
+    if sum(stats.guesses_needed.values()) > counted:
+        raise RecordError(f"{key}: guesses_needed counts more than the {counted} {histogram}")
     if max(stats.current_streak, stats.best_streak) > stats.wins:
         raise RecordError(f"{key}: a streak cannot be longer than the {stats.wins} wins")
     return stats
 
 
-def checked_book(data: Any) -> dict[str, DifficultyStats]:
-    """A whole statistics book checked bucket by bucket (earlier versions' statistics.json)."""
+def checked_book(
+    data: Any, histograms: Callable[[str], str] = lambda key: "wins"
+) -> dict[str, DifficultyStats]:
+    """A whole statistics book checked bucket by bucket (earlier versions' statistics.json), each by
+    `histograms(bucket)`, its meaning."""
     if not isinstance(data, Mapping):
         raise RecordError("statistics are a JSON object of difficulty -> record")
-    return {str(key): checked_stats(str(key), value) for key, value in data.items()}
+    return {str(key): checked_stats(str(key), value, histograms(str(key))) for key, value in data.items()}

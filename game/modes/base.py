@@ -56,6 +56,10 @@ class StatsTab:
     key: str
     figures: Callable[[Any], tuple[list[tuple[str, str]], str]] | None = None
     label: str | None = None  # the tab's title when the key is too wide for it
+    # What the bucket's guesses_needed counts, which the store checks stored statistics against:
+    # "wins" (each unassisted win by its guesses, as record_game counts) or "games" (every game,
+    # a match by its rounds, as the mode's own tally counts).
+    histogram: str = "wins"
 
 
 @dataclass(frozen=True)

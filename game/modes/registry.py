@@ -66,6 +66,11 @@ def record_books() -> tuple[Any, ...]:
     return tuple(book for mode in MODES for book in mode.records)
 
 
+def histograms() -> dict[str, str]:
+    """Each statistics bucket's declared meaning of its histogram (StatsTab.histogram), by bucket."""
+    return {tab.key: tab.histogram for mode in MODES for tab in mode.stats_tabs}
+
+
 def help_pages() -> dict[str, str]:
     """Each mode's Controls text by the screen name its screens ask for."""
     return {mode.help.screen: mode.help.controls for mode in MODES if mode.help is not None}

@@ -1,8 +1,9 @@
 """Arcade high scores: three initials after a qualifying game, and the tables screen from the menu.
 
 InitialsOverlay(mode, score, date) is pushed over an end screen when `score` makes `mode`'s top
-ten (game/core/highscores.py). The letters start as the initials last entered (settings
-.last_initials, remembered when an entry is stored), so Enter alone signs again; they are an
+ten (game/core/highscores.py). The letters start as the initials the table already shows the score
+under (the last entered, else Store.last_initials: the latest in any table, else DEFAULT_INITIALS),
+so Enter alone signs with what is shown; they are an
 InitialsEditor value: Up/Down change the
 highlighted letter, Left/Right move the highlight, typing a letter sets it and moves on, Backspace
 steps back, and the mouse clicks a letter, its arrows or OK; Enter or OK stores the entry through
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.highscores import HighScore, HighScoreTable, InitialsEditor, empty_book
+from game.core.highscores import DEFAULT_INITIALS, HighScore, HighScoreTable, InitialsEditor, empty_book
 from game.modes.registry import high_score_tables
 from game.screens.base import Pop, State, Transition
 from game.screens.outcomes import HighScoreEntered
@@ -51,8 +52,9 @@ class InitialsOverlay(State):
         super().enter(app)
         store = app.store
         self.table = store.load_high_scores()[self.mode] if store is not None else HighScoreTable()
-        if app.settings.last_initials and self.editor == InitialsEditor():
-            self.editor = InitialsEditor(app.settings.last_initials)
+        if self.editor == InitialsEditor():  # the initials the table shows the score under already
+            start = app.settings.last_initials or (store.last_initials() if store is not None else None)
+            self.editor = InitialsEditor(start or DEFAULT_INITIALS)
 
     def layout(self) -> InitialsLayout:
         return InitialsLayout(self.app.surface.get_size())

@@ -135,3 +135,4 @@ class RecordedOutcome:
     streak: int = 0  # the bucket's current streak after this game
     key: Any = None
     recorded: bool = True  # False: recorded already, or refused (the day decided in another window)
+    waiting: bool = False  # the database was busy: kept, and written (so counted) once it is free

@@ -3,11 +3,14 @@ it; two windows on one data folder count every game once and cannot both take up
 
 from __future__ import annotations
 
+import json
+
 import pygame
 import pytest
 
 from game.app import App
 from game.core.config import GameConfig
+from game.core.highscores import DEFAULT_INITIALS
 from game.screens.highscores import InitialsOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
@@ -27,7 +30,7 @@ def test_decisions__a_top_ten_win_closed_soon_after_keeps_its_score(tmp_path, fr
     assert not app.running
     (entry,) = Store(tmp_path).load_high_scores()["Classic"].entries
     assert entry.score == Store(tmp_path).load_stats()["Classic"].best_score > 0
-    assert entry.initials == "AAA"  # the last initials used (none yet): signed when confirmed
+    assert entry.initials == DEFAULT_INITIALS  # the last initials used (none yet): signed when confirmed
 
 
 def test_decisions__the_initials_confirmed_rename_the_entered_score(tmp_path):
@@ -81,3 +84,20 @@ def test_decisions__two_windows_cannot_both_resume_one_kept_game(tmp_path):
     settle(first, 0.5)
     assert Store(tmp_path).load_stats()["Classic"].games == 1 and Store(tmp_path).load_kept() == {}
     assert kept_lines(App(size=(1024, 720), seed=3, store=Store(tmp_path))) == []
+
+
+def test_decisions__a_score_is_entered_and_its_initials_start_under_what_the_tables_show(tmp_path):
+    # an earlier version's tables, signed KIT: no initials entered in this one yet
+    scores = {"Blitz": [{"initials": "KIT", "score": 1200, "date": "2026-11-20"}]}
+    document = {"schema_version": 1, "kind": "high scores", "data": scores}
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "highscores.json").write_text(json.dumps(document))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    type_code(app, SECRET)
+    press_key(app, pygame.K_RETURN)  # the winning row: entered at once, under the latest initials
+    assert [e.initials for e in Store(tmp_path).load_high_scores()["Classic"].entries] == ["KIT"]
+    settle(app, 15.0)
+    assert isinstance(app.state, InitialsOverlay) and app.state.editor.initials == "KIT"  # as shown
+    press_key(app, pygame.K_RETURN)  # Enter alone signs with what the table shows
+    assert [e.initials for e in Store(tmp_path).load_high_scores()["Classic"].entries] == ["KIT"]
+    assert Store(tmp_path).last_initials() == "KIT"

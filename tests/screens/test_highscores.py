@@ -25,7 +25,9 @@ NOW = dt.datetime(2026, 11, 23, 20, 15, tzinfo=dt.UTC)
 
 
 def scores_app(tmp_path) -> App:
-    app = App(size=(1024, 720), seed=2, store=Store(tmp_path), now=lambda: NOW)
+    """The app of a player who last signed AAA: the letters the entry starts from."""
+    settings = {"last_initials": "AAA"}
+    app = App(size=(1024, 720), seed=2, store=Store(tmp_path), now=lambda: NOW, settings=settings)
     pygame.event.clear()
     return app
 

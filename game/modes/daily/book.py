@@ -6,6 +6,9 @@ progress) and decided once (Store.decide_attempt, the result's grades and points
 unique (day, kind) makes a second attempt impossible, whichever window asks. DailyBook is the view
 the screens read: per preset, each decided day's result and the day's game in progress; the streaks
 are computed from the stored days (core.daily.day_streaks), so a clock that slips never costs one.
+An earlier version kept only each preset's last day, its streak and best streak: the days of the
+streak become decided attempts, and a best streak longer than them is kept as a figure of its own
+(the record "daily": {"best_streaks": {preset: days}}), which the best streak never falls below.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from game.core.daily import (
 from game.play.record import GameRecord
 from game.screens.holding import RecordBook
 
+MAX_STREAK = 100_000  # days: far beyond any player's, so a bigger number is damage
+
 
 def kind_of(preset: str) -> str:
     return f"daily:{preset}"
@@ -45,6 +50,7 @@ class DailyBook:
 
     played: Mapping[str, Mapping[dt.date, DayResult]] = field(default_factory=dict)
     in_progress: Mapping[str, Mapping[dt.date, GameRecord]] = field(default_factory=dict)
+    carried_best: Mapping[str, int] = field(default_factory=dict)  # best streaks of days before the store
 
     def result_on(self, preset: str, day: dt.date) -> DayResult | None:
         return self.played.get(preset, {}).get(day)
@@ -64,7 +70,8 @@ class DailyBook:
         """(the streak on `day`, the best streak) of days won at `preset`."""
         pegs = daily_config(preset).pegs
         days = {when: is_won(r.grades, pegs) or r.carried for when, r in self.played.get(preset, {}).items()}
-        return day_streaks(days, day)
+        streak, best = day_streaks(days, day)
+        return streak, max(best, self.carried_best.get(preset, 0))
 
 
 def _result(data: Any, preset: str) -> DayResult:
@@ -93,7 +100,7 @@ def load_daily(store: Any) -> DailyBook:
                     games.setdefault(preset, {})[day] = GameRecord.from_dict(attempt.game)
             except ValueError:
                 continue  # a row this version cannot read stays in the store as it is
-    return DailyBook(played, games)
+    return DailyBook(played, games, store.load_record(DAILY_BOOK).get("best_streaks", {}))
 
 
 def keep_game(store: Any, preset: str, day: dt.date, record: GameRecord) -> bool:
@@ -113,7 +120,10 @@ def take_daily_json(store: Any, data: Any) -> None:
     become decided attempts, its game in progress the day's attempt in progress."""
     if not isinstance(data, Mapping) or not isinstance(data.get("in_progress", {}), Mapping):
         raise ValueError("daily results are an object with results and in_progress")
+    carried = {}
     for preset, record in daily_book_from_dict(data.get("results", {})).items():
+        if record.best_streak > record.streak:
+            carried[preset] = record.best_streak
         if record.last_day is None:
             continue
         for back in range(1, record.streak):
@@ -125,6 +135,8 @@ def take_daily_json(store: Any, data: Any) -> None:
         if preset in DAILY_PRESETS and isinstance(raw, Mapping):
             game = GameRecord.from_dict(raw.get("record"))
             store.play_attempt(str(raw.get("day"))[:10], kind_of(preset), game.to_dict())
+    if carried:
+        store.update_record(DAILY_BOOK, lambda value: {**value, "best_streaks": carried})
 
 
 def take_daily_scores_json(store: Any, data: Any) -> None:
@@ -140,7 +152,22 @@ def take_daily_scores_json(store: Any, data: Any) -> None:
                 store.amend_attempt(day, kind_of(preset), lambda result, p=points: {**result, "points": p})
 
 
-DAILY_BOOK = RecordBook("daily", lambda data: data, lambda value: value, dict, legacy=take_daily_json)
+def _daily_record(data: Any) -> dict[str, Any]:
+    """The record "daily": {"best_streaks": {preset: days}} (ValueError on anything else)."""
+    carried = data.get("best_streaks", {}) if isinstance(data, Mapping) else None
+    if not isinstance(carried, Mapping) or set(data) - {"best_streaks"}:
+        raise ValueError("the Daily record is an object with best_streaks: preset -> days")
+    for preset, days in carried.items():
+        if preset not in DAILY_PRESETS or isinstance(days, bool) or not isinstance(days, int):
+            raise ValueError(
+                f"a carried best streak is a preset's whole number of days, not {str(days)[:40]!r}"
+            )
+        if not 0 <= days <= MAX_STREAK:
+            raise ValueError(f"a best streak runs 0 to {MAX_STREAK:,} days, not {days}")
+    return {"best_streaks": dict(carried)}
+
+
+DAILY_BOOK = RecordBook("daily", _daily_record, lambda value: value, dict, legacy=take_daily_json)
 # read after DAILY_BOOK (the order the mode declares them): its days are attempts by then
 SCORES_BOOK = RecordBook(
     "daily_scores", lambda data: data, lambda value: value, dict, legacy=take_daily_scores_json

@@ -142,9 +142,13 @@ def take_deduce_json(store: Any, data: Any) -> None:
         store.decide_attempt(record.last_day.isoformat(), f"deduce:{name}", {"stars": record.last_stars})
 
 
-def daily_figures(attempts: Mapping[str, Any], day: dt.date) -> tuple[Any, int, int, int]:
-    """(today's attempt or None, its stars, the streak on `day`, the best streak) from a level's
-    stored attempts (day text -> Store Attempt); a row this version cannot read counts as not solved."""
+def daily_figures(store: Any, level: str, day: dt.date) -> tuple[Any, int, int, int]:
+    """(today's attempt or None, its stars, the streak on `day`, the best streak) from `level`'s
+    stored attempts (a row this version cannot read counts as not solved); the best streak never
+    below the one an earlier version counted (the book's best_streak, kept when it was read in)."""
+    if store is None:
+        return None, 0, 0, 0
+    attempts = store.attempts(f"deduce:{level}")
     solved = {}
     for text, attempt in attempts.items():
         try:
@@ -159,7 +163,7 @@ def daily_figures(attempts: Mapping[str, Any], day: dt.date) -> tuple[Any, int, 
     if today is not None and today.state == "decided" and isinstance(today.result, Mapping):
         stars = today.result.get("stars", 0) if isinstance(today.result.get("stars"), int) else 0
     streak, best = day_streaks(solved, day)
-    return today, stars, streak, best
+    return today, stars, streak, max(best, store.load_record(DEDUCE_BOOK).level(level).best_streak)
 
 
 DEDUCE_BOOK = RecordBook("deduce", book_from_dict, book_to_dict, DeduceBook, legacy=take_deduce_json)

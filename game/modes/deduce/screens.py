@@ -44,7 +44,6 @@ from game.modes.deduce.hooks import (
     SLOT,
     DeduceHooks,
     DeduceSave,
-    attempt_kind,
     load_book,
     puzzle_decided,
     puzzle_name,
@@ -108,9 +107,7 @@ class DeduceState(State):
 
     def figures(self, level: str) -> tuple[Any, int, int, int]:
         """(today's attempt or None, its stars, the streak, the best streak) of `level`."""
-        store = self.app.store
-        attempts = store.attempts(attempt_kind(level)) if store is not None else {}
-        return daily_figures(attempts, self.day)
+        return daily_figures(self.app.store, level, self.day)
 
     def status(self, level: str) -> tuple[str, str]:
         """(today's puzzle, the streak) of `level`, as the column says them."""
@@ -385,8 +382,7 @@ class DeduceResultState(State):
             lines.append(("A new best score!", pal.SELECTION))
         store = self.app.store
         if self.puzzle.is_daily and store is not None:
-            attempts = store.attempts(attempt_kind(self.puzzle.level))
-            _, _, streak, best = daily_figures(attempts, self.puzzle.day)
+            _, _, streak, best = daily_figures(store, self.puzzle.level, self.puzzle.day)
             lines.append((f"Daily streak {streak} · best {best}", pal.TEXT_DIM))
         return lines
 

@@ -54,6 +54,7 @@ MODE = Mode(
         "match_scores": ScoreboardState,
     },
     save=MATCH_SAVE,
-    stats_tabs=(StatsTab(MATCH_KEY, figures, label="Matches"),),  # "Two players" is too wide for a tab
+    # "Two players" is too wide for a tab; the histogram counts every match by its rounds (count_match)
+    stats_tabs=(StatsTab(MATCH_KEY, figures, label="Matches", histogram="games"),),
     help=HelpPage("match", CONTROLS),
 )
