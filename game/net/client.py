@@ -132,8 +132,7 @@ class Client:
                     self._status("failed", reason)
                     return
                 self._status("reconnecting", reason)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stop.wait(), self.backoff[attempt])
+                await self._pause(self.backoff[attempt])
                 attempt += 1
                 continue
             connected_once, attempt = True, 0
@@ -145,7 +144,14 @@ class Client:
                 self._status("failed", ended)
                 return
             self._status("reconnecting", "the connection dropped")
+            await self._pause(self.backoff[0] if self.backoff else 0.0)
+            attempt = 1
         self._status("closed")
+
+    async def _pause(self, seconds: float) -> None:
+        """Wait before trying again (a server that just went is rarely back at once), unless closed."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stop.wait(), seconds)
 
     async def _open(self) -> ClientConnection:
         ws = await connect(self.url, max_size=MAX_MESSAGE_BYTES, compression=None, open_timeout=None)

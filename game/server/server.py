@@ -65,12 +65,14 @@ class GameServer:
         clock: Callable[[], float] = time.monotonic,
         rooms: Rooms | None = None,
         handshake_s: float = HANDSHAKE_S,
+        open_timeout_s: float = OPEN_TIMEOUT_S,
         rate_per_s: float = RATE_PER_S,
         burst: float = BURST,
     ) -> None:
         self.store, self.clock = store, clock
         self.rooms = rooms or Rooms()
-        self.handshake_s, self.rate_per_s, self.burst = handshake_s, rate_per_s, burst
+        self.handshake_s, self.open_timeout_s = handshake_s, open_timeout_s
+        self.rate_per_s, self.burst = rate_per_s, burst
         self.epoch = secrets.token_hex(8)  # a restarted server's event numbers start again
         self.connections: dict[str, Connection] = {}
         self.server: Server | None = None
@@ -83,7 +85,7 @@ class GameServer:
             host,
             port,
             max_size=MAX_MESSAGE_BYTES,
-            open_timeout=OPEN_TIMEOUT_S,
+            open_timeout=self.open_timeout_s,
             compression=None,  # messages are tiny; deflate would cost more than it saves
             ping_interval=20,
             ping_timeout=20,
