@@ -77,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     if not data.parent.is_dir() and args.data is not None:
         parser.error(f"--data {data}: its folder {data.parent} does not exist")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stdout)
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per room event, not per socket
     try:
         asyncio.run(serve(args.host, args.port, data, args.rate))
     except OSError as exc:
