@@ -25,7 +25,14 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.net.protocol import MAX_MESSAGE_BYTES, TOKEN_HEX_CHARS, ProtocolError, decode_server, encode
+from game.net.protocol import (
+    MAX_MESSAGE_BYTES,
+    TOKEN_HEX_CHARS,
+    ProtocolError,
+    clean_nick,
+    decode_server,
+    encode,
+)
 
 CONNECT_TIMEOUT_S = 3.0
 BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0, 8.0, 8.0, 8.0)  # about 64 s: the server's hold
@@ -50,7 +57,7 @@ class Client:
         connect_timeout: float = CONNECT_TIMEOUT_S,
         backoff: Sequence[float] = BACKOFF_S,
     ) -> None:
-        self.url, self.token, self.nick = url, token, nick
+        self.url, self.token, self.nick = url, token, clean_nick(nick)
         self.connect_timeout, self.backoff = connect_timeout, tuple(backoff)
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.last_seq = 0  # the last event passed on (thread-owned; read by the game for display only)

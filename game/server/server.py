@@ -78,6 +78,7 @@ class GameServer:
         self.server: Server | None = None
         self.ticker: asyncio.Task[None] | None = None
         self.errors = 0  # messages refused, for the load tool and the log
+        self.unsaved: list[dict[str, Any]] = []  # finished games the store has not taken yet
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         self.server = await serve(
@@ -135,7 +136,10 @@ class GameServer:
         self.connections[player] = conn
         if old is not None:
             old.out.put_nowait(None)  # its writer closes it; its reader finds itself replaced
-        self.store.see_player(player, nick)
+        try:
+            self.store.see_player(player, nick)
+        except Exception:  # who was seen when is a nicety; the game goes on without it
+            log.exception("could not note a player")
         last = hello.get("last_seq", 0) if hello.get("epoch") == self.epoch else 0
         conn.sent = min(last, self.rooms.last_seq(player))
         conn.out.put_nowait(
@@ -180,7 +184,11 @@ class GameServer:
             self._dispatch(conn, nick, message, now)
         except (ProtocolError, RoomError) as exc:
             return self._strike(conn, str(exc))
-        self._settle()
+        except Exception:  # a fault of ours: this message is lost, never the server or the other games
+            log.exception("message from %s failed", conn.player[:8])
+            return self._strike(conn, "the server could not do that")
+        finally:
+            self._settle()
         return True
 
     def _strike(self, conn: Connection, reason: str) -> bool:
@@ -225,8 +233,14 @@ class GameServer:
             for seq, event in self.rooms.events_after(player, conn.sent):
                 conn.out.put_nowait(encode("event", seq=seq, event=event))
                 conn.sent = seq
-        for result in self.rooms.take_finished():
-            result["game_id"] = self.store.record(result)
+        self.unsaved.extend(self.rooms.take_finished())
+        while self.unsaved:
+            try:
+                self.unsaved[0]["game_id"] = self.store.record(self.unsaved[0])
+            except Exception:  # a full disk or a locked file: keep it and try again next tick
+                log.exception("could not keep a result; %d waiting", len(self.unsaved))
+                break
+            self.unsaved.pop(0)
         for note in self.rooms.take_notes():
             log.info("%s", note)
 
