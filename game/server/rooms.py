@@ -385,6 +385,56 @@ class Rooms:
         self.finished.append(result)
 
     # --- people coming and going --------------------------------------------------------------
+    def resume(self, player: str) -> bool:
+        """Tell the player the whole of where they are (one "resume" event), for a client that
+        cannot catch up from the stream (a game process started again, or events let go); False
+        when they are in no room and no queue."""
+        for (size, kind, rounds), (waiting, _) in self.queue.items():
+            if waiting == player:
+                self.emit(
+                    player,
+                    {"kind": "resume", "state": "queued", "size": size, "game": kind, "rounds": rounds},
+                )
+                return
+        room = self.rooms.get(self.room_of.get(player, -1))
+        if room is None:
+            return
+        index = room.seat_of(player)
+        view: Event = {
+            "kind": "resume",
+            "state": room.state,
+            "room": room.id,
+            "game": room.kind,
+            "size": room.size,
+            "pegs": room.config.pegs,
+            "colours": room.config.colours,
+            "turns": room.config.turns,
+            "rounds": room.rounds,
+            "you": index,
+        }
+        if room.state == "waiting":
+            view["invite"] = room.invite
+            self.emit(player, view)
+            return True
+        seat, other = room.seats[index], room.seats[1 - index]
+        view["opponent"] = other.nick
+        view["opponent_away"] = other.away
+        view["rows"] = [{"code": list(code), "grade": list(grade)} for code, grade in seat.rows]
+        maker = room.match is not None and index == room.match.maker
+        view["opponent_rows"] = [
+            {"code": list(code), "grade": list(grade)} if maker else {"grade": list(grade)}
+            for code, grade in other.rows
+        ]
+        if room.match is not None:
+            view["round"] = room.match.round_number
+            view["role"] = "maker" if maker else "breaker"
+            view["totals"] = list(room.match.totals)
+            view["secret_set"] = room.secret is not None
+            if maker and room.secret is not None:
+                view["secret"] = list(room.secret)  # the maker's own code
+        self.emit(player, view)
+        return True
+
     def _advance(self, room: Room, now: float) -> None:
         """Charge each away player's hold with the time of their own turn since the last look."""
         elapsed = max(0.0, now - room.clock_at)

@@ -142,6 +142,12 @@ class GameServer:
             log.exception("could not note a player")
         last = hello.get("last_seq", 0) if hello.get("epoch") == self.epoch else 0
         conn.sent = min(last, self.rooms.last_seq(player))
+        kept = self.rooms.events_after(player, conn.sent)
+        if conn.sent == 0 or (kept and kept[0][0] > conn.sent + 1):
+            # a fresh process, or events it missed were let go: the whole view instead of the pieces
+            before = self.rooms.last_seq(player)
+            if self.rooms.resume(player):
+                conn.sent = before
         conn.out.put_nowait(
             encode(
                 "welcome",

@@ -212,6 +212,22 @@ def test_rooms__acknowledged_events_are_let_go_and_the_rest_kept_for_catch_up():
     assert [n for n, _ in rooms.events_after("a", 0)] == [3] and rooms.last_seq("a") == 3
 
 
+def test_rooms__resume_tells_the_whole_view_and_a_breaker_never_the_makers_secret():
+    rooms = fixed_rooms()
+    invite = rooms.create("a", "Ann", "Classic", "codemaker", 2, 0.0)
+    assert rooms.resume("a") and events(rooms, "a")[-1]["invite"] == invite
+    rooms.join("b", "Bob", invite, 0.0)
+    rooms.set_secret("a", [0, 1, 2, 3], 1.0)
+    rooms.guess("b", [0, 0, 1, 1], 2.0)
+    rooms.resume("a")
+    rooms.resume("b")
+    maker, breaker = events(rooms, "a")[-1], events(rooms, "b")[-1]
+    assert maker["secret"] == [0, 1, 2, 3] and maker["opponent_rows"][0]["code"] == [0, 0, 1, 1]
+    assert "secret" not in breaker and breaker["rows"][0]["grade"] == list(score((0, 0, 1, 1), (0, 1, 2, 3)))
+    assert breaker["role"] == "breaker" and breaker["secret_set"] is True and breaker["totals"] == [0, 0]
+    assert not rooms.resume("c")
+
+
 # --- any sequence keeps the invariants ----------------------------------------------------------
 
 PLAYERS = ("p0", "p1", "p2", "p3", "p4")
@@ -299,6 +315,10 @@ class RoomsMachine(RuleBasedStateMachine):
     def leave(self, player):
         self._try(self.rooms.leave, player, self.now)
 
+    @rule(player=st.sampled_from(PLAYERS))
+    def resume(self, player):
+        self._try(self.rooms.resume, player)
+
     @rule(dt=st.sampled_from((0.01, 0.5, 3.0, 10.0)))
     def wait(self, dt):
         self.now += dt
@@ -330,7 +350,9 @@ class RoomsMachine(RuleBasedStateMachine):
             assert numbers == list(range(stream.next_seq - len(numbers), stream.next_seq))
             for _, event in stream.events:
                 if "secret" in event:
-                    assert event["kind"] in ("over", "round_over", "secret_ok"), event
+                    assert event["kind"] in ("over", "round_over", "secret_ok", "resume"), event
+                if event["kind"] == "resume" and "secret" in event:
+                    assert event["role"] == "maker", event
 
 
 TestRoomsMachine = RoomsMachine.TestCase

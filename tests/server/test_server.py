@@ -103,13 +103,38 @@ def test_server__a_dropped_socket_reconnects_and_catches_up(running):
     ann.status("connected")
     rows = [ann.event("opponent_row") for _ in range(3)]
     assert [row["row"] for row in rows] == [1, 2, 3]
-    kinds = [e["kind"] for _, e in bob.events()]
+    deadline = time.monotonic() + WAIT_S
+    while (
+        "opponent_back" not in (kinds := [e["kind"] for _, e in bob.events()]) and time.monotonic() < deadline
+    ):
+        time.sleep(0.01)
     assert kinds.index("graded") < kinds.index("opponent_back")  # at least one row was played while away
     ann.send("guess", code=list(SECRET))
     assert ann.event("over")["winner"] == 0
     numbers = [n for n, _ in ann.events()]
     assert numbers == list(range(1, len(numbers) + 1))  # each event once, none missing
     close_all(ann, bob)
+
+
+def test_server__a_game_process_started_again_gets_the_duel_back_where_the_server_is(running):
+    server = running()
+    ann, bob = pair(server.port, "race")
+    ann.send("guess", code=[1, 1, 2, 2])
+    ann.event("graded")
+    bob.send("guess", code=[4, 3, 2, 1])
+    ann.event("opponent_row")
+    ann.close()  # the process is gone; only its device token is kept
+    bob.event("opponent_away")
+    again = Player(server.port, "Ann", token=ann.token)
+    view = again.event("resume")
+    assert view["state"] == "playing" and view["you"] == 0 and view["opponent"] == "Bob"
+    assert view["rows"] == [{"code": [1, 1, 2, 2], "grade": list(score((1, 1, 2, 2), SECRET))}]
+    assert view["opponent_rows"] == [{"grade": [0, 4]}]  # grades only, as in play
+    assert [e["kind"] for _, e in again.events()] == ["resume"]  # the view, not the pieces again
+    bob.event("opponent_back")
+    again.send("guess", code=list(SECRET))
+    assert again.event("over")["winner"] == 0
+    close_all(again, bob)
 
 
 def test_server__the_room_is_held_60_s_then_the_other_claims_the_win(running, store):
