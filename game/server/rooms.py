@@ -37,6 +37,7 @@ from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, KINDS, ROUNDS, SIZES
 
 HOLD_S = 60.0  # how long (of their own turn) a dropped player's room is held
 FLAG_S = 0.05  # guesses closer together than this are flagged as not a person's
+FORGET_S = 600.0  # a player gone this long and in no game: their unread events are let go
 MAX_UNACKED = 500  # events kept per player for catch-up; older ones are dropped (a client that never acks)
 
 Event = dict[str, Any]
@@ -124,6 +125,7 @@ class Rooms:
         self.queue: dict[tuple[str, str, int], tuple[str, str]] = {}
         self.streams: dict[str, Stream] = {}
         self.finished: list[dict[str, Any]] = []
+        self.gone: dict[str, float] = {}  # player -> when their connection went
         self.dirty: set[str] = set()  # players with events not yet handed to their connection
         self.notes: list[str] = []  # one line per room event, for the server's log
         self._next_room = 1
@@ -450,6 +452,7 @@ class Rooms:
 
     def drop(self, player: str, now: float) -> None:
         """The player's connection is gone: hold their game, forget their place in a queue."""
+        self.gone[player] = now
         for key, (waiting, _) in list(self.queue.items()):
             if waiting == player:
                 del self.queue[key]
@@ -468,6 +471,7 @@ class Rooms:
             self.emit(other, {"kind": "opponent_away", "hold_s": round(left, 1)})
 
     def back(self, player: str, now: float) -> None:
+        self.gone.pop(player, None)
         room = self.rooms.get(self.room_of.get(player, -1))
         if room is None:
             return
@@ -517,7 +521,12 @@ class Rooms:
         del self.rooms[room.id]
 
     def tick(self, now: float) -> None:
-        """Let time pass: holds run out (the other may claim), abandoned waiting rooms close."""
+        """Let time pass: holds run out (the other may claim), abandoned waiting rooms close, and the
+        events of players gone for FORGET_S with no game are let go (memory stays bounded)."""
+        for player, since in list(self.gone.items()):
+            if now - since >= FORGET_S and player not in self.room_of:
+                del self.gone[player]
+                self.streams.pop(player, None)
         for room in list(self.rooms.values()):
             if room.state == "waiting":
                 if room.seats[0].away and now - room.clock_at >= self.hold_s:

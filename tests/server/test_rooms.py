@@ -14,7 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from game.core.codes import score
 from game.core.config import preset
 from game.core.match import round_points
-from game.server.rooms import HOLD_S, RoomError, Rooms
+from game.server.rooms import FORGET_S, HOLD_S, RoomError, Rooms
 
 SECRET = (1, 2, 3, 4)
 
@@ -210,6 +210,20 @@ def test_rooms__acknowledged_events_are_let_go_and_the_rest_kept_for_catch_up():
     assert [n for n, _ in rooms.events_after("a", 0)] == [1, 2, 3]
     rooms.ack("a", 2)
     assert [n for n, _ in rooms.events_after("a", 0)] == [3] and rooms.last_seq("a") == 3
+
+
+def test_rooms__the_events_of_players_long_gone_are_let_go_but_not_while_their_game_is_held():
+    rooms = fixed_rooms()
+    race(rooms)
+    rooms.quick("c", "Cy", "Classic", "race", 2, 0.0)
+    for player in "abc":
+        rooms.drop(player, 0.0)
+    rooms.tick(FORGET_S)
+    assert set(rooms.streams) == {"a", "b"}  # c had no game; a and b's race is held
+    rooms.back("a", FORGET_S)
+    rooms.claim("a", FORGET_S)
+    rooms.tick(2 * FORGET_S)
+    assert set(rooms.streams) == {"a"}  # a is here; b has been gone long and has no game now
 
 
 def test_rooms__resume_tells_the_whole_view_and_a_breaker_never_the_makers_secret():
