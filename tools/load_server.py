@@ -13,8 +13,10 @@ have passed. Everything is bounded: the number of clients and games, and the tim
 Figures: concurrent_clients (connected at once, at most), games_finished (told "over" to both
 players), results_stored (rows in the server's database after it stopped) and lost_results (games
 finished but not stored), guesses_per_s over the whole run, rtt_ms p50/p99 of a guess (sent to
-graded), server_rss_mb (at the end, and the peak), errors (error messages and sockets that closed
-unasked).
+graded, as the bot sees it: on a machine of few cores the bots' own loop is part of it),
+server_cpu_s and server_cpu_ms_per_guess (the server process's CPU time over the run: what a guess
+costs it, everything included), server_rss_mb (at the end, and the peak), errors (error messages
+and sockets that closed unasked).
 """
 
 from __future__ import annotations
@@ -191,6 +193,15 @@ async def run_bots(url: str, args, tally: Tally) -> float:
     return elapsed
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time process `pid` has used so far, from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
@@ -217,7 +228,9 @@ def main(argv: list[str] | None = None) -> int:
 
             threading.Thread(target=drain, daemon=True).start()
             tally = Tally(args.games)
+            cpu_before = cpu_seconds(server.pid)
             elapsed = asyncio.run(run_bots(f"ws://127.0.0.1:{found.group(1)}", args, tally))
+            server_cpu = cpu_seconds(server.pid) - cpu_before
             rss, peak = rss_mb(server.pid)
         finally:
             server.send_signal(signal.SIGTERM)
@@ -242,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
         "guesses_per_s": round(tally.guesses / elapsed, 1) if elapsed else 0.0,
         "rtt_ms_p50": round(percentile(tally.rtts, 0.50) * 1000, 2),
         "rtt_ms_p99": round(percentile(tally.rtts, 0.99) * 1000, 2),
+        "server_cpu_s": round(server_cpu, 2),
+        "server_cpu_ms_per_guess": round(server_cpu / tally.guesses * 1000, 3) if tally.guesses else 0.0,
         "server_rss_mb": rss,
         "server_peak_rss_mb": peak,
         "errors": tally.errors,
