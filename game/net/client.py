@@ -9,7 +9,8 @@ Connecting (the socket, the websocket upgrade, hello and welcome) takes at most 
 a first connection that fails is "failed" at once, with the reason. A connection that drops later
 is tried again with backoff (BACKOFF_S) for long enough to cover the server's hold; on the way back
 hello says the last event seen, so the server sends only the missed ones, and events seen already
-are never passed on twice. Events are acknowledged (cumulatively) every ACK_EVERY_S.
+are never passed on twice. Events are acknowledged (cumulatively) every ACK_EVERY_S. latency_s
+delays every message each way by that much (order kept), to play as over a slow network.
 """
 
 from __future__ import annotations
@@ -56,9 +57,12 @@ class Client:
         *,
         connect_timeout: float = CONNECT_TIMEOUT_S,
         backoff: Sequence[float] = BACKOFF_S,
+        latency_s: float = 0.0,
     ) -> None:
         self.url, self.token, self.nick = url, token, clean_nick(nick)
         self.connect_timeout, self.backoff = connect_timeout, tuple(backoff)
+        # added each way to every message after the hello (a slow network, for benchmarks and tests)
+        self.latency_s = latency_s
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.last_seq = 0  # the last event passed on (thread-owned; read by the game for display only)
         self.epoch: str | None = None
@@ -78,7 +82,10 @@ class Client:
     def send(self, type_: str, **fields: Any) -> None:
         """Queue a message for the server (sent once connected; never blocks)."""
         text = encode(type_, **fields)
-        self._call(self._outbox.put_nowait, text)
+        if self.latency_s:
+            self._call(self._loop.call_later, self.latency_s, self._outbox.put_nowait, text)
+        else:
+            self._call(self._outbox.put_nowait, text)
 
     def poll(self) -> list[dict[str, Any]]:
         """Everything that arrived since the last poll, oldest first (never blocks)."""
@@ -207,7 +214,10 @@ class Client:
                     if message["seq"] <= self.last_seq:
                         continue  # seen before the reconnect
                     self.last_seq = message["seq"]
-                self.inbox.put(message)
+                if self.latency_s:
+                    self._loop.call_later(self.latency_s, self.inbox.put, message)
+                else:
+                    self.inbox.put(message)
 
     async def _write(self, ws: ClientConnection) -> None:
         while True:

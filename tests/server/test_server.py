@@ -91,6 +91,19 @@ def test_server__two_clients_play_a_codemaker_match_to_the_end(running, store):
     close_all(ann, bob)
 
 
+def test_server__a_client_with_latency_injected_still_plays_in_order(running):
+    server = running()
+    ann, bob = pair(server.port, "race", latency_s=0.1)
+    codes = ([0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2])
+    started = time.monotonic()
+    for code in codes:
+        ann.send("guess", code=code)  # sent back to back: the delay keeps their order
+    rows = [ann.event("graded") for _ in codes]
+    assert time.monotonic() - started >= 0.2  # 100 ms there and 100 ms back
+    assert [row["code"] for row in rows] == [list(code) for code in codes]
+    close_all(ann, bob)
+
+
 def test_server__a_dropped_socket_reconnects_and_catches_up(running):
     server = running()
     ann, bob = pair(server.port, "race", backoff=(2.0, 2.0))  # away long enough for bob to play on
