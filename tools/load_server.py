@@ -6,7 +6,8 @@
 The server is the real one (python -m game.server --port 0, its results in a temporary SQLite
 file), in its own process so its memory is its own. The clients are bots in this process, each a
 raw websocket on one asyncio loop: hello, quick match (a race at --size), then random guesses, each
-sent --think-ms after the last grade arrived (a fast person, above the server's 50 ms flag), until
+sent --think-ms to twice that after the last grade arrived (a fast person, above the server's 50 ms
+flag), until
 the game is over, then the next game, until --games games have started and finished or --seconds
 have passed. Everything is bounded: the number of clients and games, and the time.
 
@@ -58,7 +59,9 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--clients", type=number(2, 5000), default=100, help="bots connected at once")
     parser.add_argument("--games", type=number(1, 100_000), default=500, help="races to play in all")
     parser.add_argument("--size", choices=[p.name for p in PRESETS], default="Classic")
-    parser.add_argument("--think-ms", type=number(0, 10_000), default=60, help="pause before each guess")
+    parser.add_argument(
+        "--think-ms", type=number(0, 10_000), default=60, help="least pause before each guess"
+    )
     parser.add_argument("--seconds", type=number(1, 3600), default=300, help="stop after this long")
     parser.add_argument("--seed", type=SEED, default=1)
     return parser
@@ -148,7 +151,8 @@ async def play(ws, rng, pegs, colours, args, tally: Tally, deadline: float, stop
 
 
 async def guess(ws, rng, pegs: int, colours: int, think_ms: int) -> float:
-    await asyncio.sleep(think_ms / 1000)
+    # people do not think in step: from think_ms to twice that, so the bots do not guess in waves
+    await asyncio.sleep(think_ms / 1000 * rng.uniform(1.0, 2.0))
     code = [rng.randrange(colours) for _ in range(pegs)]
     started = time.perf_counter()
     await ws.send(encode("guess", code=code))
