@@ -39,6 +39,7 @@ CONNECT_TIMEOUT_S = 3.0
 BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0, 8.0, 8.0, 8.0)  # about 64 s: the server's hold
 ACK_EVERY_S = 0.25
 POLICY_VIOLATION = 1008
+REPLACED = 4001  # the server's close code when the same device connected again (server.REPLACED)
 
 
 def new_device_token() -> str:
@@ -200,6 +201,8 @@ class Client:
             return None
         if ws.close_code == POLICY_VIOLATION:
             return f"the server ended the connection: {ws.close_reason or 'rules broken'}"
+        if ws.close_code == REPLACED:
+            return "this device connected to the server again from another window"
         return None
 
     async def _read(self, ws: ClientConnection) -> None:

@@ -40,6 +40,7 @@ BURST = 60.0
 MAX_STRIKES = 50  # bad or over-the-limit messages before the client is disconnected
 TICK_S = 0.5  # how often holds and waiting rooms are looked at
 POLICY_VIOLATION = 1008  # the websocket close code for "you broke the rules"
+REPLACED = 4001  # ours: "this device connected again" (the older window must not fight it back)
 
 log = logging.getLogger("mastermind.server")
 
@@ -53,6 +54,7 @@ class Connection:
     tokens: float = BURST
     refilled: float = 0.0
     strikes: int = 0
+    replaced: bool = False  # the same device connected again: this one is closed with REPLACED
 
 
 class GameServer:
@@ -135,6 +137,7 @@ class GameServer:
         old = self.connections.get(player)
         self.connections[player] = conn
         if old is not None:
+            old.replaced = True
             old.out.put_nowait(None)  # its writer closes it; its reader finds itself replaced
         try:
             self.store.see_player(player, nick)
@@ -256,7 +259,10 @@ class GameServer:
                 await conn.ws.send(text)
         except ConnectionClosed:
             return
-        await conn.ws.close(POLICY_VIOLATION if conn.strikes > MAX_STRIKES else 1000)
+        if conn.replaced:
+            await conn.ws.close(REPLACED, "connected again elsewhere")
+        else:
+            await conn.ws.close(POLICY_VIOLATION if conn.strikes > MAX_STRIKES else 1000)
 
     async def _refuse(self, ws: ServerConnection, reason: str) -> None:
         self.errors += 1

@@ -150,6 +150,17 @@ def test_server__a_game_process_started_again_gets_the_duel_back_where_the_serve
     close_all(again, bob)
 
 
+def test_server__a_second_window_with_the_same_token_takes_over_and_the_first_does_not_fight_back(running):
+    server = running()
+    ann, bob = pair(server.port, "race")
+    second = Player(server.port, "Ann", token=ann.token)
+    assert second.event("resume")["state"] == "playing"
+    assert "another window" in ann.status("failed")["reason"]
+    second.send("guess", code=list(SECRET))
+    assert second.event("over")["winner"] == 0 and bob.event("over")["winner"] == 0
+    close_all(ann, second, bob)
+
+
 def test_server__the_room_is_held_60_s_then_the_other_claims_the_win(running, store):
     clock = FakeClock()
     server = running(clock=clock)
