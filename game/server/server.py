@@ -38,6 +38,9 @@ OPEN_TIMEOUT_S = 5.0  # from the TCP connection to a finished websocket upgrade
 RATE_PER_S = 30.0  # a person sends a few messages a second; a client may burst past it briefly
 BURST = 60.0
 MAX_STRIKES = 50  # bad or over-the-limit messages before the client is disconnected
+# a client being disconnected may never answer the close (a flooder's unread messages stop the
+# reading of its reply): the socket is cut after this long instead of websockets' 10 s
+CLOSE_TIMEOUT_S = 1.0
 TICK_S = 0.5  # how often holds and waiting rooms are looked at
 POLICY_VIOLATION = 1008  # the websocket close code for "you broke the rules"
 REPLACED = 4001  # ours: "this device connected again" (the older window must not fight it back)
@@ -90,6 +93,7 @@ class GameServer:
             max_size=MAX_MESSAGE_BYTES,
             open_timeout=self.open_timeout_s,
             compression=None,  # messages are tiny; deflate would cost more than it saves
+            close_timeout=CLOSE_TIMEOUT_S,
             ping_interval=20,
             ping_timeout=20,
         )

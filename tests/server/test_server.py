@@ -218,7 +218,9 @@ def test_server__a_restart_keeps_finished_results_and_clients_come_back(tmp_path
 def raw_client(stack: contextlib.ExitStack, port: int, hello: bool = True):
     """A websocket that speaks whatever the test sends (closed when `stack` closes)."""
     ws = stack.enter_context(
-        connect(f"ws://127.0.0.1:{port}", open_timeout=WAIT_S, max_size=None, compression=None)
+        connect(
+            f"ws://127.0.0.1:{port}", open_timeout=WAIT_S, close_timeout=1, max_size=None, compression=None
+        )
     )
     if hello:
         ws.send(encode("hello", token=new_device_token(), nick="Mallory"))
