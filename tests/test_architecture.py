@@ -172,6 +172,32 @@ def test_architecture__core_and_play_import_no_pygame_ui_or_screens():
             assert bad == [], f"{module} imports {bad}"
 
 
+def test_architecture__net_and_server_stay_beside_the_game_and_never_draw():
+    """net/ sits beside play (pygame-free, below the screens); server/ uses only core and net's
+    protocol, so it runs where no window can open."""
+    _, names, _ = graph()
+    below_screens = ("pygame", "game.ui", "game.screens", "game.modes", "game.session", "game.app")
+    for module, imported in names.items():
+        if module.startswith("game.net"):
+            bad = [n for n in imported if n.startswith((*below_screens, "game.server", "game.store"))]
+            assert bad == [], f"{module} imports {bad}"
+        if module.startswith("game.server"):
+            bad = [n for n in imported if n.startswith("game") and not n.startswith(GAME_FOR_SERVER)]
+            bad += [n for n in imported if n.startswith(below_screens)]
+            assert bad == [], f"{module} imports {bad}"
+    for module in ("game.core", "game.play"):
+        reaching = [
+            m
+            for m, imported in names.items()
+            if m.startswith(module)
+            and any(n.startswith(("game.net", "game.server", "websockets")) for n in imported)
+        ]
+        assert reaching == [], f"{reaching} reach the network"
+
+
+GAME_FOR_SERVER = ("game.core", "game.net.protocol", "game.server", "game.cli")
+
+
 def test_architecture__only_the_registry_imports_a_mode():
     edges = graph()[0]
     mode_folders = {m.split(".")[2] for m in modules() if m.count(".") >= 2 and m.startswith("game.modes.")}
