@@ -86,6 +86,19 @@ class Room:
     def seat_of(self, player: str) -> int:
         return next(i for i, seat in enumerate(self.seats) if seat.player == player)
 
+    def shape(self, index: int) -> dict:
+        """What a start and a resume both tell seat `index` of its game: room, kind, size, rounds."""
+        return {
+            "room": self.id,
+            "game": self.kind,
+            "size": self.size,
+            "pegs": self.config.pegs,
+            "colours": self.config.colours,
+            "turns": self.config.turns,
+            "rounds": self.rounds,
+            "you": index,
+        }
+
     def on_turn(self, index: int) -> bool:
         """Whether it is seat `index`'s turn (a dropped player's hold runs only then)."""
         if self.state != "playing":
@@ -238,18 +251,7 @@ class Rooms:
         for index, seat in enumerate(room.seats):
             self.emit(
                 seat.player,
-                {
-                    "kind": "start",
-                    "room": room.id,
-                    "game": room.kind,
-                    "size": room.size,
-                    "pegs": room.config.pegs,
-                    "colours": room.config.colours,
-                    "turns": room.config.turns,
-                    "rounds": room.rounds,
-                    "you": index,
-                    "opponent": room.seats[1 - index].nick,
-                },
+                {"kind": "start", **room.shape(index), "opponent": room.seats[1 - index].nick},
             )
         if room.kind == "codemaker":
             self._announce_round(room)
@@ -402,18 +404,7 @@ class Rooms:
         if room is None:
             return
         index = room.seat_of(player)
-        view: Event = {
-            "kind": "resume",
-            "state": room.state,
-            "room": room.id,
-            "game": room.kind,
-            "size": room.size,
-            "pegs": room.config.pegs,
-            "colours": room.config.colours,
-            "turns": room.config.turns,
-            "rounds": room.rounds,
-            "you": index,
-        }
+        view: Event = {"kind": "resume", "state": room.state, **room.shape(index)}
         if room.state == "waiting":
             view["invite"] = room.invite
             self.emit(player, view)
