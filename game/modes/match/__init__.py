@@ -57,5 +57,5 @@ MODE = Mode(
     },
     save=MATCH_SAVE,
     stats_tabs=(StatsTab(MATCH_KEY, figures, label="Matches"),),  # "Two players" is too wide for a tab
-    help=HelpPage("match", CONTROLS),
+    help=HelpPage("match", CONTROLS, tab="Two players"),
 )
