@@ -67,6 +67,7 @@ from game.screens.stats import StatsState
 from game.session import Session
 from game.settings import Settings
 from game.store import Store
+from game.ui.heap import bound_heap
 from game.ui.pad_actions import PadPress, pad_event
 from game.ui.pads import Pads
 from game.ui.pegs import PegArt
@@ -275,6 +276,7 @@ class App:
             return
         size = self._clamp_size(size)
         if self.surface.get_size() != size:
+            bound_heap()  # resizing churns window-sized surfaces: keep freed ones from staying resident
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def set_fullscreen(self, on: bool) -> bool:

@@ -56,6 +56,9 @@ PANEL_ITEMS = (
     ("same", 1.0),
     ("menu", 1.0),
 )
+# In a band below the board (4:3 and small windows) the items pack two to a column into the band's
+# least height, the one the playing screen's band has: the board does not move or shrink as the game ends
+BAND_WEIGHTS = {"verdict": 0.95, "score": 1.55, "details": 1.6, "streak": 0.9}
 BUTTON_LABELS = {"again": "Play again", "analysis": "Analysis", "same": "Same code again", "menu": "Menu"}
 LOSS_VEIL_S = 0.8  # a lost board goes cold this long (at animation speed 1)
 
@@ -81,7 +84,15 @@ class ResultState(State):
         buttons = ("again", "analysis", "same", "menu")
         return self.sized_layout(
             lambda size: PlayLayout(
-                size, c.pegs, c.colours, c.turns, PANEL_ITEMS, buttons, (), shape=c.variant.shape
+                size,
+                c.pegs,
+                c.colours,
+                c.turns,
+                PANEL_ITEMS,
+                buttons,
+                (),
+                shape=c.variant.shape,
+                band_weights=BAND_WEIGHTS,
             )
         )
 

@@ -177,12 +177,12 @@ class BoardView:
         # secret row
         secret_row = local(layout.secret_rect()).inflate(round(layout.unit * 0.1), round(layout.unit * 0.06))
         pygame.draw.rect(image, pal.HOLE, secret_row, border_radius=radius)
-        text.draw_in(
-            image,
-            "?" if not show_secret else "=",
-            local(layout.secret_label_rect()).inflate(-4, -round(layout.unit * 0.5)),
-            pal.TEXT_DIM,
-        )
+        mark = "?" if not show_secret else "="
+        # the mark is trimmed to the row's middle, but never below the height of readable text (a small
+        # board, such as a duel's end card's, would clip it)
+        label = local(layout.secret_label_rect())
+        trim = min(round(layout.unit * 0.5), max(0, label.h - text.size(mark, text.floor())[1]))
+        text.draw_in(image, mark, label.inflate(-4, -trim), pal.TEXT_DIM)
         for col in range(layout.pegs):
             cell = local(layout.secret_slot_rect(col))
             if show_secret and game.secret is not None:

@@ -35,6 +35,16 @@ def copy_text(text: str) -> bool:
     return True
 
 
+def paste_text() -> str | None:
+    """The system clipboard's text ("" when it holds none); None when this platform or display has
+    no clipboard to read."""
+    try:
+        text = pygame.scrap.get_text()
+    except (pygame.error, AttributeError, NotImplementedError):
+        return None
+    return text if isinstance(text, str) else ""
+
+
 def countdown_text(seconds: float) -> str:
     """Seconds to the next daily code as H:MM:SS (whole seconds, rounded up: never 0:00:00 early)."""
     whole = max(0, int(-(-seconds // 1)))

@@ -23,7 +23,7 @@ the first column, so the columns of turns line up beside it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -265,8 +265,12 @@ class PlayLayout(PaletteColumn):
         top_buttons: Sequence[str] = ("help", "menu"),
         shape: tuple[int, int] | None = None,
         band: bool = True,
+        band_weights: Mapping[str, float] | None = None,
     ) -> None:
         self.size = (int(size[0]), int(size[1]))
+        # weights to use instead in a band (a screen whose items pack into the least band's height, so
+        # the board stands where the screen before it left it)
+        self._band_weights = band_weights or {}
         self.pegs, self.colours, self.turns = pegs, colours, turns
         # A code is laid out in the variant's shape (Variant.shape; None: one line of pegs). A code of
         # several lines (a grid's) is a small grid: slot i is cell divmod(i, columns), one unit a cell,
@@ -315,7 +319,9 @@ class PlayLayout(PaletteColumn):
         self._items: dict[str, pygame.Rect] = {}
         weights = [wt for _, wt in panel_items]
         if band:  # side by side, buttons are one height (a taller Submit would wear a larger label)
-            weights = [1.0 if name in buttons else wt for name, wt in panel_items]
+            weights = [
+                1.0 if name in buttons else self._band_weights.get(name, wt) for name, wt in panel_items
+            ]
             column_w = _clamp(content.w * BAND_COLUMN_FRAC, BAND_COLUMN_MIN_PX, content.w)
             if any(wt >= PARAGRAPH_WEIGHT for name, wt in panel_items if name not in buttons):
                 column_w *= PARAGRAPH_COLUMN_GAIN

@@ -38,6 +38,7 @@ SUB_FOOTER = (
 PAGE_TITLES = {"more": "More ways to play", "kept": "Kept games"}  # a family of pages one level down
 ICONS = {"Help": "help", "Statistics": "stats", "High scores": "trophy", "Settings": "gear", "Quit": "power"}
 MINI_ROWS = 2  # rows on a preset card's tiny board
+MINI_ONE_ROW_BELOW_PX = 12  # ...one row when two would make its pegs smaller than this
 
 
 @dataclass(frozen=True)
@@ -330,21 +331,27 @@ def _draw_preset(surface, rect, entry, view: TitleView, index: int, focused: boo
         draw_mini_board(surface, board, config, art)
 
 
-def draw_mini_board(surface: pygame.Surface, box: pygame.Rect, config: Any, art: Art) -> None:
+def draw_mini_board(surface: pygame.Surface, box: pygame.Rect, config: Any, art: Art) -> int:
     """A tiny board of `config`: two played rows with their grades, and its colours as a strip of
-    small pegs under them (how many pegs and colours a preset is, at a glance)."""
+    small pegs under them (how many pegs and colours a preset is, at a glance); one row in a short box.
+    Returns the diameter of the row's pegs."""
     pegs, colours = config.pegs, config.colours
     grade_cols = math.ceil(pegs / 2)
     across = pegs + 0.35 + grade_cols * 0.5 + 0.3
-    down = MINI_ROWS * 1.15 + 0.9
-    d = max(4, min(box.w / across, box.h / down))
-    slab = pygame.Rect(0, 0, round(d * across), round(d * (MINI_ROWS * 1.15 + 0.2)))
+
+    def unit(rows: int) -> float:
+        return max(4, min(box.w / across, box.h / (rows * 1.15 + 0.9)))
+
+    # a short card (640x480's) shows one row, at larger pegs, rather than two too small to tell apart
+    rows = MINI_ROWS if unit(MINI_ROWS) >= MINI_ONE_ROW_BELOW_PX else 1
+    d = unit(rows)
+    slab = pygame.Rect(0, 0, round(d * across), round(d * (rows * 1.15 + 0.2)))
     strip_h = round(d * 0.62)
     slab.midtop = (box.centerx, round(box.centery - (slab.h + strip_h + d * 0.15) / 2))
     radius = max(3, round(d * 0.25))
     theme.draw_slab(surface, slab, radius)
     peg_d = max(4, round(d * 0.86))
-    for r in range(MINI_ROWS):
+    for r in range(rows):
         cy = slab.y + round(d * (0.1 + 1.15 * r + 0.575))
         code = [(r * 3 + i * (r + 2)) % colours for i in range(pegs)]
         for i, colour in enumerate(code):
@@ -371,6 +378,7 @@ def draw_mini_board(surface: pygame.Surface, box: pygame.Rect, config: Any, art:
                 center=(round(left + colour * dot * 1.25), slab.bottom + round(d * 0.15) + strip_h // 2)
             ),
         )
+    return peg_d
 
 
 def _draw_utility(surface, rect, label: str, focused: bool, text: TextRenderer, px: int) -> None:

@@ -7,7 +7,7 @@ what was won, the loss's cold tint).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -22,6 +22,7 @@ from game.ui.widgets import button_label_px, draw_button
 COLD_ALPHA = 120  # the lost board's veil over its rows, at its coldest (of 255)
 COLD: pal.RGB = (60, 66, 84)
 POP_FROM = 0.55  # the streak's +1 grows from this fraction of its size, overshoots, settles
+WIDE_SCORE_RATIO = 2.4  # a score box this many times wider than tall puts its badges beside the figure
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,19 @@ def draw_panel(
 def _draw_score(surface: pygame.Surface, box: pygame.Rect, art: Art, panel: Panel, size) -> None:
     text = art.text
     line = text.font(text.floor()).get_height() + 2
+    if panel.badges and box.w >= WIDE_SCORE_RATIO * box.h:
+        # a short, wide box (a band below the board): the badges stacked at the right, so the figure
+        # keeps the box's height rather than what is left under them
+        right = round(box.w * 0.45)
+        rows = len(panel.badges)
+        chip_h = min(round(box.h * 0.42), (box.h - 4 * (rows - 1)) // rows)
+        top = box.centery - (rows * chip_h + 4 * (rows - 1)) // 2
+        px = min(text.fit_size(b, right - chip_h * 0.5, chip_h * 0.7, text.grown(40)) for b in panel.badges)
+        for k, badge in enumerate(panel.badges):
+            chip = pygame.Rect(box.right - right, top + k * (chip_h + 4), right, chip_h)
+            _draw_badges(surface, chip, text, [badge], px)
+        box = pygame.Rect(box.x, box.y, box.w - right - 4, box.h)
+        panel = replace(panel, badges=())
     caption = pygame.Rect(box.x, box.y, box.w, max(line, round(box.h * 0.22)))
     text.draw_in(surface, panel.caption.upper(), caption, pal.TEXT_DIM, theme.type_px(size, "label"))
     badge_h = max(line + 6, round(box.h * 0.24)) if panel.badges else 0
@@ -105,11 +119,15 @@ def _draw_score(surface: pygame.Surface, box: pygame.Rect, art: Art, panel: Pane
         _draw_badges(surface, row, text, panel.badges)
 
 
-def _draw_badges(surface: pygame.Surface, row: pygame.Rect, text: TextRenderer, badges) -> None:
-    """Accent chips side by side (New best!, Top ten!), one size for all."""
+def _draw_badges(
+    surface: pygame.Surface, row: pygame.Rect, text: TextRenderer, badges, px: int | None = None
+) -> None:
+    """Accent chips side by side (New best!, Top ten!), one size for all (`px`, else the largest that
+    fits every one)."""
     gap = max(4, row.h // 5)
     width = (row.w - gap * (len(badges) - 1)) / len(badges)
-    px = min(text.fit_size(b, width - row.h * 0.5, row.h * 0.7, text.grown(40)) for b in badges)
+    if px is None:
+        px = min(text.fit_size(b, width - row.h * 0.5, row.h * 0.7, text.grown(40)) for b in badges)
     chips = [text.size(b, px)[0] + round(row.h * 0.6) for b in badges]
     x = row.centerx - (sum(chips) + gap * (len(chips) - 1)) / 2
     for badge, w in zip(badges, chips, strict=True):

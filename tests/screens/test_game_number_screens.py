@@ -8,7 +8,7 @@ import pygame
 
 from game.app import App
 from game.core.config import preset
-from game.core.gamenumber import ALPHABET, parse_game_number
+from game.core.gamenumber import ALPHABET, game_number, parse_game_number
 from game.modes.classic.number import NumberState
 from game.screens.base import go
 from game.screens.menu import MenuState
@@ -130,3 +130,27 @@ def test_game_number__a_game_played_by_number_is_never_counted_or_kept(tmp_path)
     assert isinstance(app.state, ResultState) and app.state.points == 0
     app.close()
     assert Store(tmp_path).load_stats() == {} and Store(tmp_path).load_kept() == {}
+
+
+def test_game_number__a_pasted_number_with_a_trailing_newline_plays_that_game() -> None:
+    secret = (5, 0, 3, 3)
+    number = game_number(CLASSIC, secret)
+    pygame.scrap.put_text(f" {number}\n")  # as copied from a chat line
+    app = make_app(seed=24)
+    app.apply(go("by_number"))
+    post(app, key(pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="\x16"))
+    assert app.state.typed == number
+    press_key(app, pygame.K_RETURN)
+    played = app.state
+    assert isinstance(played, PlayingState) and played.game.secret == secret and played.config == CLASSIC
+
+
+def test_game_number__pasting_nothing_says_so_and_keeps_what_was_typed() -> None:
+    pygame.scrap.put_text("\n")
+    app = make_app(seed=25)
+    app.apply(go("by_number"))
+    type_text(app, "21")
+    post(app, key(pygame.K_v, mod=pygame.KMOD_RCTRL, unicode="\x16"))
+    screen = app.state
+    assert screen.typed == "21" and screen.error == "Nothing to paste"
+    assert "Nothing to paste" in drawn_lines(app)

@@ -230,9 +230,13 @@ def test_learn_to_play__a_wrong_first_row_is_refused_with_its_reason_on_the_card
     type_row(app, swapped)
     press_key(app, pygame.K_RETURN)
     assert not state.game.rows and lesson.index == 2  # refused
-    said = " ".join(shown(app))
-    reason = "this step's row is 2 1 4, not 2 4 1"
+    lines = shown(app)
+    said = " ".join(lines)
+    right, wrong = "2\u00a01\u00a04", "2\u00a04\u00a01"  # each code whole: no-break spaces inside
+    reason = f"this step's row is {right}, not {wrong}"
     assert f"Not that row: {reason}." in said  # on the card the player is reading
+    for code in (right, wrong):  # on one line wherever the card and the panel wrap
+        assert sum(line.count(code) for line in lines) >= 2
     assert reason[:1].upper() + reason[1:] in said  # and under Submit, instead of "Ready"
     assert "Ready: Submit or Enter" not in said
     type_row(app, FIRST_ROW)  # the row put right: the reason goes, Submit takes it

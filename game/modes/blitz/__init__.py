@@ -58,5 +58,5 @@ MODE = Mode(
     stats_tabs=(StatsTab("Blitz", figures),),
     high_scores=(BLITZ_HIGH_SCORES,),
     records=(BLITZ_BOOK,),
-    help=HelpPage("blitz", CONTROLS),
+    help=HelpPage("blitz", CONTROLS, tab="Blitz"),
 )

@@ -8,7 +8,9 @@ nothing, sets no record and is not kept (NumberedHooks: a decided game with no s
 The screen: type the number (digits and letters, forgiving as parse_game_number is: lower case,
 spaces and dashes are fine); what the number names (size, turns: never the code) shows as soon as
 it reads; Enter or Play starts it, a number that does not read says why; Backspace deletes, Esc or
-Back returns to the menu. The route "numbered" (number=...) starts a numbered game directly.
+Back returns to the menu. Ctrl+V (or Shift+Insert) pastes a number copied elsewhere: what a number
+may hold is kept, anything else (a trailing newline, quotes) dropped; an empty or missing clipboard
+says so. The route "numbered" (number=...) starts a numbered game directly.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from game.screens.base import Route, State, Transition, go, to_menu
 from game.screens.play_hooks import ForFunHooks, PlayScreen
 from game.ui import palette as pal
 from game.ui.breaker_view import hud_name
+from game.ui.daily_view import paste_text
 from game.ui.entry_view import EntryLayout, EntryView, draw_entry
 
 MENU_LABEL = "Play by number"
@@ -101,11 +104,30 @@ class NumberState(State):
                 return to_menu(focus=MENU_LABEL)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.play()
-            if event.key == pygame.K_BACKSPACE:
+            if self._is_paste(event):
+                self.paste()
+            elif event.key == pygame.K_BACKSPACE:
                 self.typed, self.error = self.typed[:-1], ""
             elif self._typable(event.unicode) and len(self.typed) < 2 * GAME_NUMBER_CHARS:
                 self.typed, self.error = self.typed + event.unicode.upper(), ""
         return None
+
+    @staticmethod
+    def _is_paste(event: pygame.event.Event) -> bool:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)  # Cmd+V on a Mac
+        return bool(
+            ctrl and event.key == pygame.K_v or event.mod & pygame.KMOD_SHIFT and event.key == pygame.K_INSERT
+        )
+
+    def paste(self) -> None:
+        """Append the clipboard's number: its typable characters, up to the length typing allows."""
+        text = paste_text()
+        kept = "".join(char.upper() for char in (text or "").strip() if self._typable(char))
+        if not kept:
+            self.error = "Nothing to paste: no clipboard here" if text is None else "Nothing to paste"
+            self.app.sound.play("error")
+            return
+        self.typed, self.error = (self.typed + kept)[: 2 * GAME_NUMBER_CHARS], ""
 
     @staticmethod
     def _typable(char: str) -> bool:

@@ -99,6 +99,6 @@ MODE = Mode(
     stats_tabs=(StatsTab("Daily", figures),),
     high_scores=(DAILY_HIGH_SCORES,),
     records=(DAILY_BOOK, SCORES_BOOK),
-    help=HelpPage("daily", CONTROLS),
+    help=HelpPage("daily", CONTROLS, tab="Daily"),
     kept_entries=kept_entries,
 )

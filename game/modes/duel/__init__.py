@@ -31,5 +31,5 @@ MODE = Mode(
     screens={"duel_setup": DuelSetupState, "duel_result": DuelResultState},
     save=DUEL_SAVE,
     stats_tabs=(StatsTab(DUEL_KEY),),
-    help=HelpPage("duel", CONTROLS),
+    help=HelpPage("duel", CONTROLS, tab="Duel"),
 )

@@ -59,8 +59,13 @@ def grade_sources(guess: Code, secret: Code) -> tuple[tuple[str, int], ...]:
     return tuple(("black", place) for place in blacks) + tuple(("white", place) for place in whites)
 
 
+NBSP = "\u00a0"
+
+
 def code_text(code: Sequence[int]) -> str:
-    return " ".join(colour_label(peg) for peg in code)
+    """A code's colour numbers joined by no-break spaces: a narrow card or panel wraps its line between
+    words, never inside a code."""
+    return NBSP.join(colour_label(peg) for peg in code)
 
 
 class Wait(StrEnum):

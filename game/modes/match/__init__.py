@@ -56,5 +56,5 @@ MODE = Mode(
     save=MATCH_SAVE,
     # "Two players" is too wide for a tab; the histogram counts every match by its rounds (count_match)
     stats_tabs=(StatsTab(MATCH_KEY, figures, label="Matches", histogram="games"),),
-    help=HelpPage("match", CONTROLS),
+    help=HelpPage("match", CONTROLS, tab="Two players"),
 )
