@@ -68,6 +68,15 @@ def type_code(app: App, code) -> None:
         post(app, key(pygame.K_1 + colour, unicode=str(colour + 1)))
 
 
+def grade_by_keys(app: App, grade) -> None:
+    """A hand grade given as a player gives it: B for each black, W for each white, then Enter."""
+    for _ in range(grade.black):
+        press_key(app, pygame.K_b)
+    for _ in range(grade.white):
+        press_key(app, pygame.K_w)
+    press_key(app, pygame.K_RETURN)
+
+
 def submit_code(app: App, code) -> None:
     """`code` typed and handed in with Enter."""
     type_code(app, code)

@@ -22,7 +22,17 @@ from game.screens.analysis import NO_ROWS_NOTE, AnalysisOverlay
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.solving import SolvingState
-from tests.screens.driver import click, drawn_lines, key, lowest_consistent, make_app, post, press_key, settle
+from tests.screens.driver import (
+    click,
+    drawn_lines,
+    grade_by_keys,
+    key,
+    lowest_consistent,
+    make_app,
+    post,
+    press_key,
+    settle,
+)
 from tests.screens.test_blitz import blitz_app
 from tests.screens.test_daily import daily_app, open_menu_entry, play_to_the_end, release_apps  # noqa: F401
 from tests.screens.test_handgrade import wait_ready
@@ -139,11 +149,7 @@ def test_analysis_ends__hand_graded_game_weighs_the_computer_rows_without_a_secr
     while not state.run.over:
         wait_ready(app, state)
         true = score(state.run.guess, secret)
-        for _ in range(true.black):
-            press_key(app, pygame.K_b)
-        for _ in range(true.white):
-            press_key(app, pygame.K_w)
-        press_key(app, pygame.K_RETURN)
+        grade_by_keys(app, true)
         wait_ready(app, state)
     overlay, _ = open_analysis(app, HandGradeState)
     rows = overlay.result.rows

@@ -23,7 +23,16 @@ from game.ui import palette as pal
 from game.ui.layout import PaletteItem, centre
 from game.ui.layout_screens import SetupLayout
 from game.ui.sound import Sound
-from tests.screens.driver import choose_entry, click, make_app, press_key, settle, text_rects, text_spy
+from tests.screens.driver import (
+    choose_entry,
+    click,
+    grade_by_keys,
+    make_app,
+    press_key,
+    settle,
+    text_rects,
+    text_spy,
+)
 
 
 class MusicLog(Sound):
@@ -108,11 +117,7 @@ def grade_honestly(app: App, state: HandGradeState, secret: tuple[int, ...]) -> 
     """Grade the computer's guess as `secret` would, by the B and W keys, and confirm."""
     wait_ready(app, state)
     true = score(state.run.guess, secret)
-    for _ in range(true.black):
-        press_key(app, pygame.K_b)
-    for _ in range(true.white):
-        press_key(app, pygame.K_w)
-    press_key(app, pygame.K_RETURN)
+    grade_by_keys(app, true)
     wait_ready(app, state)
 
 

@@ -39,7 +39,7 @@ def test_handgrade_state__grading_by_clicks_and_keys_finds_the_secret() -> None:
     import pygame
 
     from game.modes.maker.handgrade import HandGradeState
-    from tests.screens.driver import click, make_app, press_key
+    from tests.screens.driver import click, grade_by_keys, make_app, press_key
 
     secret = (4, 0, 0, 2)
     state = HandGradeState(GameConfig(4, 6), "knuth")
@@ -50,11 +50,7 @@ def test_handgrade_state__grading_by_clicks_and_keys_finds_the_secret() -> None:
         true = score(state.run.guess, secret)
         if by_keys:
             press_key(app, pygame.K_BACKSPACE)
-            for _ in range(true.black):
-                press_key(app, pygame.K_b)
-            for _ in range(true.white):
-                press_key(app, pygame.K_w)
-            press_key(app, pygame.K_RETURN)
+            grade_by_keys(app, true)
         else:
             click_grade(app, state, true)
             click(app, state.layout().button_rect("confirm").center)

@@ -25,7 +25,7 @@ from game.screens.menu import MenuState
 from game.store import Store
 from game.ui import palette as pal
 from game.ui.layout_screens import SetupLayout
-from tests.screens.driver import drawn_lines, make_app, press_key, settle
+from tests.screens.driver import drawn_lines, grade_by_keys, make_app, press_key, settle
 from tests.screens.test_blitz import blitz_app, crack_code
 from tests.screens.test_daily import release_apps  # noqa: F401  (an autouse fixture)
 from tests.screens.test_handgrade import wait_ready
@@ -88,11 +88,7 @@ def test_handgrade__the_last_sentence_ends_before_the_analysis_key() -> None:
         wait_ready(app, state)
         true = score(state.run.guess, secret)
         press_key(app, pygame.K_BACKSPACE)
-        for _ in range(true.black):
-            press_key(app, pygame.K_b)
-        for _ in range(true.white):
-            press_key(app, pygame.K_w)
-        press_key(app, pygame.K_RETURN)
+        grade_by_keys(app, true)
         wait_ready(app, state)
     shown = " ".join(drawn_lines(app))
     assert "A: analysis." in shown
