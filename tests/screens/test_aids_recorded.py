@@ -33,6 +33,7 @@ from tests.screens.driver import (
     settle,
     submit_code,
 )
+from tests.screens.test_hard_mode_coach import coached_classic
 
 CLASSIC = preset("Classic").config()
 
@@ -97,14 +98,7 @@ def win(app: App) -> None:
 
 
 def test_coach__a_coached_win_is_named_coached_not_a_hint(tmp_path) -> None:
-    app = App(
-        size=(1024, 720),
-        seed=8,
-        store=Store(tmp_path),
-        settings={"coach": True},
-        start=go("play", config=CLASSIC),
-    )
-    pygame.event.clear()
+    app = coached_classic(tmp_path)
     win(app)
     result = app.state
     assert isinstance(result, ResultState) and result.points == 0

@@ -69,6 +69,19 @@ def coach_settled(app: App, frames: int = 2000) -> None:
     raise AssertionError("the coach never finished")
 
 
+def coached_classic(folder) -> App:
+    """A Classic game with the coach on, its records kept in `folder`."""
+    app = App(
+        size=(1024, 720),
+        seed=8,
+        store=Store(folder),
+        settings={"coach": True},
+        start=go("play", config=CLASSIC),
+    )
+    pygame.event.clear()
+    return app
+
+
 def play_classic(app: App) -> PlayingState:
     choose_entry(app, "Classic")
     state = app.state
@@ -163,14 +176,7 @@ def test_coach__shows_why_not_what_we_know_and_par_for_the_position() -> None:
 
 
 def test_coach__a_coached_win_is_assisted_and_counted_apart(tmp_path) -> None:
-    app = App(
-        size=(1024, 720),
-        seed=8,
-        store=Store(tmp_path),
-        settings={"coach": True},
-        start=go("play", config=CLASSIC),
-    )
-    pygame.event.clear()
+    app = coached_classic(tmp_path)
     state = app.state
     assert state.record.assisted and "no score" in shown(app)  # the HUD: what a win is worth
     while not state.game.over:
