@@ -67,6 +67,7 @@ from game.screens.stats import StatsState
 from game.session import Session
 from game.settings import Settings
 from game.store import Store
+from game.ui import looks
 from game.ui.heap import bound_heap
 from game.ui.pad_actions import PadPress, pad_event
 from game.ui.pads import Pads
@@ -311,11 +312,23 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.surface.get_size()
 
+    @property
+    def look(self) -> looks.Look:
+        """The theme and piece set the player chose (Settings' theme and pieces)."""
+        return looks.look_named(self.settings.theme, self.settings.pieces)
+
     # --- the loop --------------------------------------------------------------------------
     def step(
         self, events: Iterable[pygame.event.Event] | None = None, dt: float = 1 / FPS, draw: bool = True
     ):
-        """One frame: events -> handle -> update(dt) -> draw -> flip. events=None pumps pygame's queue."""
+        """One frame: events -> handle -> update(dt) -> draw -> flip. events=None pumps pygame's queue.
+
+        The whole frame is in the player's look (what an update prepares, confetti in the accent, is
+        in it too); the drawing takes the look again, so a look chosen this frame shows this frame."""
+        with looks.using(self.look):
+            self._step(events, dt, draw)
+
+    def _step(self, events: Iterable[pygame.event.Event] | None, dt: float, draw: bool) -> None:
         if events is None:
             events = pygame.event.get()
         for event in events:
@@ -370,6 +383,10 @@ class App:
 
     def draw(self) -> None:
         """Draw the top state, and below it every state an overlay leaves visible."""
+        with looks.using(self.look):  # drawing reads colours and pieces from the player's look only
+            self._draw()
+
+    def _draw(self) -> None:
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].is_overlay:
             first -= 1

@@ -32,6 +32,8 @@ class SettingsError(ValueError):
 
 PALETTES = ("safe", "classic")  # game.ui.palette.PALETTE_NAMES; "safe" is Okabe-Ito based
 PALETTE_ALIASES = MappingProxyType({"okabe-ito": "safe"})
+THEMES = ("dark", "night", "light")  # game.ui.looks.THEME_NAMES
+PIECE_SETS = ("pegs", "digits", "letters", "high-contrast")  # game.ui.looks.PIECE_SET_NAMES
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # offered in Settings; any value in the range below loads
 MIN_ANIMATION_SPEED, MAX_ANIMATION_SPEED = 0.25, 4.0
 MIN_WINDOW, MAX_WINDOW = (320, 240), (4096, 4096)  # game.app clamps to its own MIN_SIZE/MAX_SIZE
@@ -98,6 +100,24 @@ class Settings:
     stored form and from_dict() reads it back leniently.
     """
 
+    theme: str = setting(
+        "dark",
+        "Theme",
+        "Dark: light text on slate. Night: true black for OLED screens. Light: dark text on light grey.",
+        kind="cycle",
+        section="Look",
+        choices=THEMES,
+        names=("Dark", "Night", "Light"),
+    )
+    pieces: str = setting(
+        "pegs",
+        "Pieces",
+        "Pegs, pegs with their digit key, letter tiles, or high-contrast pegs; shapes show on each.",
+        kind="cycle",
+        section="Look",
+        choices=PIECE_SETS,
+        names=("Pegs", "Digits", "Letters", "High contrast"),
+    )
     palette: str = setting(
         "safe",
         "Peg colours",

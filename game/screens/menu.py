@@ -346,6 +346,7 @@ class MenuState(State):
         labels = tuple(entry.label for entry in self.entries)
         status = tuple(sorted(self.status.items())), tuple(sorted(self.bests.items()))
         key = (surface.get_size(), self.page, self.focus, labels, status, settings.palette, settings.symbols)
+        key += (settings.theme, settings.pieces)
         if self._front is None or self._front_key != key:
             self._front = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._front.fill((*pal.BACKGROUND, BACKDROP_VEIL_ALPHA))

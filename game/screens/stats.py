@@ -22,8 +22,6 @@ from game.ui.layout_screens import StatsLayout
 from game.ui.widgets import draw_button, draw_tabbed_card
 
 CUSTOM_CHART_GUESSES = 10  # bars shown for Custom until a longer game has been won
-BAR_COLOUR = (86, 180, 233)  # Okabe-Ito sky blue: reads on the dark card in both palettes
-BAR_EMPTY = (58, 64, 82)
 
 
 def format_time(seconds: float | None) -> str:
@@ -176,12 +174,12 @@ class StatsState(State):
             if wins and tallest:
                 h = max(3, round(slot.h * wins / tallest))
                 bar = pygame.Rect(slot.x, slot.bottom - h, slot.w, h)
-                pygame.draw.rect(surface, BAR_COLOUR, bar, border_radius=max(2, slot.w // 8))
+                pygame.draw.rect(surface, pal.BAR, bar, border_radius=max(2, slot.w // 8))
                 text.draw(
                     surface, f"{wins:,}", label_px, pal.TEXT, (bar.centerx, bar.top - 2), align="midbottom"
                 )
             else:
-                pygame.draw.rect(surface, BAR_EMPTY, pygame.Rect(slot.x, slot.bottom - 3, slot.w, 3))
+                pygame.draw.rect(surface, pal.BAR_EMPTY, pygame.Rect(slot.x, slot.bottom - 3, slot.w, 3))
             text.draw(surface, str(guesses), label_px, pal.TEXT_DIM, label.center)
         if not tallest:
             text.draw_in(

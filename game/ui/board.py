@@ -3,7 +3,8 @@ once into a cached surface and blitted every frame; the moving parts (the row be
 cursor, grading pegs popping in, the dragged peg) are drawn on top by the state.
 
 BoardView is view state: it can be thrown away at any time and rebuilds itself from the layout,
-the game state and the look settings; its cache key holds everything the static image depends on.
+the game state and the look settings; its cache key holds everything the static image depends on,
+the current look (game/ui/looks.py: theme and piece set) included.
 Also here: the palette column and the top bar, shared by the playing, solving and result screens.
 """
 
@@ -18,8 +19,8 @@ import pygame
 from game.core.records import CUSTOM_KEY, stats_key
 from game.core.state import GameState
 from game.play.timeline import Track
+from game.ui import looks, theme
 from game.ui import palette as pal
-from game.ui import theme
 from game.ui.grid_board import grade_kind, grade_total, key_image
 from game.ui.juice import drop_scale
 from game.ui.layout import PlayLayout
@@ -41,8 +42,8 @@ class Art:
 
     @property
     def key(self) -> tuple:
-        """What cached images drawn with this art depend on."""
-        return (self.colours, self.symbols)
+        """What cached images drawn with this art depend on (the look drawn in among them)."""
+        return (self.colours, self.symbols, looks.current().key)
 
 
 def draw_board_screen(
@@ -132,6 +133,7 @@ class BoardView:
             graded_rows,
             show_secret,
             active_row,
+            looks.current().key,
         )
 
     def draw(
@@ -357,7 +359,9 @@ class FrameCache:
         self._surface: pygame.Surface | None = None
 
     def blit(self, surface: pygame.Surface, key: tuple, render) -> None:
-        """Blit the cached image; re-render it with render(image) first when key or size changed."""
+        """Blit the cached image; re-render it with render(image) first when key, size or the look
+        (theme and pieces: a change in Settings shows at once) changed."""
+        key = (key, looks.current().key)
         size = surface.get_size()
         if self._surface is None or self._surface.get_size() != size:
             if self._surface is None and key != self._first:

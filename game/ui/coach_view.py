@@ -26,6 +26,7 @@ from game.core.par import Par, ParMove
 from game.play.aids import Aids
 from game.play.breaker import BreakerRun
 from game.play.coach import Coach
+from game.ui import looks
 from game.ui import palette as pal
 from game.ui.board import Art
 from game.ui.layout import PlayLayout
@@ -73,13 +74,7 @@ class Line:
     style: str = "text"
 
 
-COLOURS = {
-    "head": pal.SELECTION,
-    "text": pal.TEXT,
-    "dim": pal.TEXT_DIM,
-    "warn": pal.TEXT_WARN,
-    "fact": pal.TEXT,
-}
+COLOURS = {"head": "SELECTION", "text": "TEXT", "dim": "TEXT_DIM", "warn": "TEXT_WARN", "fact": "TEXT"}
 
 
 def _guesses(value: float, exact: bool) -> str:
@@ -185,8 +180,9 @@ def draw_lines(
         if line.style == "fact":
             centre = (box.x + indent // 3, y + line_h // 2)
             pygame.draw.circle(surface, pal.SELECTION, centre, max(2, px // 7))
+        ink = getattr(pal, COLOURS[line.style])
         for part in wrapped:
-            text.draw(surface, part, size, COLOURS[line.style], (box.x + indent, y), align="topleft")
+            text.draw(surface, part, size, ink, (box.x + indent, y), align="topleft")
             y += line_h
     return y
 
@@ -199,7 +195,7 @@ class AsideCache:
         self._image: pygame.Surface | None = None
 
     def blit(self, surface: pygame.Surface, rect: pygame.Rect, key: tuple, render) -> None:
-        key = (rect.size, *key)
+        key = (rect.size, looks.current().key, *key)
         if self._image is None or key != self._key:
             self._image = pygame.Surface(rect.size, pygame.SRCALPHA)
             render(self._image, self._image.get_rect())

@@ -24,7 +24,6 @@ COLUMNS = (
     ("Score", 0.68, "midright"),
     ("Date", 1.0, "midright"),
 )  # (heading, x as a fraction of the width, alignment)
-HIGHLIGHT_FILL = (70, 62, 30)  # the row just entered: a warm band under the gold text
 
 
 def draw_table(
@@ -49,7 +48,7 @@ def draw_table(
         lit = highlight == i + 1
         if lit:
             band = pygame.Rect(rect.x - 6, round(cy - pitch / 2), rect.w + 12, round(pitch))
-            pygame.draw.rect(surface, HIGHLIGHT_FILL, band, border_radius=6)
+            pygame.draw.rect(surface, pal.HIGHLIGHT_FILL, band, border_radius=6)
         entry = table.entries[i] if i < len(table.entries) else None
         colour = pal.SELECTION if lit else (pal.TEXT if entry is not None else pal.TEXT_DIM)
         cells = (f"{i + 1}.", "---", "-", "")

@@ -44,8 +44,7 @@ PANEL_ALPHA = 224  # the menu card over the attract demo: the demo shows through
 PANEL_RISE_FRAC = 0.04  # a panel rises this much of its height while fading in
 TRANSITION_S = 0.25
 
-ShieldColours = tuple[pal.RGB, pal.RGB, pal.RGB]
-SHIELD_COLOURS: ShieldColours = ((92, 102, 128), (128, 140, 170), (52, 58, 74))  # face, light edge, seam
+ShieldColours = tuple[pal.RGB, pal.RGB, pal.RGB]  # face, light edge, seam (the theme's SHIELD)
 
 
 def _clamp01(x: float) -> float:
@@ -132,7 +131,7 @@ def draw_shield(
     rect: pygame.Rect,
     progress: float,
     *,
-    colours: ShieldColours = SHIELD_COLOURS,
+    colours: ShieldColours | None = None,
 ) -> None:
     """A cover over the secret row `rect`, closed at progress 0, gone at 1.
 
@@ -142,7 +141,7 @@ def draw_shield(
     p = _clamp01(progress)
     if p >= 1.0 or rect.w <= 0 or rect.h <= 0:
         return
-    face, light, seam = colours
+    face, light, seam = pal.SHIELD if colours is None else colours
     cover = rect.inflate(round(rect.h * SHIELD_GAP_FRAC), round(rect.h * SHIELD_GAP_FRAC))
     layer = pygame.Surface(cover.size, pygame.SRCALPHA)
     half = cover.w / 2
@@ -173,13 +172,15 @@ def draw_panel(
     progress: float = 1.0,
     *,
     alpha: int = PANEL_ALPHA,
-    fill: pal.RGB = pal.BACKGROUND,
-    edge: pal.RGB = pal.BOARD_EDGE,
+    fill: pal.RGB | None = None,
+    edge: pal.RGB | None = None,
 ) -> pygame.Rect:
     """A translucent rounded card (what is behind shows through, dimmed) fading and rising in.
 
     Returns where the card is drawn this frame (draw its contents relative to it).
     """
+    fill = pal.BACKGROUND if fill is None else fill
+    edge = pal.BOARD_EDGE if edge is None else edge
     p = ease_out_cubic(_clamp01(progress))
     shown = rect.move(0, round((1.0 - p) * rect.h * PANEL_RISE_FRAC))
     radius = max(6, min(rect.w, rect.h) // 24)

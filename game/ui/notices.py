@@ -22,7 +22,6 @@ SHORT_NOTICE_S = 1.6  # for confirmations such as "Sound off"
 MAX_SHOWN = 3
 NOTICE_WIDTH_FRAC = 0.7
 NOTICE_FONT_FRAC = 0.032  # of the window height
-NOTICE_FILL = (16, 18, 26)
 
 
 class NoticeBoard:
@@ -71,7 +70,7 @@ class NoticeBoard:
             widest = max(text.size(line, size_px)[0] for line in lines)
             card = pygame.Rect(0, 0, widest + 2 * pad, len(lines) * line_h + 2 * pad)
             card.midbottom = (w // 2, bottom)
-            pygame.draw.rect(surface, NOTICE_FILL, card, border_radius=pad)
+            pygame.draw.rect(surface, pal.NOTICE_FILL, card, border_radius=pad)
             pygame.draw.rect(surface, pal.TEXT_WARN, card, width=2, border_radius=pad)
             for i, line in enumerate(lines):
                 text.draw(

@@ -1,4 +1,4 @@
-"""Peg colours, the symbols drawn on pegs, and the interface theme.
+"""Peg colours, the symbols drawn on pegs, and the interface colours by name.
 
 Default palette ("safe"): the Okabe-Ito colour-blind-safe hues for up to 8 colours (white as the
 8th, because black would vanish on the dark board), extended to 9 and 10 with the golden-ratio
@@ -7,20 +7,23 @@ that walk that stand far enough from the colours already in use. A "classic" pal
 board-game colours is offered too. Colour is never the only cue: each colour index has its own
 symbol (drawn by game.ui.pegs) and a digit key (1..9, 0) for keyboard play.
 
-Invariants: colour i and symbol i mean the same thing in every palette; palettes are computed by
-pure functions and have exactly MAX_COLOURS entries; every (text, background) pair in TEXT_PAIRS
-has a WCAG contrast ratio of at least MIN_TEXT_CONTRAST (tests/ui/test_theme.py).
+The interface colours (BACKGROUND, TEXT, BUTTON, SELECTION...) are read by name from the current
+theme (game/ui/looks.py), as is TEXT_PAIRS, every (text, background) pair of it; a piece set with
+colours of its own (high contrast) replaces the palette while it is chosen.
+
+Invariants: colour i and symbol i mean the same thing in every palette; palettes have exactly
+MAX_COLOURS entries; every (text, background) pair of every theme has a WCAG contrast ratio of at
+least MIN_TEXT_CONTRAST (tests/ui/test_theme.py, tests/ui/test_looks.py).
 """
 
 from __future__ import annotations
 
 import colorsys
 import functools
-from collections.abc import Mapping
-from types import MappingProxyType
 
 from game.core.config import MAX_COLOURS
 from game.play.maker import COLOUR_KEYS
+from game.ui import looks
 
 RGB = tuple[int, int, int]
 
@@ -91,12 +94,21 @@ def safe_palette() -> tuple[RGB, ...]:
     return tuple(colours)
 
 
+HIGH_CONTRAST_NAMES = ("red", "blue", "yellow", "white", "black", "green", "pink", "brown", "cyan", "violet")
+
+
 def palette(name: str = "safe") -> tuple[RGB, ...]:
-    """The MAX_COLOURS colours of the named palette ("safe" or "classic")."""
+    """The MAX_COLOURS colours of the named palette ("safe" or "classic"), unless the current piece
+    set brings its own (the high-contrast set's)."""
+    own = looks.current().pieces.colours
+    if own is not None:
+        return own
     return CLASSIC if name == "classic" else safe_palette()
 
 
 def colour_name(index: int, name: str = "safe") -> str:
+    if looks.current().pieces.colours is not None:
+        return HIGH_CONTRAST_NAMES[index]
     if name == "classic":
         return CLASSIC_NAMES[index]
     return OKABE_ITO_NAMES[index] if index < len(OKABE_ITO_NAMES) else ("lime", "magenta")[index - 8]
@@ -130,56 +142,18 @@ def contrast_ratio(a: RGB, b: RGB) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-# Board and interface colours (dark theme). Every text colour is paired below with every
-# background it is drawn on (TEXT_PAIRS); each pair keeps a WCAG contrast of at least
-# MIN_TEXT_CONTRAST, which is why buttons are a shade darker than their neighbours would suggest.
-BACKGROUND: RGB = (24, 27, 36)
-BOARD: RGB = (44, 49, 63)
-BOARD_EDGE: RGB = (70, 77, 96)
-HOLE: RGB = (22, 24, 31)
-ACTIVE_ROW: RGB = (62, 71, 102)
-ACTIVE_EDGE: RGB = (240, 200, 90)
-# A light panel so black grading pegs read solid and white ones outlined; light enough that the grid
-# puzzle's grey pegs keep MIN_GRADE_CONTRAST against it (and against a black one).
-GRADE_AREA: RGB = (180, 185, 198)
-GRADE_HOLE: RGB = (112, 117, 130)
-KEY_BLACK: RGB = (12, 12, 14)
-KEY_WHITE: RGB = (252, 252, 252)
-TEXT: RGB = (236, 239, 245)
-TEXT_DIM: RGB = (188, 196, 214)  # secondary text: dimmer than TEXT, still 4.5:1 on a lit button
-TEXT_WARN: RGB = (255, 190, 120)
-BUTTON: RGB = (54, 62, 84)
-BUTTON_HOT: RGB = (66, 76, 104)
-BUTTON_PRIMARY: RGB = (240, 200, 90)  # the accent (game/ui/theme.py): what to press
-BUTTON_PRIMARY_HOT: RGB = (252, 218, 124)
-TEXT_ON_ACCENT: RGB = (30, 26, 18)  # labels on the accent (primary buttons, a won badge)
-BUTTON_DISABLED: RGB = (36, 40, 50)
-TEXT_DISABLED: RGB = (150, 156, 172)  # readable; a disabled button shows it by its flat dark fill
-SELECTION: RGB = (240, 200, 90)
-OVERLAY_SHADE = (0, 0, 0, 150)
+# The interface colours (BACKGROUND, BOARD, TEXT, SELECTION...) are the current theme's
+# (game/ui/looks.py): `pal.TEXT` reads the look the frame being drawn is in, so a theme chosen in
+# Settings shows at once. TEXT_PAIRS is the current theme's (text, background) pairs.
 MIN_TEXT_CONTRAST = 4.5  # WCAG AA for normal-size text
 MIN_GRADE_CONTRAST = 3.0  # WCAG's floor for graphics a player must make out (a grading peg)
 
-# (text colour, background) for every place text is drawn: the theme test checks each pair.
-TEXT_PAIRS: Mapping[str, tuple[RGB, RGB]] = MappingProxyType(
-    {
-        "titles, labels and notices on the window": (TEXT, BACKGROUND),
-        "labels on the board, cards and top bar": (TEXT, BOARD),
-        "button labels": (TEXT, BUTTON),
-        "button labels under the mouse or focus": (TEXT, BUTTON_HOT),
-        "primary button labels (Submit, toggles on)": (TEXT_ON_ACCENT, BUTTON_PRIMARY),
-        "primary button labels under the mouse": (TEXT_ON_ACCENT, BUTTON_PRIMARY_HOT),
-        "figures on the accent (a best, a rank)": (TEXT_ON_ACCENT, SELECTION),
-        "disabled button labels": (TEXT_DISABLED, BUTTON_DISABLED),
-        "subtitles, footers and hints on the window": (TEXT_DIM, BACKGROUND),
-        "row numbers and palette keys on the board": (TEXT_DIM, BOARD),
-        "the secret row's label": (TEXT_DIM, HOLE),
-        "menu descriptions on an entry": (TEXT_DIM, BUTTON),
-        "menu descriptions on the focused entry": (TEXT_DIM, BUTTON_HOT),
-        "palette key under the mouse": (TEXT_DIM, BUTTON_HOT),
-        "warnings on the window": (TEXT_WARN, BACKGROUND),
-        "warnings on a card": (TEXT_WARN, BOARD),
-        "the active row's number": (ACTIVE_EDGE, ACTIVE_ROW),
-        "highlighted text on the board": (ACTIVE_EDGE, BOARD),
-    }
-)
+
+
+def __getattr__(name: str):
+    """BACKGROUND, TEXT and every other interface colour: the current theme's (looks.current())."""
+    if name in looks.COLOUR_NAMES:
+        return getattr(looks.current().theme, name.lower())
+    if name == "TEXT_PAIRS":
+        return looks.text_pairs(looks.current().theme)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

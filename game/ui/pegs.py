@@ -1,6 +1,12 @@
 """Peg art: code pegs with symbols, key (grading) pegs, empty holes and lifted-peg shadows, as
 cached surfaces.
 
+A code peg is drawn in the current piece set (game/ui/looks.py): a round peg ("pegs"), a peg
+carrying the digit key that places its colour ("digits"), a square tile carrying a letter
+("letters"), or a peg with a strong outline in the high-contrast colours. The colour-blind symbol is
+drawn in every set: alone in the middle of a plain peg, beside the digit, in a letter tile's corner.
+Holes and grading pegs take the current theme's colours.
+
 Each image is drawn once at SUPERSAMPLE times its size and smoothly scaled down (cheap
 anti-aliasing), then kept in a bounded cache keyed by everything that changes its look; idle
 frames only blit. Key pegs are told apart by fill, not hue: black is solid black, white is solid
@@ -11,11 +17,15 @@ Invariant: a surface handed out is never drawn on by the caller (it is shared by
 
 from __future__ import annotations
 
+import io
 import math
 
 import pygame
 
-from game.ui.palette import HOLE, KEY_BLACK, KEY_WHITE, RGB, SYMBOLS, ink_for
+from game import assets
+from game.ui import looks
+from game.ui import palette as pal
+from game.ui.palette import KEY_LABELS, RGB, SYMBOLS, ink_for
 
 SUPERSAMPLE = 3
 PEG_CACHE_LIMIT = 600  # images kept before the cache is cleared
@@ -24,6 +34,26 @@ MIN_SYMBOL_DIAMETER_PX = 12  # below this a symbol is unreadable; the peg is dra
 SHADOW_STEP_ALPHA = 42  # each of SHADOW_STEPS discs; stacked, the middle is about 2/3 opaque
 SHADOW_STEPS = 6
 CODE_PITCH = 1.12  # peg spacing of a code drawn on its own (draw_code), in diameters
+MIN_GLYPH_DIAMETER_PX = 10  # below this a digit or letter is unreadable; the peg is drawn plain
+MIN_BOTH_DIAMETER_PX = 20  # below this a digit and a symbol do not both fit: the digit alone
+GLYPH_CAP = 0.46  # a digit's or letter's capital height, of the diameter (alone on its peg)
+GLYPH_CAP_BESIDE = 0.36  # ... beside a symbol
+BESIDE_SYMBOL_SCALE = 0.11  # the symbol's half-size beside a glyph, of the diameter
+INTER_CAP_EM = 0.727  # the shipped face's capital height, of its em (to size a glyph by its capitals)
+FONT_CACHE_LIMIT = 8
+TILE_RADIUS = 0.2  # a letter tile's corner radius, of its side
+OUTLINE_DARK: RGB = (16, 16, 18)  # the high-contrast set's outline on light colours...
+OUTLINE_LIGHT: RGB = (236, 236, 236)  # ... and on dark ones
+LETTERS = "ABCDEFGHIJ"
+
+
+def glyph_of(pieces: looks.PieceSet, index: int) -> str | None:
+    """The digit or letter a piece of colour `index` carries in set `pieces` (None: none)."""
+    if pieces.glyph == "digit":
+        return KEY_LABELS[index % len(KEY_LABELS)]
+    if pieces.glyph == "letter":
+        return LETTERS[index % len(LETTERS)]
+    return None
 
 
 def _shade(colour: RGB, factor: float) -> RGB:
@@ -87,6 +117,8 @@ class PegArt:
 
     def __init__(self) -> None:
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._face: bytes | None = None
 
     def _get(self, key: tuple, make) -> pygame.Surface:
         image = self._cache.get(key)
@@ -98,11 +130,13 @@ class PegArt:
         return image
 
     def peg(self, colour: RGB, index: int, diameter: int, symbols: bool = True) -> pygame.Surface:
-        """A code peg of `colour` (colour index `index` picks its symbol), `diameter` px wide."""
+        """A code peg of `colour` (colour index `index` picks its symbol and glyph), `diameter` px
+        wide, in the current piece set."""
         diameter = max(4, int(diameter))
+        pieces = looks.current().pieces
         return self._get(
-            ("peg", colour, index, diameter, symbols),
-            lambda: self._make_peg(colour, index, diameter, symbols),
+            ("peg", colour, index, diameter, symbols, pieces.name),
+            lambda: self._make_peg(colour, index, diameter, symbols, pieces),
         )
 
     def draw_code(
@@ -127,33 +161,84 @@ class PegArt:
             centre = (round(x0 + (col + 0.5) * pitch), round(y0 + (row + 0.5) * pitch))
             surface.blit(peg, peg.get_rect(center=centre))
 
-    def _make_peg(self, colour: RGB, index: int, diameter: int, symbols: bool) -> pygame.Surface:
+    def _make_peg(
+        self, colour: RGB, index: int, diameter: int, symbols: bool, pieces: looks.PieceSet
+    ) -> pygame.Surface:
         big = diameter * SUPERSAMPLE
         canvas = pygame.Surface((big, big), pygame.SRCALPHA)
         r = big / 2
-        pygame.draw.circle(canvas, (0, 0, 0, 90), (r, r + big * 0.03), r * 0.98)  # shadow
-        pygame.draw.circle(canvas, _shade(colour, 0.62), (r, r), r * 0.94)  # rim
-        pygame.draw.circle(canvas, colour, (r, r - big * 0.015), r * 0.84)
-        pygame.draw.circle(canvas, _shade(colour, 1.35), (r - big * 0.17, r - big * 0.19), r * 0.16)
-        if symbols and diameter >= MIN_SYMBOL_DIAMETER_PX:
-            draw_symbol(canvas, SYMBOLS[index % len(SYMBOLS)], (r, r), big * SYMBOL_SCALE, ink_for(colour))
+        ink = ink_for(colour)
+        if pieces.shape == "tile":
+            _draw_tile(canvas, colour)
+        else:
+            pygame.draw.circle(canvas, (0, 0, 0, 90), (r, r + big * 0.03), r * 0.98)  # shadow
+            if pieces.outline:  # a ring that contrasts with the colour, whatever the board under it
+                ring = OUTLINE_DARK if ink == ink_for((255, 255, 255)) else OUTLINE_LIGHT
+                pygame.draw.circle(canvas, ring, (r, r), r * 0.97)
+                pygame.draw.circle(canvas, colour, (r, r), r * (0.97 - 2 * pieces.outline))
+            else:
+                pygame.draw.circle(canvas, _shade(colour, 0.62), (r, r), r * 0.94)  # rim
+                pygame.draw.circle(canvas, colour, (r, r - big * 0.015), r * 0.84)
+                pygame.draw.circle(canvas, _shade(colour, 1.35), (r - big * 0.17, r - big * 0.19), r * 0.16)
+        glyph = glyph_of(pieces, index) if diameter >= MIN_GLYPH_DIAMETER_PX else None
+        symbol = SYMBOLS[index % len(SYMBOLS)] if symbols and diameter >= MIN_SYMBOL_DIAMETER_PX else None
+        if glyph is not None and symbol is not None and diameter >= MIN_BOTH_DIAMETER_PX:
+            # the glyph first, the symbol small beside it (a tile: in its lower right corner)
+            if pieces.shape == "tile":
+                at, mark = (r - big * 0.1, r - big * 0.08), (r + big * 0.25, r + big * 0.25)
+            else:
+                at, mark = (r - big * 0.13, r), (r + big * 0.21, r)
+            self._draw_glyph(canvas, glyph, at, big * GLYPH_CAP_BESIDE, ink)
+            draw_symbol(canvas, symbol, mark, big * BESIDE_SYMBOL_SCALE, ink)
+        elif glyph is not None:
+            self._draw_glyph(canvas, glyph, (r, r), big * GLYPH_CAP, ink)
+        elif symbol is not None:
+            draw_symbol(canvas, symbol, (r, r), big * SYMBOL_SCALE, ink)
         return pygame.transform.smoothscale(canvas, (diameter, diameter))
+
+    def _font(self, cap_px: float) -> pygame.font.Font:
+        """The shipped face with capitals `cap_px` tall (pygame's default font if it is missing)."""
+        px = max(6, round(cap_px / INTER_CAP_EM))
+        font = self._fonts.get(px)
+        if font is None:
+            if len(self._fonts) >= FONT_CACHE_LIMIT:
+                self._fonts.clear()
+            if self._face is None:
+                try:
+                    self._face = assets.font_path().read_bytes()
+                except OSError:
+                    self._face = b""
+            font = pygame.font.Font(io.BytesIO(self._face) if self._face else None, px)
+            self._fonts[px] = font
+        return font
+
+    def _draw_glyph(
+        self, canvas: pygame.Surface, glyph: str, centre: tuple[float, float], cap_px: float, ink: RGB
+    ) -> None:
+        """`glyph` in `ink` with its ink's box centred on `centre` (a 1 sits where a 4 does)."""
+        image = self._font(cap_px).render(glyph, True, ink)
+        box = image.get_bounding_rect()
+        canvas.blit(image, (round(centre[0] - box.centerx), round(centre[1] - box.centery)))
 
     def key(self, black: bool, diameter: int) -> pygame.Surface:
         """A grading peg: black solid, or white solid with a dark rim."""
         diameter = max(3, int(diameter))
-        return self._get(("key", black, diameter), lambda: self._make_key(black, diameter))
+        black_ink, white_ink = pal.KEY_BLACK, pal.KEY_WHITE
+        return self._get(
+            ("key", black, diameter, black_ink, white_ink),
+            lambda: self._make_key(black, diameter, black_ink, white_ink),
+        )
 
-    def _make_key(self, black: bool, diameter: int) -> pygame.Surface:
+    def _make_key(self, black: bool, diameter: int, black_ink: RGB, white_ink: RGB) -> pygame.Surface:
         big = diameter * SUPERSAMPLE
         canvas = pygame.Surface((big, big), pygame.SRCALPHA)
         r = big / 2
         if black:
-            pygame.draw.circle(canvas, KEY_BLACK, (r, r), r * 0.96)
+            pygame.draw.circle(canvas, black_ink, (r, r), r * 0.96)
             pygame.draw.circle(canvas, (70, 70, 78), (r - big * 0.16, r - big * 0.16), r * 0.2)
         else:
             pygame.draw.circle(canvas, (40, 40, 46), (r, r), r * 0.96)
-            pygame.draw.circle(canvas, KEY_WHITE, (r, r), r * 0.78)
+            pygame.draw.circle(canvas, white_ink, (r, r), r * 0.78)
         return pygame.transform.smoothscale(canvas, (diameter, diameter))
 
     def shadow(self, diameter: int) -> pygame.Surface:
@@ -170,9 +255,10 @@ class PegArt:
             pygame.draw.circle(canvas, (0, 0, 0, SHADOW_STEP_ALPHA), (r, r), r * (1 - step * 0.07))
         return pygame.transform.smoothscale(canvas, (diameter, diameter))
 
-    def hole(self, diameter: int, colour: RGB = HOLE) -> pygame.Surface:
-        """An empty hole, drawn as a small dark well."""
+    def hole(self, diameter: int, colour: RGB | None = None) -> pygame.Surface:
+        """An empty hole, drawn as a small dark well (None: the theme's hole colour)."""
         diameter = max(2, int(diameter))
+        colour = pal.HOLE if colour is None else colour
         return self._get(("hole", diameter, colour), lambda: self._make_hole(diameter, colour))
 
     def _make_hole(self, diameter: int, colour: RGB) -> pygame.Surface:
@@ -185,3 +271,19 @@ class PegArt:
         pygame.draw.circle(canvas, _shade(colour, 0.5), (r, r - big * 0.01), r * 0.93)  # shaded wall
         pygame.draw.circle(canvas, colour, (r, r + big * 0.05), r * 0.78)  # floor
         return pygame.transform.smoothscale(canvas, (diameter, diameter))
+
+
+def _draw_tile(canvas: pygame.Surface, colour: RGB) -> None:
+    """A square tile standing on the board: its shadow, a darker lip, the face and a light top edge."""
+    big = canvas.get_width()
+    side = round(big * 0.9)
+    radius = round(side * TILE_RADIUS)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = (big // 2, big // 2)
+    pygame.draw.rect(canvas, (0, 0, 0, 90), box.move(0, round(big * 0.04)), border_radius=radius)
+    pygame.draw.rect(canvas, _shade(colour, 0.62), box, border_radius=radius)
+    face = box.inflate(-round(big * 0.08), -round(big * 0.1)).move(0, -round(big * 0.02))
+    pygame.draw.rect(canvas, colour, face, border_radius=max(1, radius - round(big * 0.04)))
+    light = _shade(colour, 1.3)
+    y = face.y + round(big * 0.02)
+    pygame.draw.line(canvas, light, (face.x + radius, y), (face.right - radius, y), max(1, big // 40))

@@ -20,7 +20,6 @@ from game.ui.tween import ease_out_back
 from game.ui.widgets import button_label_px, draw_button
 
 COLD_ALPHA = 120  # the lost board's veil over its rows, at its coldest (of 255)
-COLD: pal.RGB = (60, 66, 84)
 POP_FROM = 0.55  # the streak's +1 grows from this fraction of its size, overshoots, settles
 WIDE_SCORE_RATIO = 2.4  # a score box this many times wider than tall puts its badges beside the figure
 
@@ -161,5 +160,5 @@ def cold_veil(layout: PlayLayout) -> pygame.Surface:
     veil = pygame.Surface(layout.board.size, pygame.SRCALPHA)
     for row in range(layout.turns):
         rect = layout.row_rect(row).move(-layout.board.x, -layout.board.y).inflate(6, 4)
-        pygame.draw.rect(veil, (*COLD, COLD_ALPHA), rect, border_radius=max(3, rect.h // 5))
+        pygame.draw.rect(veil, (*pal.COLD, COLD_ALPHA), rect, border_radius=max(3, rect.h // 5))
     return veil

@@ -2,8 +2,9 @@
 screen is drawn with (a raised card with a hard shadow, a bevelled button, the board's wood-like
 slab, the title logo).
 
-The colours themselves are palette.py's table (every text and background pair there is checked for
-contrast); this module says how they are used:
+The colours themselves are the current theme's (game/ui/looks.py, read through palette.py by
+name when drawn; every text and background pair of each theme is checked for contrast); this
+module says how they are used:
 - ACCENT (palette.SELECTION, a warm gold) is the one accent: what to press (primary buttons), where
   the focus is, and what was won (a score, a best, the winning row). Nothing else is gold.
 - Type: sizes are fractions of the window's smaller measure (`type_px`), never below the readable
@@ -30,11 +31,25 @@ from game.ui.text import TextRenderer, readable_px
 
 RGB = pal.RGB
 
-ACCENT: RGB = pal.SELECTION
-ACCENT_HOT: RGB = pal.BUTTON_PRIMARY_HOT
-INK_ON_ACCENT: RGB = pal.TEXT_ON_ACCENT
-SHADOW: RGB = (10, 11, 16)  # a hard shadow: darker than the background, never translucent
-LOSS: RGB = (150, 160, 190)  # a lost game's cold tint (its veil and its stamp)
+# The accent and the shadows are the current theme's (game/ui/looks.py), read by name when drawn:
+# ACCENT (its selection), ACCENT_HOT, INK_ON_ACCENT, SHADOW (a hard shadow: darker than the
+# background, never translucent) and LOSS (a lost game's cold tint).
+_THEME_NAMES = MappingProxyType(
+    {
+        "ACCENT": "SELECTION",
+        "ACCENT_HOT": "BUTTON_PRIMARY_HOT",
+        "INK_ON_ACCENT": "TEXT_ON_ACCENT",
+        "SHADOW": "SHADOW",
+        "LOSS": "LOSS",
+    }
+)
+
+
+def __getattr__(name: str) -> RGB:
+    if name in _THEME_NAMES:
+        return getattr(pal, _THEME_NAMES[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Type roles: the largest size of each, of the window's smaller measure (min(h, w * 0.75)).
 TYPE_SCALE = MappingProxyType(
@@ -101,7 +116,7 @@ def draw_raised(
     lip = lip_px(rect)
     if shadow and not pressed:
         drop = max(2, min(SHADOW_MAX_PX, round(rect.h * SHADOW_FRAC)))
-        pygame.draw.rect(surface, SHADOW, rect.move(0, drop), border_radius=r)
+        pygame.draw.rect(surface, pal.SHADOW, rect.move(0, drop), border_radius=r)
     pygame.draw.rect(surface, shade(face, 0.62), rect, border_radius=r)
     top = lip if pressed else 0
     face_rect = pygame.Rect(rect.x, rect.y + top, rect.w, rect.h - lip)
@@ -122,9 +137,12 @@ def card_radius(rect: pygame.Rect) -> int:
 
 
 def draw_card(
-    surface: pygame.Surface, rect: pygame.Rect, fill: RGB = pal.BOARD, edge: RGB = pal.BOARD_EDGE
+    surface: pygame.Surface, rect: pygame.Rect, fill: RGB | None = None, edge: RGB | None = None
 ) -> pygame.Rect:
-    """A card (a dialog, an end screen, a setup form): raised, with the board's colours."""
+    """A card (a dialog, an end screen, a setup form): raised, with the board's colours (None: the
+    theme's)."""
+    fill = pal.BOARD if fill is None else fill
+    edge = pal.BOARD_EDGE if edge is None else edge
     return draw_raised(surface, rect, fill, radius=card_radius(rect), edge=edge, edge_w=2)
 
 
@@ -142,7 +160,7 @@ def draw_slab(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
 def draw_slab_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     """The board's hard shadow on the screen under it."""
     drop = max(3, round(min(rect.w, rect.h) * 0.012))
-    pygame.draw.rect(surface, SHADOW, rect.move(drop, drop), border_radius=radius)
+    pygame.draw.rect(surface, pal.SHADOW, rect.move(drop, drop), border_radius=radius)
 
 
 def draw_heading(
@@ -176,8 +194,8 @@ def draw_logo(
     word_w, _ = text.size("MASTERMIND", size)
     left = rect.centerx - word_w // 2
     drop = max(2, size // 18)
-    text.draw(surface, "MASTERMIND", size, SHADOW, (left + drop, box.centery + drop), align="midleft")
-    word = text.draw(surface, "MASTERMIND", size, ACCENT, (left, box.centery), align="midleft")
+    text.draw(surface, "MASTERMIND", size, pal.SHADOW, (left + drop, box.centery + drop), align="midleft")
+    word = text.draw(surface, "MASTERMIND", size, pal.SELECTION, (left, box.centery), align="midleft")
     sub = pygame.Rect(word.x, word.bottom - round(word_h * 0.08), word.w, sub_h)
     # part of the picture, like the pegs beside it (the window's title names the game): fine print
     sub_px = text.fit_size("A R C A D E", sub.w * 0.5, sub.h, 400, fine=True)
@@ -191,11 +209,6 @@ def draw_logo(
 
 
 __all__ = [
-    "ACCENT",
-    "ACCENT_HOT",
-    "INK_ON_ACCENT",
-    "LOSS",
-    "SHADOW",
     "TYPE_SCALE",
     "base_px",
     "card_radius",

@@ -115,15 +115,15 @@ def button_label_px(text: TextRenderer, rects: list[pygame.Rect], labels: list[s
     )
 
 
-def draw_card(surface: pygame.Surface, rect: pygame.Rect, fill=pal.BOARD, edge=pal.BOARD_EDGE) -> None:
-    """A card (the theme's raised surface)."""
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, fill=None, edge=None) -> None:
+    """A card (the theme's raised surface; None: the theme's card colours)."""
     theme.draw_card(surface, rect, fill, edge)
 
 
-def shade(surface: pygame.Surface, colour=pal.OVERLAY_SHADE) -> None:
-    """Darken everything already drawn (under an overlay): the same as a veil of `colour` at its
-    alpha, done as two blended fills (no window-sized surface made every frame)."""
-    *rgb, alpha = colour
+def shade(surface: pygame.Surface, colour=None) -> None:
+    """Darken everything already drawn (under an overlay): the same as a veil of `colour` (None: the
+    theme's) at its alpha, done as two blended fills (no window-sized surface made every frame)."""
+    *rgb, alpha = pal.OVERLAY_SHADE if colour is None else colour
     keep = 255 - alpha
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
     if any(rgb):
