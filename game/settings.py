@@ -100,24 +100,6 @@ class Settings:
     stored form and from_dict() reads it back leniently.
     """
 
-    theme: str = setting(
-        "dark",
-        "Theme",
-        "Dark: light text on slate. Night: true black for OLED screens. Light: dark text on light grey.",
-        kind="cycle",
-        section="Look",
-        choices=THEMES,
-        names=("Dark", "Night", "Light"),
-    )
-    pieces: str = setting(
-        "pegs",
-        "Pieces",
-        "Pegs, pegs with their digit key, letter tiles, or high-contrast pegs; shapes show on each.",
-        kind="cycle",
-        section="Look",
-        choices=PIECE_SETS,
-        names=("Pegs", "Digits", "Letters", "High contrast"),
-    )
     palette: str = setting(
         "safe",
         "Peg colours",
@@ -135,6 +117,24 @@ class Settings:
         "A shape on every peg, so no colour has to be told apart by hue alone.",
         "Off: pegs differ by colour alone. Turn on for a shape on every peg.",
         section="Look",
+    )
+    theme: str = setting(
+        "dark",
+        "Theme",
+        "Dark: light text on slate. Night: true black for OLED screens. Light: dark text on light grey.",
+        kind="cycle",
+        section="Look",
+        choices=THEMES,
+        names=("Dark", "Night", "Light"),
+    )
+    pieces: str = setting(
+        "pegs",
+        "Pieces",
+        "Pegs, pegs with their digit key, letter tiles, or high-contrast pegs; shapes show on each.",
+        kind="cycle",
+        section="Look",
+        choices=PIECE_SETS,
+        names=("Pegs", "Digits", "Letters", "High contrast"),
     )
     sound: bool = setting(
         True,

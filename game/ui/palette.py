@@ -94,7 +94,9 @@ def safe_palette() -> tuple[RGB, ...]:
     return tuple(colours)
 
 
-HIGH_CONTRAST_NAMES = ("red", "blue", "yellow", "white", "black", "green", "pink", "brown", "cyan", "violet")
+HIGH_CONTRAST_NAMES = (
+    "violet", "orange", "black", "ice", "navy", "mauve", "cream", "lavender", "brown", "slate"
+)  # fmt: skip
 
 
 def palette(name: str = "safe") -> tuple[RGB, ...]:
