@@ -3,6 +3,7 @@
     python tools/screenshots.py --sheet shots/         # every screen at five window sizes
     python tools/screenshots.py --out shots/ --sizes 800x600 --scenes playing-mid --configs 8x10r g3x3
     python tools/screenshots.py --readme                # the README's pictures into docs/
+    python tools/screenshots.py --looks                 # each theme and piece set into docs/pictures/
 
 The scenes are tools/scenes.py's: each reached the way a player gets there (real states through the
 app's routes, real key events, frames with an explicit dt; SDL's dummy video driver), then saved
@@ -10,7 +11,9 @@ with pygame.image.save as <size>_<scene>[_<game>].png. `--sheet` draws tools/sce
 scene once, the board scenes at several sizes of game too) at five window sizes (SHEET_SIZES: 4:3,
 small and wide), and writes index.html beside them to look at them all in one page. The playing and
 lost-result scenes are also saved in greyscale (suffix -grey) to check that pegs stay
-distinguishable without colour.
+distinguishable without colour. `--looks` draws a game in progress in each look of LOOK_SHOTS (every
+theme with the plain pegs, every other piece set in one of the themes) at 640x480 and 1280x800,
+as look-<theme>-<pieces>_<size>.png, and `--theme`/`--pieces` draw any other shots in a look.
 Prints one JSON line: the folder and the number of files.
 """
 
@@ -30,10 +33,22 @@ import pygame  # noqa: E402
 
 from game.cli import OneLineParser, path_arg, writable_folder  # noqa: E402
 from game.options import window_size  # noqa: E402
+from game.settings import PIECE_SETS, THEMES  # noqa: E402
 from tools.scenes import CONFIGS, DEFAULT_CONFIG, SCENES, SHEET, build  # noqa: E402
 
 SHEET_SIZES = ((640, 480), (800, 600), (1024, 720), (1280, 800), (1920, 1080))
 GREY_SCENES = {"playing-mid", "result-lost"}
+# (theme, piece set): every theme with the plain pegs, and each other set in a theme of its own
+LOOK_SHOTS = (
+    ("dark", "pegs"),
+    ("night", "pegs"),
+    ("light", "pegs"),
+    ("dark", "digits"),
+    ("light", "letters"),
+    ("night", "high-contrast"),
+)
+LOOK_SIZES = ((640, 480), (1280, 800))
+LOOK_SCENE = "playing-mid"
 
 
 def size_text(size: tuple[int, int]) -> str:
@@ -56,6 +71,21 @@ def shoot(out: Path, sizes, shots, settings: dict | None = None) -> list[Path]:
                 grey = path.with_name(path.stem + "-grey.png")
                 pygame.image.save(pygame.transform.grayscale(app.surface), str(grey))
                 written.append(grey)
+            app.close()
+    return written
+
+
+def shoot_looks(out: Path) -> list[Path]:
+    """A game in progress in each look of LOOK_SHOTS at each of LOOK_SIZES, named by its look."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for theme, pieces in LOOK_SHOTS:
+        for size in LOOK_SIZES:
+            app = build(size, LOOK_SCENE, None, {"theme": theme, "pieces": pieces})
+            app.draw()
+            path = out / f"look-{theme}-{pieces}_{size_text(size)}.png"
+            pygame.image.save(app.surface, str(path))
+            written.append(path)
             app.close()
     return written
 
@@ -92,6 +122,16 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--scenes", nargs="+", default=None, choices=list(SCENES))
     parser.add_argument("--no-symbols", action="store_true", help="pegs without symbols")
     parser.add_argument("--palette", default="safe", choices=["safe", "classic"])
+    parser.add_argument("--theme", default="dark", choices=list(THEMES))
+    parser.add_argument("--pieces", default="pegs", choices=list(PIECE_SETS))
+    parser.add_argument(
+        "--looks",
+        type=path_arg,
+        nargs="?",
+        const="docs/pictures",
+        metavar="DIR",
+        help="a game in progress in each theme and piece set at 640x480 and 1280x800 into DIR",
+    )
     parser.add_argument(
         "--readme",
         type=path_arg,
@@ -112,7 +152,14 @@ def main(argv: list[str] | None = None) -> int:
         folder = writable_folder(parser, Path(args.readme), "--readme")
         print(json.dumps({"out": str(args.readme), "files": write_readme_shots(folder)}))
         return 0
+    if args.looks is not None:
+        folder = writable_folder(parser, Path(args.looks), "--looks")
+        files = shoot_looks(folder)
+        pygame.quit()
+        print(json.dumps({"out": str(args.looks), "files": [str(f) for f in files]}))
+        return 0
     settings = {"symbols": not args.no_symbols, "palette": args.palette}
+    settings |= {"theme": args.theme, "pieces": args.pieces}
     if args.sheet is not None:
         out = writable_folder(parser, Path(args.sheet), "--sheet")
         shots = [(n, c) for n, c in SHEET if args.scenes is None or n in args.scenes]

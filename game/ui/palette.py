@@ -151,7 +151,6 @@ MIN_TEXT_CONTRAST = 4.5  # WCAG AA for normal-size text
 MIN_GRADE_CONTRAST = 3.0  # WCAG's floor for graphics a player must make out (a grading peg)
 
 
-
 def __getattr__(name: str):
     """BACKGROUND, TEXT and every other interface colour: the current theme's (looks.current())."""
     if name in looks.COLOUR_NAMES:

@@ -1,5 +1,5 @@
 """tools/screenshots.py --readme: the README's pictures, made through the real app, of a
-modest size (1280x800, a few hundred KB at most)."""
+modest size (1280x800, a few hundred KB at most); --looks: a game in each theme and piece set."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import json
 
 import pygame
 
-from tools.screenshots import main
+from game.ui import looks
+from tools.screenshots import LOOK_SHOTS, LOOK_SIZES, main
 
 README_PICTURES = (
     "menu",
@@ -49,3 +50,21 @@ def test_screenshots__sheet_writes_each_screen_at_the_five_window_sizes_and_an_i
             assert pygame.image.load(str(path)).get_size() == size
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert index.count("<img") == 2 * len(sizes) and "1024x720_blitz-end.png" in index
+
+
+def test_screenshots__looks_writes_each_theme_and_piece_set_at_two_sizes(tmp_path, capsys):
+    assert main(["--looks", str(tmp_path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert len(printed["files"]) == len(LOOK_SHOTS) * len(LOOK_SIZES) == 12
+    assert {t for t, _ in LOOK_SHOTS} == set(looks.THEME_NAMES)
+    assert {p for _, p in LOOK_SHOTS} == set(looks.PIECE_SET_NAMES)
+    total = 0
+    for theme, pieces in LOOK_SHOTS:
+        for w, h in LOOK_SIZES:
+            path = tmp_path / f"look-{theme}-{pieces}_{w}x{h}.png"
+            total += path.stat().st_size
+            image = pygame.image.load(str(path))
+            assert image.get_size() == (w, h)
+            # drawn in its theme: the window's own colour at the left edge, halfway down
+            assert tuple(image.get_at((1, h // 2)))[:3] == looks.THEMES[theme].background
+    assert total < 1_500_000  # small enough to keep in the repository
