@@ -130,7 +130,8 @@ class Settings:
     pieces: str = setting(
         "pegs",
         "Pieces",
-        "Pegs, pegs with their digit key, letter tiles, or high-contrast pegs; shapes show on each.",
+        "Pegs; Digits: each peg's key on it; Letters: tiles A-J; High contrast: ten outlined colours of"
+        " its own, apart for every colour vision. Shapes show on each.",
         kind="cycle",
         section="Look",
         choices=PIECE_SETS,

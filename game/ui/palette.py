@@ -122,9 +122,12 @@ def luminance(colour: RGB) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+INK_LUMINANCE = 0.45  # above it a peg is light: dark ink (and a dark outline) on it
+
+
 def ink_for(colour: RGB) -> RGB:
     """Dark ink on light pegs, light ink on dark ones."""
-    return (20, 20, 24) if luminance(colour) > 0.45 else (250, 250, 250)
+    return (20, 20, 24) if luminance(colour) > INK_LUMINANCE else (250, 250, 250)
 
 
 def relative_luminance(colour: RGB) -> float:

@@ -25,7 +25,7 @@ import pygame
 from game import assets
 from game.ui import looks
 from game.ui import palette as pal
-from game.ui.palette import KEY_LABELS, RGB, SYMBOLS, ink_for
+from game.ui.palette import INK_LUMINANCE, KEY_LABELS, RGB, SYMBOLS, ink_for, luminance
 
 SUPERSAMPLE = 3
 PEG_CACHE_LIMIT = 600  # images kept before the cache is cleared
@@ -173,7 +173,7 @@ class PegArt:
         else:
             pygame.draw.circle(canvas, (0, 0, 0, 90), (r, r + big * 0.03), r * 0.98)  # shadow
             if pieces.outline:  # a ring that contrasts with the colour, whatever the board under it
-                ring = OUTLINE_DARK if ink == ink_for((255, 255, 255)) else OUTLINE_LIGHT
+                ring = OUTLINE_DARK if luminance(colour) > INK_LUMINANCE else OUTLINE_LIGHT
                 pygame.draw.circle(canvas, ring, (r, r), r * 0.97)
                 pygame.draw.circle(canvas, colour, (r, r), r * (0.97 - 2 * pieces.outline))
             else:
