@@ -92,6 +92,10 @@ def test_fullscreen__settings_row_switches_it_by_mouse_and_by_key(tmp_path):
     click(app, centre(menu.layout().entries[[e.label for e in menu.entries].index("Settings")]))
     screen = app.state
     assert isinstance(screen, SettingsState)
+    for _ in range(len(ROWS)):  # the wheel brings the row into the list's view, as a player would
+        if screen.layout().viewport.contains(screen.layout().toggle_rect("fullscreen")):
+            break
+        post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     click(app, centre(screen.layout().toggle_rect("fullscreen")))
     assert app.fullscreen and app.size == desktop()
     toggle = screen.layout().toggle_rect("fullscreen")  # the card reflowed with the screen
