@@ -120,7 +120,7 @@ def test_online__a_codemaker_match_of_two_rounds(server):
     lines = d.drawn_lines(app)
     # Bob broke the code in 2 (2 points to the app's player), the app's player in 3 (3 to Bob)
     assert "Bob won" in lines and "more points over the match" in lines
-    assert any("points 2 · 3" in line for line in lines)
+    assert any("points: you 2 · Bob 3" in line for line in lines), lines
     bob.close()
 
 

@@ -176,7 +176,7 @@ class OnlineHooks(StandardHooks):
         size = view.shape.get("size", "")
         if view.kind == "codemaker":
             rounds = view.shape.get("rounds", 2)
-            score = " · ".join(str(t) for t in view.totals) if view.totals else "0 · 0"
+            score = online_view.score_line(view)
             return f"Online codemaker · round {view.round} of {rounds} · {size} · {score}"
         return f"Online race vs {view.opponent} · {size}"
 

@@ -20,6 +20,7 @@ from game.screens.holding import Holding, Kept
 from game.ui import palette as pal
 
 END_PAUSE_S = 1.2
+MAKER_ROWS = 9  # the code, the words under it, then the breaker's rows in the rest (as the lobby's card)
 
 
 class OnlineMakerState(State):
@@ -90,10 +91,10 @@ class OnlineMakerState(State):
         surface.fill(pal.BACKGROUND)
         view, config = self.link.view, self.config
         size = surface.get_size()
-        layout = self.sized_layout(lambda s: online_view.FormLayout(s, 3))
+        layout = self.sized_layout(lambda s: online_view.FormLayout(s, MAKER_ROWS))
         art = board_art(self.app)
         rounds = view.shape.get("rounds", 2)
-        score = " · ".join(str(t) for t in view.totals) if view.totals else "0 · 0"
+        score = online_view.score_line(view)
         online_view.draw_title(
             surface, layout, art, f"Round {view.round} of {rounds}: you make the code · {score}"
         )
@@ -106,7 +107,7 @@ class OnlineMakerState(State):
         else:
             words = f"Keys 1-{min(config.colours, 10)}: colours · Backspace · R: random · Enter: send it"
         art.text.draw_in(surface, words, layout.rows[1], pal.TEXT_DIM, max(14, size[1] // 30))
-        column = layout.rows[2].unionall([layout.status])
+        column = layout.rows[2].unionall([*layout.rows[3:], layout.status])
         online_view.draw_opponent(surface, column, art, view, self.status(), show_codes=True)
 
     def status(self) -> list[str]:

@@ -40,7 +40,7 @@ class OnlineResultState(State):
         if over.get("secret"):
             details.append("code " + " ".join(str(c + 1) for c in over["secret"]))
         if view.totals:
-            details.append("points " + " · ".join(str(t) for t in view.totals))
+            details.append("points: " + online_view.score_line(view))
         flagged = over.get("flagged") or []
         if any(flagged):
             details.append("flagged: guesses faster than a person")

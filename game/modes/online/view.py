@@ -32,7 +32,9 @@ class FormLayout:
     def __init__(self, size: tuple[int, int], rows: int) -> None:
         self.size = size
         w, h = size
-        row_h = round(max(ROW_MIN_PX, min(ROW_MAX_PX, h * ROW_H_FRAC)))
+        # as tall as the window allows: title (1.3 rows), the rows and their gaps, the status strip
+        fits = (h * 0.94) / (1.3 + rows * (1 + GAP_FRAC) + GAP_FRAC + STATUS_ROWS)
+        row_h = round(max(ROW_MIN_PX, min(ROW_MAX_PX, h * ROW_H_FRAC, fits)))
         gap = round(row_h * GAP_FRAC)
         width = min(CARD_MAX_W, round(w * CARD_W_FRAC), w - 2 * gap)
         title_h = round(row_h * 1.3)
@@ -51,6 +53,13 @@ class FormLayout:
 
     def hit(self, pos: tuple[int, int]) -> int | None:
         return next((i for i, rect in enumerate(self.rows) if rect.collidepoint(pos)), None)
+
+
+def score_line(view: DuelView) -> str:
+    """A codemaker match's points so far, the player's first: "you 2 · Bob 3"."""
+    totals = view.totals or [0, 0]
+    me = view.seat
+    return f"you {totals[me]} · {view.opponent or 'them'} {totals[1 - me]}"
 
 
 def draw_title(surface: pygame.Surface, layout: FormLayout, art: Art, title: str) -> None:
