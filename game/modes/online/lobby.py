@@ -51,6 +51,7 @@ class OnlineLobbyState(State):
         host: bool = False,
         rejoin: bool = False,
         hosted: Hosted | None = None,
+        latency_s: float = 0.0,
     ) -> None:
         self.url = url or (link.url if link is not None else DEFAULT_URL)
         self.game = next((i for i, (k, _, _) in enumerate(GAMES) if k == kind), 0)
@@ -65,6 +66,7 @@ class OnlineLobbyState(State):
         self.handed_on = False  # the link went on to the duel's screens: not closed here
         self.pending: tuple[str, dict[str, Any]] | None = None  # asked before the link was connected
         self.mouse = (-1, -1)
+        self.latency_s = latency_s  # added each way to every message (a slow network: benchmarks)
 
     # --- life cycle --------------------------------------------------------------------------------
     def enter(self, app: Any) -> None:
@@ -87,7 +89,7 @@ class OnlineLobbyState(State):
         """A new link to the server in the server row (the old one closed)."""
         if self.link is not None:
             self.link.close()
-        self.link = DuelLink(self.url, self.me.token, self.nick).start()
+        self.link = DuelLink(self.url, self.me.token, self.nick, latency_s=self.latency_s).start()
         if self.hosted is not None and self.url == self.hosted.url:
             self.link.host, self.hosted = self.hosted, None  # the link stops the server it plays on
 
