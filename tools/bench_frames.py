@@ -552,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(result))
     what = f"solve by {result['strategy']}: {result['guesses']} guesses, " if solve else ""
     grid = result["grid"]
-    size = f"grid {grid} x {config.colours}" if grid else f"{config.pegs}x{config.colours}"
+    size = f"grid {grid} x {result['colours']}" if grid else f"{result['pegs']}x{result['colours']}"
     print(
         f"{what}{args.scenario} {size}: p50 {result['p50_ms']} ms, "
         f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms over {result['frames']} frames",
