@@ -136,6 +136,8 @@ class DuelLink:
         view = self.view
         if view.status in ("connecting", "idle"):
             self.waited_s += dt
+        if view.opponent_away and view.hold_s > 0:  # shown counting down (the server's clock decides)
+            view.hold_s = max(0.0, view.hold_s - dt)
         before = view.changes
         for message in self.client.poll():
             self._fold(message)

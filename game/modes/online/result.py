@@ -1,7 +1,7 @@
 """The end of an online duel: who won and why (cracked first, the better best row, a draw, the match's
-points, a forfeit, a win claimed after the hold), the code, the match's totals, any row flagged as
-faster than a person. Enter plays again with the same connection (back to the lobby); Esc or the
-Menu button goes to the menu.
+points, a forfeit, a win claimed after the hold), the race's code as pegs and both players' rows, the
+match's points, and a player flagged for guessing faster than a person. Enter plays again with the
+same connection (back to the lobby); Esc or the Menu button goes to the menu.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from game.screens.base import Replace, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui.widgets import draw_button
 
-ROWS = ("headline", "why", "code", "again", "menu")
+ROWS = ("headline", "why", "code", "details", "again", "menu")
 
 
 class OnlineResultState(State):
@@ -37,8 +37,8 @@ class OnlineResultState(State):
         headline, why = outcome_line(view)
         over = view.over or {}
         details = []
-        if over.get("secret"):
-            details.append("code " + " ".join(str(c + 1) for c in over["secret"]))
+        if view.kind == "race":
+            details.append(f"your rows {len(view.rows)} · theirs {len(view.opponent_rows)}")
         if view.totals:
             details.append("points: " + online_view.score_line(view))
         flagged = over.get("flagged") or []
@@ -78,7 +78,10 @@ class OnlineResultState(State):
         won = headline == "You won"
         art.text.draw_in(surface, headline, layout.rows[0], pal.SELECTION if won else pal.TEXT, layout.row_h)
         art.text.draw_in(surface, why, layout.rows[1], pal.TEXT_DIM, layout.row_h // 2)
-        art.text.draw_in(surface, details, layout.rows[2], pal.TEXT_DIM, layout.row_h // 2)
+        secret = (view.over or {}).get("secret")
+        if secret:
+            online_view.draw_code(surface, layout.rows[2], art, secret, len(secret))
+        art.text.draw_in(surface, details, layout.rows[3], pal.TEXT_DIM, layout.row_h // 2)
         hot = layout.hit(self.mouse)
         for index, label in ((ROWS.index("again"), "Play again"), (ROWS.index("menu"), "Menu")):
             draw_button(
