@@ -49,12 +49,23 @@ def config_of(view: DuelView) -> GameConfig:
 class Hosted:
     """A server this game runs for a duel on this network (see the module docstring)."""
 
-    def __init__(self, folder: Path | None, nick: str, port: int = DEFAULT_PORT) -> None:
+    def __init__(
+        self,
+        folder: Path | None,
+        nick: str,
+        port: int = DEFAULT_PORT,
+        bind: str = "0.0.0.0",
+        address: str | None = None,
+        interfaces: Any = None,
+    ) -> None:
+        """Listen on `bind` (every interface; the tests: 127.0.0.1) and advertise `address` (this
+        machine's on its network) on zeroconf's `interfaces` (None: all of them)."""
         self.store = SqliteStore(folder / HOSTED_DATA if folder is not None else ":memory:")
-        self.thread = _listen(self.store, port)
+        self.thread = _listen(self.store, bind, port)
         self.port = self.thread.port
-        self.address = local_address()
-        self.advert: Advert | None = Advert(nick, self.port, self.address).start()
+        self.address = address or local_address()
+        options = {} if interfaces is None else {"interfaces": interfaces}
+        self.advert: Advert | None = Advert(nick, self.port, self.address, **options).start()
 
     @property
     def url(self) -> str:
@@ -73,12 +84,12 @@ class Hosted:
         self.store.close()
 
 
-def _listen(store: SqliteStore, port: int) -> ServerThread:
+def _listen(store: SqliteStore, bind: str, port: int) -> ServerThread:
     """The server on `port`, or on any free port when that one is taken (a server already runs)."""
     try:
-        return ServerThread(store, host="0.0.0.0", port=port).start()
+        return ServerThread(store, host=bind, port=port).start()
     except OSError:
-        return ServerThread(store, host="0.0.0.0", port=0).start()
+        return ServerThread(store, host=bind, port=0).start()
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,20 @@ class OnlineResultState(State):
             details.append("flagged: guesses faster than a person")
         return headline, why, " · ".join(details)
 
+    def rounds_line(self) -> str:
+        """A match's rounds: who broke whose code in how many (the first round's maker is seat 0)."""
+        view = self.link.view
+        parts = []
+        for done in view.rounds_done:
+            breaker = 1 - (int(done["round"]) - 1) % 2
+            who = "you" if breaker == view.seat else view.opponent
+            whose = "theirs" if breaker == view.seat else "yours"
+            if done.get("cracked"):
+                parts.append(f"round {done['round']}: {who} broke {whose} in {done['guesses']}")
+            else:
+                parts.append(f"round {done['round']}: {who} did not break {whose}")
+        return " · ".join(parts)
+
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -81,6 +95,8 @@ class OnlineResultState(State):
         secret = (view.over or {}).get("secret")
         if secret:
             online_view.draw_code(surface, layout.rows[2], art, secret, len(secret))
+        else:
+            art.text.draw_in(surface, self.rounds_line(), layout.rows[2], pal.TEXT_DIM, layout.row_h // 2)
         art.text.draw_in(surface, details, layout.rows[3], pal.TEXT_DIM, layout.row_h // 2)
         hot = layout.hit(self.mouse)
         for index, label in ((ROWS.index("again"), "Play again"), (ROWS.index("menu"), "Menu")):

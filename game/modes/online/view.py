@@ -114,7 +114,8 @@ def status_lines(view: DuelView, waited_s: float, timeout_s: float) -> list[tupl
         lines.append(("Start one with: mastermind-server   ·   or H: host a game here", pal.TEXT_DIM))
     elif view.status == "connected":
         if view.phase == "waiting":
-            lines.append((f"Room code {view.invite}: tell it to your opponent. Waiting…", pal.SELECTION))
+            lines.append((f"Room code {view.invite}", pal.SELECTION))
+            lines.append(("Tell it to your opponent: they type it at Join by code. Waiting…", pal.TEXT_DIM))
         elif view.phase == "queued":
             lines.append(("In the queue: waiting for a player of the same game…", pal.TEXT))
         else:
