@@ -111,7 +111,8 @@ def status_lines(view: DuelView, waited_s: float, timeout_s: float) -> list[tupl
         lines.append((f"Reconnecting… ({view.reason})", pal.TEXT_WARN))
     elif view.status == "failed":
         lines.append((view.reason or "the server is not there", pal.TEXT_WARN))
-        lines.append(("Start one with: mastermind-server   ·   or H: host a game here", pal.TEXT_DIM))
+        advice = "Run mastermind-server, type another server above, or press H to host here"
+        lines.append((advice, pal.TEXT_DIM))
     elif view.status == "connected":
         if view.phase == "waiting":
             lines.append((f"Room code {view.invite}", pal.SELECTION))
@@ -133,12 +134,14 @@ def draw_status(
     progress: float | None = None,
 ) -> None:
     """The status lines, and a progress bar under them while connecting (`progress` 0..1)."""
-    px = theme.type_px((rect.w, rect.h * 4), "label")
-    line_h = rect.h // 3
+    px = theme.type_px(surface.get_size(), "label")
+    first_h = rect.h * 2 // 5  # the first line (an invite code, the refusal) larger than the rest
+    line_h = (rect.h - first_h) // 2
+    y = rect.y
     for index, (words, colour) in enumerate(lines[:3]):
-        art.text.draw_in(
-            surface, words, pygame.Rect(rect.x, rect.y + index * line_h, rect.w, line_h), colour, px
-        )
+        line = pygame.Rect(rect.x, y, rect.w, first_h if index == 0 else line_h)
+        art.text.draw_in(surface, words, line, colour, line.h if index == 0 else px)
+        y = line.bottom
     if progress is not None:
         bar_h = max(4, round(line_h * PROGRESS_H_FRAC * 2))
         bar = pygame.Rect(rect.x + rect.w // 6, rect.bottom - bar_h * 2, rect.w * 2 // 3, bar_h)
