@@ -203,3 +203,17 @@ def test_online__a_duel_kept_when_the_game_was_killed_is_offered_back_and_resume
     frames_until(again, lambda: isinstance(again.state, OnlineResultState), "the end")
     assert "You won" in d.drawn_lines(again)
     bob.close()
+
+
+def test_online__a_new_room_replaces_the_one_waited_in(server):
+    app = lobby_app(server)
+    focus_row(app, "create")
+    frames_until(app, lambda: app.state.link.view.phase == "waiting", "an invite code")
+    first = app.state.link.view.invite
+    focus_row(app, "create")
+    frames_until(app, lambda: app.state.link.view.invite not in ("", first), "a second invite code")
+    assert app.state.link.view.error == ""
+    bob = Player(server.port, "Bob")
+    bob.send("join", invite=first)
+    assert "no game is waiting" in bob.error()["reason"]  # the first room was let go
+    bob.close()

@@ -115,10 +115,12 @@ class OnlineLobbyState(State):
         if link is None or link.view.status in ("failed", "closed"):
             self.connect()
             link = self.link
-        if link.view.status == "connected":
-            link.send(type_, **fields)
-        else:
+        if link.view.status != "connected":
             self.pending = (type_, fields)
+            return
+        if link.view.phase in ("waiting", "queued"):
+            link.send("leave")  # a new request replaces the room or queue this player waits in
+        link.send(type_, **fields)
 
     def use(self, name: str) -> Transition | None:
         kind, rounds, _ = GAMES[self.game]
