@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.modes.online.lobby import ROWS, OnlineLobbyState
+from game.modes.online.lobby import GONE, ROWS, OnlineLobbyState
 from game.modes.online.maker import OnlineMakerState
 from game.modes.online.result import OnlineResultState
 from game.net.client import CONNECT_TIMEOUT_S
@@ -181,17 +181,7 @@ def test_online__a_dropped_socket_reconnects_and_catches_up(server):
 
 
 def test_online__a_duel_kept_when_the_game_was_killed_is_offered_back_and_resumes(server, tmp_path):
-    app = d.App(size=(1024, 720), seed=7, store=Store(tmp_path), start=go("online_lobby", url=url_of(server)))
-    pygame.event.clear()
-    frames_until(app, lambda: app.state.link.view.status == "connected", "connection")
-    d.press_key(app, pygame.K_RETURN)
-    bob = Player(server.port, "Bob")
-    bob.send("quick", size="Classic", kind="race", rounds=2)
-    frames_until(app, lambda: isinstance(app.state, PlayingState), "the board")
-    d.submit_code(app, (0, 0, 1, 1))
-    frames_until(app, lambda: len(app.state.game.rows) == 1, "a grade")
-    d.settle(app, 0.2)
-    app.state.hooks.link.client.close()  # the process dies: its socket goes, nothing is said
+    bob = keep_a_duel(server, tmp_path)
     again = d.App(size=(1024, 720), seed=7, store=Store(tmp_path))
     pygame.event.clear()
     kept = d.kept_lines(again)
@@ -217,3 +207,54 @@ def test_online__a_new_room_replaces_the_one_waited_in(server):
     bob.send("join", invite=first)
     assert "no game is waiting" in bob.error()["reason"]  # the first room was let go
     bob.close()
+
+
+def keep_a_duel(server, tmp_path) -> Player:
+    """A race with one row played by an app on a real store in `tmp_path`, then that process 'killed'
+    (its socket closed, nothing said); returns the opponent, still connected."""
+    app = d.App(size=(1024, 720), seed=7, store=Store(tmp_path), start=go("online_lobby", url=url_of(server)))
+    pygame.event.clear()
+    frames_until(app, lambda: app.state.link.view.status == "connected", "connection")
+    d.press_key(app, pygame.K_RETURN)
+    bob = Player(server.port, "Bob")
+    bob.send("quick", size="Classic", kind="race", rounds=2)
+    frames_until(app, lambda: isinstance(app.state, PlayingState), "the board")
+    d.submit_code(app, (0, 0, 1, 1))
+    frames_until(app, lambda: len(app.state.game.rows) == 1, "a grade")
+    d.settle(app, 0.5)  # its events acknowledged
+    app.state.hooks.link.client.close()
+    return bob
+
+
+def test_online__a_kept_duel_that_ended_meanwhile_shows_its_end_and_is_forgotten(server, tmp_path):
+    bob = keep_a_duel(server, tmp_path)
+    bob.send("guess", code=list(SECRET))  # Bob cracks it while the other game is closed
+    assert bob.event("over")["reason"] == "cracked"
+    app = d.App(size=(1024, 720), seed=7, store=Store(tmp_path))
+    pygame.event.clear()
+    d.choose_entry(app, "Resume: Online race")
+    frames_until(app, lambda: isinstance(app.state, OnlineResultState), "the end, as the server kept it")
+    assert "they cracked the code first" in d.drawn_lines(app)
+    d.press_key(app, pygame.K_ESCAPE)
+    assert d.kept_lines(app) == []
+    bob.close()
+
+
+def test_online__a_kept_duel_the_server_no_longer_has_is_let_go(tmp_path):
+    first = start_server(SqliteStore(":memory:"), rooms=fixed_secret(SECRET))
+    port = first.port
+    try:
+        keep_a_duel(first, tmp_path).close()
+    finally:
+        first.stop()  # the server restarts: games in progress are gone
+    again = start_server(SqliteStore(":memory:"), port=port)
+    try:
+        app = d.App(size=(1024, 720), seed=7, store=Store(tmp_path))
+        pygame.event.clear()
+        d.choose_entry(app, "Resume: Online race")
+        frames_until(app, lambda: app.state.gone, "the duel found gone")
+        assert GONE in d.drawn_lines(app)
+        d.press_key(app, pygame.K_ESCAPE)
+        assert d.kept_lines(app) == []
+    finally:
+        again.stop()

@@ -38,7 +38,8 @@ def data_folder(app: Context) -> Path | None:
 
 
 def identity(app: Context) -> Identity:
-    return load_identity(data_folder(app))
+    """This device's identity; a new one plays under the initials last entered for a high score."""
+    return load_identity(data_folder(app), app.settings.last_initials or "Player")
 
 
 def config_of(view: DuelView) -> GameConfig:
@@ -117,7 +118,7 @@ ONLINE_SAVE = SaveCodec(
     encode=lambda save: {"url": save.url, "kind": save.kind, "size": save.size, "opponent": save.opponent},
     decode=_decode,
     describe=lambda save: f"Online {save.kind} vs {save.opponent} · {save.size}",
-    resume=lambda save: go("online_lobby", url=save.url, kind=save.kind, rejoin=True),
+    resume=lambda save: go("online_lobby", url=save.url, kind=save.kind, rejoin=save),
 )
 
 

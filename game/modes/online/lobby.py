@@ -9,8 +9,10 @@ Once the server starts the duel the screen goes where hooks.next_route says, han
 
 Rows (keys: Up/Down, Left/Right to change, letters to type, Enter to use; the mouse clicks):
 server address, nickname, game (race, codemaker 2 or 4 rounds), size (the presets), Quick match,
-Create a room, Join by code, Host on this network, Back. A kept duel (`rejoin`) connects and lets
-the server say where the duel is: its "resume" puts the link back into the game.
+Create a room, Join by code, Host on this network, Back. A kept duel (`rejoin`, its OnlineSave)
+connects and lets the server say where the duel is: its "resume" puts the link back into the game.
+The lobby holds the kept duel meanwhile; when the server has no such duel any more (it ended, or
+the server restarted) within REJOIN_WAIT_S of connecting, the lobby says so and lets it go.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from typing import Any
 import pygame
 
 from game.modes.online import view as online_view
-from game.modes.online.flow import DEFAULT_URL, Hosted, data_folder, identity
+from game.modes.online.flow import DEFAULT_URL, ONLINE_SAVE, SLOT, Hosted, OnlineSave, data_folder, identity
 from game.modes.online.hooks import next_route
 from game.net.duel import DuelLink
 from game.net.identity import typed_nick
 from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, SIZES
 from game.screens.base import Push, Replace, State, Transition, board_art, go, to_menu
+from game.screens.holding import Holding, Kept
 from game.ui import palette as pal
 
 GAMES = (
@@ -36,6 +39,8 @@ GAMES = (
 ROWS = ("server", "nick", "game", "size", "quick", "create", "join", "host", "back")
 FIELDS = ("server", "nick", "join")  # rows that take typing
 MAX_URL_CHARS = 80
+REJOIN_WAIT_S = 2.0  # connected this long with no duel resumed: the kept duel is gone from the server
+GONE = "That duel is no longer on this server (it ended, or the server restarted)."
 
 
 class OnlineLobbyState(State):
@@ -49,7 +54,7 @@ class OnlineLobbyState(State):
         url: str | None = None,
         link: DuelLink | None = None,
         host: bool = False,
-        rejoin: bool = False,
+        rejoin: OnlineSave | None = None,
         hosted: Hosted | None = None,
         latency_s: float = 0.0,
     ) -> None:
@@ -59,6 +64,8 @@ class OnlineLobbyState(State):
         self.link = link
         self.host_first = host
         self.rejoin = rejoin
+        self.rejoin_waited_s = 0.0
+        self.gone = False  # the kept duel is not on the server: forgotten
         self.hosted = hosted
         self.focus = ROWS.index("quick")
         self.code = ""
@@ -229,11 +236,27 @@ class OnlineLobbyState(State):
             type_, fields = self.pending
             self.pending = None
             link.send(type_, **fields)
+        if self.rejoin is not None and not self.gone and link.view.status == "connected":
+            self.rejoin_waited_s += dt if link.view.phase == "lobby" else 0.0
+            if self.rejoin_waited_s >= REJOIN_WAIT_S:
+                self.gone = True
+                link.view.error = GONE
         route = next_route(link)
         if route is not None:
             self.handed_on = True
             return Replace(route)
         return None
+
+    def holding(self) -> Holding:
+        """A kept duel being rejoined stays kept until the server shows it (the board keeps it from
+        there), and is let go when the server has no such duel or says it is over."""
+        if self.rejoin is None:
+            return Holding()
+        over = self.link is not None and self.link.view.phase == "over"
+        if self.gone or over:
+            return Holding(abandoned=SLOT)
+        save = self.rejoin
+        return Holding(kept=Kept(SLOT, 0, None, lambda: ONLINE_SAVE.envelope("online", save)))
 
     # --- drawing ---------------------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, bool]]:
