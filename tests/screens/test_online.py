@@ -258,3 +258,47 @@ def test_online__a_kept_duel_the_server_no_longer_has_is_let_go(tmp_path):
         assert d.kept_lines(app) == []
     finally:
         again.stop()
+
+
+def race_on(server) -> tuple[object, Player]:
+    app = lobby_app(server)
+    d.press_key(app, pygame.K_RETURN)
+    bob = Player(server.port, "Bob")
+    bob.send("quick", size="Classic", kind="race", rounds=2)
+    frames_until(app, lambda: isinstance(app.state, PlayingState), "the board")
+    return app, bob
+
+
+def test_online__giving_up_hands_the_other_the_win():
+    thread = start_server(SqliteStore(":memory:"), rooms=fixed_secret(SECRET))
+    try:
+        app, bob = race_on(thread)
+        d.press_key(app, pygame.K_r)  # Reveal, here: give up
+        d.press_key(app, pygame.K_y)
+        frames_until(app, lambda: isinstance(app.state, OnlineResultState), "the end")
+        lines = d.drawn_lines(app)
+        assert "You lost" in lines and "you gave up" in lines
+        assert bob.event("over")["reason"] == "left"
+        bob.close()
+    finally:
+        thread.stop()
+
+
+def test_online__the_win_is_claimed_once_the_hold_has_run_out():
+    rooms = fixed_secret(SECRET)
+    rooms.hold_s = 0.6  # the server's 60 s, shortened: the hold itself is the rooms' (tests/server)
+    thread = start_server(SqliteStore(":memory:"), rooms=rooms)
+    try:
+        app, bob = race_on(thread)
+        bob.close()  # Bob's game goes away and does not come back
+        link = app.state.hooks.link
+        frames_until(app, lambda: link.view.opponent_away, "the other player away")
+        assert any(line.startswith("Away · held") for line in d.drawn_lines(app))
+        frames_until(app, lambda: link.view.claim_ready, "the hold run out")
+        assert "Claim the win: C" in d.drawn_lines(app)
+        d.press_key(app, pygame.K_c)
+        frames_until(app, lambda: isinstance(app.state, OnlineResultState), "the end")
+        lines = d.drawn_lines(app)
+        assert "You won" in lines and "the other player stayed away past the hold" in lines
+    finally:
+        thread.stop()
