@@ -179,7 +179,10 @@ class DuelLink:
             code = tuple(event["code"]) if "code" in event else None
             view.opponent_rows.append((code, _grade(event["grade"])))
         elif kind == "round_over":
-            view.rounds_done.append(dict(event))
+            # the round's rows kept with it: its board may still be showing the last grade land
+            view.rounds_done.append(
+                {**event, "rows": list(view.rows), "opponent_rows": list(view.opponent_rows)}
+            )
             view.totals = list(event.get("totals", view.totals))
         elif kind == "over":
             view.phase, view.over = "over", dict(event)

@@ -302,3 +302,24 @@ def test_online__the_win_is_claimed_once_the_hold_has_run_out():
         assert "You won" in lines and "the other player stayed away past the hold" in lines
     finally:
         thread.stop()
+
+
+def test_online__a_round_s_last_row_lands_on_its_board_before_the_next_round(server):
+    app = lobby_app(server)
+    bob = Player(server.port, "Bob")
+    bob.send("create", size="Classic", kind="codemaker", rounds=2)
+    invite = bob.event("waiting")["invite"]
+    focus_row(app, "join")
+    for char in invite:
+        d.post(app, d.key(pygame.K_a, unicode=char))
+    d.press_key(app, pygame.K_RETURN)
+    assert bob.event("round")["role"] == "maker"
+    bob.send("secret", code=[5, 4, 3, 2])
+    frames_until(app, lambda: isinstance(app.state, PlayingState), "the board")
+    frames_until(app, lambda: app.state.hooks.link.view.secret_set, "the other's code")
+    board = app.state
+    d.submit_code(app, (5, 4, 3, 2))  # cracked at once: the round ends with this row
+    frames_until(app, lambda: len(board.game.rows) == 1, "the cracking row on the board")
+    assert isinstance(app.state, PlayingState) and board.game.rows[0].feedback == (4, 0)
+    frames_until(app, lambda: isinstance(app.state, OnlineMakerState), "round two: the app makes the code")
+    bob.close()

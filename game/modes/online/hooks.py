@@ -90,9 +90,11 @@ class OnlineHooks(StandardHooks):
     # --- the server's word -----------------------------------------------------------------------
     def _land(self, state: PlayScreen) -> None:
         run, view = state.run, self.link.view
-        if view.round != self.round:
-            return  # rows of the next round belong to the next board
-        for code, grade in view.rows[len(run.game.rows) :]:
+        rows = view.rows
+        if view.round != self.round:  # the round ended: its rows as they stood then
+            ended = [done for done in view.rounds_done if done.get("round") == self.round]
+            rows = ended[-1]["rows"] if ended else []
+        for code, grade in rows[len(run.game.rows) :]:
             if len(run.game.rows) >= run.config.turns or run.game.over:
                 break
             run.land(code, grade)

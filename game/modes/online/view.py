@@ -12,10 +12,12 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.core.codes import Feedback
 from game.net.duel import DuelView
 from game.ui import palette as pal
 from game.ui import theme
 from game.ui.board import Art
+from game.ui.grid_board import grade_kind, key_image
 from game.ui.widgets import draw_button
 
 CARD_W_FRAC, CARD_MAX_W = 0.7, 760  # the card's width, of the window's, and at most
@@ -168,20 +170,22 @@ def draw_code(
         surface.blit(image, image.get_rect(center=centre))
 
 
-def draw_grade(surface: pygame.Surface, rect: pygame.Rect, grade: tuple[int, int], pegs: int) -> None:
-    """A grade as its pegs in a row: blacks, whites, then empty holes, on the grade area's light panel."""
+def draw_grade(
+    surface: pygame.Surface, rect: pygame.Rect, art: Art, grade: tuple[int, int], pegs: int
+) -> None:
+    """A grade as its grading pegs in a row (the board's own images: blacks, whites, then empty
+    holes) on the grade area's light panel."""
     pygame.draw.rect(surface, pal.GRADE_AREA, rect, border_radius=max(2, rect.h // 4))
     d = max(4, min(rect.h - 4, (rect.w - 4) // max(1, pegs) - 2))
     step = (rect.w - 4) / max(1, pegs)
+    feedback = Feedback(*grade)
     for i in range(pegs):
         centre = (round(rect.x + 2 + step * (i + 0.5)), rect.centery)
-        if i < grade[0]:
-            pygame.draw.circle(surface, pal.KEY_BLACK, centre, d // 2)
-        elif i < grade[0] + grade[1]:
-            pygame.draw.circle(surface, pal.KEY_WHITE, centre, d // 2)
-            pygame.draw.circle(surface, pal.KEY_BLACK, centre, d // 2, width=1)
-        else:
-            pygame.draw.circle(surface, pal.GRADE_HOLE, centre, max(2, d // 4))
+        kind = grade_kind(feedback, i)
+        image = (
+            key_image(art.pegs, kind, d) if kind else art.pegs.hole(max(2, round(d * 0.55)), pal.GRADE_HOLE)
+        )
+        surface.blit(image, image.get_rect(center=centre))
 
 
 def draw_opponent(
@@ -226,4 +230,4 @@ def draw_opponent(
                 code,
                 pegs,
             )
-        draw_grade(surface, pygame.Rect(row.right - grade_w, row.y + 2, grade_w, row.h - 4), grade, pegs)
+        draw_grade(surface, pygame.Rect(row.right - grade_w, row.y + 2, grade_w, row.h - 4), art, grade, pegs)
