@@ -16,6 +16,7 @@ Pure (no pygame): tools/bench_frames.py and the tests drive it as the screens do
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,11 +114,13 @@ class DuelLink:
         return self
 
     def close(self) -> None:
-        """End the connection (and a hosted server); never raises."""
-        self.client.close(timeout=1.0)
-        if self.host is not None:
-            self.host.stop()
-            self.host = None
+        """End the connection (and a hosted server) without waiting for either: the client's thread
+        says goodbye on its own, a hosted server is stopped on a thread of its own (a screen leaving
+        never holds up a frame)."""
+        self.client.close(timeout=0.0)
+        host, self.host = self.host, None
+        if host is not None:
+            threading.Thread(target=host.stop, name="mastermind-host-stop", daemon=True).start()
 
     # --- sending (never blocks) ---------------------------------------------------------------------
     def send(self, type_: str, **fields: Any) -> None:

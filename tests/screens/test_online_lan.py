@@ -48,6 +48,9 @@ def test_online_lan__the_game_hosts_is_advertised_found_and_played(isolated_mdns
             app.state.hooks.link.close()  # the duel's connection stops the server it plays on
         else:
             hosted.stop()
+    deadline = time.monotonic() + FIND_S
+    while hosted.advert is not None and time.monotonic() < deadline:  # stopped on a thread of its own
+        time.sleep(0.05)
     assert hosted.advert is None
 
 

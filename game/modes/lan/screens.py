@@ -9,6 +9,7 @@ where the connection's status says within 3 s whether a server answers there.
 from __future__ import annotations
 
 import contextlib
+import threading
 
 import pygame
 
@@ -36,6 +37,11 @@ def url_of(typed: str) -> str | None:
     return f"ws://{host}:{int(port)}"
 
 
+def _close(finder: Finder) -> None:
+    with contextlib.suppress(Exception):  # the network went away: nothing left to close
+        finder.close()
+
+
 class LanJoinState(State):
     """The hosts found, then a typed host:port (see the module docstring)."""
 
@@ -53,9 +59,10 @@ class LanJoinState(State):
             self.finder = Finder().start()
 
     def exit(self) -> None:
-        if self.finder is not None:
-            with contextlib.suppress(Exception):  # the network went away: nothing left to close
-                self.finder.close()
+        if self.finder is not None:  # closed on a thread of its own: zeroconf's goodbye takes a moment
+            threading.Thread(
+                target=_close, args=(self.finder,), name="mastermind-finder-stop", daemon=True
+            ).start()
 
     def hosts(self) -> list[Host]:
         return self.finder.hosts()[:MAX_SHOWN] if self.finder is not None else []
