@@ -76,3 +76,20 @@ def test_online_lan__an_address_typed_by_hand_opens_the_lobby_on_it():
     assert isinstance(app.state, OnlineLobbyState) and app.state.url == "ws://127.0.0.1:1"
     frames_until(app, lambda: app.state.link.view.status == "failed", "the refusal")
     assert any("mastermind-server" in line for line in d.drawn_lines(app))
+
+
+def test_online_lan__with_no_server_h_hosts_one_here_and_the_lobby_connects_to_it(isolated_mdns):  # noqa: F811
+    app = d.make_app(start=go("online_lobby"))  # the default server: nothing listens there
+    frames_until(app, lambda: app.state.link.view.status == "failed", "the refusal")
+    assert any("press H to host here" in line for line in d.drawn_lines(app))
+    d.press_key(app, pygame.K_h)
+    link = app.state.link
+    frames_until(app, lambda: link.view.status == "connected", "the server hosted here")
+    assert link.host is not None and link.url == f"ws://127.0.0.1:{link.host.port}"
+    assert f"Hosting at 127.0.0.1:{link.host.port}" in d.drawn_lines(app)
+    hosted = link.host
+    d.press_key(app, pygame.K_ESCAPE)  # back to the menu: the hosted server stops with the link
+    deadline = time.monotonic() + FIND_S
+    while hosted.advert is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert hosted.advert is None and link.host is None

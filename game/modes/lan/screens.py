@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from typing import Any
 
 import pygame
+from zeroconf import InterfaceChoice
 
 from game.net.lan import Finder, Host
 from game.screens.base import Replace, State, Transition, board_art, go, to_menu
@@ -19,6 +21,7 @@ from game.ui import palette as pal
 from game.ui import theme
 from game.ui.widgets import draw_button
 
+LAN_INTERFACES: Any = InterfaceChoice.All  # where Join listens (the tests: 127.0.0.1 only)
 MAX_SHOWN = 6  # hosts listed at once (a home network has one or two)
 MAX_TYPED = 60
 TYPED_HINT = "host:port, e.g. 192.168.1.20:8765"
@@ -56,7 +59,7 @@ class LanJoinState(State):
     def enter(self, app) -> None:
         super().enter(app)
         if self.finder is None:
-            self.finder = Finder().start()
+            self.finder = Finder(interfaces=LAN_INTERFACES).start()
 
     def exit(self) -> None:
         if self.finder is not None:  # closed on a thread of its own: zeroconf's goodbye takes a moment

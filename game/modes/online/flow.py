@@ -31,6 +31,11 @@ SLOT = "online"
 DEFAULT_PORT = 8765  # mastermind-server's (game/server/__main__.py)
 DEFAULT_URL = f"ws://127.0.0.1:{DEFAULT_PORT}"
 HOSTED_DATA = "server.sqlite3"  # the hosted server's results, beside the game's own files
+# Where a game hosted from the lobby listens and is advertised: every interface, mastermind-server's
+# port (or any free one), zeroconf on every interface. The tests keep all three on 127.0.0.1.
+HOST_BIND = "0.0.0.0"
+HOST_PORT = DEFAULT_PORT
+HOST_INTERFACES: Any = None  # None: zeroconf's default, every interface
 
 
 def data_folder(app: Context) -> Path | None:
@@ -54,17 +59,19 @@ class Hosted:
         self,
         folder: Path | None,
         nick: str,
-        port: int = DEFAULT_PORT,
-        bind: str = "0.0.0.0",
+        port: int | None = None,
+        bind: str | None = None,
         address: str | None = None,
         interfaces: Any = None,
     ) -> None:
-        """Listen on `bind` (every interface; the tests: 127.0.0.1) and advertise `address` (this
-        machine's on its network) on zeroconf's `interfaces` (None: all of them)."""
+        """Listen on `bind` at `port` (HOST_BIND, HOST_PORT) and advertise `address` (this machine's
+        on its network) on zeroconf's `interfaces` (HOST_INTERFACES)."""
         self.store = SqliteStore(folder / HOSTED_DATA if folder is not None else ":memory:")
-        self.thread = _listen(self.store, bind, port)
+        bind = bind or HOST_BIND
+        self.thread = _listen(self.store, bind, HOST_PORT if port is None else port)
         self.port = self.thread.port
-        self.address = address or local_address()
+        self.address = address or (bind if bind != "0.0.0.0" else local_address())
+        interfaces = HOST_INTERFACES if interfaces is None else interfaces
         options = {} if interfaces is None else {"interfaces": interfaces}
         self.advert: Advert | None = Advert(nick, self.port, self.address, **options).start()
 
