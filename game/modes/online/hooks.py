@@ -200,6 +200,8 @@ class OnlineHooks(StandardHooks):
             lines.append("Claim the win: C" if view.claim_ready else f"Away · held {view.hold_s:.0f} s")
         if view.kind == "codemaker":
             lines.append("They made the code" if view.secret_set else "They are making the code…")
+        elif run.game.over and view.phase == "playing":
+            lines.append("You are out of turns: waiting for their last rows")
         elif run.pending is not None:
             lines.append("Grading…")
         else:
