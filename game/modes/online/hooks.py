@@ -25,8 +25,8 @@ from game.modes.online.flow import ONLINE_SAVE, SLOT, config_of, save_of
 from game.net.duel import DuelLink
 from game.play.record import GameRecord
 from game.play.remote import RemoteBreakerRun
-from game.play.timeline import Motion
-from game.screens.base import Replace, Route, go, to_menu
+from game.play.timeline import Motion, Timeline
+from game.screens.base import Replace, Route, go, motion, to_menu
 from game.screens.holding import Holding, Kept
 from game.screens.play_hooks import PlayScreen, StandardHooks, draw_title
 from game.ui import breaker_view, coach_view
@@ -69,6 +69,9 @@ class OnlineHooks(StandardHooks):
         self.round = link.view.round
         self.ending = 0.0  # seconds since the server ended this board's round or duel
         self.landed_errors = ""
+        # the opponent's grades drop in peg by peg as they land, on the board's timing (and motion)
+        self.timeline = Timeline()
+        self.opponent_seen = len(link.view.opponent_rows)  # rows already there come in at rest
 
     def again(self) -> OnlineHooks:
         return OnlineHooks(self.link)
@@ -109,6 +112,11 @@ class OnlineHooks(StandardHooks):
     def update(self, state: PlayScreen, dt: float) -> Any:
         self.link.pump(dt)
         self._land(state)
+        self.timeline.set_motion(motion(state.app))
+        self.timeline.update(dt)
+        for row in range(self.opponent_seen, len(self.link.view.opponent_rows)):
+            online_view.pop_grade(self.timeline, row, state.config.pegs)
+        self.opponent_seen = len(self.link.view.opponent_rows)
         run = state.run
         if not self._board_done():
             return None
@@ -187,7 +195,9 @@ class OnlineHooks(StandardHooks):
         aside = getattr(layout, "aside", None)
         if aside is None:
             return
-        online_view.draw_opponent(surface, aside, art, self.link.view, self.lines(state), show_codes=False)
+        online_view.draw_opponent(
+            surface, aside, art, self.link.view, self.lines(state), show_codes=False, timeline=self.timeline
+        )
 
     def lines(self, state: PlayScreen) -> list[str]:
         view, run = self.link.view, state.run

@@ -8,16 +8,19 @@ and hit-testing share its rectangles (hit() is over the same rects draw_rows() f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from game.core.codes import Feedback
 from game.net.duel import DuelView
+from game.play.grading import GRADE_POP_S, GRADE_STAGGER_S
+from game.play.timeline import Timeline, Track, ease_out_back
 from game.ui import palette as pal
 from game.ui import theme
 from game.ui.board import Art
 from game.ui.grid_board import grade_kind, key_image
+from game.ui.juice import drop_scale
 from game.ui.widgets import draw_button
 
 CARD_W_FRAC, CARD_MAX_W = 0.7, 760  # the card's width, of the window's, and at most
@@ -170,8 +173,20 @@ def draw_code(
         surface.blit(image, image.get_rect(center=centre))
 
 
+def pop_grade(timeline: Timeline, row: int, pegs: int) -> None:
+    """The opponent's row `row` just landed: its grading pegs drop in one after another, as a grade
+    on the board does (game/play/grading.py's timing)."""
+    for i in range(pegs):
+        timeline.move(("opponent", row, i), GRADE_POP_S, GRADE_STAGGER_S * (i + 1), ease_out_back)
+
+
 def draw_grade(
-    surface: pygame.Surface, rect: pygame.Rect, art: Art, grade: tuple[int, int], pegs: int
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    art: Art,
+    grade: tuple[int, int],
+    pegs: int,
+    pop: Callable[[int], Track | None] | None = None,
 ) -> None:
     """A grade as its grading pegs in a row (the board's own images: blacks, whites, then empty
     holes) on the grade area's light panel."""
@@ -182,9 +197,12 @@ def draw_grade(
     for i in range(pegs):
         centre = (round(rect.x + 2 + step * (i + 0.5)), rect.centery)
         kind = grade_kind(feedback, i)
-        image = (
-            key_image(art.pegs, kind, d) if kind else art.pegs.hole(max(2, round(d * 0.55)), pal.GRADE_HOLE)
-        )
+        track = pop(i) if pop is not None and kind else None
+        if track is not None and not track.started:
+            kind = ""  # not dropped in yet: its hole shows
+        size = d if track is None else max(2, round(d * drop_scale(track.progress)))
+        hole = art.pegs.hole(max(2, round(d * 0.55)), pal.GRADE_HOLE)
+        image = key_image(art.pegs, kind, size) if kind else hole
         surface.blit(image, image.get_rect(center=centre))
 
 
@@ -195,6 +213,7 @@ def draw_opponent(
     view: DuelView,
     lines: Sequence[str],
     show_codes: bool,
+    timeline: Timeline | None = None,
 ) -> None:
     """The opponent's column: their name, what is happening, then each of their rows as it landed
     (its grade; its guess too when `show_codes`: the breaker's rows seen by the maker)."""
@@ -230,4 +249,6 @@ def draw_opponent(
                 code,
                 pegs,
             )
-        draw_grade(surface, pygame.Rect(row.right - grade_w, row.y + 2, grade_w, row.h - 4), art, grade, pegs)
+        pop = None if timeline is None else (lambda i, r=index: timeline.get(("opponent", r, i)))
+        grade_rect = pygame.Rect(row.right - grade_w, row.y + 2, grade_w, row.h - 4)
+        draw_grade(surface, grade_rect, art, grade, pegs, pop)
