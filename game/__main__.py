@@ -1,4 +1,6 @@
-"""`python -m game` and the `mastermind` script: start the game.
+"""`python -m game` and the `mastermind` script: start the game (or, with --serve first, the game
+server instead: `mastermind --serve --port 0` is `mastermind-server --port 0`, so the built program,
+one executable, can serve duels too).
 
 Ctrl+C, SIGTERM and SIGHUP that arrive while the game's modules load (pygame and numpy take a
 while) are held, not lost and not a KeyboardInterrupt traceback: game.app.main() installs its quit
@@ -14,7 +16,15 @@ HELD_SIGNALS = frozenset(
 )
 
 
+SERVE = "--serve"
+
+
 def main() -> int:
+    if sys.argv[1:2] == [SERVE]:
+        # the server needs no window: pygame is never loaded, and its own options follow
+        from game.server.__main__ import main as serve
+
+        return serve(sys.argv[2:])
     if hasattr(signal, "pthread_sigmask"):  # POSIX; elsewhere the handlers come a moment later
         signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
     from game.app import main as run  # imported here, once the signals are held: it loads pygame

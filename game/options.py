@@ -71,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-duplicates", action="store_true", help="a secret never uses a colour twice (nor may guesses)"
     )
     parser.add_argument("--no-symbols", action="store_true", help="colour only, no symbols on pegs")
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="run the game server instead of the game (first argument; then mastermind-server's options)",
+    )
     about = parser.add_mutually_exclusive_group()
     about.add_argument("--version", action="store_true", help="print the version and exit")
     about.add_argument(

@@ -25,3 +25,20 @@ def _collect_when_files_pile_up():
     yield
     if FD_DIR.is_dir() and len(os.listdir(FD_DIR)) > OPEN_FILES_BEFORE_COLLECT:
         gc.collect()
+
+
+@pytest.fixture(autouse=True)
+def _network_stays_on_this_machine(monkeypatch):
+    """However a test wanders through the menu (the monkeys do), nothing it starts reaches past this
+    machine or a real server's port: a game hosted from the lobby listens on 127.0.0.1 at a free
+    port and is advertised there only, Join a game listens there only, and the lobby's default
+    server is a port nothing listens on (the discard port: refused at once)."""
+    from game.modes.lan import screens as lan_screens
+    from game.modes.online import flow, lobby
+
+    monkeypatch.setattr(flow, "HOST_BIND", "127.0.0.1")
+    monkeypatch.setattr(flow, "HOST_PORT", 0)
+    monkeypatch.setattr(flow, "HOST_INTERFACES", ["127.0.0.1"])
+    monkeypatch.setattr(lan_screens, "LAN_INTERFACES", ["127.0.0.1"])
+    monkeypatch.setattr(lobby, "DEFAULT_URL", "ws://127.0.0.1:9")
+    yield

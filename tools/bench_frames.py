@@ -27,6 +27,8 @@ Other scenarios: `dragging` carries a picked-up peg round the board (one mouse m
 `menu` is the menu with its demo game playing behind it, `attract` the idle attract loop, `coach` a
 coached game given a new row every 1.5 s (the coach's work pumped inside the frames between), `win`
 a win landing from the winning row to the initials (flash, shield, count-up, celebration),
+`online-duel` a race against another client through a real server on loopback with 100 ms of
+latency each way,
 `resize` the title screen while its window is drag-resized, a new size every frame, reporting the
 process's resident memory as it goes:
 
@@ -67,6 +69,9 @@ from game.options import COLOURS, PEGS, window_size  # noqa: E402
 from game.screens.playing import PlayingState  # noqa: E402
 
 FRAME_DT_S = 1 / 60
+ONLINE_LATENCY_S = 0.1  # each way, the online duel's (a slow home connection)
+ONLINE_ROW_EVERY_FRAMES = 30  # the app's rows in the online duel: one every half second at most
+ONLINE_OPPONENT_EVERY_FRAMES = 45
 MAX_FRAMES = 1_000_000  # measured frames, about an hour of the slowest scenario: more is a slip
 
 
@@ -308,6 +313,97 @@ def win(args: argparse.Namespace, config: GameConfig) -> App:
     return app
 
 
+def online_duel(args: argparse.Namespace, config: GameConfig) -> App:
+    """An online race on loopback: a real game server in a thread (127.0.0.1, any free port), the app
+    connected through the lobby's quick match with ONLINE_LATENCY_S added each way to every message,
+    and another client (the same latency) playing the opponent. Frames are paced to 60 a second in
+    wall time (the wait is outside the measured step), so the network's threads run beside the
+    frames as on screen: every ONLINE_ROW_EVERY_FRAMES frames the app types and submits a row (when
+    its last one has been graded), the opponent every ONLINE_OPPONENT_EVERY_FRAMES. Neither row is
+    the code (the server's secret is fixed here), so the race runs its turns; it ends at the result
+    screen. Reports latency_ms, rows (the app's, graded by the server), opponent_rows (seen landing)
+    and status (the connection's at the end). Classic size, whatever --pegs says."""
+    import random
+
+    from game.net.client import new_device_token
+    from game.net.duel import DuelLink
+    from game.screens.route import go
+    from game.server.results import SqliteStore
+    from game.server.rooms import Rooms
+    from game.server.server import ServerThread
+
+    secret = (0, 1, 2, 3)
+    server = ServerThread(SqliteStore(":memory:"), rooms=Rooms(make_code=lambda p, c: secret[:p])).start()
+    url = f"ws://127.0.0.1:{server.port}"
+    app = App(size=args.size, seed=args.seed, start=go("online_lobby", url=url, latency_s=ONLINE_LATENCY_S))
+    opponent = DuelLink(url, new_device_token(), "Bench", latency_s=ONLINE_LATENCY_S).start()
+    deadline = time.monotonic() + 10
+    while app.state.link.view.status != "connected" and time.monotonic() < deadline:
+        app.step([], FRAME_DT_S)
+        time.sleep(FRAME_DT_S)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    opponent.send("quick", size="Classic", kind="race", rounds=2)
+    while not isinstance(app.state, PlayingState) and time.monotonic() < deadline:
+        app.step(pygame.event.get(), FRAME_DT_S)
+        time.sleep(FRAME_DT_S)
+    if not isinstance(app.state, PlayingState):
+        server.stop()
+        raise SystemExit("bench_frames.py: the online duel did not start within 10 s")
+    state = app.state
+    rng = random.Random(args.seed)
+    paced = [time.perf_counter()]
+
+    def row() -> tuple[int, ...]:
+        code = secret
+        while code == secret:
+            code = tuple(rng.randrange(state.config.colours) for _ in range(state.config.pegs))
+        return code
+
+    def feed(frame: int) -> None:
+        wait = paced[0] + FRAME_DT_S - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)
+        paced[0] = time.perf_counter()
+        opponent.pump()
+        if frame % ONLINE_OPPONENT_EVERY_FRAMES == 0 and len(opponent.view.rows) < state.config.turns:
+            opponent.guess(row())
+        run = state.run
+        if (
+            frame % ONLINE_ROW_EVERY_FRAMES
+            or run.pending is not None
+            or len(run.game.rows) >= state.config.turns
+        ):
+            return
+        for colour in row():
+            label = str((colour + 1) % 10)
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0 + int(label), mod=0, unicode=label)
+            )
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+
+    def report() -> dict:
+        view = state.hooks.link.view
+        figures = {
+            "latency_ms": round(ONLINE_LATENCY_S * 1000),
+            "pegs": state.config.pegs,
+            "colours": state.config.colours,
+            "turns": state.config.turns,
+            "rows": len(state.run.game.rows),
+            "opponent_rows": len(view.opponent_rows),
+            "status": view.status,
+            "ended": view.phase == "over",
+        }
+        opponent.close()
+        state.hooks.link.close()
+        server.stop()
+        return figures
+
+    args.feed = feed
+    args.report = report
+    args.until = lambda: app.state is not state and not app.state.is_overlay
+    return app
+
+
 SCENARIOS: dict[str, Callable[[argparse.Namespace, GameConfig], App]] = {
     "idle-playing": idle_playing,
     "dragging": dragging,
@@ -317,6 +413,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, GameConfig], App]] = {
     "coach": coached,
     "win": win,
     "resize": resizing,
+    "online-duel": online_duel,
 }
 
 
@@ -455,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(result))
     what = f"solve by {result['strategy']}: {result['guesses']} guesses, " if solve else ""
     grid = result["grid"]
-    size = f"grid {grid} x {config.colours}" if grid else f"{config.pegs}x{config.colours}"
+    size = f"grid {grid} x {result['colours']}" if grid else f"{result['pegs']}x{result['colours']}"
     print(
         f"{what}{args.scenario} {size}: p50 {result['p50_ms']} ms, "
         f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms over {result['frames']} frames",

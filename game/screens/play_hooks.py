@@ -39,6 +39,7 @@ from game.play.aids import EVERY_AID, HINTS_ONLY, NO_AID_ALLOWED, NO_AIDS, Aids,
 from game.play.breaker import BreakerRun
 from game.play.coach import Coach
 from game.play.record import GameRecord
+from game.play.timeline import Motion
 from game.screens.base import Context, Push, Replace, Route, go, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.outcomes import LeaveChosen
@@ -214,6 +215,10 @@ class StandardHooks:
         """What this game is played with, fixed the first time it is asked (as the game starts): its
         own (a kept game's), else the settings' as far as the mode allows."""
         return self.aid_kit.aids(app.settings.hard_mode, app.settings.coach)
+
+    def make_run(self, record: GameRecord, motion: Motion, hard: bool) -> BreakerRun:
+        """The run that plays `record`: a person breaking a secret the record knows."""
+        return BreakerRun(record, motion, hard=hard)
 
     def entered(self, state: PlayScreen) -> None:
         """The screen entered with its run: a mode with more to set up (a duel's opponent) does it here.

@@ -36,3 +36,12 @@ def test_bench_frames__solve_scenario_without_a_strategy_named_solves_with_the_s
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["scenario"] == "solve" and result["solved"] and result["guesses"] >= 1
+
+
+def test_bench_frames__online_duel_plays_a_race_through_a_real_server_with_latency() -> None:
+    command = [sys.executable, str(TOOL), "--scenario", "online-duel", "--frames", "900", "--warmup", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    result = json.loads(done.stdout)
+    assert result["scenario"] == "online-duel" and result["latency_ms"] == 100
+    assert result["rows"] == result["turns"] == 10 and result["opponent_rows"] == 10
+    assert result["ended"] and result["frames"] < 900  # the race reached its end screen

@@ -1,0 +1,292 @@
+"""The online lobby: find an opponent (quick match, a room with an invite code, a code typed in), set
+the nickname and the server, or host a game on this network; then on to the duel.
+
+The screen connects as it opens (a DuelLink: a client thread and its queues), so the status strip
+says at once, and within the client's 3 s, whether a server is there; without one it says how to
+start one (`mastermind-server`) and H hosts one here (flow.Hosted: a server in a thread, advertised
+on the network). Nothing waits on the network: each frame pumps the link and draws the progress.
+Once the server starts the duel the screen goes where hooks.next_route says, handing the link on.
+
+Rows (keys: Up/Down, Left/Right to change, letters to type, Enter to use; the mouse clicks):
+server address, nickname, game (race, codemaker 2 or 4 rounds), size (the presets), Quick match,
+Create a room, Join by code, Host on this network, Back. A kept duel (`rejoin`, its OnlineSave)
+connects and lets the server say where the duel is: its "resume" puts the link back into the game.
+The lobby holds the kept duel meanwhile; when the server has no such duel any more (it ended, or
+the server restarted) within REJOIN_WAIT_S of connecting, the lobby says so and lets it go.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.modes.online import view as online_view
+from game.modes.online.flow import DEFAULT_URL, ONLINE_SAVE, SLOT, Hosted, OnlineSave, data_folder, identity
+from game.modes.online.hooks import next_route
+from game.net.duel import DuelLink
+from game.net.identity import typed_nick
+from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, SIZES
+from game.screens.base import Push, Replace, State, Transition, board_art, go, to_menu
+from game.screens.holding import Holding, Kept
+from game.ui import palette as pal
+
+GAMES = (
+    ("race", 2, "Race"),
+    ("codemaker", 2, "Codemaker · 2 rounds"),
+    ("codemaker", 4, "Codemaker · 4 rounds"),
+)
+ROWS = ("server", "nick", "game", "size", "quick", "create", "join", "host", "back")
+FIELDS = ("server", "nick", "join")  # rows that take typing
+MAX_URL_CHARS = 80
+REJOIN_WAIT_S = 2.0  # connected this long with no duel resumed: the kept duel is gone from the server
+GONE = "That duel is no longer on this server (it ended, or the server restarted)."
+
+
+class OnlineLobbyState(State):
+    """Find a duel (see the module docstring)."""
+
+    takes_text = True
+
+    def __init__(
+        self,
+        kind: str = "race",
+        url: str | None = None,
+        link: DuelLink | None = None,
+        host: bool = False,
+        rejoin: OnlineSave | None = None,
+        hosted: Hosted | None = None,
+        latency_s: float = 0.0,
+    ) -> None:
+        self.url = url or (link.url if link is not None else DEFAULT_URL)
+        self.game = next((i for i, (k, _, _) in enumerate(GAMES) if k == kind), 0)
+        self.size = SIZES.index("Classic")
+        self.link = link
+        self.host_first = host
+        self.rejoin = rejoin
+        self.rejoin_waited_s = 0.0
+        self.gone = False  # the kept duel is not on the server: forgotten
+        self.hosted = hosted
+        self.focus = ROWS.index("quick")
+        self.code = ""
+        self.nick = ""
+        self.handed_on = False  # the link went on to the duel's screens: not closed here
+        self.pending: tuple[str, dict[str, Any]] | None = None  # asked before the link was connected
+        self.mouse = (-1, -1)
+        self.latency_s = latency_s  # added each way to every message (a slow network: benchmarks)
+
+    # --- life cycle --------------------------------------------------------------------------------
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        self.me = identity(app)
+        self.nick = self.me.nick
+        if self.link is not None and self.link.view.phase == "over":
+            self.link.view.phase, self.link.view.over = "lobby", None  # the same link, a new duel
+        if self.host_first and self.link is None:
+            self.host()
+        elif self.link is None:
+            self.connect()
+
+    def exit(self) -> None:
+        if not self.handed_on and self.link is not None:
+            self.link.close()
+            self.link = None
+
+    def connect(self) -> None:
+        """A new link to the server in the server row (the old one closed)."""
+        if self.link is not None:
+            self.link.close()
+        self.link = DuelLink(self.url, self.me.token, self.nick, latency_s=self.latency_s).start()
+        if self.hosted is not None and self.url == self.hosted.url:
+            self.link.host, self.hosted = self.hosted, None  # the link stops the server it plays on
+
+    def host(self) -> None:
+        """Start a server here, advertised on the network, and connect to it."""
+        hosted = self.hosted or (self.link.host if self.link is not None else None)
+        if hosted is None:
+            try:
+                hosted = Hosted(data_folder(self.app), self.nick)
+            except OSError as exc:
+                if self.link is not None:
+                    self.link.view.error = f"cannot host here: {exc.strerror or exc}"
+                return
+        if self.link is not None and self.link.host is hosted:
+            self.link.host = None  # kept for the new link
+        self.hosted = hosted
+        self.url = hosted.url
+        self.connect()
+
+    # --- asking the server -------------------------------------------------------------------------
+    def ask(self, type_: str, **fields: Any) -> None:
+        link = self.link
+        if link is None or link.view.status in ("failed", "closed"):
+            self.connect()
+            link = self.link
+        if link.view.status != "connected":
+            self.pending = (type_, fields)
+            return
+        if link.view.phase in ("waiting", "queued"):
+            link.send("leave")  # a new request replaces the room or queue this player waits in
+        link.send(type_, **fields)
+
+    def use(self, name: str) -> Transition | None:
+        kind, rounds, _ = GAMES[self.game]
+        game = {"size": SIZES[self.size], "kind": kind, "rounds": rounds}
+        if name == "quick":
+            self.ask("quick", **game)
+        elif name == "create":
+            self.ask("create", **game)
+        elif name == "join":
+            if len(self.code) != INVITE_LENGTH:
+                self.link.view.error = f"an invite code has {INVITE_LENGTH} letters"
+            else:
+                self.ask("join", invite=self.code)
+        elif name == "host":
+            self.host()
+        elif name == "server":
+            self.connect()
+        elif name == "nick":
+            self.me = self.me.with_nick(self.nick)
+            self.nick = self.me.nick
+            self.connect()
+        elif name == "back":
+            return self.leave()
+        return None
+
+    def leave(self) -> Transition:
+        link = self.link
+        if link is not None and link.view.phase in ("waiting", "queued") and link.view.status == "connected":
+            link.send("leave")
+        return to_menu()
+
+    # --- input ---------------------------------------------------------------------------------------
+    def layout(self) -> online_view.FormLayout:
+        return self.sized_layout(lambda size: online_view.FormLayout(size, len(ROWS)))
+
+    def handle(self, event: pygame.event.Event) -> Transition | State | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hit = self.layout().hit(event.pos)
+            if hit is not None:
+                self.focus = hit
+                if ROWS[hit] in ("game", "size"):
+                    self.change(1)
+                elif ROWS[hit] not in FIELDS:
+                    return self.use(ROWS[hit])
+        elif event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return None
+
+    def key(self, event: pygame.event.Event) -> Transition | None:
+        row = ROWS[self.focus]
+        if event.key == pygame.K_ESCAPE:
+            return self.leave()
+        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            step = -1 if event.key == pygame.K_UP or event.mod & pygame.KMOD_SHIFT else 1
+            self.focus = (self.focus + step) % len(ROWS)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and row in ("game", "size"):
+            self.change(-1 if event.key == pygame.K_LEFT else 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not (
+            event.key == pygame.K_SPACE and row in FIELDS
+        ):
+            if row in ("game", "size"):
+                self.change(1)
+                return None
+            return self.use(row)
+        elif event.key == pygame.K_F1:
+            return Push(go("help", screen="online"))
+        elif row in FIELDS:
+            self.type(row, event)
+        elif event.key == pygame.K_h:
+            self.host()
+        return None
+
+    def change(self, step: int) -> None:
+        if ROWS[self.focus] == "game":
+            self.game = (self.game + step) % len(GAMES)
+        else:
+            self.size = (self.size + step) % len(SIZES)
+
+    def type(self, row: str, event: pygame.event.Event) -> None:
+        back = event.key == pygame.K_BACKSPACE
+        typed = event.unicode or ""
+        if row == "server":
+            self.url = (
+                self.url[:-1]
+                if back
+                else (self.url + typed)[:MAX_URL_CHARS]
+                if typed.isprintable()
+                else self.url
+            )
+        elif row == "nick":
+            self.nick = self.nick[:-1] if back else typed_nick(self.nick, typed)
+        elif back:
+            self.code = self.code[:-1]
+        elif typed.upper() in INVITE_CHARS and typed and len(self.code) < INVITE_LENGTH:
+            self.code += typed.upper()
+
+    # --- time ---------------------------------------------------------------------------------------
+    def update(self, dt: float) -> Transition | State | None:
+        link = self.link
+        if link is None:
+            return None
+        link.pump(dt)
+        if link.view.status == "connected" and self.pending is not None:
+            type_, fields = self.pending
+            self.pending = None
+            link.send(type_, **fields)
+        if self.rejoin is not None and not self.gone and link.view.status == "connected":
+            self.rejoin_waited_s += dt if link.view.phase == "lobby" else 0.0
+            if self.rejoin_waited_s >= REJOIN_WAIT_S:
+                self.gone = True
+                link.view.error = GONE
+        route = next_route(link)
+        if route is not None:
+            self.handed_on = True
+            return Replace(route)
+        return None
+
+    def holding(self) -> Holding:
+        """A kept duel being rejoined stays kept until the server shows it (the board keeps it from
+        there), and is let go when the server has no such duel or says it is over."""
+        if self.rejoin is None:
+            return Holding()
+        over = self.link is not None and self.link.view.phase == "over"
+        if self.gone or over:
+            return Holding(abandoned=SLOT)
+        save = self.rejoin
+        return Holding(kept=Kept(SLOT, 0, None, lambda: ONLINE_SAVE.envelope("online", save)))
+
+    # --- drawing ---------------------------------------------------------------------------------------
+    def rows(self) -> list[tuple[str, str, bool]]:
+        hosting = self.link.host if self.link is not None and self.link.host is not None else self.hosted
+        host_label = f"Hosting at {hosting.where}" if hosting is not None else "Host a game on this network"
+        caret = "_" if ROWS[self.focus] in FIELDS else ""
+        return [
+            ("Server", self.url + (caret if ROWS[self.focus] == "server" else ""), False),
+            ("Nickname", self.nick + (caret if ROWS[self.focus] == "nick" else ""), False),
+            ("Game", f"‹ {GAMES[self.game][2]} ›", False),
+            ("Size", f"‹ {SIZES[self.size]} ›", False),
+            ("Quick match", "", True),
+            ("Create a room", "", True),
+            ("Join by code", (self.code + "_" * (INVITE_LENGTH - len(self.code))), False),
+            (host_label, "", True),
+            ("Back", "", True),
+        ]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(pal.BACKGROUND)
+        layout, art = self.layout(), board_art(self.app)
+        title = "Play people: " + ("rejoining your duel" if self.rejoin else "online duel")
+        online_view.draw_title(surface, layout, art, title)
+        hot = layout.hit(self.mouse)
+        online_view.draw_rows(surface, layout, art, self.rows(), self.focus, hot)
+        link = self.link
+        if link is None:
+            return
+        lines = online_view.status_lines(link.view, link.waited_s, link.connect_timeout_s)
+        progress = None
+        if link.view.status == "connecting":
+            progress = link.waited_s / link.connect_timeout_s
+        online_view.draw_status(surface, layout.status, art, lines, progress)
