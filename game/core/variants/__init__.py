@@ -7,19 +7,39 @@ strategy tables carry. variant_from_fields() reads a stored config's fields, inc
 written before variants had names (the one place that knows them). SETUP_CHOICES are the variants
 the setup screens offer, in order.
 
-Adding a variant is its module and one entry in VARIANTS. The order of VARIANTS is for ever: game
-numbers number the variants in this order (gamenumber.py), so a new one goes at the end.
+Adding a variant is its module (which names its class VARIANT) and one line in MODULES: the
+variants are imported by module name, in that order. The order is for ever: game numbers number the
+variants in this order (gamenumber.py), so a new one goes at the end.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 
 from .base import ChooseRow, GameSize, Grade, GradeError, Variant, VariantError
 from .grid import GRID_SHAPES, GridVariant
 from .row import MAX_PEGS, MIN_PEGS, ROW_PEGS, RowVariant
 
-VARIANTS: tuple[type[Variant], ...] = (RowVariant, GridVariant)
+# The variants' modules in this package, one a line, in registry order (append only: see above).
+MODULES: tuple[str, ...] = (
+    "row",
+    "grid",
+)
+
+
+def _registered(modules: Sequence[str]) -> tuple[type[Variant], ...]:
+    """Each module's VARIANT class, in the order given (a module without one is a loud error)."""
+    found = []
+    for module in modules:
+        cls = getattr(importlib.import_module(f"{__name__}.{module}"), "VARIANT", None)
+        if not (isinstance(cls, type) and issubclass(cls, Variant)):
+            raise TypeError(f"game.core.variants.{module} names no Variant class as VARIANT")
+        found.append(cls)
+    return tuple(found)
+
+
+VARIANTS: tuple[type[Variant], ...] = _registered(MODULES)
 
 # The setup screens' Shape choices: every variant's offered ones, in registry order (the row first)
 SETUP_CHOICES: tuple[Variant, ...] = tuple(choice for cls in VARIANTS for choice in cls.offered())
@@ -113,6 +133,7 @@ __all__ = [
     "Grade",
     "GradeError",
     "GridVariant",
+    "MODULES",
     "RowVariant",
     "UnknownVariant",
     "Variant",
