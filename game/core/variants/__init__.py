@@ -14,6 +14,7 @@ variants in this order (gamenumber.py), so a new one goes at the end.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Mapping, Sequence
 
@@ -25,6 +26,9 @@ from .row import MAX_PEGS, MIN_PEGS, ROW_PEGS, RowVariant
 MODULES: tuple[str, ...] = (
     "row",
     "grid",
+    "bullscows",
+    "words",
+    "wordmarks",
 )
 
 
@@ -67,6 +71,19 @@ def variant_from_text(text: str) -> Variant:
     if not sep:
         raise VariantError(f"a variant is written name:parameters such as grid:2x3, not {text!r}")
     return variant_named(name).from_param_text(params)
+
+
+def variant_from_name(text: str) -> Variant:
+    """A variant from its stored text ("bulls-and-cows:5"), or from its name alone where its
+    parameters have defaults ("bulls-and-cows": 4 digits), as the tools' --variant takes it."""
+    if isinstance(text, str) and ":" not in text:
+        cls = variant_named(text.strip())
+        try:
+            return cls()  # type: ignore[call-arg]
+        except TypeError:
+            spelled = ", ".join(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+            raise VariantError(f"{cls.name} needs its parameters ({spelled}): {cls.name}:...") from None
+    return variant_from_text(text)
 
 
 def default_variant(pegs: int = 0) -> Variant:
@@ -112,10 +129,12 @@ def grade_from_numbers(numbers: tuple[int, ...]) -> Grade:
 
 
 def grade_words(grade: Grade) -> str:
-    """A grade as a person says it, in the kinds of the first variant whose grades have as many
-    numbers: (0, 0) -> "0 black, 0 white"; a grid's (2, 1, 0) -> "2 black, 1 grey, 0 white"."""
+    """A grade as a person says it, in the kinds of the variant whose grade it is, else of the first
+    variant whose grades have as many numbers: (0, 0) -> "0 black, 0 white"; a grid's (2, 1, 0) ->
+    "2 black, 1 grey, 0 white"; Bulls and Cows' (1, 2) -> "1 bulls, 2 cows"."""
     numbers = tuple(int(n) for n in grade)
-    kinds = next((cls.kinds for cls in VARIANTS if len(cls.kinds) == len(numbers)), None)
+    own = next((cls.kinds for cls in VARIANTS if type(grade) is cls.grade_type), None)
+    kinds = own or next((cls.kinds for cls in VARIANTS if len(cls.kinds) == len(numbers)), None)
     if kinds is None:
         raise GradeError(f"no variant grades with {len(numbers)} numbers: {numbers!r}")
     return ", ".join(f"{n} {kind}" for n, kind in zip(numbers, kinds, strict=True))
@@ -143,6 +162,7 @@ __all__ = [
     "grade_words",
     "setup_choice",
     "variant_from_fields",
+    "variant_from_name",
     "variant_from_text",
     "variant_named",
 ]

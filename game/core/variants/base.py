@@ -89,6 +89,17 @@ class Variant(ABC):
     # Its code space: consistent_steps, count_steps, partition_steps, first_guess_steps and
     # remember_consistent over (config, ...), as space.py asks them (rowspace.py, gridspace.py).
     space: ClassVar[ModuleType]
+    # The colours and duplicates rule, where the variant fixes them (Bulls and Cows: 10 digits, none
+    # repeated; words: 26 letters): GameConfig takes them from the variant, whatever it was given.
+    fixed_colours: ClassVar[int | None] = None
+    fixed_duplicates: ClassVar[bool | None] = None
+    # Its codes are a list (words), not every code of its size: the secrets are the list's (ranked
+    # by their place in it: secret_rank), a guess must be one the variant accepts (why_not), and the
+    # strategies weigh the list's guesses, with no colour symmetry (space.listed_pool).
+    listed: ClassVar[bool] = False
+    # How each code value is shown and typed where the variant has symbols of its own ("0123456789",
+    # "abcdefghijklmnopqrstuvwxyz"): symbols[value]. Empty: colours, as the palette shows them.
+    symbols: ClassVar[str] = ""
     bucket: ClassVar[str | None] = None  # the statistics bucket of all its games, else by preset
     rules_page: ClassVar[str] = ""  # the help page on its own rules, if it has one
     table_digits: ClassVar[str]  # how a strategy table writes a grade, in words
@@ -210,6 +221,51 @@ class Variant(ABC):
     def legal_codes(self, colours: int, duplicates: bool) -> int:
         """Codes that exist: colours ** pegs, or without repeats colours! / (colours - pegs)!."""
         return colours**self.pegs if duplicates else math.perm(colours, self.pegs)
+
+    def why_not(self, code: Code) -> str | None:
+        """Why `code` (of the right length, symbols and repeats) cannot be played here, or None: a
+        word variant's "not in the word list". GameConfig.check_code raises it as a CodeError."""
+        return None
+
+    def accepts(self, code: Code) -> bool:
+        """Whether `code` (of the right length, symbols and repeats) can be played (why_not())."""
+        return self.why_not(code) is None
+
+    def code_symbols(self, code: Code) -> str:
+        """A code in the variant's own symbols ("4071", "crane"); "" where it has none (colours)."""
+        return "".join(self.symbols[int(value)] for value in code) if self.symbols else ""
+
+    def secret_rank(self, colours: int, duplicates: bool, secret: Code) -> int:
+        """The rank of a legal secret among all of them, 0 .. legal_codes() - 1 (game numbers and
+        the Daily draw secrets by rank): its code number with repeats, else its permutation's
+        lexicographic rank."""
+        if duplicates:
+            rank = 0
+            for peg in secret:
+                rank = rank * colours + int(peg)
+            return rank
+        unused = list(range(colours))
+        rank = 0
+        for place, peg in enumerate(secret):
+            rank += unused.index(int(peg)) * math.perm(colours - place - 1, self.pegs - place - 1)
+            unused.remove(int(peg))
+        return rank
+
+    def secret_of_rank(self, colours: int, duplicates: bool, rank: int) -> Code:
+        """Inverse of secret_rank()."""
+        if duplicates:
+            pegs = []
+            for _ in range(self.pegs):
+                rank, peg = divmod(rank, colours)
+                pegs.append(peg)
+            return tuple(reversed(pegs))
+        unused = list(range(colours))
+        pegs = []
+        for place in range(self.pegs):
+            step = math.perm(colours - place - 1, self.pegs - place - 1)
+            index, rank = divmod(rank, step)
+            pegs.append(unused.pop(index))
+        return tuple(pegs)
 
     # --- grading --------------------------------------------------------------------------------
     @abstractmethod
