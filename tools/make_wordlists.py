@@ -33,7 +33,16 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import numpy as np  # noqa: E402
+
+from game import words  # noqa: E402
 from game.cli import OneLineParser, path_arg  # noqa: E402
+from game.core import wordlists  # noqa: E402
+from game.core.config import GameConfig  # noqa: E402
+from game.core.solver import run  # noqa: E402
+from game.core.strategies import partition  # noqa: E402
+from game.core.variants import VARIANTS  # noqa: E402
+from game.core.wordspace import partition_steps  # noqa: E402
 
 WORDS_DIR = Path(__file__).resolve().parent.parent / "assets" / "words"
 LETTERS = 5
@@ -86,46 +95,42 @@ def texts(directory: Path = WORDS_DIR) -> dict[str, str]:
 
 # The first words kept per variant and criterion: every word tied with the best, and at least this many.
 FIRST_GUESSES_KEPT = 4
+# The criteria of the partition strategies (knuth, irving, entropy, most-parts)
+CRITERIA = (
+    partition.largest_part,
+    partition.sum_of_squares,
+    partition.negative_information,
+    partition.negative_parts,
+)
 
 
 def first_guesses_text(directory: Path = WORDS_DIR) -> str:
     """first_guesses.txt as the tool writes it, from the lists in `directory` (no package needed):
     for every listed variant, the allowed words best by each partition criterion the strategies use
-    (game.core.strategies.partition), weighed over every answer; alphabetical, one variant a line."""
-    import numpy as np
-
-    from game import words
-    from game.core import wordlists
-    from game.core.config import GameConfig
-    from game.core.solver import run
-    from game.core.strategies import partition
-    from game.core.variants import VARIANTS
-    from game.core.wordspace import partition_steps
-
+    (game.core.strategies.partition), weighed over every answer; alphabetical, one variant a line.
+    The lists installed before (the game's) are installed again afterwards."""
     lists = words.load(directory)
     lists = wordlists.WordLists(lists.answers, lists.allowed, {})  # weigh every allowed word
+    previous = wordlists.source()
     wordlists.install(lambda: lists)
-    criteria = (
-        partition.largest_part,
-        partition.sum_of_squares,
-        partition.negative_information,
-        partition.negative_parts,
-    )
-    lines = ["# The first guesses worth weighing per word variant: tools/make_wordlists.py --first-guesses"]
-    for cls in VARIANTS:
-        if not cls.listed:
-            continue
-        config = GameConfig(variant=cls())
+    try:
+        lines = [
+            "# The first guesses worth weighing per word variant: tools/make_wordlists.py --first-guesses"
+        ]
         codes = [tuple(int(v) for v in row) for row in lists.allowed.codes]
-        rows = np.vstack([run(partition_steps(config, code)) for code in codes])
-        kept: set[int] = set()
-        for criterion in criteria:
-            scores = criterion(rows)
-            order = np.lexsort((np.arange(len(codes)), scores))
-            tied = np.flatnonzero(scores <= partition._tie_limit(scores.min(), criterion))
-            kept.update(int(i) for i in tied)
-            kept.update(int(i) for i in order[:FIRST_GUESSES_KEPT])
-        lines.append(f"{cls.name}: " + " ".join(wordlists.code_word(codes[i]) for i in sorted(kept)))
+        for cls in (cls for cls in VARIANTS if cls.listed):
+            config = GameConfig(variant=cls())
+            rows = np.vstack([run(partition_steps(config, code)) for code in codes])
+            kept: set[int] = set()
+            for criterion in CRITERIA:
+                scores = criterion(rows)
+                tied = np.flatnonzero(scores <= partition._tie_limit(scores.min(), criterion))
+                kept.update(int(i) for i in tied)
+                kept.update(int(i) for i in np.lexsort((np.arange(len(codes)), scores))[:FIRST_GUESSES_KEPT])
+            lines.append(f"{cls.name}: " + " ".join(wordlists.code_word(codes[i]) for i in sorted(kept)))
+    finally:
+        if previous is not None:  # the game's own lists again (read afresh: installing clears the cache)
+            wordlists.install(previous)
     return "\n".join(lines) + "\n"
 
 

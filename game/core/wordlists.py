@@ -119,6 +119,11 @@ def install(source: Callable[[], WordLists]) -> None:
     word_lists.cache_clear()
 
 
+def source() -> Callable[[], WordLists] | None:
+    """The installed source (None before any), so a tool can put it back after using its own."""
+    return _source
+
+
 @functools.cache
 def word_lists() -> WordLists:
     """The installed word lists, read once; WordListsMissing when none are installed."""
