@@ -339,6 +339,12 @@ class Variant(ABC):
             )
         return grade
 
+    def share_marks(self, grade: Grade) -> str:
+        """One row of a spoiler-free share text: a mark a place, blacks first ("●●○·"): right place,
+        elsewhere, neither (the first two kinds' counts; a grid's grey is shown as elsewhere)."""
+        black, others = int(grade[0]), sum(int(n) for n in grade[1:])
+        return "●" * black + "○" * others + "·" * (self.pegs - black - others)
+
     def grade_text(self, grade: Grade) -> str:
         """(2, 1) -> "2,1"; a grid grade (2, 1, 0) -> "2,1,0" (black, grey, white)."""
         return ",".join(str(int(n)) for n in grade)

@@ -162,6 +162,10 @@ class WordMarksVariant(WordVariant):
             )
         return grade
 
+    def share_marks(self, grade: Grade) -> str:
+        """The marks in place order: ● right place, ○ elsewhere, · absent ("●○··●")."""
+        return "".join("·○●"[int(mark)] for mark in grade)
+
     def grade_text(self, grade: Grade) -> str:
         """(2, 1, 0, 0, 0) -> "21000"."""
         return "".join(str(int(mark)) for mark in grade)
