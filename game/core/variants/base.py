@@ -222,6 +222,15 @@ class Variant(ABC):
         """Codes that exist: colours ** pegs, or without repeats colours! / (colours - pegs)!."""
         return colours**self.pegs if duplicates else math.perm(colours, self.pegs)
 
+    def guess_count(self, colours: int, duplicates: bool) -> int:
+        """How many codes a player may play: the legal codes (a word variant's allowed words)."""
+        return self.legal_codes(colours, duplicates)
+
+    def guess_of_rank(self, colours: int, duplicates: bool, rank: int) -> Code:
+        """The playable code of rank `rank` (0 .. guess_count() - 1): the secret of that rank, or a
+        word variant's allowed word."""
+        return self.secret_of_rank(colours, duplicates, rank)
+
     def why_not(self, code: Code) -> str | None:
         """Why `code` (of the right length, symbols and repeats) cannot be played here, or None: a
         word variant's "not in the word list". GameConfig.check_code raises it as a CodeError."""

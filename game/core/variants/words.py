@@ -105,6 +105,12 @@ class WordVariant(RowVariant):
             return None
         return f"{code_word(code).upper()} is not in the word list"
 
+    def guess_count(self, colours: int, duplicates: bool) -> int:
+        return len(word_lists().allowed)
+
+    def guess_of_rank(self, colours: int, duplicates: bool, rank: int) -> Code:
+        return tuple(int(v) for v in word_lists().allowed.codes[rank])
+
     def secret_rank(self, colours: int, duplicates: bool, secret: Code) -> int:
         return word_lists().answer_rank(tuple(secret))
 
