@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import numpy as np
 
-from ..codes import Code, colour_counts
+from ..codes import Code, colour_counts, colour_label
 from ..progress import History, Progress
 from ..turns import Difficulty, turn_limit
 
@@ -239,6 +239,16 @@ class Variant(ABC):
     def accepts(self, code: Code) -> bool:
         """Whether `code` (of the right length, symbols and repeats) can be played (why_not())."""
         return self.why_not(code) is None
+
+    def symbol_name(self, value: int) -> str:
+        """How a person names code value `value`: the variant's own symbol ("7", "E"), else the
+        colour's palette key (codes.colour_label: 1..9, then 0)."""
+        return self.symbols[int(value)].upper() if self.symbols else colour_label(int(value))
+
+    def grade_phrase(self, grade: Grade | tuple[int, ...]) -> str:
+        """A grade in words for a sentence: "2 black 1 white", a grid's "2 black 1 grey 0 white",
+        "1 bulls 2 cows"."""
+        return " ".join(f"{int(n)} {kind}" for n, kind in zip(grade, self.kinds, strict=True))
 
     def code_symbols(self, code: Code) -> str:
         """A code in the variant's own symbols ("4071", "crane"); "" where it has none (colours)."""

@@ -162,6 +162,10 @@ class WordMarksVariant(WordVariant):
             )
         return grade
 
+    def grade_phrase(self, grade: Grade | tuple[int, ...]) -> str:
+        """ "right place, elsewhere, absent, absent, right place": each letter's mark in order."""
+        return ", ".join(MARK_WORDS[int(mark)] for mark in grade)
+
     def share_marks(self, grade: Grade) -> str:
         """The marks in place order: ● right place, ○ elsewhere, · absent ("●○··●")."""
         return "".join("·○●"[int(mark)] for mark in grade)
