@@ -6,10 +6,11 @@
     python tools/make_wordlists.py --first-guesses # then the first words worth weighing per variant
 
 Needs two packages that are NOT dependencies of the game (the game reads the files it writes):
-`pip install wordfreq==3.1.1 english-words==2.0.2` (both are in the development virtualenv).
+`pip install -e '.[wordlists]'`: wordfreq==3.1.1 and english-words==2.0.2 (in the development
+virtualenv), pinned because a new version may rank words otherwise.
 - allowed.txt, the words a guess may be: every five-letter word of english-words' "web2" list
-  (Webster's Second International, public domain; the package is MIT) written in lower case there
-  as a lower-case entry, plus every five-letter word that wordfreq rates at least ALLOWED_ZIPF
+  (Webster's Second International, public domain; the package is MIT) written there in lower case,
+  plus every five-letter word that wordfreq rates at least ALLOWED_ZIPF
   (common inflected forms, "years", that a dictionary's headwords leave out), plus the answers.
 - answers.txt, the secrets: the ANSWERS words of web2's five-letter headwords that wordfreq (Apache-2.0
   code; data CC-BY-SA 4.0) rates most frequent in English, leaving out every word of

@@ -106,7 +106,10 @@ def test_words__lists_hold_the_answers_inside_the_allowed_words_sorted():
 @pytest.mark.parametrize("variant", [WORDS, MARKS], ids=["words", "word-marks"])
 def test_words__variants_read_back_from_text_config_numbers_and_saves(variant):
     config = GameConfig(variant=variant)
-    assert (config.pegs, config.colours, config.duplicates, config.turns) == (5, 26, True, 8)
+    assert (config.pegs, config.colours, config.duplicates) == (5, 26, True)
+    assert (
+        config.turns == variant.classic_turns and GameConfig(variant=variant, difficulty="tight").turns <= 7
+    )
     assert GameConfig.from_text(config.to_text()) == config
     assert variant_from_name(variant.name) == variant == variant_from_text(variant.text)
     rng = random.Random(3)
@@ -158,7 +161,7 @@ def test_words__each_strategy_finds_sampled_answers_with_words_of_the_list(varia
     config = GameConfig(variant=variant)
     lists = word_lists()
     secrets = np.sort(np.random.default_rng(7).choice(lists.answers.indices, 60, replace=False))
-    games = walk(config, get(name).think, secrets, seed=2, max_turns=12)
+    games = walk(config, get(name).think, secrets, seed=2, max_turns=config.turns)
     assert all(game.solved for game in games)
     for game in games:
         assert all(variant.accepts(g) for g in game.guesses)
@@ -179,3 +182,11 @@ def test_words__the_first_guess_is_the_best_of_every_allowed_word_by_its_criteri
         best = scores.min()
         played = run(get(name).think(config, (), random.Random(0)))
         assert scores[codes.index(played)] <= best + 1e-9 * abs(best)
+
+
+@pytest.mark.parametrize("variant", [WORDS, MARKS], ids=["words", "word-marks"])
+def test_words__classic_turns_are_enough_for_the_weakest_strategy_on_every_answer(variant):
+    config = GameConfig(variant=variant)
+    secrets = word_lists().answers.indices
+    games = walk(config, get("lowest").think, secrets, seed=0, max_turns=config.turns, complete=True)
+    assert all(game.solved for game in games) and max(len(g.guesses) for g in games) == config.turns

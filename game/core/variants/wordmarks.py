@@ -98,6 +98,8 @@ class WordMarksVariant(WordVariant):
     table_digits: ClassVar[str] = "five marks, 2 right place, 1 elsewhere, 0 absent"
     last_peg_word: ClassVar[str] = "elsewhere"
     grade_rules: ClassVar[str] = "a mark a letter: right place, elsewhere (left to right), absent"
+    classic_turns: ClassVar[int] = 11  # lowest's most over every answer (words.py)
+    tight_turns: ClassVar[int] = 6  # entropy needs at most 5
 
     @property
     def shape_name(self) -> str:

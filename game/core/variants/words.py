@@ -85,11 +85,18 @@ class WordVariant(RowVariant):
     def table_stem(self, colours: int) -> str:
         return f"{self.name}_{self.pegs}"
 
+    # Classic: the most guesses the weakest built-in strategy (lowest) needs over every answer, as the
+    # row's pegs + colours is (turns.py); Tight: the most the strongest (entropy) needs. Measured with
+    # tools/sweep.py --all over the shipped lists (docs/engine.md); Relaxed is Classic + 2.
+    classic_turns: ClassVar[int] = 10
+    tight_turns: ClassVar[int] = 7
+
     def turn_limit(self, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
-        """Classic 8 (the weakest built-in strategy needs at most that many over the answers), Relaxed
-        10, Tight 6."""
+        """Classic classic_turns (10), Relaxed two more, Tight tight_turns (7)."""
         difficulty = Difficulty(difficulty)
-        return {Difficulty.RELAXED: 10, Difficulty.CLASSIC: 8, Difficulty.TIGHT: 6}[difficulty]
+        if difficulty is Difficulty.RELAXED:
+            return self.classic_turns + 2
+        return self.tight_turns if difficulty is Difficulty.TIGHT else self.classic_turns
 
     def problem(self, colours: int, duplicates: bool) -> str | None:
         if colours != len(ALPHABET) or not duplicates:
