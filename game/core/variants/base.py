@@ -205,6 +205,12 @@ class Variant(ABC):
         """Where place `place` (from 0) is, in words: "place 2", or a grid's "row 1, column 2"."""
         return f"place {place + 1}"
 
+    @property
+    def table_variant(self) -> Variant:
+        """The variant whose strategy tables this one plays: itself, or one that numbers and grades
+        the same codes alike (Bulls and Cows plays the row's tables of 10 colours without repeats)."""
+        return self
+
     def table_stem(self, colours: int) -> str:
         """The size part of the strategy table files that apply: optimal_<stem>.txt, book_<stem>.txt."""
         return f"{self.pegs}x{colours}"

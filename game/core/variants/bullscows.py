@@ -5,8 +5,8 @@ It is the row's game with the digits as its colours: 10 of them, none repeated (
 fixed_duplicates), so a bull is a black peg and a cow a white one, counted the Knuth way (codes.py),
 and the row's code space (rowspace.py: 5,040 permutations at 4 digits, listed whole), its multiset
 kernels, colour symmetry and every strategy apply unchanged. What is its own: the name and grade
-(bulls, cows), the digits as symbols (value d is the digit d), its turn rule and its strategy tables
-(optimal_bulls_and_cows_<digits>_nodup.txt, made by tools/optimal.py --variant).
+(bulls, cows), the digits as symbols (value d is the digit d) and its turn rule. Its strategy tables
+are the row's of 10 colours without repeats (table_variant: optimal_3x10_nodup.txt plays 3 digits).
 
 Invariant: BC_MIN_DIGITS <= pegs <= BC_MAX_DIGITS (checked when made: VariantError).
 """
@@ -100,8 +100,11 @@ class BullsAndCowsVariant(RowVariant):
     def place_words(self, place: int) -> str:
         return f"digit {place + 1}"
 
-    def table_stem(self, colours: int) -> str:
-        return f"bulls_and_cows_{self.pegs}"
+    @property
+    def table_variant(self) -> Variant:
+        """The row of as many pegs: its tables of 10 colours without repeats are this game's (the
+        same codes, numbered and graded alike), so optimal_3x10_nodup.txt plays 3 digits."""
+        return RowVariant(self.pegs)
 
     def turn_limit(self, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
         """Classic: digits + 6 (10 at 4 digits, three more than the 7 the best strategies may need);
