@@ -28,6 +28,15 @@ STRATEGIES = "strategies"
 ICONS = "icons"
 FONTS = "fonts"
 WORDS = "words"  # the word variants' lists (game/words.py reads them)
+# the lists, the first guesses worth weighing, and the lists' README and licences, which travel with them
+WORD_FILES = (
+    "answers.txt",
+    "allowed.txt",
+    "first_guesses.txt",
+    "README.md",
+    "LICENCE-wordfreq.txt",
+    "LICENCE-english-words.txt",
+)
 FONT_FILE = "Inter-SemiBold.otf"  # the one face every text is drawn in (assets/fonts/README.md)
 FONT_LICENCE = "OFL.txt"  # the SIL Open Font License, which must travel with the font
 APP_ID = "mastermind-arcade"  # the icon's and the desktop file's name, and the built program's
@@ -96,7 +105,7 @@ def missing(sound_names: Iterable[str]) -> list[str]:
     if not font_path().is_file():
         problems.append(f"No typeface found at {font_path()}: text is drawn in pygame's default font.")
     words = directory(WORDS)
-    if not all((words / name).is_file() for name in ("answers.txt", "allowed.txt")):
+    if not all((words / name).is_file() for name in WORD_FILES[:2]):
         problems.append(f"No word lists found in {words}: the word variants cannot be played.")
     return problems
 
