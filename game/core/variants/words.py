@@ -7,6 +7,9 @@ order) and its code space is the list (wordspace.py), not every code of 5 places
 guess must be an allowed word (why_not: "not in the word list"), a secret is an answer (secret_rank
 is its place in the list), the strategies weigh listed words (Variant.listed) with no colour
 symmetry, and no multiset kernel (the grading is the row's, but a list is no product space).
+
+Game numbers of word games number the answers by their place in the shipped list (secret_rank), so
+answers.txt is fixed once released: another list would give the same numbers other words.
 """
 
 from __future__ import annotations
