@@ -190,3 +190,21 @@ def test_words__classic_turns_are_enough_for_the_weakest_strategy_on_every_answe
     secrets = word_lists().answers.indices
     games = walk(config, get("lowest").think, secrets, seed=0, max_turns=config.turns, complete=True)
     assert all(game.solved for game in games) and max(len(g.guesses) for g in games) == config.turns
+
+
+def test_words__typed_symbols_read_as_codes_and_back_for_every_variant_with_symbols():
+    from game.core.variants.bullscows import BullsAndCowsVariant
+
+    assert (
+        WORDS.code_from_symbols(" Crane ") == word_code("crane")
+        and WORDS.code_symbols(word_code("crane")) == "crane"
+    )
+    assert BullsAndCowsVariant(4).code_from_symbols("4071") == (4, 0, 7, 1)
+    assert [WORDS.symbol_name(v) for v in word_code("crane")] == list("CRANE")
+    for variant, bad in (
+        (WORDS, "cr4ne"),
+        (BullsAndCowsVariant(4), "40a1"),
+        (variant_from_text("row:4"), "1234"),
+    ):
+        with pytest.raises(CodeError):
+            variant.code_from_symbols(bad)

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import numpy as np
 
-from ..codes import Code, colour_counts, colour_label
+from ..codes import Code, CodeError, colour_counts, colour_label
 from ..progress import History, Progress
 from ..turns import Difficulty, turn_limit
 
@@ -259,6 +259,19 @@ class Variant(ABC):
     def code_symbols(self, code: Code) -> str:
         """A code in the variant's own symbols ("4071", "crane"); "" where it has none (colours)."""
         return "".join(self.symbols[int(value)] for value in code) if self.symbols else ""
+
+    def code_from_symbols(self, text: str) -> Code:
+        """The code a person typed in the variant's symbols, any case ("CRANE", "4071"): its values,
+        not yet checked against the game (GameConfig.check_code: length, repeats, why_not);
+        CodeError for a character that is not one of them, or where the variant has no symbols."""
+        if not self.symbols:
+            raise CodeError("this game's codes are colours, not typed symbols")
+        values = []
+        for ch in text.strip().lower():
+            if ch not in self.symbols:
+                raise CodeError(f"{ch!r} is not one of this game's symbols ({self.symbols})")
+            values.append(self.symbols.index(ch))
+        return tuple(values)
 
     def secret_rank(self, colours: int, duplicates: bool, secret: Code) -> int:
         """The rank of a legal secret among all of them, 0 .. legal_codes() - 1 (game numbers and
