@@ -107,8 +107,9 @@ class BullsAndCowsVariant(RowVariant):
         return RowVariant(self.pegs)
 
     def turn_limit(self, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
-        """Classic: digits + 6 (10 at 4 digits, three more than the 7 the best strategies may need);
-        Relaxed two more; Tight digits + 4 (8 at 4 digits)."""
+        """Classic: digits + 6 (10 at 4 digits; the weakest built-in strategy, lowest, needs at most 9
+        at 3, 4 and 5 digits: docs/engine.md); Relaxed two more; Tight digits + 4 (8 at 4 digits, the
+        worst of entropy there)."""
         difficulty = Difficulty(difficulty)
         classic = self.pegs + 6
         if difficulty is Difficulty.RELAXED:
