@@ -131,3 +131,11 @@ def test_bulls_and_cows__plays_the_rows_optimal_table_of_10_colours_without_repe
     lengths = [len(game.guesses) for game in games]
     assert sum(lengths) == sum(table.guess_counts(secrets)) == int(table.header["total"])
     assert all(isinstance(fb, BullsCows) for game in games for fb in game.feedback)
+
+
+def test_bulls_and_cows__four_digits_fit_classic_for_the_weakest_and_tight_for_entropy():
+    secrets = encode(np.asarray(list(itertools.permutations(range(10), 4))), 10)
+    for name, difficulty in (("lowest", Difficulty.CLASSIC), ("entropy", Difficulty.TIGHT)):
+        config = GameConfig(variant=FOUR, difficulty=difficulty)
+        games = walk(config, STRATEGIES[name].think, secrets, seed=0, max_turns=config.turns, complete=True)
+        assert all(game.solved for game in games), name
