@@ -208,3 +208,15 @@ def test_words__typed_symbols_read_as_codes_and_back_for_every_variant_with_symb
     ):
         with pytest.raises(CodeError):
             variant.code_from_symbols(bad)
+
+
+def test_words__a_word_win_scores_by_its_answers_like_a_row_of_as_many_codes():
+    import math
+
+    from game.core.records import GameEnd, GameResult, score_game
+
+    config = GameConfig(variant=WORDS)
+    row = GameConfig(pegs=2, colours=10, turns=config.turns)  # 100 codes
+    word, small = (score_game(GameResult(c, GameEnd.WON, 4, 0.0)) for c in (config, row))
+    bits = math.log2(len(word_lists().answers))  # not log2(26 ** 5): the secrets are the answers
+    assert word / small == pytest.approx(bits / math.log2(100), rel=0.02)
