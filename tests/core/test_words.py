@@ -20,7 +20,13 @@ from game.core.solver import run
 from game.core.space import consistent_indices, count_consistent, partition_over_space
 from game.core.strategies import get
 from game.core.strategies.walk import walk
-from game.core.variants import GradeError, grade_from_numbers, variant_from_name, variant_from_text
+from game.core.variants import (
+    GradeError,
+    grade_from_numbers,
+    grade_words,
+    variant_from_name,
+    variant_from_text,
+)
 from game.core.variants.wordmarks import Marks, WordMarksVariant, marks_between
 from game.core.variants.words import WordVariant
 from game.core.wordlists import code_word, word_code, word_lists
@@ -220,3 +226,15 @@ def test_words__a_word_win_scores_by_its_answers_like_a_row_of_as_many_codes():
     word, small = (score_game(GameResult(c, GameEnd.WON, 4, 0.0)) for c in (config, row))
     bits = math.log2(len(word_lists().answers))  # not log2(26 ** 5): the secrets are the answers
     assert word / small == pytest.approx(bits / math.log2(100), rel=0.02)
+
+
+def test_words__a_contradicting_hand_grade_is_explained_in_the_variants_own_words():
+    from game.core.analysis import check_grade
+
+    for variant in (WORDS, MARKS):
+        config = GameConfig(variant=variant)
+        history = ((word_code("slate"), variant.score(word_code("slate"), word_code("crane"))),)
+        nothing = variant.grade(*([0] * len(variant.kinds)))
+        checked = check_grade(config, history, word_code("plate"), nothing)  # shares "ate" with slate
+        assert checked.possible == 0 and checked.conflict.rows == (0,)
+    assert grade_words(Marks(2, 1, 0, 0, 2)) == "right place, elsewhere, absent, absent, right place"

@@ -131,13 +131,14 @@ def grade_from_numbers(numbers: tuple[int, ...]) -> Grade:
 def grade_words(grade: Grade) -> str:
     """A grade as a person says it, in the kinds of the variant whose grade it is, else of the first
     variant whose grades have as many numbers: (0, 0) -> "0 black, 0 white"; a grid's (2, 1, 0) ->
-    "2 black, 1 grey, 0 white"; Bulls and Cows' (1, 2) -> "1 bulls, 2 cows"."""
+    "2 black, 1 grey, 0 white"; Bulls and Cows' (1, 2) -> "1 bulls, 2 cows"; word marks (2, 1, 0,
+    0, 0) -> "right place, elsewhere, absent, absent, absent"."""
     numbers = tuple(int(n) for n in grade)
-    own = next((cls.kinds for cls in VARIANTS if type(grade) is cls.grade_type), None)
-    kinds = own or next((cls.kinds for cls in VARIANTS if len(cls.kinds) == len(numbers)), None)
-    if kinds is None:
+    own = next((cls for cls in VARIANTS if type(grade) is cls.grade_type), None)
+    cls = own or next((cls for cls in VARIANTS if len(cls.kinds) == len(numbers)), None)
+    if cls is None:
         raise GradeError(f"no variant grades with {len(numbers)} numbers: {numbers!r}")
-    return ", ".join(f"{n} {kind}" for n, kind in zip(numbers, kinds, strict=True))
+    return cls.grade_words(numbers)
 
 
 __all__ = [

@@ -251,6 +251,11 @@ class Variant(ABC):
         colour's palette key (codes.colour_label: 1..9, then 0)."""
         return self.symbols[int(value)].upper() if self.symbols else colour_label(int(value))
 
+    @classmethod
+    def grade_words(cls, grade: Grade | tuple[int, ...]) -> str:
+        """A grade as a person says it, in a list: "0 black, 0 white" (variants.grade_words())."""
+        return ", ".join(f"{int(n)} {kind}" for n, kind in zip(grade, cls.kinds, strict=True))
+
     def grade_phrase(self, grade: Grade | tuple[int, ...]) -> str:
         """A grade in words for a sentence: "2 black 1 white", a grid's "2 black 1 grey 0 white",
         "1 bulls 2 cows"."""

@@ -164,6 +164,11 @@ class WordMarksVariant(WordVariant):
             )
         return grade
 
+    @classmethod
+    def grade_words(cls, grade: Grade | tuple[int, ...]) -> str:
+        """ "right place, elsewhere, absent, absent, right place"."""
+        return ", ".join(MARK_WORDS[int(mark)] for mark in grade)
+
     def grade_phrase(self, grade: Grade | tuple[int, ...]) -> str:
         """ "right place, elsewhere, absent, absent, right place": each letter's mark in order."""
         return ", ".join(MARK_WORDS[int(mark)] for mark in grade)
