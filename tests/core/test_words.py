@@ -238,3 +238,13 @@ def test_words__a_contradicting_hand_grade_is_explained_in_the_variants_own_word
         checked = check_grade(config, history, word_code("plate"), nothing)  # shares "ate" with slate
         assert checked.possible == 0 and checked.conflict.rows == (0,)
     assert grade_words(Marks(2, 1, 0, 0, 2)) == "right place, elsewhere, absent, absent, right place"
+
+
+def test_words__a_new_games_random_secret_is_an_answer():
+    from game.play.record import random_secret
+
+    rng = random.Random(4)
+    for variant in (WORDS, MARKS):
+        config = GameConfig(variant=variant)
+        secrets = [random_secret(config, rng) for _ in range(50)]
+        assert all(word_lists().answer_rank(secret) >= 0 for secret in secrets) and len(set(secrets)) > 40
