@@ -42,3 +42,9 @@ def _network_stays_on_this_machine(monkeypatch):
     monkeypatch.setattr(lan_screens, "LAN_INTERFACES", ["127.0.0.1"])
     monkeypatch.setattr(lobby, "DEFAULT_URL", "ws://127.0.0.1:9")
     yield
+
+
+# The word variants play the shipped lists, as the game does once it starts (game.words.install()).
+import game.words  # noqa: E402
+
+game.words.install()
