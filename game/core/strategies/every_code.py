@@ -107,9 +107,12 @@ def best_code_steps(
     criterion: Criterion,
     tie_limit: TieLimit,
     possible: int,
+    canonical: np.ndarray | None = None,
 ) -> Generator[Progress, None, int]:
     """The code number the tie rule picks among every code of the space, weighed by `criterion`
-    against `consistent` (sorted, the codes left, which `node` was built on)."""
+    against `consistent` (sorted, the codes left, which `node` was built on). `canonical`: flags by
+    code number of the lowest code of each orbit of interchangeable colours (pool.py); the other
+    codes split the codes left as their orbit's lowest does and come after it, so they are skipped."""
     consistent_ids = scorer.ids_of_indices(consistent)
     left = consistent.shape[0]
     rows_per_step = max(1, WORK_PER_YIELD // (8 * left + 40 * node.size))
@@ -137,6 +140,9 @@ def best_code_steps(
         stop = max(done + 1, min(within, fits))
         codes, ids = groups.codes_of(order[done:stop])
         done = stop
+        if canonical is not None:
+            kept = canonical.take(codes)
+            codes, ids = codes[kept], ids[kept]
         if screen:  # drop the guesses whose number of parts alone cannot tie
             grades = node.grades(codes, ids)
             seen = np.bitwise_or.reduce(GRADE_BITS.take(grades.T), axis=0)  # along the contiguous axis

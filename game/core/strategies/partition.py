@@ -45,7 +45,7 @@ from ..headtail import WORK_PER_YIELD
 from ..kernels import MultisetScorer, multiset_groups_steps, n_log2_n, part_counts, scorer_for
 from ..mitm import is_huge
 from ..rowspace import consistent_or_sample_steps
-from ..solver import History, NoCodeLeft, Progress
+from ..solver import History, NoCodeLeft, Progress, lowest_of_last_two
 from ..space import (
     has_table,
     is_small,
@@ -55,7 +55,7 @@ from ..space import (
 )
 from ..variants.row import RowVariant
 from . import every_code
-from .pool import build_pool, decode_pool, sample_sorted, space_positions
+from .pool import build_pool, canonical_flags, decode_pool, sample_sorted, space_positions
 from .simple import consistent_or_fail
 
 # Most consistent codes a guess is scored against in a space too large to list; more are sampled
@@ -219,17 +219,22 @@ def think_partition(
         singles = node.part_counts(consistent, evaluation_ids).max(axis=1) == 1
         if singles.any():
             return index_code(int(consistent[np.argmax(singles)]), config.pegs, config.colours)
-    if large is not None and exact and not consistent_only and _weighs_every_code(config, possible):
-        # every code of a large space, a multiset at a time
-        groups = yield from multiset_groups_steps(large)
+    # A listed space with repeats is weighed the same way: every code, skipping the multisets whose
+    # bound cannot tie and (from the listed space's tables) every code that is not its orbit's lowest.
+    listed = scoring[0] if scoring is not None and config.duplicates else None
+    every = large if large is not None else listed
+    if every is not None and exact and not consistent_only and _weighs_every_code(config, possible):
+        # every code, a multiset at a time
+        groups = yield from multiset_groups_steps(every)
         choice = yield from every_code.best_code_steps(
-            large,
+            every,
             groups,
             node,
             consistent,
             criterion,
             functools.partial(_tie_limit, criterion=criterion),
             possible,
+            None if listed is None else canonical_flags(config, history, consistent),
         )
         return index_code(choice, config.pegs, config.colours)
     pool, pool_consistent = build_pool(
@@ -290,8 +295,11 @@ def think_partition(
 
 
 def make(criterion: Criterion, consistent_only: bool = False):
-    """A think() for `criterion` (functools.partial keeps the registry a plain literal)."""
-    return functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
+    """A think() for `criterion` (functools.partial keeps the registry a plain literal); with one or
+    two codes left it plays the lower, so a whole-tree walk need not ask it there."""
+    return lowest_of_last_two(
+        functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
+    )
 
 
 # The registry's "entropy" entry and the `optimal` strategy's fallback (optimal.py): one object, so

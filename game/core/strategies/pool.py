@@ -178,6 +178,24 @@ def _canonical_codes(pegs: int, colours: int, duplicates: bool, classes: tuple) 
     return codes
 
 
+def canonical_flags(config: GameConfig, history: History, consistent: np.ndarray) -> np.ndarray | None:
+    """A listed space's codes that are the lowest of their orbit at this node, as flags by code
+    number (read-only), or None when no colours are interchangeable; only for a space that lists
+    every code (with repeats), whose positions are the code numbers."""
+    classes = symmetry_classes(config, history, _absent_colours(config, consistent))
+    if not classes:
+        return None
+    return _canonical_flags(config.pegs, config.colours, tuple(tuple(cls) for cls in classes))
+
+
+@functools.lru_cache(maxsize=64)
+def _canonical_flags(pegs: int, colours: int, classes: tuple) -> np.ndarray:
+    space = small_space(pegs, colours, True)
+    flags = canonical_mask(space.first, [list(cls) for cls in classes])
+    flags.setflags(write=False)
+    return flags
+
+
 def space_positions(space, indices: np.ndarray) -> np.ndarray:
     """Positions of legal code numbers in a small space's arrays (the numbers themselves when it
     lists every code)."""
