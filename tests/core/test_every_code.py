@@ -8,9 +8,10 @@ import pytest
 
 from game.core import space
 from game.core.codes import colour_counts, decode
+from game.core.config import GameConfig
 from game.core.kernels import multiset_groups_steps, scorer_for
 from game.core.solver import run
-from game.core.strategies import every_code, partition
+from game.core.strategies import every_code, partition, pool
 
 CRITERIA = [partition.largest_part, partition.sum_of_squares, partition.negative_information]
 CRITERIA += [partition.negative_parts]
@@ -90,3 +91,32 @@ def test_best_code_steps__skips_most_codes_once_a_good_split_is_found():
     multisets = scorer.keys.shape[0]
     assert progress and progress[-1].total == multisets
     assert progress[-1].done < multisets // 4
+
+
+def test_best_code_steps__by_parts_and_orbit_representatives_choose_as_the_brute_force():
+    # Minus the number of parts read off OR-ed grade bits, and only the lowest code of each orbit of
+    # interchangeable colours weighed: the same choice as weighing every code's part sizes.
+    pegs, colours = 5, 5
+    scorer = scorer_for(pegs, colours)
+    groups = run(multiset_groups_steps(scorer))
+    everything = decode(np.arange(colours**pegs), pegs, colours)
+    rng = random.Random(11)
+    for trial in range(16):
+        # codes left that use only colours 0-2 and a history that played only 0-2: 3 and 4 are
+        # interchangeable (free, and absent from every code left)
+        small = np.flatnonzero(everything.max(axis=1) <= 2)
+        left = np.array(sorted(rng.sample(small.tolist(), 3 + trial * 5)), dtype=np.int64)
+        history = (((0, 1, 2, 0, 1), (0, 0)),)
+        flags = pool.canonical_flags(GameConfig(pegs, colours), history, left)
+        assert flags is not None and not flags.all()
+        columns = np.ascontiguousarray(decode(left, pegs, colours).T)
+        node = run(scorer.node_steps(columns, scorer.ids_of_indices(left)))
+        for criterion, by_parts in ((partition.negative_parts, True), (partition.largest_part, False)):
+            tie_limit = lambda best, c=criterion: partition._tie_limit(best, c)  # noqa: E731
+            steps = every_code.best_code_steps(
+                scorer, groups, node, left, criterion, tie_limit, 0, flags, by_parts
+            )
+            scores = brute_force_scores(pegs, colours, left, criterion)
+            ties = np.flatnonzero(partition._ties(scores, criterion))
+            fits = ties[np.isin(ties, left)]
+            assert run(steps) == (fits[0] if fits.shape[0] else ties[0]), (trial, left.shape[0])

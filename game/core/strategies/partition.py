@@ -168,6 +168,20 @@ def _small_scoring(config: GameConfig) -> tuple | None:
     return _small_scoring_arrays(config.pegs, config.colours, config.duplicates)
 
 
+class _NodeGenerator:
+    """A numpy Generator seeded from the node's rng when first drawn from: most nodes of a listed
+    space never sample, and making one costs more than weighing a small node."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._generator: np.random.Generator | None = None
+
+    def __getattr__(self, name: str):
+        if self._generator is None:
+            self._generator = np.random.default_rng(self._rng.getrandbits(64))
+        return getattr(self._generator, name)
+
+
 def think_partition(
     config: GameConfig,
     history: History,
@@ -191,7 +205,7 @@ def think_partition(
     if possible <= 2:
         return index_code(int(consistent[0]), config.pegs, config.colours)
     if not is_huge(config):
-        np_rng = np.random.default_rng(rng.getrandbits(64))
+        np_rng = _NodeGenerator(rng)
     evaluation = consistent
     if consistent.shape[0] > EVAL_CAP and not is_small(config):
         evaluation = sample_sorted(np_rng, consistent, EVAL_CAP)
@@ -235,6 +249,7 @@ def think_partition(
             functools.partial(_tie_limit, criterion=criterion),
             possible,
             None if listed is None else canonical_flags(config, history, consistent),
+            criterion is negative_parts,
         )
         return index_code(choice, config.pegs, config.colours)
     pool, pool_consistent = build_pool(

@@ -193,6 +193,7 @@ def walk(
     # last one or two codes (solver.lowest_of_last_two) need not be asked there after its first
     # guess: most nodes of a whole tree are such.
     lowest_last = complete and plays_lowest_of_last_two(think)
+    unpacked: dict[int, Feedback] = {}  # packed grade -> its feedback, unpacked once
     while stack:
         history, members = stack.pop()
         if lowest_last and history and members.shape[0] <= 2:  # members ascend, as their secrets do
@@ -205,7 +206,9 @@ def walk(
         grades = grade_of(guess, members)
         for grade in sorted_unique(grades)[::-1] if grades.shape[0] > 1 else grades:
             part = members[grades == grade] if grades.shape[0] > 1 else members
-            feedback = variant.unpack(int(grade))
+            feedback = unpacked.get(int(grade))
+            if feedback is None:
+                feedback = unpacked[int(grade)] = variant.unpack(int(grade))
             child = (*history, (guess, feedback))
             if grade == win or len(child) >= max_turns:
                 guesses, feedbacks = tuple(h[0] for h in child), tuple(h[1] for h in child)
