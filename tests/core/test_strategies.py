@@ -285,7 +285,9 @@ def test_partition__5x8_node_larger_than_the_sample_cap_chooses_like_a_brute_for
     assert code_index(chosen, 8) == (fits[0] if fits.shape[0] else ties[0])
 
 
-@pytest.mark.parametrize("name", ["knuth", "most-parts-consistent", "lowest", "lowest-random-first", "random"])
+@pytest.mark.parametrize(
+    "name", ["knuth", "most-parts-consistent", "lowest", "lowest-random-first", "random"]
+)
 def test_walk__complete_walk_plays_the_games_of_a_walk_that_asks_at_every_node(name):
     # A complete walk plays the lower of the last two codes itself for the strategies marked so
     # (solver.lowest_of_last_two); `random` is not marked and is asked everywhere.
