@@ -109,8 +109,8 @@ def test_best_code_steps__by_parts_and_orbit_representatives_choose_as_the_brute
         small = np.flatnonzero(everything.max(axis=1) <= 2)
         left = np.array(sorted(rng.sample(small.tolist(), 3 + trial * 5)), dtype=np.int64)
         history = (((0, 1, 2, 0, 1), (0, 0)),)
-        flags = pool.canonical_flags(GameConfig(pegs, colours), history, left)
-        assert flags is not None and not flags.all()
+        flags = pool.canonical_filter(GameConfig(pegs, colours), history, left)
+        assert flags is not None and not flags(np.arange(colours**pegs)).all()
         columns = np.ascontiguousarray(decode(left, pegs, colours).T)
         node = run(scorer.node_steps(columns, scorer.ids_of_indices(left)))
         for criterion, by_parts in ((partition.negative_parts, True), (partition.largest_part, False)):

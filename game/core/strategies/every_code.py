@@ -128,12 +128,12 @@ def best_code_steps(
     criterion: Criterion,
     tie_limit: TieLimit,
     possible: int,
-    canonical: np.ndarray | None = None,
+    canonical: Callable[[np.ndarray], np.ndarray] | None = None,
     by_parts: bool = False,
 ) -> Generator[Progress, None, int]:
     """The code number the tie rule picks among every code of the space, weighed by `criterion`
-    against `consistent` (sorted, the codes left, which `node` was built on). `canonical`: flags by
-    code number of the lowest code of each orbit of interchangeable colours (pool.py); the other
+    against `consistent` (sorted, the codes left, which `node` was built on). `canonical`: code
+    numbers -> flags of the lowest code of each orbit of interchangeable colours (pool.py); the other
     codes split the codes left as their orbit's lowest does and come after it, so they are skipped."""
     consistent_ids = scorer.ids_of_indices(consistent)
     left = consistent.shape[0]
@@ -171,7 +171,7 @@ def best_code_steps(
         codes, ids = groups.codes_of(order[done:stop])
         done = stop
         if canonical is not None:
-            kept = canonical.take(codes)
+            kept = canonical(codes)
             codes, ids = codes[kept], ids[kept]
         if screen:  # drop the guesses whose number of parts alone cannot tie
             hopeful = np.flatnonzero(by_parts_bound.take(parts(node, codes, ids)) <= tie_limit(best))

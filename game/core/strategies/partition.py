@@ -55,7 +55,7 @@ from ..space import (
 )
 from ..variants.row import RowVariant
 from . import every_code
-from .pool import build_pool, canonical_flags, decode_pool, sample_sorted, space_positions
+from .pool import build_pool, canonical_filter, decode_pool, sample_sorted, space_positions
 from .simple import consistent_or_fail
 
 # Most consistent codes a guess is scored against in a space too large to list; more are sampled
@@ -234,7 +234,7 @@ def think_partition(
         if singles.any():
             return index_code(int(consistent[np.argmax(singles)]), config.pegs, config.colours)
     # A listed space with repeats is weighed the same way: every code, skipping the multisets whose
-    # bound cannot tie and (from the listed space's tables) every code that is not its orbit's lowest.
+    # bound cannot tie and, in both, every code that is not its orbit's lowest.
     listed = scoring[0] if scoring is not None and config.duplicates else None
     every = large if large is not None else listed
     if every is not None and exact and not consistent_only and _weighs_every_code(config, possible):
@@ -248,7 +248,7 @@ def think_partition(
             criterion,
             functools.partial(_tie_limit, criterion=criterion),
             possible,
-            None if listed is None else canonical_flags(config, history, consistent),
+            canonical_filter(config, history, consistent),
             criterion is negative_parts,
         )
         return index_code(choice, config.pegs, config.colours)

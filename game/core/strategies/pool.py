@@ -20,7 +20,7 @@ few codes left: every_code.py.)
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -178,14 +178,26 @@ def _canonical_codes(pegs: int, colours: int, duplicates: bool, classes: tuple) 
     return codes
 
 
-def canonical_flags(config: GameConfig, history: History, consistent: np.ndarray) -> np.ndarray | None:
-    """A listed space's codes that are the lowest of their orbit at this node, as flags by code
-    number (read-only), or None when no colours are interchangeable; only for a space that lists
-    every code (with repeats), whose positions are the code numbers."""
-    classes = symmetry_classes(config, history, _absent_colours(config, consistent))
+def canonical_filter(
+    config: GameConfig, history: History, consistent: np.ndarray
+) -> Callable[[np.ndarray], np.ndarray] | None:
+    """Code numbers -> flags: which are the lowest code of their orbit at this node (the classes of
+    colours never played and of colours no code left uses), or None when no colours are
+    interchangeable. `consistent`: every code left. A listed space with repeats reads the flags off
+    a table made once per classes; a larger space works them out for the codes asked about."""
+    if is_small(config):
+        absent = _absent_colours(config, consistent)
+    else:
+        used = np.bincount(decode(consistent, config.pegs, config.colours).ravel(), minlength=config.colours)
+        absent = [int(c) for c in np.flatnonzero(used == 0)]
+    classes = symmetry_classes(config, history, absent)
     if not classes:
         return None
-    return _canonical_flags(config.pegs, config.colours, tuple(tuple(cls) for cls in classes))
+    if is_small(config) and config.duplicates:
+        return _canonical_flags(config.pegs, config.colours, tuple(tuple(cls) for cls in classes)).take
+    return lambda codes: canonical_mask(
+        first_occurrences(decode(codes, config.pegs, config.colours), config.colours), classes
+    )
 
 
 @functools.lru_cache(maxsize=64)
