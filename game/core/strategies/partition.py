@@ -127,11 +127,14 @@ def _weighs_every_code(config: GameConfig, possible: int) -> bool:
     return config.duplicates and EVERY_CODE_MIN_LEFT <= possible
 
 
-def first_guess_steps(config: GameConfig, criterion: Criterion) -> Generator[Progress, None, Code]:
+def first_guess_steps(
+    config: GameConfig, criterion: Criterion, opening: bool = True
+) -> Generator[Progress, None, Code]:
     """The best first guess by `criterion` over the whole space (lowest on ties), among the codes the
     variant's symmetries leave (a row's colour-multiset shapes, rowspace.shapes; a grid's orbits);
-    the classic row's OPENINGS where one is listed for its size."""
-    if type(config.variant) is RowVariant:
+    with `opening`, the classic row's OPENINGS where one is listed for its size (measured for the
+    strategies that guess any code, not for the "-consistent" ones)."""
+    if opening and type(config.variant) is RowVariant:
         opening = OPENINGS.get((config.pegs, config.colours, config.duplicates))
         if opening is not None:
             yield Progress(1, 1, "first guess")
@@ -192,7 +195,7 @@ def think_partition(
 ) -> Generator[Progress, None, Code]:
     """Pick the guess whose split of the consistent codes is best by `criterion` (see module doc)."""
     if not history:
-        return (yield from first_guess_steps(config, criterion))
+        return (yield from first_guess_steps(config, criterion, not consistent_only))
     if is_huge(config):  # only counted and sampled until few enough to list (space.py, mitm.py)
         np_rng = np.random.default_rng(rng.getrandbits(64))
         consistent, possible = yield from consistent_or_sample_steps(config, history, EVAL_CAP, np_rng)
