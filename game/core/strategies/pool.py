@@ -87,8 +87,9 @@ def canonicalise(codes: np.ndarray, classes: list[list[int]], colours: int) -> n
 # Cells (candidate guess x consistent code) scored per guess before the pool and codes are sampled.
 CELL_BUDGET = 4_000_000
 # Small spaces (every code listed, scored through kernels.MultisetScorer at a few ns a cell) keep their
-# whole symmetry-reduced pool up to this many cells: at 5x8 that is 179,843 guesses over all secrets
-# instead of 179,925 with sampled pools, for about 10% more time.
+# whole symmetry-reduced pool up to this many cells. With repeats they choose among every code through
+# every_code.py from 6 codes left, so the pool serves nodes of 3-5 codes there, and spaces without
+# repeats.
 CELL_BUDGET_SMALL = 40_000_000
 # The pool keeps at least this many candidates when sampled, and at most POOL_CAP.
 POOL_MIN = 200
