@@ -1,7 +1,8 @@
-"""The best of every code of a large space against the few codes left, without weighing them all.
+"""The best of every code of a space against the codes left, without weighing them all.
 
-Near the end of a game in a large space (6x9: 531,441 codes) the partition strategies choose among
-every code, as the published figures do. Weighing each one against the codes left is exact but slow
+Near the end of a game in a large space (6x9: 531,441 codes), and from the second guess in a listed
+one with repeats (5x8), the partition strategies choose among every code, as the published figures
+do. Weighing each one against the codes left is exact but slow
 (tens of milliseconds a position, and a whole tree has hundreds of thousands of such positions), so
 the codes are weighed a colour multiset at a time, best bound first, and a multiset whose bound is
 worse than the best split found so far is never weighed:
@@ -18,6 +19,10 @@ worse than the best split found so far is never weighed:
 A multiset that is weighed is weighed cheaply first: with few codes left, a guess's grades against
 them are OR-ed as bits, and the number of distinct grades (its parts) bounds its score the same way
 (those parts in equal sizes); only the guesses whose bound can still tie are counted out in full.
+
+Only the lowest code of each orbit of interchangeable colours is weighed (the caller's `canonical`
+filter, pool.py): every code of an orbit splits the codes left alike and the lowest comes first.
+The number of parts (most-parts) is read off the OR-ed grade bits alone.
 
 The choice is the brute force's, under the tie rule: the codes that could be the secret are weighed
 first; a multiset is skipped only when its bound is not tied with the best score found (the best can
