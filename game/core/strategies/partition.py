@@ -19,13 +19,14 @@ Shortcuts (REFERENCE.md): one or two codes left -> play the lowest; a guess that
 into singletons is optimal under every criterion, so the first one in pool order is played at once;
 colour symmetry keeps one representative per orbit in the pool (see pool.py).
 
-Scale: above SMALL_SPACE_CODES, or when pool x consistent codes exceeds CELL_BUDGET(_SMALL), the
-consistent codes are sampled down to EVAL_CAP to score against and the pool is sampled (consistent
-codes plus random codes, mapped to orbit representatives), with the given rng: same seed, same
-guesses. A large space graded by the multiset kernel (6x9, for one) chooses among every code instead,
-as the published figures do, wherever it weighs every consistent code (EVAL_CAP or fewer left) and at
-least EVERY_CODE_MIN_LEFT are left: every_code.py skips the colour multisets whose bound cannot tie
-the best split found, so this costs less than weighing a sample did. In huge spaces (mitm.py) the
+Scale: a listed space (SMALL_SPACE_CODES or fewer) weighs every consistent code; above that they are
+sampled down to EVAL_CAP to score against. When pool x consistent codes exceeds
+CELL_BUDGET(_SMALL) the pool is sampled (consistent codes plus random codes, mapped to orbit
+representatives), with the given rng: same seed, same guesses. A space graded by the multiset kernel
+with repeats (5x8, 6x9) chooses among every code instead, as the published figures do, wherever it
+weighs every consistent code and at least EVERY_CODE_MIN_LEFT are left: every_code.py skips the
+colour multisets whose bound cannot tie the best split found and the codes that are not their
+orbit's lowest, so this costs less than weighing a pool did. In huge spaces (mitm.py) the
 consistent codes are a uniform sample until few enough to list. Candidates are weighed through a
 node's tables (kernels.NodeScorer) wherever the size has a multiset scorer.
 """
@@ -59,8 +60,9 @@ from .pool import build_pool, canonical_filter, decode_pool, sample_sorted, spac
 from .simple import consistent_or_fail
 
 # Most consistent codes a guess is scored against in a space too large to list; more are sampled
-# down to this. A small space weighs every code left: sampled there, 5x8 played 179,843 (entropy)
-# and 183,936 (knuth) over all secrets instead of 179,704 and 183,775.
+# down to this. A listed space weighs every code left: the choice is then the brute force's. At 5x8,
+# sampled, entropy played 179,843 guesses over all secrets and knuth 183,936; weighing every code,
+# 179,863 and 183,966 below the same first guess, 179,704 and 183,775 below OPENINGS' 00112.
 EVAL_CAP = 3_000
 # First guesses of the classic row chosen by playing every secret out below each candidate, where
 # that beats the guess whose own split of the whole space is best. At 5x8 the best split is 00123
