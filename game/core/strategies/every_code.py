@@ -48,6 +48,9 @@ SCREEN_MAX_LEFT = 64
 # to 32 grades (6 pegs), half the bytes to gather and OR.
 GRADE_BITS = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
 GRADE_BITS_32 = np.left_shift(np.uint32(1), np.arange(32, dtype=np.uint32))
+# From this many codes left, parts() shifts grades into bits along each guess's row rather than
+# gathering them (measured at 10, 40 and 300 codes left).
+SHIFT_FROM_LEFT = 16
 # Set bits of every byte, for numpy without bitwise_count.
 _BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 
@@ -88,7 +91,11 @@ def _popcount(words: np.ndarray) -> np.ndarray:
 def parts(node: NodeScorer, codes: np.ndarray, ids: np.ndarray) -> np.ndarray:
     """(k,) how many parts each guess splits the node's codes into: its grades OR-ed as bits."""
     bits = GRADE_BITS_32 if node.size <= GRADE_BITS_32.shape[0] else GRADE_BITS
-    seen = np.bitwise_or.reduce(bits.take(node.grades(codes, ids).T), axis=0)  # along the contiguous axis
+    grades = node.grades(codes, ids)
+    if grades.shape[1] <= SHIFT_FROM_LEFT:  # short rows: gathered bits OR-ed down the guesses' axis
+        seen = np.bitwise_or.reduce(bits.take(grades.T), axis=0)
+    else:  # longer rows: shifting and OR-ing along them runs in SIMD, two to five times faster
+        seen = np.bitwise_or.reduce(np.left_shift(bits[0], grades), axis=1)
     return _popcount(seen)
 
 
