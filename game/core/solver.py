@@ -45,3 +45,15 @@ def is_consistent(code: Code, history: History, variant: Variant | None = None) 
     row's way unless `variant` says otherwise)"""
     grade = score if variant is None else variant.score
     return all(tuple(grade(guess, code)) == tuple(fb) for guess, fb in history)
+
+
+def lowest_of_last_two(think: Think) -> Think:
+    """Mark `think` as a strategy that, with one or two codes left, plays the lower of them whatever
+    its rng (a whole-tree walk then plays it there without asking); returns `think` itself."""
+    think.lowest_of_last_two = True  # type: ignore[attr-defined]  # functions and partials take attributes
+    return think
+
+
+def plays_lowest_of_last_two(think: Think) -> bool:
+    """Whether `think` was marked by lowest_of_last_two()."""
+    return getattr(think, "lowest_of_last_two", False) is True

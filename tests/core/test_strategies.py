@@ -229,3 +229,69 @@ def test_partition__large_space_weighs_every_code_like_a_brute_force_from_six_co
         assert code_index(chosen, 7) == (fits[0] if fits.shape[0] else ties[0])
         checked.append(consistent.shape[0])
     assert len(checked) >= 4 and max(checked) > 60, checked
+
+
+def test_first_guesses__at_5x8_are_the_opening_that_plays_fewest_guesses():
+    config = GameConfig(5, 8)
+    for name in ("entropy", "knuth", "irving", "most-parts"):
+        assert run(get(name).think(config, (), random.Random(0))) == (0, 0, 1, 1, 2)
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        partition.largest_part,
+        partition.sum_of_squares,
+        partition.negative_information,
+        partition.negative_parts,
+    ],
+)
+def test_partition__5x8_node_larger_than_the_sample_cap_chooses_like_a_brute_force(criterion):
+    # A listed space weighs every code left, however many: the choice is the best split of all of
+    # them over every code of the space, a code that could be the secret first, then the lowest.
+    from game.core.kernels import part_counts, scorer_for
+
+    config = GameConfig(5, 8)
+    everything = np.arange(8**5)
+    codes = decode(everything, 5, 8)
+    opening = (0, 0, 1, 1, 2)
+    grades = score_many(opening, codes, 8)
+    sizes = np.bincount(grades)
+    # the smallest part the opening leaves that is still larger than the sample cap of large spaces
+    packed = min((int(g) for g in np.flatnonzero(sizes > partition.EVAL_CAP)), key=lambda g: sizes[g])
+    history = ((opening, tuple(config.variant.unpack(packed))),)
+    consistent = everything[grades == packed]
+    chosen = run(partition.think_partition(config, history, random.Random(0), criterion=criterion))
+    scorer = scorer_for(5, 8)
+    ids = scorer.multiset_ids(codes)
+    columns = np.ascontiguousarray(codes[consistent].T)
+    scores = np.concatenate(
+        [
+            criterion(
+                part_counts(
+                    np.ascontiguousarray(
+                        scorer.grades(
+                            codes[start : start + 2048], ids[start : start + 2048], columns, ids[consistent]
+                        )
+                    ),
+                    31,
+                )
+            )
+            for start in range(0, everything.shape[0], 2048)
+        ]
+    )
+    ties = np.flatnonzero(partition._ties(scores, criterion))
+    fits = ties[np.isin(ties, consistent)]
+    assert code_index(chosen, 8) == (fits[0] if fits.shape[0] else ties[0])
+
+
+@pytest.mark.parametrize(
+    "name", ["knuth", "most-parts-consistent", "lowest", "lowest-random-first", "random"]
+)
+def test_walk__complete_walk_plays_the_games_of_a_walk_that_asks_at_every_node(name):
+    # A complete walk plays the lower of the last two codes itself for the strategies marked so
+    # (solver.lowest_of_last_two); `random` is not marked and is asked everywhere.
+    config = GameConfig(4, 5)
+    secrets = np.arange(config.code_count)
+    think = get(name).think
+    assert walk(config, think, secrets, seed=3, complete=True) == walk(config, think, secrets, seed=3)

@@ -19,13 +19,14 @@ Shortcuts (REFERENCE.md): one or two codes left -> play the lowest; a guess that
 into singletons is optimal under every criterion, so the first one in pool order is played at once;
 colour symmetry keeps one representative per orbit in the pool (see pool.py).
 
-Scale: above SMALL_SPACE_CODES, or when pool x consistent codes exceeds CELL_BUDGET(_SMALL), the
-consistent codes are sampled down to EVAL_CAP to score against and the pool is sampled (consistent
-codes plus random codes, mapped to orbit representatives), with the given rng: same seed, same
-guesses. A large space graded by the multiset kernel (6x9, for one) chooses among every code instead,
-as the published figures do, wherever it weighs every consistent code (EVAL_CAP or fewer left) and at
-least EVERY_CODE_MIN_LEFT are left: every_code.py skips the colour multisets whose bound cannot tie
-the best split found, so this costs less than weighing a sample did. In huge spaces (mitm.py) the
+Scale: a listed space (SMALL_SPACE_CODES or fewer) weighs every consistent code; above that they are
+sampled down to EVAL_CAP to score against. When pool x consistent codes exceeds
+CELL_BUDGET(_SMALL) the pool is sampled (consistent codes plus random codes, mapped to orbit
+representatives), with the given rng: same seed, same guesses. A space graded by the multiset kernel
+with repeats (5x8, 6x9) chooses among every code instead, as the published figures do, wherever it
+weighs every consistent code and at least EVERY_CODE_MIN_LEFT are left: every_code.py skips the
+colour multisets whose bound cannot tie the best split found and the codes that are not their
+orbit's lowest, so this costs less than weighing a pool did. In huge spaces (mitm.py) the
 consistent codes are a uniform sample until few enough to list. Candidates are weighed through a
 node's tables (kernels.NodeScorer) wherever the size has a multiset scorer.
 """
@@ -46,7 +47,7 @@ from ..headtail import WORK_PER_YIELD
 from ..kernels import MultisetScorer, multiset_groups_steps, n_log2_n, part_counts, scorer_for
 from ..mitm import is_huge
 from ..rowspace import consistent_or_sample_steps
-from ..solver import History, NoCodeLeft, Progress
+from ..solver import History, NoCodeLeft, Progress, lowest_of_last_two
 from ..space import (
     has_table,
     is_small,
@@ -54,12 +55,22 @@ from ..space import (
     score_table_steps,
     small_space,
 )
+from ..variants.row import RowVariant
 from . import every_code
-from .pool import build_pool, decode_pool, sample_sorted, space_positions
+from .pool import build_pool, canonical_filter, decode_pool, sample_sorted, space_positions
 from .simple import consistent_or_fail
 
-# Most consistent codes a guess is scored against; more are sampled down to this.
+# Most consistent codes a guess is scored against in a space too large to list; more are sampled
+# down to this. A listed space weighs every code left: the choice is then the brute force's. At 5x8,
+# sampled, entropy played 179,843 guesses over all secrets and knuth 183,936; weighing every code,
+# 179,863 and 183,966 below the same first guess, 179,704 and 183,775 below OPENINGS' 00112.
 EVAL_CAP = 3_000
+# First guesses of the classic row chosen by playing every secret out below each candidate, where
+# that beats the guess whose own split of the whole space is best. At 5x8 the best split is 00123
+# for entropy, knuth and irving (00112 for most-parts already); over every secret entropy then
+# plays 179,863 guesses (max 8) and knuth 183,966, below 00112 179,704 (max 7) and 183,775 (max 7);
+# irving 180,200 (max 7), most-parts 181,834.
+OPENINGS: dict[tuple[int, int, bool], Code] = {(5, 8, True): (0, 0, 1, 1, 2)}
 # A large space with a multiset scorer weighs every code (every_code.py: only the colour multisets
 # whose bound can still tie the best) wherever it weighs every code left (EVAL_CAP), down to this
 # many left. With fewer, a guess that splits them into singletons (found in a sample as well) saves
@@ -119,9 +130,18 @@ def _weighs_every_code(config: GameConfig, possible: int) -> bool:
     return config.duplicates and EVERY_CODE_MIN_LEFT <= possible
 
 
-def first_guess_steps(config: GameConfig, criterion: Criterion) -> Generator[Progress, None, Code]:
+def first_guess_steps(
+    config: GameConfig, criterion: Criterion, opening: bool = True
+) -> Generator[Progress, None, Code]:
     """The best first guess by `criterion` over the whole space (lowest on ties), among the codes the
-    variant's symmetries leave (a row's colour-multiset shapes, rowspace.shapes; a grid's orbits)."""
+    variant's symmetries leave (a row's colour-multiset shapes, rowspace.shapes; a grid's orbits);
+    with `opening`, the classic row's OPENINGS where one is listed for its size (measured for the
+    strategies that guess any code, not for the "-consistent" ones)."""
+    if opening and type(config.variant) is RowVariant:
+        opening = OPENINGS.get((config.pegs, config.colours, config.duplicates))
+        if opening is not None:
+            yield Progress(1, 1, "first guess")
+            return opening
     choose = functools.partial(_first_best_rows, criterion=criterion)
     return (yield from config.variant.first_guess_steps(config, choose))
 
@@ -154,6 +174,20 @@ def _small_scoring(config: GameConfig) -> tuple | None:
     return _small_scoring_arrays(config.pegs, config.colours, config.duplicates)
 
 
+class _NodeGenerator:
+    """A numpy Generator seeded from the node's rng when first drawn from: most nodes of a listed
+    space never sample, and making one costs more than weighing a small node."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._generator: np.random.Generator | None = None
+
+    def __getattr__(self, name: str):
+        if self._generator is None:
+            self._generator = np.random.default_rng(self._rng.getrandbits(64))
+        return getattr(self._generator, name)
+
+
 def think_partition(
     config: GameConfig,
     history: History,
@@ -164,7 +198,7 @@ def think_partition(
 ) -> Generator[Progress, None, Code]:
     """Pick the guess whose split of the consistent codes is best by `criterion` (see module doc)."""
     if not history:
-        return (yield from first_guess_steps(config, criterion))
+        return (yield from first_guess_steps(config, criterion, not consistent_only))
     if is_huge(config):  # only counted and sampled until few enough to list (space.py, mitm.py)
         np_rng = np.random.default_rng(rng.getrandbits(64))
         consistent, possible = yield from consistent_or_sample_steps(config, history, EVAL_CAP, np_rng)
@@ -179,9 +213,9 @@ def think_partition(
     if config.variant.listed:  # a list of words: every allowed word weighed, no symmetry to use
         return (yield from _think_listed(config, consistent, criterion, consistent_only))
     if not is_huge(config):
-        np_rng = np.random.default_rng(rng.getrandbits(64))
+        np_rng = _NodeGenerator(rng)
     evaluation = consistent
-    if consistent.shape[0] > EVAL_CAP:
+    if consistent.shape[0] > EVAL_CAP and not is_small(config):
         evaluation = sample_sorted(np_rng, consistent, EVAL_CAP)
     exact = evaluation is consistent and possible == consistent.shape[0]
     # the multiset table (where the variant has one) is built a block per step, never inside one frame
@@ -207,17 +241,23 @@ def think_partition(
         singles = node.part_counts(consistent, evaluation_ids).max(axis=1) == 1
         if singles.any():
             return index_code(int(consistent[np.argmax(singles)]), config.pegs, config.colours)
-    if large is not None and exact and not consistent_only and _weighs_every_code(config, possible):
-        # every code of a large space, a multiset at a time
-        groups = yield from multiset_groups_steps(large)
+    # A listed space with repeats is weighed the same way: every code, skipping the multisets whose
+    # bound cannot tie and, in both, every code that is not its orbit's lowest.
+    listed = scoring[0] if scoring is not None and config.duplicates else None
+    every = large if large is not None else listed
+    if every is not None and exact and not consistent_only and _weighs_every_code(config, possible):
+        # every code, a multiset at a time
+        groups = yield from multiset_groups_steps(every)
         choice = yield from every_code.best_code_steps(
-            large,
+            every,
             groups,
             node,
             consistent,
             criterion,
             functools.partial(_tie_limit, criterion=criterion),
             possible,
+            canonical_filter(config, history, consistent),
+            criterion is negative_parts,
         )
         return index_code(choice, config.pegs, config.colours)
     pool, pool_consistent = build_pool(
@@ -305,8 +345,11 @@ def _think_listed(
 
 
 def make(criterion: Criterion, consistent_only: bool = False):
-    """A think() for `criterion` (functools.partial keeps the registry a plain literal)."""
-    return functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
+    """A think() for `criterion` (functools.partial keeps the registry a plain literal); with one or
+    two codes left it plays the lower, so a whole-tree walk need not ask it there."""
+    return lowest_of_last_two(
+        functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
+    )
 
 
 # The registry's "entropy" entry and the `optimal` strategy's fallback (optimal.py): one object, so

@@ -20,7 +20,7 @@ few codes left: every_code.py.)
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -87,8 +87,9 @@ def canonicalise(codes: np.ndarray, classes: list[list[int]], colours: int) -> n
 # Cells (candidate guess x consistent code) scored per guess before the pool and codes are sampled.
 CELL_BUDGET = 4_000_000
 # Small spaces (every code listed, scored through kernels.MultisetScorer at a few ns a cell) keep their
-# whole symmetry-reduced pool up to this many cells: at 5x8 that is 179,843 guesses over all secrets
-# instead of 179,925 with sampled pools, for about 10% more time.
+# whole symmetry-reduced pool up to this many cells. With repeats they choose among every code through
+# every_code.py from 6 codes left, so the pool serves nodes of 3-5 codes there, and spaces without
+# repeats.
 CELL_BUDGET_SMALL = 40_000_000
 # The pool keeps at least this many candidates when sampled, and at most POOL_CAP.
 POOL_MIN = 200
@@ -176,6 +177,36 @@ def _canonical_codes(pegs: int, colours: int, duplicates: bool, classes: tuple) 
     codes = space.indices[canonical_mask(space.first, [list(cls) for cls in classes])]
     codes.setflags(write=False)
     return codes
+
+
+def canonical_filter(
+    config: GameConfig, history: History, consistent: np.ndarray
+) -> Callable[[np.ndarray], np.ndarray] | None:
+    """Code numbers -> flags: which are the lowest code of their orbit at this node (the classes of
+    colours never played and of colours no code left uses), or None when no colours are
+    interchangeable. `consistent`: every code left. A listed space with repeats reads the flags off
+    a table made once per classes; a larger space works them out for the codes asked about."""
+    if is_small(config):
+        absent = _absent_colours(config, consistent)
+    else:
+        used = np.bincount(decode(consistent, config.pegs, config.colours).ravel(), minlength=config.colours)
+        absent = [int(c) for c in np.flatnonzero(used == 0)]
+    classes = symmetry_classes(config, history, absent)
+    if not classes:
+        return None
+    if is_small(config) and config.duplicates:
+        return _canonical_flags(config.pegs, config.colours, tuple(tuple(cls) for cls in classes)).take
+    return lambda codes: canonical_mask(
+        first_occurrences(decode(codes, config.pegs, config.colours), config.colours), classes
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _canonical_flags(pegs: int, colours: int, classes: tuple) -> np.ndarray:
+    space = small_space(pegs, colours, True)
+    flags = canonical_mask(space.first, [list(cls) for cls in classes])
+    flags.setflags(write=False)
+    return flags
 
 
 def space_positions(space, indices: np.ndarray) -> np.ndarray:

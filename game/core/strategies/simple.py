@@ -20,7 +20,7 @@ import numpy as np
 from ..codes import Code, index_code
 from ..config import GameConfig
 from ..mitm import is_huge, survey_steps
-from ..solver import History, NoCodeLeft, Progress
+from ..solver import History, NoCodeLeft, Progress, lowest_of_last_two
 from ..space import consistent_steps, legal_count, random_legal_indices, release_steps
 
 
@@ -73,6 +73,9 @@ def think_lowest(config: GameConfig, history: History, rng: random.Random) -> Ge
     return guess
 
 
+lowest_of_last_two(think_lowest)
+
+
 def think_lowest_random_first(
     config: GameConfig, history: History, rng: random.Random
 ) -> Generator[Progress, None, Code]:
@@ -81,6 +84,9 @@ def think_lowest_random_first(
         yield Progress(1, 1, "first guess", legal_count(config))
         return random_legal_code(config, rng)
     return (yield from think_lowest(config, history, rng))
+
+
+lowest_of_last_two(think_lowest_random_first)
 
 
 def think_random(config: GameConfig, history: History, rng: random.Random) -> Generator[Progress, None, Code]:

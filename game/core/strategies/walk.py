@@ -17,6 +17,7 @@ hands them to the space's cache (Variant.remember_consistent) and the strategy d
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ import numpy as np
 from ..codes import Code, Feedback, code_index, code_to_text, colour_counts, decode
 from ..config import GameConfig
 from ..headtail import sorted_unique
-from ..solver import History, Progress, Think, run
+from ..solver import History, Progress, Think, plays_lowest_of_last_two, run
 from ..space import has_table, is_small, score_table, small_space
 
 
@@ -44,23 +45,28 @@ def _entry_text(guess: Code, feedback: tuple[int, ...]) -> str:
     return f"{code_to_text(guess)}={','.join(map(str, feedback))}"
 
 
+def _seed_text(seed: int, history: History) -> str:
+    return f"{seed}|{';'.join(_entry_text(guess, fb) for guess, fb in history)}"
+
+
 def node_rng(seed: int, history: History) -> random.Random:
     """The rng a strategy gets at this history: a function of the seed and the history only."""
-    return random.Random(f"{seed}|{';'.join(_entry_text(guess, fb) for guess, fb in history)}")
+    return random.Random(_seed_text(seed, history))
 
 
 class _SeededOnFirstUse(random.Random):
-    """random.Random(seed_text), seeded (about 15 us) only when first drawn from.
+    """random.Random(seed_text), seeded (about 15 us) only when first drawn from; `seed_text` may be
+    a function that makes the text then (a whole tree has tens of thousands of nodes, most never draw).
 
     The first call of any primitive (every other method draws through random() or getrandbits())
     seeds it exactly as Random(seed_text) would and turns it into a plain random.Random. Methods
     bound before that (random._randbelow keeps one) still work: they seed at most once.
     """
 
-    def __new__(cls, seed_text: str) -> _SeededOnFirstUse:
+    def __new__(cls, seed_text: str | Callable[[], str]) -> _SeededOnFirstUse:
         return super().__new__(cls, 0)  # a cheap seed: replaced on first use
 
-    def __init__(self, seed_text: str) -> None:  # no super().__init__: that would seed now
+    def __init__(self, seed_text: str | Callable[[], str]) -> None:  # no super().__init__: it seeds now
         self._seed_text = seed_text
         self.gauss_next = None  # as Random.__init__ leaves it
 
@@ -68,7 +74,7 @@ class _SeededOnFirstUse(random.Random):
         text = self.__dict__.pop("_seed_text", None)
         if text is not None:
             self.__class__ = random.Random
-            random.Random.seed(self, text)
+            random.Random.seed(self, text if isinstance(text, str) else text())
 
     def random(self) -> float:
         _SeededOnFirstUse._seed_now(self)
@@ -176,31 +182,40 @@ def walk(
     if complete and np.any(secrets[1:] <= secrets[:-1]):
         raise ValueError("a complete walk needs its secrets sorted and distinct")
     start = tuple((tuple(int(p) for p in guess), variant.grade(*fb)) for guess, fb in root)
-    start_text = ";".join(_entry_text(guess, fb) for guess, fb in start)
     games: dict[int, Game] = {}
-    stack: list[tuple[History, str, np.ndarray]] = [(start, start_text, np.arange(secrets.shape[0]))]
+    stack: list[tuple[History, np.ndarray]] = [(start, np.arange(secrets.shape[0]))]
     if start and (variant.pack(start[-1][1]) == win or len(start) >= max_turns):  # over before it starts
         won = variant.pack(start[-1][1]) == win
         guesses, feedbacks = tuple(h[0] for h in start), tuple(h[1] for h in start)
         games = {m: Game(tuple(int(p) for p in codes[m]), guesses, feedbacks, won) for m in range(len(codes))}
         stack.clear()
+    # With the node's secrets exactly its consistent codes, a strategy that plays the lower of the
+    # last one or two codes (solver.lowest_of_last_two) need not be asked there after its first
+    # guess: most nodes of a whole tree are such.
+    lowest_last = complete and plays_lowest_of_last_two(think)
+    unpacked: dict[int, Feedback] = {}  # packed grade -> its feedback, unpacked once
     while stack:
-        history, text, members = stack.pop()
-        if complete and history:
-            variant.remember_consistent(config, history, secrets[members])
-        guess = tuple(int(p) for p in runner(think(config, history, _SeededOnFirstUse(f"{seed}|{text}"))))
+        history, members = stack.pop()
+        if lowest_last and history and members.shape[0] <= 2:  # members ascend, as their secrets do
+            guess = grade_of.secret(int(members[0]))
+        else:
+            if complete and history:
+                variant.remember_consistent(config, history, secrets[members])
+            rng = _SeededOnFirstUse(functools.partial(_seed_text, seed, history))
+            guess = tuple(int(p) for p in runner(think(config, history, rng)))
         grades = grade_of(guess, members)
         for grade in sorted_unique(grades)[::-1] if grades.shape[0] > 1 else grades:
             part = members[grades == grade] if grades.shape[0] > 1 else members
-            feedback = variant.unpack(int(grade))
+            feedback = unpacked.get(int(grade))
+            if feedback is None:
+                feedback = unpacked[int(grade)] = variant.unpack(int(grade))
             child = (*history, (guess, feedback))
             if grade == win or len(child) >= max_turns:
                 guesses, feedbacks = tuple(h[0] for h in child), tuple(h[1] for h in child)
                 for member in part.tolist():
                     games[member] = Game(grade_of.secret(member), guesses, feedbacks, grade == win)
             else:
-                entry = _entry_text(guess, feedback)
-                stack.append((child, f"{text};{entry}" if text else entry, part))
+                stack.append((child, part))
         if on_node is not None:
             on_node(len(games), secrets.shape[0])
     return [games[i] for i in range(secrets.shape[0])]
