@@ -65,6 +65,7 @@ class ClusterLink:
         self.forward: dict[str, str] = {}  # player connected here -> the process holding their room
         self.remote: dict[str, str] = {}  # player of a room here -> the process they are connected to
         self.queued: dict[str, tuple[str, str]] = {}  # player waiting here -> (queue key, their entry)
+        self.orphans: set[str] = set()  # connected here; their room was on a process that died
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.tasks: list[asyncio.Task[Any]] = []
         self.forwarded = 0  # messages sent to other processes (the load tool reports it)
@@ -148,10 +149,15 @@ class ClusterLink:
         if kind == "create":
             self.server.room_move(player, nick, message, now, rating)
             invite = rooms.rooms[rooms.room_of[player]].invite
-            self._spawn(player, self.redis.set(f"{PREFIX}invite:{invite}", self.process, ex=KEY_TTL_S))
+            self.server.hold(player)  # the invite is shown once any process can find it
+            self._spawn(player, self._register(player, invite))
             return True
-        if kind == "join" and message["invite"].upper() not in rooms.invites:
-            self._spawn(player, self._join(player, nick, message, rating))
+        if kind == "join":
+            if message["invite"].upper() in rooms.invites:
+                self.server.room_move(player, nick, message, now, rating)
+                self._hosting(player)
+            else:
+                self._spawn(player, self._join(player, nick, message, rating))
             return True
         if kind == "quick":
             if player in rooms.room_of or rooms.queues.where(player) is not None:
@@ -161,6 +167,14 @@ class ClusterLink:
         if kind == "leave" and player in self.queued:
             self._unqueue(player)
         return False
+
+    async def _register(self, player: str, invite: str) -> None:
+        try:
+            await self.redis.set(f"{PREFIX}invite:{invite}", self.process, ex=KEY_TTL_S)
+            await self.redis.set(f"{PREFIX}host:{player}", self.process, ex=KEY_TTL_S)
+        finally:
+            self.server.release(player)
+            self.server.settle()
 
     def _move(self, player: str, nick: str, message: dict[str, Any], rating: float) -> dict[str, Any]:
         return {
@@ -177,11 +191,23 @@ class ClusterLink:
         if player in self.forward:
             return
         host = await self.redis.get(f"{PREFIX}host:{player}")
-        if host is not None and host != self.process and await self.redis.exists(f"{PREFIX}alive:{host}"):
+        if host is None or host == self.process:
+            return
+        if await self.redis.exists(f"{PREFIX}alive:{host}"):
             self.forward[player] = host
+        else:
+            self.orphans.add(player)
+            await self.redis.delete(f"{PREFIX}host:{player}")
 
     def back(self, player: str, resume: bool) -> None:
-        if player in self.forward:
+        """The device's connection here is set up: its room's process is told (or it is told the room
+        is lost); a room held here no longer sends its events elsewhere."""
+        self.remote.pop(player, None)
+        if player in self.orphans:
+            self.orphans.discard(player)
+            self.forward[player] = "gone"
+            self._lost(player)
+        elif player in self.forward:
             self.send(
                 self.forward[player], {"op": "back", "player": player, "resume": resume, "from": self.process}
             )
@@ -254,6 +280,7 @@ class ClusterLink:
         if partner["proc"] == self.process:
             self.queued.pop(partner["p"], None)
             self.server.rooms.start_pair(partner["p"], player, nick, rating, self.server.clock())
+            self._hosting(player)
             self.server.settle()
             return
         self.forward[player] = partner["proc"]
@@ -290,8 +317,9 @@ class ClusterLink:
             elif kind == "events":
                 for event in op["events"]:
                     rooms.emit(player, event)
-                    if event["kind"] == "over":
+                    if event["kind"] == "over":  # kept already: its new rating can be read
                         self.forward.pop(player, None)
+                        self._spawn(player, server.tell_rating(player))
             elif kind == "tell":
                 if op.get("unforward"):
                     self.forward.pop(player, None)
@@ -304,10 +332,10 @@ class ClusterLink:
                 self.remote[player] = op["from"]
                 rooms.back(player, server.clock())
                 if (op["resume"] and not rooms.resume(player)) or player not in rooms.room_of:
-                    self.remote.pop(player, None)
-                    self.send(op["from"], {"op": "lost", "player": player})
-            elif kind == "lost":
-                self._lost(player)
+                    self.remote.pop(player, None)  # that game is over: the device plays on where it is
+                    self.send(op["from"], {"op": "unforward", "player": player})
+            elif kind == "unforward":
+                self.forward.pop(player, None)
         except (RoomError, ProtocolError) as exc:
             if kind in ("move", "pair") and player not in rooms.room_of:
                 self.remote.pop(player, None)
@@ -324,9 +352,16 @@ class ClusterLink:
         server.settle()
 
     def _hosting(self, player: str) -> None:
-        """Note in Redis that this process holds the player's room (a reconnect elsewhere looks)."""
-        if player in self.server.rooms.room_of:
-            self._spawn(player, self.redis.set(f"{PREFIX}host:{player}", self.process, ex=KEY_TTL_S))
+        """Note in Redis that this process holds the room of `player` (and of whoever else sits in
+        it): a reconnect to another process looks there."""
+        rooms = self.server.rooms
+        room = rooms.rooms.get(rooms.room_of.get(player, -1))
+        if room is None:
+            return
+        pipe = self.redis.pipeline(transaction=False)
+        for seat in room.seats:
+            pipe.set(f"{PREFIX}host:{seat.player}", self.process, ex=KEY_TTL_S)
+        self._spawn(player, pipe.execute())
 
     def _lost(self, player: str) -> None:
         if self.forward.pop(player, None) is not None:

@@ -339,6 +339,8 @@ class GameServer:
 
     def settle(self) -> None:
         """Hand new events to their connections (or their process), keep finished games, log."""
+        for result in self.rooms.take_finished():  # first: its players' events wait for it
+            self._save(result, hold=True)
         waiting = []
         for player in self.rooms.take_dirty():
             if self.held.get(player):
@@ -352,8 +354,6 @@ class GameServer:
             elif self.link is not None:
                 self.link.relay(player)
         self.rooms.dirty.update(waiting)
-        for result in self.rooms.take_finished():
-            self._save(result, hold=True)
         for note in self.rooms.take_notes():
             log.info("%s", note)
 
@@ -361,7 +361,7 @@ class GameServer:
         players = list(result.get("players", []))
         if hold:
             for player in players:
-                self.held[player] = self.held.get(player, 0) + 1
+                self.hold(player)
         self.saving += 1
         future = self.db.call("record", result)
 
@@ -371,6 +371,16 @@ class GameServer:
 
         future.add_done_callback(done)
 
+    def hold(self, player: str) -> None:
+        """Hold back the player's events until release() (something they depend on is being kept)."""
+        self.held[player] = self.held.get(player, 0) + 1
+
+    def release(self, player: str) -> None:
+        self.held[player] = self.held.get(player, 1) - 1
+        if self.held[player] <= 0:
+            del self.held[player]
+        self.rooms.dirty.add(player)
+
     def _saved(self, result: dict[str, Any], future: Any, players: list[str]) -> None:
         self.saving -= 1
         if future.exception() is not None:  # a full disk or a locked file: kept here, tried each tick
@@ -379,15 +389,12 @@ class GameServer:
             return
         result["game_id"] = future.result()
         for player in players:
-            self.held[player] = self.held.get(player, 1) - 1
-            if self.held[player] <= 0:
-                del self.held[player]
-            self.rooms.dirty.add(player)
+            self.release(player)
             if player in self.connections:
-                self._spawn(player, self._tell_rating(player))
+                self._spawn(player, self.tell_rating(player))
         self.settle()
 
-    async def _tell_rating(self, player: str) -> None:
+    async def tell_rating(self, player: str) -> None:
         self.rooms.emit(player, desk.rating_event(await self.db.read("rating", player)))
         self.settle()
 
