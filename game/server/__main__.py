@@ -20,7 +20,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.cli import OneLineParser, number, path_arg
+from game.cli import OneLineParser, address, number, path_arg
 from game.server import cluster
 from game.server.results import open_store
 from game.server.server import GameServer
@@ -55,12 +55,14 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument(
         "--database",
+        type=address("postgresql", "postgres"),
         default=None,
         metavar="URL",
         help="postgresql://... to share one database between processes (default: the SQLite file of --data)",
     )
     parser.add_argument(
         "--redis",
+        type=address("redis", "rediss", "unix"),
         default=None,
         metavar="URL",
         help="redis://host:port/db to share rooms, queues and events with the other processes",
@@ -130,8 +132,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--data {data}: its folder {data.parent} does not exist")
     if args.redis and not args.database:
         parser.error("--redis shares rooms between processes: give them one --database postgresql://... too")
-    if args.database and not args.database.startswith(("postgresql://", "postgres://")):
-        parser.error(f"--database {args.database}: give a postgresql:// address (or --data for SQLite)")
     handler = BatchedLog()
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
     logging.basicConfig(level=logging.INFO, handlers=[handler])

@@ -9,7 +9,9 @@ import itertools
 
 import pytest
 
-from .services import Postgres, Redis, ServerProcess, need
+from tools.local_services import Postgres, Redis
+
+from .services import ServerProcess, need
 
 _databases = itertools.count(1)
 
