@@ -33,11 +33,6 @@ from game.net.protocol import ProtocolError, encode
 from game.server.matching import window
 from game.server.rooms import RoomError
 
-try:  # the cluster extra: pip install 'mastermind-arcade[servers]'
-    import redis.asyncio as aioredis
-except ImportError:  # pragma: no cover - without it only one process is offered
-    aioredis = None  # type: ignore[assignment]
-
 # the GameServer this serves (typed loosely: server.py imports this module, not the other way)
 GameServer = Any
 
@@ -58,8 +53,11 @@ class ClusterLink:
     """This process's part in the cluster: what it forwards, and for whom it holds rooms."""
 
     def __init__(self, url: str, process: str | None = None) -> None:
-        if aioredis is None:
-            raise ClusterError("--redis needs redis-py: pip install 'mastermind-arcade[servers]'")
+        try:  # here, not at the top: a one-process server never loads redis-py (4 MB)
+            import redis.asyncio as aioredis
+        except ImportError:
+            raise ClusterError("--redis needs redis-py: pip install 'mastermind-arcade[servers]'") from None
+        self.connect = aioredis.from_url
         self.url = url
         self.process = process or secrets.token_hex(4)
         self.forward: dict[str, str] = {}  # player connected here -> the process holding their room
@@ -74,7 +72,7 @@ class ClusterLink:
     async def start(self, server: GameServer) -> None:
         self.server = server
         server.rooms.matching = False  # pairs are made through the shared queue instead
-        self.redis = aioredis.from_url(self.url, decode_responses=True)
+        self.redis = self.connect(self.url, decode_responses=True)
         try:
             await self.redis.set(f"{PREFIX}alive:{self.process}", "1", ex=ALIVE_S)
         except Exception as exc:
@@ -260,15 +258,19 @@ class ClusterLink:
         self.server.settle()
 
     async def _claim(self, key: str, player: str, rating: float) -> dict[str, Any] | None:
-        """Take the waiting entry nearest in rating within its window, if any (ZREM: only one wins)."""
+        """Take a waiting entry within its window, if any (ZREM: only one wins): one on this process
+        first, then the nearest in rating, then the longest waiting."""
         now = time.time()
         entries = await self.redis.zrange(key, 0, -1, withscores=True)
         fits = []
         for member, score in entries:
             entry = json.loads(member)
             if entry["p"] != player and abs(score - rating) <= window(now - entry["since"]):
-                fits.append((abs(score - rating), entry["since"], member, entry))
-        for _, _, member, entry in sorted(fits)[:5]:
+                # within the window, one waiting on this process first: their moves need no forwarding
+                fits.append(
+                    (entry["proc"] != self.process, abs(score - rating), entry["since"], member, entry)
+                )
+        for *_, member, entry in sorted(fits)[:5]:
             if not await self.redis.exists(f"{PREFIX}alive:{entry['proc']}"):
                 await self.redis.zrem(key, member)  # a waiting player of a process that died
                 continue

@@ -59,6 +59,7 @@ MAX_STRIKES = 50  # bad or over-the-limit messages before the client is disconne
 # a client being disconnected may never answer the close (a flooder's unread messages stop the
 # reading of its reply): the socket is cut after this long instead of websockets' 10 s
 CLOSE_TIMEOUT_S = 1.0
+MAX_STORE_BACKLOG = 5000  # store jobs waiting before the store-asking messages are refused for a moment
 TICK_S = 0.5  # how often holds and waiting rooms are looked at
 POLICY_VIOLATION = 1008  # the websocket close code for "you broke the rules"
 REPLACED = 4001  # ours: "this device connected again" (the older window must not fight it back)
@@ -281,6 +282,8 @@ class GameServer:
         elif kind == "hello":
             raise ProtocolError(f"{kind} is said once, first")
         elif kind in desk.TYPES:
+            if self.db.jobs.qsize() > MAX_STORE_BACKLOG:  # boards asked faster than the store answers
+                raise RoomError("the server is busy; try again in a moment")
             self._spawn(player, self.desk.handle(player, nick, message))
         elif self.link is None or not self.link.takes(player, nick, message, now, conn.rating):
             self.room_move(player, nick, message, now, conn.rating)

@@ -25,11 +25,6 @@ from typing import Any
 
 from game.server.glicko2 import Rating, duel
 
-try:  # the cluster extra: pip install 'mastermind-arcade[servers]'
-    import psycopg
-except ImportError:  # pragma: no cover - without it only SQLite is offered
-    psycopg = None  # type: ignore[assignment]
-
 MIGRATIONS: list[list[str]] = [
     [
         "CREATE TABLE IF NOT EXISTS players(id TEXT PRIMARY KEY, nick TEXT NOT NULL,"
@@ -341,8 +336,10 @@ class PostgresStore(SqlStore):
 
     def __init__(self, url: str) -> None:
         super().__init__()
-        if psycopg is None:
-            raise RuntimeError("PostgreSQL needs psycopg: pip install 'mastermind-arcade[servers]'")
+        try:  # here, not at the top: psycopg (and libpq) cost a one-process SQLite server 20 MB for nothing
+            import psycopg
+        except ImportError:
+            raise RuntimeError("PostgreSQL needs psycopg: pip install 'mastermind-arcade[servers]'") from None
         try:
             self.db = psycopg.connect(url, autocommit=True)
         except psycopg.Error as exc:
