@@ -47,7 +47,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from game.cli import SEED, OneLineParser, address, number  # noqa: E402
+from game.cli import SEED, OneLineParser, address, number, path_arg  # noqa: E402
 from game.core.config import PRESETS  # noqa: E402
 from game.net.protocol import encode  # noqa: E402
 from tools import local_services  # noqa: E402
@@ -77,6 +77,7 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--redis", type=address("redis"), default=None, help="shared by the servers (with --servers 2+)"
     )
+    parser.add_argument("--server-log", type=path_arg, default=None, help="write the servers' logs here")
     parser.add_argument(
         "--local-services",
         action="store_true",
@@ -251,7 +252,9 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-def start_servers(count: int, options: list[str]) -> tuple[list[subprocess.Popen], list[str], list[int]]:
+def start_servers(
+    count: int, options: list[str], log: Path | None = None
+) -> tuple[list[subprocess.Popen], list[str], list[int]]:
     env = dict(os.environ, PYTHONPATH=str(REPO))
     servers, urls, log_lines = [], [], [0] * count
     for index in range(count):
@@ -270,8 +273,13 @@ def start_servers(count: int, options: list[str]) -> tuple[list[subprocess.Popen
         urls.append(f"ws://127.0.0.1:{found.group(1)}")
 
         def drain(server=server, index=index) -> None:  # the server logs each room event: read it
-            for _ in server.stdout:  # type: ignore[union-attr]
+            out = open(log, "a") if log else None  # noqa: SIM115 - closed when the server's output ends
+            for line in server.stdout:  # type: ignore[union-attr]
                 log_lines[index] += 1
+                if out:
+                    out.write(f"{index} {line}")
+            if out:
+                out.close()
 
         threading.Thread(target=drain, daemon=True).start()
     return servers, urls, log_lines
@@ -353,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
             options = ["--data", str(data)] if args.database is None else ["--database", args.database]
             if args.servers > 1:
                 options += ["--redis", args.redis]
-            servers, urls, log_lines = start_servers(args.servers, options)
+            servers, urls, log_lines = start_servers(args.servers, options, args.server_log)
             try:
                 tally, elapsed, cpu = measure(args, urls, servers)
                 rss = [rss_mb(s.pid) for s in servers]

@@ -41,6 +41,7 @@ ALIVE_S = 3  # a process silent this long is taken for dead
 HEARTBEAT_S = 1.0
 KEY_TTL_S = 7200  # invites and room hosts outlive any game, and go by themselves
 ROOM_MOVES = ("secret", "guess", "claim", "leave")
+REDIS_CONNECTIONS = 32
 
 log = logging.getLogger("mastermind.server")
 
@@ -57,7 +58,7 @@ class ClusterLink:
             import redis.asyncio as aioredis
         except ImportError:
             raise ClusterError("--redis needs redis-py: pip install 'mastermind-arcade[servers]'") from None
-        self.connect = aioredis.from_url
+        self.aioredis = aioredis
         self.url = url
         self.process = process or secrets.token_hex(4)
         self.forward: dict[str, str] = {}  # player connected here -> the process holding their room
@@ -72,7 +73,11 @@ class ClusterLink:
     async def start(self, server: GameServer) -> None:
         self.server = server
         server.rooms.matching = False  # pairs are made through the shared queue instead
-        self.redis = self.connect(self.url, decode_responses=True)
+        # a blocking pool: a storm of hellos waits its turn for a connection instead of failing
+        pool = self.aioredis.BlockingConnectionPool.from_url(
+            self.url, max_connections=REDIS_CONNECTIONS, timeout=10, decode_responses=True
+        )
+        self.redis = self.aioredis.Redis(connection_pool=pool)
         try:
             await self.redis.set(f"{PREFIX}alive:{self.process}", "1", ex=ALIVE_S)
         except Exception as exc:
