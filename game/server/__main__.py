@@ -135,7 +135,8 @@ async def serve(host: str, port: int, where: str, rate: int | None, redis_url: s
     finally:
         await server.stop()
         store.close()
-        print("mastermind-server stopped", flush=True)
+        forwarded = f" ({link.forwarded} messages to other processes)" if link else ""
+        print(f"mastermind-server stopped{forwarded}", flush=True)
         sys.stdout.flush()
 
 

@@ -42,6 +42,7 @@ HEARTBEAT_S = 1.0
 KEY_TTL_S = 7200  # invites and room hosts outlive any game, and go by themselves
 ROOM_MOVES = ("secret", "guess", "claim", "leave")
 REDIS_CONNECTIONS = 32
+CANDIDATES = 8  # waiting players looked at either side of a newcomer's rating
 
 log = logging.getLogger("mastermind.server")
 
@@ -64,6 +65,7 @@ class ClusterLink:
         self.forward: dict[str, str] = {}  # player connected here -> the process holding their room
         self.remote: dict[str, str] = {}  # player of a room here -> the process they are connected to
         self.queued: dict[str, tuple[str, str]] = {}  # player waiting here -> (queue key, their entry)
+        self.rescan_at: dict[str, float] = {}  # a waiting player's next look at the shared queue
         self.orphans: set[str] = set()  # connected here; their room was on a process that died
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.tasks: list[asyncio.Task[Any]] = []
@@ -266,7 +268,11 @@ class ClusterLink:
         """Take a waiting entry within its window, if any (ZREM: only one wins): one on this process
         first, then the nearest in rating, then the longest waiting."""
         now = time.time()
-        entries = await self.redis.zrange(key, 0, -1, withscores=True)
+        pipe = self.redis.pipeline(transaction=False)  # the nearest few either side, not the whole queue
+        pipe.zrevrangebyscore(key, rating, "-inf", start=0, num=CANDIDATES, withscores=True)
+        pipe.zrangebyscore(key, rating, "+inf", start=0, num=CANDIDATES, withscores=True)
+        below, above = await pipe.execute()
+        entries = dict(below + above).items()
         fits = []
         for member, score in entries:
             entry = json.loads(member)
@@ -276,7 +282,9 @@ class ClusterLink:
                     (entry["proc"] != self.process, abs(score - rating), entry["since"], member, entry)
                 )
         for *_, member, entry in sorted(fits)[:5]:
-            if not await self.redis.exists(f"{PREFIX}alive:{entry['proc']}"):
+            if entry["proc"] != self.process and not await self.redis.exists(
+                f"{PREFIX}alive:{entry['proc']}"
+            ):
                 await self.redis.zrem(key, member)  # a waiting player of a process that died
                 continue
             if await self.redis.zrem(key, member) == 1:
@@ -305,6 +313,7 @@ class ClusterLink:
 
     def _unqueue(self, player: str) -> None:
         key, member = self.queued.pop(player)
+        self.rescan_at.pop(player, None)
         self._spawn(player, self.redis.zrem(key, member))
 
     # --- what other processes say ---------------------------------------------------------------
@@ -393,10 +402,15 @@ class ClusterLink:
                 if process in dead:
                     del self.remote[player]
                     self.server.rooms.drop(player, self.server.clock())
+        now = time.time()
         for player, (key, member) in list(self.queued.items()):
             entry = json.loads(member)
-            if time.time() - entry["since"] < 1.0 or player not in self.queued:
+            waited = now - entry["since"]
+            # looked at again after 1, 2, 4, 8... s (windows widen slowly; Redis is not polled each tick)
+            due = self.rescan_at.get(player, entry["since"] + 1.0)
+            if now < due or player not in self.queued:
                 continue
+            self.rescan_at[player] = now + min(8.0, max(1.0, waited))
             rating = self._rating_of(player)
             if await self.redis.zrem(key, member) != 1:
                 continue  # taken by another process a moment ago: its "pair" is on its way
@@ -407,6 +421,9 @@ class ClusterLink:
             self.queued.pop(player, None)
             self.server.rooms.queues.remove(player)
             self._pair(partner, player, entry["n"], rating)
+        for player in list(self.rescan_at):
+            if player not in self.queued:
+                del self.rescan_at[player]
         self.server.settle()
 
     def _rating_of(self, player: str) -> float:
