@@ -67,7 +67,8 @@ class ClusterLink:
         self.queued: dict[str, tuple[str, str]] = {}  # player waiting here -> (queue key, their entry)
         self.rescan_at: dict[str, float] = {}  # a waiting player's next look at the shared queue
         self.orphans: set[str] = set()  # connected here; their room was on a process that died
-        self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        # Redis commands nobody waits for (publishes, host keys), sent together in one pipeline
+        self.outbox: asyncio.Queue[tuple[str, tuple]] = asyncio.Queue()
         self.tasks: list[asyncio.Task[Any]] = []
         self.forwarded = 0  # messages sent to other processes (the load tool reports it)
 
@@ -106,23 +107,30 @@ class ClusterLink:
 
     def send(self, process: str, op: dict[str, Any]) -> None:
         self.forwarded += 1
-        self.outbox.put_nowait((process, json.dumps(op, separators=(",", ":"))))
+        self.later("publish", f"{PREFIX}p:{process}", json.dumps(op, separators=(",", ":")))
+
+    def later(self, command: str, *args: Any) -> None:
+        """Queue a Redis command whose answer nobody needs (sent with the next batch)."""
+        self.outbox.put_nowait((command, args))
 
     async def _send(self) -> None:
         while True:
             first = await self.outbox.get()
             await self._flush(first)
 
-    async def _flush(self, first: tuple[str, str] | None = None) -> None:
-        """Publish everything waiting in one round trip (a pipeline)."""
+    async def _flush(self, first: tuple[str, tuple] | None = None) -> None:
+        """Send everything waiting in one round trip (a pipeline)."""
         batch = [first] if first is not None else []
         while not self.outbox.empty():
             batch.append(self.outbox.get_nowait())
         if not batch:
             return
         pipe = self.redis.pipeline(transaction=False)
-        for process, text in batch:
-            pipe.publish(f"{PREFIX}p:{process}", text)
+        for command, args in batch:
+            if command == "set":
+                pipe.set(*args, ex=KEY_TTL_S)
+            else:
+                getattr(pipe, command)(*args)
         try:
             await pipe.execute()
         except Exception:
@@ -235,7 +243,7 @@ class ClusterLink:
         self.server.rooms.ack(player, events[-1][0])
         if any(event["kind"] == "over" for _, event in events):
             del self.remote[player]
-            self._spawn(player, self.redis.delete(f"{PREFIX}host:{player}"))
+            self.later("delete", f"{PREFIX}host:{player}")
 
     def tell(self, player: str, text: str) -> None:
         process = self.remote.get(player)
@@ -282,13 +290,13 @@ class ClusterLink:
                     (entry["proc"] != self.process, abs(score - rating), entry["since"], member, entry)
                 )
         for *_, member, entry in sorted(fits)[:5]:
-            if entry["proc"] != self.process and not await self.redis.exists(
-                f"{PREFIX}alive:{entry['proc']}"
-            ):
-                await self.redis.zrem(key, member)  # a waiting player of a process that died
-                continue
-            if await self.redis.zrem(key, member) == 1:
+            pipe = self.redis.pipeline(transaction=False)  # one round trip: take it, and is its process alive
+            pipe.zrem(key, member)
+            pipe.exists(f"{PREFIX}alive:{entry['proc']}")
+            taken, alive = await pipe.execute()
+            if taken == 1 and (alive or entry["proc"] == self.process):
                 return {**entry, "rating": rating}
+            # not taken: another process paired with it first; taken but dead: a stale entry gone
         return None
 
     def _pair(self, partner: dict[str, Any], player: str, nick: str, rating: float) -> None:
@@ -314,7 +322,7 @@ class ClusterLink:
     def _unqueue(self, player: str) -> None:
         key, member = self.queued.pop(player)
         self.rescan_at.pop(player, None)
-        self._spawn(player, self.redis.zrem(key, member))
+        self.later("zrem", key, member)
 
     # --- what other processes say ---------------------------------------------------------------
     def on(self, op: dict[str, Any]) -> None:
@@ -374,10 +382,8 @@ class ClusterLink:
         room = rooms.rooms.get(rooms.room_of.get(player, -1))
         if room is None:
             return
-        pipe = self.redis.pipeline(transaction=False)
         for seat in room.seats:
-            pipe.set(f"{PREFIX}host:{seat.player}", self.process, ex=KEY_TTL_S)
-        self._spawn(player, pipe.execute())
+            self.later("set", f"{PREFIX}host:{seat.player}", self.process)
 
     def _lost(self, player: str) -> None:
         if self.forward.pop(player, None) is not None:
