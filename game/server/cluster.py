@@ -42,6 +42,7 @@ HEARTBEAT_S = 1.0
 KEY_TTL_S = 7200  # invites and room hosts outlive any game, and go by themselves
 ROOM_MOVES = ("secret", "guess", "claim", "leave")
 REDIS_CONNECTIONS = 32
+LOCAL_FIRST_S = 1.0  # a waiting player on another process is taken only once they have waited this long
 CANDIDATES = 8  # waiting players looked at either side of a newcomer's rating
 
 log = logging.getLogger("mastermind.server")
@@ -274,7 +275,8 @@ class ClusterLink:
 
     async def _claim(self, key: str, player: str, rating: float) -> dict[str, Any] | None:
         """Take a waiting entry within its window, if any (ZREM: only one wins): one on this process
-        first, then the nearest in rating, then the longest waiting."""
+        first (one elsewhere only after LOCAL_FIRST_S of waiting), then the nearest in rating, then
+        the longest waiting."""
         now = time.time()
         pipe = self.redis.pipeline(transaction=False)  # the nearest few either side, not the whole queue
         pipe.zrevrangebyscore(key, rating, "-inf", start=0, num=CANDIDATES, withscores=True)
@@ -284,7 +286,10 @@ class ClusterLink:
         fits = []
         for member, score in entries:
             entry = json.loads(member)
-            if entry["p"] != player and abs(score - rating) <= window(now - entry["since"]):
+            waited = now - entry["since"]
+            if entry["proc"] != self.process and waited < LOCAL_FIRST_S:
+                continue  # a partner on this process may come: no forwarding for every move of the game
+            if entry["p"] != player and abs(score - rating) <= window(waited):
                 # within the window, one waiting on this process first: their moves need no forwarding
                 fits.append(
                     (entry["proc"] != self.process, abs(score - rating), entry["since"], member, entry)
