@@ -97,6 +97,12 @@ def pyinstaller_command(dist: Path, work: Path, launcher: Path) -> list[str]:
         f"{REPO / 'assets'}{os.pathsep}game/data",  # where game/assets.py looks in an installed game
         "--copy-metadata",
         DISTRIBUTION,
+        # The registries import variants and modes by module name (importlib), which PyInstaller's
+        # import scan cannot follow: every module of both packages goes in.
+        "--collect-submodules",
+        "game.core.variants",
+        "--collect-submodules",
+        "game.modes",
         str(launcher),
     ]
 
