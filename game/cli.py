@@ -162,6 +162,25 @@ def path_arg(text: str) -> Path:
     return Path(text)
 
 
+class address:  # noqa: N801 - an argparse type, named like number and decimal
+    """An argparse type: a service address with one of `schemes` ("postgresql://host/db"), at most
+    MAX_ADDRESS_CHARS long, refused in one line before anything tries to connect to it."""
+
+    MAX_ADDRESS_CHARS = 2048
+
+    def __init__(self, *schemes: str) -> None:
+        self.schemes = schemes
+
+    def __call__(self, text: str) -> str:
+        if len(text) > self.MAX_ADDRESS_CHARS or not text.startswith(tuple(f"{s}://" for s in self.schemes)):
+            wanted = " or ".join(f"{s}://..." for s in self.schemes)
+            raise argparse.ArgumentTypeError(f"expected an address {wanted}, not {shown(text)}")
+        return text
+
+    def __repr__(self) -> str:
+        return f"address{self.schemes}"
+
+
 def writable_folder(parser: argparse.ArgumentParser, path: Path, option: str = "--out") -> Path:
     """`path` as a folder the tool can write into, checked before any work: made if it is missing and
     its parent is a folder (only the folder asked for, never the ones above it); otherwise, or when it

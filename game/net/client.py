@@ -30,6 +30,7 @@ from game.net.protocol import (
     MAX_MESSAGE_BYTES,
     TOKEN_HEX_CHARS,
     ProtocolError,
+    challenge_in,
     clean_nick,
     decode_server,
     encode,
@@ -87,6 +88,40 @@ class Client:
             self._call(self._loop.call_later, self.latency_s, self._outbox.put_nowait, text)
         else:
             self._call(self._outbox.put_nowait, text)
+
+    # --- results that count: what they send (their answers arrive through poll() as events) --------
+    def daily(self) -> None:
+        """Today's online Daily: a "solo" event to play it, or "solo_over" when played already."""
+        self.send("daily")
+
+    def solo_guess(self, code: Sequence[int]) -> None:
+        """A row of the Daily or challenge being played ("solo_graded", then "solo_over" at the end)."""
+        self.send("solo_guess", code=list(code))
+
+    def new_challenge(self, size: str) -> None:
+        """Make a challenge ("challenge_made": its id and the text to share)."""
+        self.send("challenge_new", size=size)
+
+    def play_challenge(self, shared: str) -> str:
+        """Play the challenge named in `shared` (a pasted share text or the id); returns the id.
+        ValueError when the text names none."""
+        challenge = challenge_in(shared)
+        if challenge is None:
+            raise ValueError("no challenge id (8 letters) in that text")
+        self.send("challenge_play", id=challenge)
+        return challenge
+
+    def show_challenge(self, challenge: str) -> None:
+        """A challenge's page ("challenge": everyone's guesses and times)."""
+        self.send("challenge_show", id=challenge)
+
+    def board(self, day: str | None = None) -> None:
+        """A Daily's board ("board"), today's unless `day` (YYYY-MM-DD) is given."""
+        self.send("board", **({"day": day} if day else {}))
+
+    def rating(self) -> None:
+        """This device's duel rating ("rating")."""
+        self.send("rating")
 
     def poll(self) -> list[dict[str, Any]]:
         """Everything that arrived since the last poll, oldest first (never blocks)."""

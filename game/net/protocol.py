@@ -10,6 +10,11 @@ Room events reach a player as {"type": "event", "seq": n, "event": {...}}: numbe
 player, acknowledged by the client ({"type": "ack", "seq": n}), and sent again after a reconnect
 (hello's "last_seq" says what the client already has), so nothing a player should see is lost.
 
+Additions keep version 1: new message types and new optional fields only (a server without them
+answers "unknown message type", which a client shows as "this server does not have that"). The
+welcome's "features" names what the server offers (FEATURES): the server-graded Daily and its
+boards, challenges, and ratings.
+
 Pure standard library: the game, the server and the tools import it without pygame.
 """
 
@@ -32,8 +37,14 @@ KINDS = ("race", "codemaker")
 ROUNDS = (2, 4)
 SIZES = ("Easy", "Classic", "Super", "Expert")  # the presets' names (game.core.config.PRESETS)
 
+CHALLENGE_LENGTH = 8  # a challenge's id: 30**8 of them, not found by trying
+FEATURES = ("daily", "challenges", "ratings")
+
 _TOKEN = re.compile(f"[0-9a-f]{{{TOKEN_HEX_CHARS}}}")
 _INVITE = re.compile(f"[{INVITE_CHARS}]{{{INVITE_LENGTH}}}")
+_CHALLENGE = re.compile(f"[{INVITE_CHARS}]{{{CHALLENGE_LENGTH}}}")
+_CHALLENGE_IN_TEXT = re.compile(f"(?<![0-9A-Z])[{INVITE_CHARS}]{{{CHALLENGE_LENGTH}}}(?![0-9A-Z])")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class ProtocolError(ValueError):
@@ -85,6 +96,11 @@ def _object(value: Any) -> None:
         raise ProtocolError("an event is an object with a kind")
 
 
+def _features(value: Any) -> None:
+    if not isinstance(value, list) or not all(isinstance(item, str) and len(item) <= 32 for item in value):
+        raise ProtocolError("features are a list of names")
+
+
 def _nick(value: Any) -> None:
     _text(MAX_NICK_CHARS)(value)
 
@@ -115,6 +131,14 @@ CLIENT: dict[str, dict[str, tuple[Callable[[Any], None], bool]]] = {
     "claim": {},
     "leave": {},
     "ping": {"id": (_int(0, MAX_SEQ), False)},
+    # server-graded games for one: today's Daily, a challenge; their rows go as solo_guess
+    "daily": {},
+    "solo_guess": {"code": (_code, True)},
+    "challenge_new": {"size": (_choice(SIZES), True)},
+    "challenge_play": {"id": (_pattern(_CHALLENGE, f"a challenge id of {CHALLENGE_LENGTH} letters"), True)},
+    "challenge_show": {"id": (_pattern(_CHALLENGE, f"a challenge id of {CHALLENGE_LENGTH} letters"), True)},
+    "board": {"day": (_pattern(_DAY, "a day as YYYY-MM-DD"), False)},
+    "rating": {},
 }
 SERVER: dict[str, dict[str, tuple[Callable[[Any], None], bool]]] = {
     "welcome": {
@@ -122,6 +146,7 @@ SERVER: dict[str, dict[str, tuple[Callable[[Any], None], bool]]] = {
         "nick": (_nick, True),
         "server_seq": (_SEQ, True),
         "epoch": (_text(32), True),
+        "features": (_features, False),
     },
     "event": {"seq": (_int(1, MAX_SEQ), True), "event": (_object, True)},
     "error": {"reason": (_text(300), True), "fatal": (_choice((True, False)), False)},
@@ -134,9 +159,13 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+# one encoder made once: json.dumps with any option builds a new JSONEncoder on every call
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def encode(type_: str, **fields: Any) -> str:
     """One message as its JSON text (compact, version stamped)."""
-    return json.dumps({"v": VERSION, "type": type_, **fields}, separators=(",", ":"))
+    return _ENCODE({"v": VERSION, "type": type_, **fields})
 
 
 def _decode(raw: str | bytes, table: Mapping[str, Mapping[str, tuple[Callable[[Any], None], bool]]]) -> dict:
@@ -187,3 +216,18 @@ def clean_nick(text: str) -> str:
     kept = "".join(ch for ch in text if ch.isprintable())
     kept = " ".join(kept.split())[:MAX_NICK_CHARS].strip()
     return kept or "Player"
+
+
+def share_text(challenge: str) -> str:
+    """What a player shares for a challenge: its id and nothing else about the code."""
+    return f"Crack my Mastermind code! Challenge {challenge} (Play people > Challenge, type {challenge})"
+
+
+def challenge_in(text: str) -> str | None:
+    """The challenge id in a pasted share text (or the id typed alone), else None."""
+    upper = text.upper()
+    named = re.search(f"CHALLENGE\\s+({_CHALLENGE.pattern})(?![0-9A-Z])", upper)
+    if named:
+        return named.group(1)
+    found = _CHALLENGE_IN_TEXT.search(upper)
+    return found.group(0) if found else None

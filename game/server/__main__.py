@@ -2,7 +2,11 @@
 
 Defaults: 127.0.0.1 (this machine only; --host 0.0.0.0 for a network), port DEFAULT_PORT, the
 results in server.sqlite3 in the game's data folder. It prints where it listens, then one log line
-per room event.
+per room event (written out in batches, at least every half second, so logging never costs a
+write per event under load).
+
+Many processes: give each the same --database postgresql://... and --redis redis://... and put
+any TCP load balancer in front of their ports (docs/server.md).
 """
 
 from __future__ import annotations
@@ -11,12 +15,15 @@ import asyncio
 import logging
 import signal
 import sys
+import threading
+import time
 from pathlib import Path
 
 import platformdirs
 
-from game.cli import OneLineParser, number, path_arg
-from game.server.results import SqliteStore
+from game.cli import OneLineParser, address, number, path_arg
+from game.server import cluster
+from game.server.results import open_store
 from game.server.server import GameServer
 
 DEFAULT_PORT = 8765
@@ -28,7 +35,15 @@ def default_data() -> Path:
 
 
 def build_parser() -> OneLineParser:
-    parser = OneLineParser(prog="mastermind-server", description="Serve online Mastermind duels.")
+    parser = OneLineParser(
+        prog="mastermind-server",
+        description="Serve online Mastermind duels, the online Daily's leaderboard and challenges.",
+        epilog=(
+            "One process: mastermind-server (SQLite in the data folder). "
+            "Many: start each with the same --database postgresql://USER@HOST/DB and "
+            "--redis redis://HOST:6379/0, each on its own --port, behind any TCP load balancer."
+        ),
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument(
         "--port",
@@ -40,6 +55,20 @@ def build_parser() -> OneLineParser:
         "--data", type=path_arg, default=None, help="SQLite file of results (default: data folder)"
     )
     parser.add_argument(
+        "--database",
+        type=address("postgresql", "postgres"),
+        default=None,
+        metavar="URL",
+        help="postgresql://... to share one database between processes (default: the SQLite file of --data)",
+    )
+    parser.add_argument(
+        "--redis",
+        type=address("redis", "rediss", "unix"),
+        default=None,
+        metavar="URL",
+        help="redis://host:port/db to share rooms, queues and events with the other processes",
+    )
+    parser.add_argument(
         "--rate",
         type=number(1, 100_000),
         default=None,
@@ -48,11 +77,52 @@ def build_parser() -> OneLineParser:
     return parser
 
 
-async def serve(host: str, port: int, data: Path, rate: int | None) -> None:
-    store = SqliteStore(data)
-    server = GameServer(store, **({"rate_per_s": rate, "burst": 2.0 * rate} if rate else {}))
+class BatchedLog(logging.StreamHandler):
+    """A log handler that writes each line at once but flushes the stream at most every FLUSH_S."""
+
+    FLUSH_S = 0.5
+
+    def __init__(self) -> None:
+        super().__init__(sys.stdout)
+        self.flusher = threading.Timer(self.FLUSH_S, self._flush_now)
+        self.flusher.daemon = True
+
+    def flush(self) -> None:
+        if not self.flusher.is_alive():
+            self.flusher = threading.Timer(self.FLUSH_S, self._flush_now)
+            self.flusher.daemon = True
+            self.flusher.start()
+
+    def _flush_now(self) -> None:
+        with self.lock:  # type: ignore[union-attr]
+            self.stream.flush()
+
+
+class SecondsFormatter(logging.Formatter):
+    """"%(asctime)s %(message)s" with the time text made once a second, not once a line (strftime
+    was a twentieth of the server's time under load)."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(message)s")
+        self._second = -1
+        self._text = ""
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802
+        second = int(record.created)
+        if second != self._second:
+            self._second, self._text = second, time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(second))
+        return self._text
+
+
+async def serve(host: str, port: int, where: str, rate: int | None, redis_url: str | None) -> None:
+    store = open_store(where)
+    options = {"rate_per_s": rate, "burst": 2.0 * rate} if rate else {}
+    link = cluster.ClusterLink(redis_url) if redis_url else None
+    server = GameServer(store, link=link, **options)
     bound = await server.start(host, port)
-    print(f"mastermind-server listening on ws://{host}:{bound} (results in {data})", flush=True)
+    shown = where if not str(where).startswith("postgres") else "PostgreSQL"
+    also = f", sharing rooms through Redis as process {link.process}" if link else ""
+    print(f"mastermind-server listening on ws://{host}:{bound} (results in {shown}{also})", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -65,7 +135,9 @@ async def serve(host: str, port: int, data: Path, rate: int | None) -> None:
     finally:
         await server.stop()
         store.close()
-        print("mastermind-server stopped", flush=True)
+        forwarded = f" ({link.forwarded} messages to other processes)" if link else ""
+        print(f"mastermind-server stopped{forwarded}", flush=True)
+        sys.stdout.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,10 +148,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--data {data} is a folder; give a file name")
     if not data.parent.is_dir() and args.data is not None:
         parser.error(f"--data {data}: its folder {data.parent} does not exist")
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stdout)
+    if args.redis and not args.database:
+        parser.error("--redis shares rooms between processes: give them one --database postgresql://... too")
+    handler = BatchedLog()
+    handler.setFormatter(SecondsFormatter())
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per room event, not per socket
     try:
-        asyncio.run(serve(args.host, args.port, data, args.rate))
+        asyncio.run(serve(args.host, args.port, args.database or str(data), args.rate, args.redis))
+    except (RuntimeError, cluster.ClusterError) as exc:  # a database or Redis that is not there
+        print(f"mastermind-server: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(
             f"mastermind-server: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",

@@ -1,25 +1,23 @@
-"""What the server keeps: players (a hash of their device token and a nickname) and finished games.
+"""What the server keeps, behind one interface: players (a hash of their device token and a
+nickname), finished duels and ratings, the Daily's and challenges' attempts, flagged devices.
 
-One small interface, ResultStore, and its SQLite implementation (the default: one file, WAL, each
-result one transaction keyed by a unique game id, so recording the same game twice is a no-op).
-The server never stores a device token, only its SHA-256 (player_id), so a copied database cannot
-be used to act as anyone.
+ResultStore is the interface; sqlstore.py has its two implementations, SQLite (the default: one
+file, WAL) and PostgreSQL (several server processes on one database). open_store() picks by the
+address. Each result is one transaction keyed by a unique game id, so recording the same game
+twice is a no-op. The server never stores a device token, only its SHA-256 (player_id), so a
+copied database cannot be used to act as anyone.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import sqlite3
-import time
-import uuid
 from pathlib import Path
 from typing import Any, Protocol
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS players(id TEXT PRIMARY KEY, nick TEXT NOT NULL, seen REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS results(game TEXT PRIMARY KEY, at REAL NOT NULL, data TEXT NOT NULL);
-"""
+from game.server.glicko2 import Rating
+from game.server.sqlstore import PostgresStore, SqliteStore, SqlStore
+
+__all__ = ["PostgresStore", "ResultStore", "SqliteStore", "open_store", "player_id"]
 
 
 def player_id(token: str) -> str:
@@ -28,44 +26,32 @@ def player_id(token: str) -> str:
 
 
 class ResultStore(Protocol):
+    """Everything the server asks of its store (each call on the store's thread, in order)."""
+
     def see_player(self, player: str, nick: str) -> None: ...
     def record(self, result: dict[str, Any]) -> str: ...
     def results(self) -> list[dict[str, Any]]: ...
+    def count_results(self) -> int: ...
+    def rating(self, player: str) -> Rating: ...
+    def server_key(self) -> bytes: ...
+    def flag(self, player: str, reason: str) -> None: ...
+    def flagged(self, player: str) -> bool: ...
+    def open_attempt(self, kind: str, ref: str, player: str, nick: str, size: str) -> dict[str, Any]: ...
+    def attempt(self, kind: str, ref: str, player: str) -> dict[str, Any] | None: ...
+    def save_attempt(
+        self, kind: str, ref: str, player: str, rows: list, done: bool, cracked: bool, ms: int, flagged: bool
+    ) -> None: ...
+    def board(self, kind: str, ref: str, player: str | None = None, top: int = 10) -> dict[str, Any]: ...
+    def days(self, limit: int = 30) -> list[dict[str, Any]]: ...
+    def daily_days(self, player: str) -> list[str]: ...
+    def make_challenge(self, challenge: str, size: str, maker: str, nick: str) -> None: ...
+    def challenge(self, challenge: str) -> dict[str, Any] | None: ...
     def close(self) -> None: ...
 
 
-class SqliteStore:
-    """ResultStore in one SQLite file (":memory:" for a server that keeps nothing)."""
-
-    def __init__(self, path: Path | str) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # made in one thread, used by the server's loop in another (one at a time, never together)
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a commit survives the process dying
-        self.db.execute("PRAGMA busy_timeout=5000")
-        self.db.executescript(SCHEMA)
-
-    def see_player(self, player: str, nick: str) -> None:
-        self.db.execute(
-            "INSERT INTO players(id, nick, seen) VALUES (?, ?, ?) "
-            "ON CONFLICT(id) DO UPDATE SET nick=excluded.nick, seen=excluded.seen",
-            (player, nick, time.time()),
-        )
-
-    def record(self, result: dict[str, Any]) -> str:
-        """Keep one finished game; returns its id (result["game_id"] when given, else a new one)."""
-        game = str(result.get("game_id") or uuid.uuid4().hex)
-        data = json.dumps({**result, "game_id": game}, sort_keys=True)
-        self.db.execute(
-            "INSERT OR IGNORE INTO results(game, at, data) VALUES (?, ?, ?)", (game, time.time(), data)
-        )
-        return game
-
-    def results(self) -> list[dict[str, Any]]:
-        rows = self.db.execute("SELECT data FROM results ORDER BY at, game").fetchall()
-        return [json.loads(data) for (data,) in rows]
-
-    def close(self) -> None:
-        self.db.close()
+def open_store(where: str | Path) -> SqlStore:
+    """PostgreSQL for a postgresql:// (or postgres://) address, else the SQLite file at `where`."""
+    text = str(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(text)
+    return SqliteStore(where)

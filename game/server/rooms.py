@@ -26,6 +26,7 @@ result (faster than a person places pegs).
 from __future__ import annotations
 
 import secrets
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,7 @@ from game.core.codes import Code, score
 from game.core.config import GameConfig, preset
 from game.core.match import Match, new_match
 from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, KINDS, ROUNDS, SIZES
+from game.server.matching import Queues, Waiting
 
 HOLD_S = 60.0  # how long (of their own turn) a dropped player's room is held
 FLAG_S = 0.05  # guesses closer together than this are flagged as not a person's
@@ -65,6 +67,7 @@ class Seat:
     rows: list[tuple[Code, tuple[int, int]]] = field(default_factory=list)
     last_guess_at: float | None = None
     flagged: bool = False
+    rating: float = 1500.0  # what quick match paired on; the opponent is told it at the start
 
 
 @dataclass
@@ -135,7 +138,9 @@ class Rooms:
         self.rooms: dict[int, Room] = {}
         self.room_of: dict[str, int] = {}
         self.invites: dict[str, int] = {}
-        self.queue: dict[tuple[str, str, int], tuple[str, str]] = {}
+        self.queues = Queues()
+        # False when several processes share one queue (the server pairs through Redis instead)
+        self.matching = True
         self.streams: dict[str, Stream] = {}
         self.finished: list[dict[str, Any]] = []
         self.gone: dict[str, float] = {}  # player -> when their connection went
@@ -180,7 +185,7 @@ class Rooms:
 
     # --- joining ----------------------------------------------------------------------------
     def _free(self, player: str) -> None:
-        if player in self.room_of or any(p == player for p, _ in self.queue.values()):
+        if player in self.room_of or self.queues.where(player) is not None:
             raise RoomError("you are already in a game; leave it first")
 
     def _open(
@@ -224,20 +229,37 @@ class Rooms:
         self.room_of[player] = room.id
         self._start(room, now)
 
-    def quick(self, player: str, nick: str, size: str, kind: str, rounds: int, now: float) -> None:
-        """Pair with whoever waits for the same game, or wait for the next one."""
+    def quick(
+        self, player: str, nick: str, size: str, kind: str, rounds: int, now: float, rating: float = 1500.0
+    ) -> None:
+        """Pair with the waiting player nearest in rating (within their window), or wait."""
         self._free(player)
         key = (size, kind, rounds)
         if size not in SIZES or kind not in KINDS or rounds not in ROUNDS:
             raise RoomError(f"a game is one of {', '.join(SIZES)}, {' or '.join(KINDS)}")
-        waiting = self.queue.pop(key, None)
+        waiting = self.queues.find(key, rating, now) if self.matching else None
         if waiting is None:
-            self.queue[key] = (player, nick)
+            self.queues.add(key, Waiting(player, nick, rating, now))
             self.emit(player, {"kind": "queued", "size": size, "game": kind, "rounds": rounds})
             return
-        room = self._open(waiting[0], waiting[1], size, kind, rounds, now, invite=False)
-        room.seats.append(Seat(player, nick))
-        self.room_of[player] = room.id
+        self.queues.remove(waiting.player)
+        self._pair(key, waiting, Waiting(player, nick, rating, now), now)
+
+    def start_pair(self, waiting: str, player: str, nick: str, rating: float, now: float) -> None:
+        """Seat `player` (from another process's queue scan) with `waiting`, who queued here."""
+        found = self.queues.where(waiting)
+        if found is None:
+            raise RoomError("the player you were paired with has gone; try again")
+        self._free(player)
+        self.queues.remove(waiting)
+        self._pair(found[0], found[1], Waiting(player, nick, rating, now), now)
+
+    def _pair(self, key: tuple[str, str, int], first: Waiting, second: Waiting, now: float) -> None:
+        size, kind, rounds = key
+        room = self._open(first.player, first.nick, size, kind, rounds, now, invite=False)
+        room.seats[0].rating = first.rating
+        room.seats.append(Seat(second.player, second.nick, rating=second.rating))
+        self.room_of[second.player] = room.id
         self._start(room, now)
 
     def _start(self, room: Room, now: float) -> None:
@@ -251,7 +273,12 @@ class Rooms:
         for index, seat in enumerate(room.seats):
             self.emit(
                 seat.player,
-                {"kind": "start", **room.shape(index), "opponent": room.seats[1 - index].nick},
+                {
+                    "kind": "start",
+                    **room.shape(index),
+                    "opponent": room.seats[1 - index].nick,
+                    "opponent_rating": round(room.seats[1 - index].rating),
+                },
             )
         if room.kind == "codemaker":
             self._announce_round(room)
@@ -357,9 +384,11 @@ class Rooms:
 
     def _finish(self, room: Room, winner: int | None, reason: str, now: float) -> None:
         room.state = "over"
+        game_id = uuid.uuid4().hex  # the result's key in the store, told to both players
         won = "draw" if winner is None else f"{room.seats[winner].player[:8]} won"
         self.notes.append(f"room {room.id} over: {won} ({reason})")
         result = {
+            "game_id": game_id,
             "room": room.id,
             "game": room.kind,
             "size": room.size,
@@ -380,6 +409,7 @@ class Rooms:
                 "reason": reason,
                 "flagged": result["flagged"],
                 "totals": result["totals"],
+                "game_id": game_id,
             }
             if room.kind == "race" and room.secret is not None:
                 event["secret"] = list(room.secret)
@@ -393,16 +423,16 @@ class Rooms:
         """Tell the player the whole of where they are (one "resume" event), for a client that
         cannot catch up from the stream (a game process started again, or events let go); False
         when they are in no room and no queue."""
-        for (size, kind, rounds), (waiting, _) in self.queue.items():
-            if waiting == player:
-                self.emit(
-                    player,
-                    {"kind": "resume", "state": "queued", "size": size, "game": kind, "rounds": rounds},
-                )
-                return
+        queued = self.queues.where(player)
+        if queued is not None:
+            size, kind, rounds = queued[0]
+            self.emit(
+                player, {"kind": "resume", "state": "queued", "size": size, "game": kind, "rounds": rounds}
+            )
+            return True
         room = self.rooms.get(self.room_of.get(player, -1))
         if room is None:
-            return
+            return False
         index = room.seat_of(player)
         view: Event = {"kind": "resume", "state": room.state, **room.shape(index)}
         if room.state == "waiting":
@@ -444,9 +474,7 @@ class Rooms:
     def drop(self, player: str, now: float) -> None:
         """The player's connection is gone: hold their game, forget their place in a queue."""
         self.gone[player] = now
-        for key, (waiting, _) in list(self.queue.items()):
-            if waiting == player:
-                del self.queue[key]
+        self.queues.remove(player)
         room = self.rooms.get(self.room_of.get(player, -1))
         if room is None:
             return
@@ -488,11 +516,9 @@ class Rooms:
 
     def leave(self, player: str, now: float) -> None:
         """Stop waiting, or give the game up (the other player wins)."""
-        for key, (waiting, _) in list(self.queue.items()):
-            if waiting == player:
-                del self.queue[key]
-                self.emit(player, {"kind": "left"})
-                return
+        if self.queues.remove(player) is not None:
+            self.emit(player, {"kind": "left"})
+            return
         room = self.rooms.get(self.room_of.get(player, -1))
         if room is None:
             raise RoomError("you are not in a game")
@@ -513,7 +539,11 @@ class Rooms:
 
     def tick(self, now: float) -> None:
         """Let time pass: holds run out (the other may claim), abandoned waiting rooms close, and the
-        events of players gone for FORGET_S with no game are let go (memory stays bounded)."""
+        events of players gone for FORGET_S with no game are let go (memory stays bounded), and
+        waiting players whose rating windows now reach each other are paired."""
+        if self.matching:
+            for key, first, second in self.queues.pairs(now):
+                self._pair(key, first, second, now)
         for player, since in list(self.gone.items()):
             if now - since >= FORGET_S and player not in self.room_of:
                 del self.gone[player]

@@ -341,7 +341,7 @@ class RoomsMachine(RuleBasedStateMachine):
     @invariant()
     def a_player_is_in_one_place_at_most(self):
         seated = [seat.player for room in self.rooms.rooms.values() for seat in room.seats]
-        queued = [player for player, _ in self.rooms.queue.values()]
+        queued = self.rooms.queues.players()
         assert len(seated + queued) == len(set(seated + queued))
         assert all(self.rooms.rooms[self.rooms.room_of[p]].seats for p in seated)
         assert set(self.rooms.room_of) == set(seated)

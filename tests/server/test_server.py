@@ -19,6 +19,7 @@ from game.net.protocol import MAX_MESSAGE_BYTES, VERSION, encode
 from game.server.results import SqliteStore, player_id
 from game.server.rooms import HOLD_S
 from game.server.server import MAX_STRIKES
+from game.server.solo import derived_code, label
 
 from .netkit import WAIT_S, FakeClock, Player, fixed_secret, pair, start_server
 
@@ -63,7 +64,8 @@ def test_server__two_clients_race_to_the_end(running, store):
     over = [player.event("over") for player in (ann, bob)]
     assert [o["winner"] for o in over] == [1, 1] and [o["you"] for o in over] == [0, 1]
     assert over[0]["secret"] == list(SECRET)
-    assert all("secret" not in e for _, e in ann.events()[:-1])  # told only once it was over
+    before_over = [e for _, e in ann.events()][: [e["kind"] for _, e in ann.events()].index("over")]
+    assert before_over and all("secret" not in e for e in before_over)  # told only once it was over
     [result] = store.results()
     assert result["reason"] == "cracked" and result["players"][1] == player_id(bob.token)
     assert bob.token not in json.dumps(result)
@@ -291,4 +293,27 @@ def test_server__hostile_clients_are_answered_or_dropped_while_a_duel_beside_the
     assert [r["reason"] for r in store.results()] == ["cracked"]
     assert len(encode("guess", code=[0] * 10)) < MAX_MESSAGE_BYTES and MAX_STRIKES < 1000
     stack.close()
+    close_all(ann, bob)
+
+
+def test_server__the_clients_methods_play_a_daily_and_a_challenge_from_its_share_text(running, store):
+    server = running()
+    ann = Player(server.port, "Ann")
+    ann.client.daily()
+    shown = ann.event("solo")
+    secret = derived_code(store.server_key(), label("daily", shown["ref"]), shown["pegs"], shown["colours"])
+    ann.client.solo_guess(secret)
+    over = ann.event("solo_over")
+    assert over["cracked"] and over["guesses"] == 1 and over["rank"] == 1 and over["streak"] == 1
+    ann.client.board()
+    assert [e["nick"] for e in ann.event("board")["top"]] == ["Ann"]
+    ann.client.rating()
+    assert ann.event("rating")["shown"] == "1500?"
+    ann.client.new_challenge("Easy")
+    made = ann.event("challenge_made")
+    bob = Player(server.port, "Bob")
+    assert bob.client.play_challenge(f"look: {made['share']}") == made["id"]
+    assert bob.event("solo")["size"] == "Easy"
+    with pytest.raises(ValueError):
+        bob.client.play_challenge("nothing to see")
     close_all(ann, bob)
