@@ -124,8 +124,12 @@ class OnlineHooks(StandardHooks):
         self.ending += dt
         if self.ending < END_PAUSE_S:
             return None
-        route = next_route(self.link)
+        route = self.route()
         return Replace(route) if route is not None else None
+
+    def route(self) -> Route | None:
+        """Where the board goes once the server closed it."""
+        return next_route(self.link)
 
     def finished(self, state: PlayScreen) -> Any:
         return None  # the server says when the duel ends (update)
