@@ -76,6 +76,22 @@ class DuelView:
         return int(self.shape.get("you", 0))
 
 
+def rating_text(rating: dict[str, Any] | None) -> str:
+    """A duel rating as a person reads it: "1523? ±290" ("?" while provisional), "" when unknown."""
+    if not rating:
+        return ""
+    return f"{rating['shown']} ±{rating['rd']}"
+
+
+def rating_change(view: DuelView) -> str:
+    """The rating a duel's end shows: before -> after when both were heard, else the latest."""
+    after = rating_text(view.rating)
+    if not after:
+        return ""
+    before = rating_text(view.rating_before)
+    return f"rating {before} → {after}" if before else f"rating {after}"
+
+
 def outcome_line(view: DuelView) -> tuple[str, str]:
     """(headline, why) of a finished duel, from this player's side."""
     over = view.over or {}

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.core.config import preset
+from game.modes.online.result import OnlineResultState
 from game.modes.online_solo.card import OnlineSoloCardState
 from game.modes.online_solo.gate import ROWS, OnlineSoloState
 from game.net.protocol import share_text
@@ -20,8 +21,8 @@ from game.server.results import SqliteStore
 from game.server.solo import DAILY_SIZE, derived_code, label, today
 from game.store import Store
 from tests.screens import driver as d
-from tests.screens.test_online import frames_until
-from tests.server.netkit import Player, start_server
+from tests.screens.test_online import SECRET, frames_until, lobby_app
+from tests.server.netkit import Player, fixed_secret, start_server
 
 
 @pytest.fixture
@@ -30,6 +31,15 @@ def served(tmp_path):
     store = SqliteStore(path)
     thread = start_server(store)
     yield thread, path
+    thread.stop()
+    store.close()
+
+
+@pytest.fixture
+def duel_server():
+    store = SqliteStore(":memory:")
+    thread = start_server(store, rooms=fixed_secret(SECRET))
+    yield thread
     thread.stop()
     store.close()
 
@@ -127,3 +137,25 @@ def test_challenge__a_text_without_an_id_is_refused_with_the_reason(served):
     d.press_key(app, pygame.K_RETURN)
     frames_until(app, lambda: "no challenge id" in app.state.link.view.error, "the refusal")
     assert isinstance(app.state, OnlineSoloState)
+
+
+def test_rating__shown_in_the_lobby_and_before_to_after_at_the_duel_s_end(duel_server):
+    server = duel_server
+    app = lobby_app(server)
+    frames_until(app, lambda: app.state.link.view.rating is not None, "the rating")
+    before = app.state.link.view.rating
+    assert before["provisional"] and f"rating {before['shown']} ±{before['rd']}" in app.state.rows()[1][1]
+    d.press_key(app, pygame.K_RETURN)  # Quick match
+    frames_until(app, lambda: app.state.link.view.phase == "queued", "the queue")
+    bob = Player(server.port, "Bob")
+    bob.send("quick", size="Classic", kind="race", rounds=2)
+    frames_until(app, lambda: isinstance(app.state, PlayingState), "the board")
+    d.submit_code(app, SECRET)
+    frames_until(app, lambda: isinstance(app.state, OnlineResultState), "the end")
+    link = app.state.link
+    frames_until(app, lambda: link.view.rating_before is not None, "the rating after the duel")
+    after = link.view.rating
+    assert after["rating"] > before["rating"] and after["rd"] < before["rd"] and after["games"] == 1
+    details = app.state.lines()[2]
+    assert f"rating {before['shown']} ±{before['rd']} → {after['shown']} ±{after['rd']}" in details
+    bob.close()

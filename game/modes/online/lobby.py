@@ -24,7 +24,7 @@ import pygame
 from game.modes.online import view as online_view
 from game.modes.online.flow import DEFAULT_URL, ONLINE_SAVE, SLOT, Hosted, OnlineSave, data_folder, identity
 from game.modes.online.hooks import next_route
-from game.net.duel import DuelLink
+from game.net.duel import DuelLink, rating_text
 from game.net.identity import typed_nick
 from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, SIZES
 from game.screens.base import Push, Replace, State, Transition, board_art, go, to_menu
@@ -74,6 +74,7 @@ class OnlineLobbyState(State):
         self.pending: tuple[str, dict[str, Any]] | None = None  # asked before the link was connected
         self.mouse = (-1, -1)
         self.latency_s = latency_s  # added each way to every message (a slow network: benchmarks)
+        self.rating_asked = False  # this device's rating asked of the link's server once connected
 
     # --- life cycle --------------------------------------------------------------------------------
     def enter(self, app: Any) -> None:
@@ -97,6 +98,7 @@ class OnlineLobbyState(State):
         if self.link is not None:
             self.link.close()
         self.link = DuelLink(self.url, self.me.token, self.nick, latency_s=self.latency_s).start()
+        self.rating_asked = False
         if self.hosted is not None and self.url == self.hosted.url:
             self.link.host, self.hosted = self.hosted, None  # the link stops the server it plays on
 
@@ -236,6 +238,10 @@ class OnlineLobbyState(State):
             type_, fields = self.pending
             self.pending = None
             link.send(type_, **fields)
+        if link.view.status == "connected" and not self.rating_asked:
+            self.rating_asked = True
+            if link.view.rating is None:
+                link.client.send("rating")  # not link.send: that would clear a refusal being shown
         if self.rejoin is not None and not self.gone and link.view.status == "connected":
             self.rejoin_waited_s += dt if link.view.phase == "lobby" else 0.0
             if self.rejoin_waited_s >= REJOIN_WAIT_S:
@@ -265,7 +271,7 @@ class OnlineLobbyState(State):
         caret = "_" if ROWS[self.focus] in FIELDS else ""
         return [
             ("Server", self.url + (caret if ROWS[self.focus] == "server" else ""), False),
-            ("Nickname", self.nick + (caret if ROWS[self.focus] == "nick" else ""), False),
+            ("Nickname", self.nick + (caret if ROWS[self.focus] == "nick" else self.rating_suffix()), False),
             ("Game", f"‹ {GAMES[self.game][2]} ›", False),
             ("Size", f"‹ {SIZES[self.size]} ›", False),
             ("Quick match", "", True),
@@ -274,6 +280,11 @@ class OnlineLobbyState(State):
             (host_label, "", True),
             ("Back", "", True),
         ]
+
+    def rating_suffix(self) -> str:
+        """This device's duel rating beside its nickname (Glicko-2: "?" while provisional)."""
+        rating = rating_text(self.link.view.rating) if self.link is not None else ""
+        return f" · rating {rating}" if rating else ""
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.BACKGROUND)
