@@ -150,6 +150,7 @@ def test_rating__shown_in_the_lobby_and_before_to_after_at_the_duel_s_end(duel_s
     bob = Player(server.port, "Bob")
     bob.send("quick", size="Classic", kind="race", rounds=2)
     frames_until(app, lambda: isinstance(app.state, PlayingState), "the board")
+    assert "Give up" in d.drawn_lines(app)  # the board's Reveal button gives a duel up
     d.submit_code(app, SECRET)
     frames_until(app, lambda: isinstance(app.state, OnlineResultState), "the end")
     link = app.state.link
