@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.modes.online import view as online_view
+from game.modes.online.flow import identity
 from game.net.duel import DuelLink
 from game.screens.base import Replace, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
@@ -53,6 +54,7 @@ class OnlineSoloCardState(State):
 
     def enter(self, app: Any) -> None:
         super().enter(app)
+        self.nick = identity(app).nick  # this device's entry is lit on the board
         if self.mode == "challenge":
             self.link.send("challenge_show", id=self.ref)
         else:
@@ -164,7 +166,7 @@ class OnlineSoloCardState(State):
         board = layout.rows[BOARD_ROWS[0]].union(layout.rows[BOARD_ROWS[-1]])
         theme.draw_card(surface, board)
         px = theme.type_px(layout.size, "label")
-        me = self.app.settings.last_initials if self.app is not None else ""
+        me = self.nick
         for index, entry in enumerate(entries[:10]):
             row = layout.rows[BOARD_ROWS[0] + index % 5]
             half = row.w // 2
@@ -176,5 +178,9 @@ class OnlineSoloCardState(State):
             zip(self.button_rects(), ("Challenge a friend", "Menu"), strict=False)
         ):
             draw_button(surface, art.text, rect, label, primary=index == 0, hot=hot == index)
-        if self.link.view.error:
-            art.text.draw_in(surface, self.link.view.error, layout.status, pal.TEXT_WARN, px)
+        note = self.link.view.error
+        colour = pal.TEXT_WARN
+        if not note and self.mode == "daily":
+            note, colour = "Left/Right: the days before · C: challenge a friend · Esc: menu", pal.TEXT_DIM
+        status = pygame.Rect(layout.status.x, layout.status.y, layout.status.w, layout.row_h)
+        art.text.draw_in(surface, note, status, colour, px)

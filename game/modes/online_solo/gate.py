@@ -26,6 +26,11 @@ from game.ui.daily_view import copy_text, paste_text
 
 TITLES = {"daily": "Daily (online)", "open": "Open a challenge", "make": "Challenge a friend"}
 MAX_TEXT = 200
+HINTS = {
+    "daily": "One attempt a day, timed from when the code is first shown.",
+    "open": "Type or paste (Ctrl+V) a friend's share text, then Play it.",
+    "make": "Choose a size (Left/Right) and make a code for your friends.",
+}
 ROWS = ("server", "field", "go", "share", "back")
 
 
@@ -48,9 +53,9 @@ class OnlineSoloState(State):
 
     def enter(self, app: Any) -> None:
         super().enter(app)
+        self.me = identity(app)
         if self.link is None:
-            me = identity(app)
-            self.link = DuelLink(self.url, me.token, me.nick).start()
+            self.link = DuelLink(self.url, self.me.token, self.me.nick).start()
         else:
             view = self.link.view
             view.phase, view.over, view.made = "lobby", None, None
@@ -98,6 +103,11 @@ class OnlineSoloState(State):
     def use(self, row: str) -> Transition | None:
         if row == "back":
             return to_menu()
+        if row == "server":  # a server typed in: connect to it instead
+            self.link.close()
+            self.link = DuelLink(self.url, self.me.token, self.me.nick).start()
+            self.asked = self.job == "daily"
+            return None
         if row == "go" or (row == "field" and self.job == "open"):
             self.ask()
         elif row == "field" and self.job == "make":
@@ -114,8 +124,15 @@ class OnlineSoloState(State):
             self.focus = (self.focus + step) % len(ROWS)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.use(ROWS[self.focus] if ROWS[self.focus] != "field" or self.job == "open" else "go")
+        elif ROWS[self.focus] == "share":
+            return None
         elif self.job == "make" and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.size = (self.size + (1 if event.key == pygame.K_RIGHT else -1)) % len(SIZES)
+        elif ROWS[self.focus] == "server":
+            if event.key == pygame.K_BACKSPACE:
+                self.url = self.url[:-1]
+            elif event.unicode and event.unicode.isprintable():
+                self.url = (self.url + event.unicode)[:MAX_TEXT]
         elif self.job == "open":
             if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
                 pasted = paste_text()
@@ -154,11 +171,15 @@ class OnlineSoloState(State):
         else:
             field = ("Today's code", "made and graded by the server", False)
             go_row = ("Play today's Daily", "", True)
-        if made is None:
-            share = ("Share text", "—", False)
+        if self.job == "open":
+            found = challenge_in(self.text)
+            share = ("Challenge found", found or "none yet", False)
+        elif made is None:
+            share = ("Share text", "made by the server", False)
         else:
             share = (f"Challenge {made['id']}", "copied: paste it" if self.copied else "copy", True)
-        return [("Server", self.url, False), field, go_row, share, ("Back", "", True)]
+        caret = "_" if ROWS[self.focus] == "server" else ""
+        return [("Server", self.url + caret, False), field, go_row, share, ("Back", "", True)]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.BACKGROUND)
@@ -175,6 +196,8 @@ class OnlineSoloState(State):
         ]
         if link.view.status == "failed":
             lines.append(("Run mastermind-server, or type another server above", pal.TEXT_DIM))
+        elif link.view.status == "connected" and not link.view.error:
+            lines.append((HINTS[self.job], pal.TEXT_DIM))
         made = link.view.made
         if made is not None:
             how = "Copied to the clipboard:" if self.copied else "No clipboard here: send your friend this:"
