@@ -160,3 +160,20 @@ def test_rating__shown_in_the_lobby_and_before_to_after_at_the_duel_s_end(duel_s
     details = app.state.lines()[2]
     assert f"rating {before['shown']} ±{before['rd']} → {after['shown']} ±{after['rd']}" in details
     bob.close()
+
+
+def test_play_people__a_title_page_of_its_own_opened_from_its_tile():
+    app = d.make_app()
+    labels = [entry.label for entry in app.state.entries]
+    tile = labels.index("Play people")
+    d.click(app, app.state.layout().entries[tile].center)
+    assert app.state.page == "people"
+    shown = [labels[i] for i in app.state.layout().shown()]
+    wanted = ("Online duel: race", "Daily (online)", "Challenge a friend", "Open a challenge", "Host a game")
+    assert set(wanted) <= set(shown), shown
+    d.press_key(app, pygame.K_ESCAPE)  # back to the top page, the tile it came from focused
+    assert app.state.page == "top" and app.state.focus == tile
+    more = labels.index("More ways to play")
+    d.click(app, app.state.layout().entries[more].center)
+    assert app.state.page == "more"
+    assert "Online duel: race" not in [labels[i] for i in app.state.layout().shown()]
