@@ -26,6 +26,8 @@ from game.ui.daily_view import copy_text, paste_text
 
 TITLES = {"daily": "Daily (online)", "open": "Open a challenge", "make": "Challenge a friend"}
 MAX_TEXT = 200
+COPIED = "Copied to the clipboard: paste it to a friend"
+NO_CLIPBOARD = "No clipboard here: send it typed"
 HINTS = {
     "daily": "One attempt a day, timed from when the code is first shown.",
     "open": "Type or paste (Ctrl+V) a friend's share text, then Play it.",
@@ -177,7 +179,7 @@ class OnlineSoloState(State):
         elif made is None:
             share = ("Share text", "made by the server", False)
         else:
-            share = (f"Challenge {made['id']}", "copied: paste it" if self.copied else "copy", True)
+            share = (f"Copy challenge {made['id']} again", "", True)
         caret = "_" if ROWS[self.focus] == "server" else ""
         return [("Server", self.url + caret, False), field, go_row, share, ("Back", "", True)]
 
@@ -200,7 +202,7 @@ class OnlineSoloState(State):
             lines.append((HINTS[self.job], pal.TEXT_DIM))
         made = link.view.made
         if made is not None:
-            how = "Copied to the clipboard:" if self.copied else "No clipboard here: send your friend this:"
-            lines = [(how, pal.TEXT_DIM), (made["share"], pal.TEXT)]
+            how = COPIED if self.copied else NO_CLIPBOARD
+            lines = [(made["share"], pal.TEXT), (how, pal.TEXT_DIM)]
         progress = link.waited_s / link.connect_timeout_s if link.view.status == "connecting" else None
         online_view.draw_status(surface, layout.status, art, lines, progress)
