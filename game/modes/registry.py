@@ -14,7 +14,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.config import GameConfig
-from game.modes import blitz, classic, daily, deduce, duel, grid, lan, learn, maker, match, online
+from game.modes import (
+    blitz,
+    classic,
+    daily,
+    deduce,
+    duel,
+    grid,
+    lan,
+    learn,
+    maker,
+    match,
+    online,
+    online_solo,
+)
 from game.modes.base import MenuEntry, Mode
 from game.screens.base import Context, Route, go
 
@@ -29,6 +42,7 @@ MODES: tuple[Mode, ...] = (
     duel.MODE,
     match.MODE,
     online.MODE,
+    online_solo.MODE,
     lan.MODE,
 )
 

@@ -24,6 +24,8 @@ from game.net.client import CONNECT_TIMEOUT_S, Client
 
 Row = tuple[tuple[int, ...] | None, tuple[int, int]]  # a guess (None: not shown) and its grade
 
+SOLO_KINDS = ("daily", "challenge")  # games for one the server makes and grades (view.kind)
+
 REASONS = {
     "cracked": "cracked the code first",
     "best row": "the better best row once both ran out of turns",
@@ -57,6 +59,12 @@ class DuelView:
     hold_s: float = 0.0
     claim_ready: bool = False
     error: str = ""  # the server's last refusal, to show
+    # games for one (the online Daily, a challenge) and the server's pages: the last of each heard
+    board: dict[str, Any] | None = None  # a Daily's board (rank, top ten, the days with a board)
+    made: dict[str, Any] | None = None  # a challenge just made: its id and share text
+    page: dict[str, Any] | None = None  # a challenge's page: everyone's guesses and times
+    rating: dict[str, Any] | None = None  # this device's duel rating, the latest heard
+    rating_before: dict[str, Any] | None = None  # the one before it (a duel's end: before -> after)
     changes: int = 0  # bumped on every change (a screen redraws or re-reads when it moves)
 
     @property
@@ -66,6 +74,22 @@ class DuelView:
     @property
     def seat(self) -> int:
         return int(self.shape.get("you", 0))
+
+
+def rating_text(rating: dict[str, Any] | None) -> str:
+    """A duel rating as a person reads it: "1523? ±290" ("?" while provisional), "" when unknown."""
+    if not rating:
+        return ""
+    return f"{rating['shown']} ±{rating['rd']}"
+
+
+def rating_change(view: DuelView) -> str:
+    """The rating a duel's end shows: before -> after when both were heard, else the latest."""
+    after = rating_text(view.rating)
+    if not after:
+        return ""
+    before = rating_text(view.rating_before)
+    return f"rating {before} → {after}" if before else f"rating {after}"
 
 
 def outcome_line(view: DuelView) -> tuple[str, str]:
@@ -128,7 +152,7 @@ class DuelLink:
         self.client.send(type_, **fields)
 
     def guess(self, code: tuple[int, ...]) -> None:
-        self.send("guess", code=list(code))
+        self.send("solo_guess" if self.view.kind in SOLO_KINDS else "guess", code=list(code))
 
     def set_secret(self, code: tuple[int, ...]) -> None:
         self.send("secret", code=list(code))
@@ -196,6 +220,35 @@ class DuelLink:
             view.opponent_away, view.claim_ready = False, False
         elif kind == "claim_ready":
             view.claim_ready = True
+        elif kind == "solo":
+            self._new_game(
+                {
+                    **event,
+                    "game": event["mode"],
+                    "room": event["ref"],
+                    "rounds": 1,
+                    "you": 0,
+                    "opponent": "Server",
+                }
+            )
+            view.rows = [(tuple(r["code"]), _grade(r["grade"])) for r in event.get("rows", [])]
+            view.opponent = "Server"  # the column beside the board: nobody else plays this code
+        elif kind == "solo_graded":
+            view.rows.append((tuple(event["code"]), _grade(event["grade"])))
+        elif kind == "solo_over":
+            view.phase, view.over = "over", dict(event)
+            view.shape.setdefault("game", event.get("mode"))
+            view.shape.setdefault("room", event.get("ref"))
+        elif kind == "board":
+            view.board = dict(event)
+        elif kind == "challenge_made":
+            view.made = dict(event)
+        elif kind == "challenge":
+            view.page = dict(event)
+        elif kind == "rating":
+            if view.rating is not None and view.rating != event:
+                view.rating_before = view.rating
+            view.rating = dict(event)
 
     def _new_game(self, event: dict[str, Any]) -> None:
         view = self.view

@@ -43,7 +43,7 @@ from game.modes.base import MenuEntry
 from game.modes.registry import first_run_offer
 from game.screens.base import Push, Quit, State, Transition, board_art, go
 from game.screens.holding import Holding
-from game.screens.title_plan import KEPT_PAGE, NAV_KEPT, NAV_MORE, arrange, default_entries
+from game.screens.title_plan import NAV_MORE, NAV_OF_FAMILY, arrange, default_entries
 from game.ui import menu_view
 from game.ui import palette as pal
 from game.ui.layout_title import TOP, TitleLayout
@@ -185,7 +185,7 @@ class MenuState(State):
         if self.page == TOP:
             question = "Quit Mastermind? Kept games stay kept."
             return Push(go("confirm", question=question, result=QuitAsked(), yes="Quit", no="Stay"))
-        came_from = NAV_KEPT if self.layout().pages.family(self.page) == KEPT_PAGE else NAV_MORE
+        came_from = NAV_OF_FAMILY.get(self.layout().pages.family(self.page), NAV_MORE)
         self.open_page(TOP, focus=came_from)
         return None
 

@@ -1,6 +1,6 @@
 """Where each entry of the title screen goes (game/screens/menu.py draws and drives it): the
-registry's entries in their groups, the screen's own tiles to its pages (More ways to play, every
-kept game, Back) and the TitlePlan that places them. Pure planning over MenuEntry values: no
+registry's entries in their groups, the screen's own tiles to its pages (More ways to play, Play
+people, every kept game, Back) and the TitlePlan that places them. Pure planning over MenuEntry values: no
 drawing, no store (the Resume lines come from registry.kept_games when an app is given).
 """
 
@@ -12,8 +12,10 @@ from game.screens.base import Context, Push, Quit, go
 from game.ui.layout_title import TOP, TitlePlan
 
 TOP_RESUME = 2  # kept games on the top page; with more, the first and a tile to all of them
-MORE_PAGE, KEPT_PAGE = "more", "kept"
+MORE_PAGE, KEPT_PAGE, PEOPLE_PAGE = "more", "kept", "people"
 NAV_MORE, NAV_KEPT, NAV_BACK = "More ways to play", "More kept games", "Back"
+PEOPLE_GROUP = NAV_PEOPLE = "Play people"  # the group with a page of its own, and its tile
+NAV_OF_FAMILY = {MORE_PAGE: NAV_MORE, KEPT_PAGE: NAV_KEPT, PEOPLE_PAGE: NAV_PEOPLE}
 UTILITIES = (
     MenuEntry("Help", "how to play, controls", Push(go("help")), "Utility"),
     MenuEntry("Statistics", "wins, streaks, best scores", Push(go("stats")), "Utility"),
@@ -66,12 +68,18 @@ def arrange(entries: list[MenuEntry]) -> tuple[list[MenuEntry], TitlePlan]:
             continue
         items = tuple(index[id(e)] for e in entries if e.group == group)
         if items:
-            groups.append((MORE_PAGE, group, items))
-    nav_more = nav_kept = back = None
-    if groups:
-        detail = " · ".join(heading for _, heading, _ in groups)
-        entries.append(MenuEntry(NAV_MORE, detail, go("menu", page=MORE_PAGE), "Nav"))
+            groups.append((PEOPLE_PAGE if group == PEOPLE_GROUP else MORE_PAGE, group, items))
+    nav_more = nav_kept = nav_people = back = None
+    more = [heading for family, heading, _ in groups if family == MORE_PAGE]
+    if more:
+        entries.append(MenuEntry(NAV_MORE, " · ".join(more), go("menu", page=MORE_PAGE), "Nav"))
         nav_more = len(entries) - 1
+    people = [items for family, _, items in groups if family == PEOPLE_PAGE]
+    if people:
+        count = sum(len(items) for items in people)
+        detail = f"{count} ways to play others online"
+        entries.append(MenuEntry(NAV_PEOPLE, detail, go("menu", page=PEOPLE_PAGE), "Nav"))
+        nav_people = len(entries) - 1
     top_resume = resume
     if len(resume) > TOP_RESUME:
         top_resume = resume[:1]
@@ -94,5 +102,6 @@ def arrange(entries: list[MenuEntry]) -> tuple[list[MenuEntry], TitlePlan]:
         nav_kept,
         back,
         len(entries),
+        nav_people,
     )
     return entries, plan

@@ -59,9 +59,10 @@ PAGE_LABEL_W_LINES = 3.2  # the page control's "2 / 3" between its buttons
 class TitlePlan:
     """Which entries (indices into the menu's list) are where, whatever the window. `groups` are the
     sections of the pages one level down: (family, heading, entries), the family "more" (the other
-    ways to play) or "kept" (every kept game); `nav_more` opens the first page of other ways to play,
-    `nav_kept` the first page of kept games, `back` returns to the top page (None: that page or
-    button does not exist). Which page shows what depends on the window: see TitlePages."""
+    ways to play), "people" (Play people) or "kept" (every kept game); `nav_more` opens the first page
+    of other ways to play, `nav_people` Play people's, `nav_kept` the first page of kept games, `back`
+    returns to the top page (None: that page or button does not exist). Which page shows what
+    depends on the window: see TitlePages."""
 
     resume: tuple[int, ...] = ()
     presets: tuple[int, ...] = ()
@@ -73,6 +74,12 @@ class TitlePlan:
     nav_kept: int | None = None
     back: int | None = None
     count: int = 0
+    nav_people: int | None = None  # opens the first page of Play people ("people")
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """The tiles beside TODAY that open the pages one level down (More ways to play, Play people)."""
+        return tuple(index for index in (self.nav_more, self.nav_people) if index is not None)
 
 
 Column = tuple[tuple[str, tuple[int, ...]], ...]  # a column of a page: (heading, entries) sections
@@ -92,7 +99,7 @@ class TitlePages:
 
     def page_of(self, index: int, plan: TitlePlan) -> str:
         """The page entry `index` is shown on (the top page for a tile or the utilities)."""
-        if any(index in items for items in self.top.values()) or index in (plan.nav_more, plan.nav_kept):
+        if any(index in items for items in self.top.values()) or index in (plan.nav_kept, *plan.tiles):
             return TOP
         for name, columns in self.columns.items():
             if any(index in items for column in columns for _, items in column):
@@ -153,7 +160,7 @@ def _top_room(size: tuple[int, int], plan: TitlePlan) -> dict[str, int]:
     def across(room: float, least: float) -> int:
         return max(1, int((room + m) // (least + m)))
 
-    tile = round(width * MORE_TILE_SHARE) + m if plan.nav_more is not None else 0
+    tile = round(width * MORE_TILE_SHARE) + m if plan.tiles else 0
     return {
         "presets": across(width, line * PRESET_CARD_MIN_W_LINES),
         "bars": across(width, line * BAR_MIN_W_LINES),
@@ -296,7 +303,7 @@ class TitleLayout:
             "resume": max(h * RESUME_H_FRAC, line * 1.5) if resume else 0.0,
             "play": max(h * HEADING_H_FRAC, line),
             "bars": max(h * BAR_H_FRAC, line * 1.6) if bars else 0.0,
-            "today": max(h * HEADING_H_FRAC, line) if today or plan.nav_more is not None else 0.0,
+            "today": max(h * HEADING_H_FRAC, line) if today or plan.tiles else 0.0,
             "utilities": max(h * UTILITY_H_FRAC, line * 1.7, button_height_px(self.size) * 0.9),
             "footer": max(h * FOOTER_H_FRAC, line * 1.2),
         }
@@ -336,14 +343,23 @@ class TitleLayout:
         if bands["today"]:
             self.headings.append(("Today", self._today))
             row = self._today_cards
-            tile_w = round(row.w * MORE_TILE_SHARE) if plan.nav_more is not None else 0
+            tile_w = round(row.w * MORE_TILE_SHARE) if plan.tiles else 0
             cards = pygame.Rect(row.x, row.y, row.w - (tile_w + m if tile_w else 0), row.h)
             for index, rect in zip(today, _row(cards, len(today), m), strict=True):
                 self.entries[index] = rect
-            if plan.nav_more is not None:
-                self.entries[plan.nav_more] = pygame.Rect(row.right - tile_w, row.y, tile_w, row.h)
-                if not today:  # no daily reasons: the tile takes the row
-                    self.entries[plan.nav_more] = row.copy()
+            if plan.tiles:
+                # the tiles stacked beside the cards (no daily reasons: side by side across the row)
+                column = pygame.Rect(row.right - tile_w, row.y, tile_w, row.h)
+                if not today:
+                    placed = _row(row, len(plan.tiles), m)
+                else:
+                    tile_h = (row.h - m * (len(plan.tiles) - 1)) / len(plan.tiles)
+                    placed = [
+                        pygame.Rect(column.x, round(row.y + k * (tile_h + m)), column.w, round(tile_h))
+                        for k in range(len(plan.tiles))
+                    ]
+                for index, rect in zip(plan.tiles, placed, strict=True):
+                    self.entries[index] = rect
         utilities = self._utilities
         for index, rect in zip(plan.utilities, _row(utilities, len(plan.utilities), m), strict=True):
             self.entries[index] = rect

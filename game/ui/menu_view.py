@@ -35,7 +35,8 @@ SUB_FOOTER = (
     "PgUp/PgDn turn pages · Esc goes back",
     "Esc goes back",
 )
-PAGE_TITLES = {"more": "More ways to play", "kept": "Kept games"}  # a family of pages one level down
+# a family of pages one level down
+PAGE_TITLES = {"more": "More ways to play", "kept": "Kept games", "people": "Play people"}
 ICONS = {"Help": "help", "Statistics": "stats", "High scores": "trophy", "Settings": "gear", "Quit": "power"}
 MINI_ROWS = 2  # rows on a preset card's tiny board
 MINI_ONE_ROW_BELOW_PX = 12  # ...one row when two would make its pegs smaller than this

@@ -82,9 +82,12 @@ def test_online_lan__with_no_server_h_hosts_one_here_and_the_lobby_connects_to_i
     app = d.make_app(start=go("online_lobby"))  # the default server: nothing listens there
     frames_until(app, lambda: app.state.link.view.status == "failed", "the refusal")
     assert any("press H to host here" in line for line in d.drawn_lines(app))
-    d.press_key(app, pygame.K_h)
+    d.press_key(app, pygame.K_h)  # the server starts on a thread of its own: every frame stays quick
+    assert any("Starting a server here" in line for line in d.drawn_lines(app))
+    frames_until(
+        app, lambda: app.state.link.host is not None and app.state.link.view.status == "connected", "the host"
+    )
     link = app.state.link
-    frames_until(app, lambda: link.view.status == "connected", "the server hosted here")
     assert link.host is not None and link.url == f"ws://127.0.0.1:{link.host.port}"
     assert f"Hosting at 127.0.0.1:{link.host.port}" in d.drawn_lines(app)
     hosted = link.host

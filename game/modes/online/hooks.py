@@ -32,10 +32,12 @@ from game.screens.play_hooks import PlayScreen, StandardHooks, draw_title
 from game.ui import breaker_view, coach_view
 from game.ui.board import Art
 from game.ui.layout import PlayLayout
+from game.ui.widgets import draw_button
 
 PANEL_BUTTONS = ("submit", "clear", "undo", "reveal")
 PANEL_ITEMS = breaker_view.panel_items(PANEL_BUTTONS)
 END_PAUSE_S = 1.2  # the last grade drops in before the next screen
+GIVE_UP = "Give up"
 WAIT_FOR_CODE = "wait: the other player is making the code"
 
 
@@ -124,8 +126,12 @@ class OnlineHooks(StandardHooks):
         self.ending += dt
         if self.ending < END_PAUSE_S:
             return None
-        route = next_route(self.link)
+        route = self.route()
         return Replace(route) if route is not None else None
+
+    def route(self) -> Route | None:
+        """Where the board goes once the server closed it."""
+        return next_route(self.link)
 
     def finished(self, state: PlayScreen) -> Any:
         return None  # the server says when the duel ends (update)
@@ -192,6 +198,10 @@ class OnlineHooks(StandardHooks):
 
     def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayScreen, art: Art) -> None:
         draw_title(surface, layout, art, self.title(state))
+        give_up = layout.button_rect("reveal")
+        if give_up is not None:  # the board's Reveal button, which here gives the duel up
+            hot = give_up.collidepoint(state.mouse)
+            draw_button(surface, art.text, give_up, GIVE_UP, enabled=not state.run.game.over, hot=hot)
         aside = getattr(layout, "aside", None)
         if aside is None:
             return

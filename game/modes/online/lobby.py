@@ -17,6 +17,7 @@ the server restarted) within REJOIN_WAIT_S of connecting, the lobby says so and 
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pygame
@@ -24,7 +25,7 @@ import pygame
 from game.modes.online import view as online_view
 from game.modes.online.flow import DEFAULT_URL, ONLINE_SAVE, SLOT, Hosted, OnlineSave, data_folder, identity
 from game.modes.online.hooks import next_route
-from game.net.duel import DuelLink
+from game.net.duel import DuelLink, rating_text
 from game.net.identity import typed_nick
 from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, SIZES
 from game.screens.base import Push, Replace, State, Transition, board_art, go, to_menu
@@ -74,6 +75,10 @@ class OnlineLobbyState(State):
         self.pending: tuple[str, dict[str, Any]] | None = None  # asked before the link was connected
         self.mouse = (-1, -1)
         self.latency_s = latency_s  # added each way to every message (a slow network: benchmarks)
+        self.rating_asked = False  # this device's rating asked of the link's server once connected
+        self.starting: threading.Thread | None = None  # a server being started here (host())
+        self.started_host: Hosted | str | None = None  # what that thread made, or why it could not
+        self.closed = False
 
     # --- life cycle --------------------------------------------------------------------------------
     def enter(self, app: Any) -> None:
@@ -88,6 +93,7 @@ class OnlineLobbyState(State):
             self.connect()
 
     def exit(self) -> None:
+        self.closed = True
         if not self.handed_on and self.link is not None:
             self.link.close()
             self.link = None
@@ -97,19 +103,35 @@ class OnlineLobbyState(State):
         if self.link is not None:
             self.link.close()
         self.link = DuelLink(self.url, self.me.token, self.nick, latency_s=self.latency_s).start()
+        self.rating_asked = False
         if self.hosted is not None and self.url == self.hosted.url:
             self.link.host, self.hosted = self.hosted, None  # the link stops the server it plays on
 
     def host(self) -> None:
-        """Start a server here, advertised on the network, and connect to it."""
+        """Start a server here, advertised on the network, and connect to it. A new server starts on
+        a thread of its own (binding, the store, zeroconf take a while): update() connects once it
+        listens, and the frames go on meanwhile."""
         hosted = self.hosted or (self.link.host if self.link is not None else None)
         if hosted is None:
-            try:
-                hosted = Hosted(data_folder(self.app), self.nick)
-            except OSError as exc:
-                if self.link is not None:
-                    self.link.view.error = f"cannot host here: {exc.strerror or exc}"
-                return
+            if self.starting is None:
+                folder, nick = data_folder(self.app), self.nick
+                self.starting = threading.Thread(
+                    target=self._start_host, args=(folder, nick), name="mastermind-host-start", daemon=True
+                )
+                self.starting.start()
+            return
+        self._use_host(hosted)
+
+    def _start_host(self, folder: Any, nick: str) -> None:
+        """The host thread: the server made, or why not (read by update() once the thread ends)."""
+        try:
+            self.started_host = Hosted(folder, nick)
+        except OSError as exc:
+            self.started_host = f"cannot host here: {exc.strerror or exc}"
+        if self.closed and isinstance(self.started_host, Hosted):
+            self.started_host.stop()  # the screen went while the server started: nobody plays on it
+
+    def _use_host(self, hosted: Hosted) -> None:
         if self.link is not None and self.link.host is hosted:
             self.link.host = None  # kept for the new link
         self.hosted = hosted
@@ -228,6 +250,12 @@ class OnlineLobbyState(State):
 
     # --- time ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | State | None:
+        if self.starting is not None and not self.starting.is_alive():
+            self.starting, started = None, self.started_host
+            if isinstance(started, Hosted):
+                self._use_host(started)
+            elif self.link is not None:
+                self.link.view.error = str(started)
         link = self.link
         if link is None:
             return None
@@ -236,6 +264,10 @@ class OnlineLobbyState(State):
             type_, fields = self.pending
             self.pending = None
             link.send(type_, **fields)
+        if link.view.status == "connected" and not self.rating_asked:
+            self.rating_asked = True
+            if link.view.rating is None:
+                link.client.send("rating")  # not link.send: that would clear a refusal being shown
         if self.rejoin is not None and not self.gone and link.view.status == "connected":
             self.rejoin_waited_s += dt if link.view.phase == "lobby" else 0.0
             if self.rejoin_waited_s >= REJOIN_WAIT_S:
@@ -262,10 +294,12 @@ class OnlineLobbyState(State):
     def rows(self) -> list[tuple[str, str, bool]]:
         hosting = self.link.host if self.link is not None and self.link.host is not None else self.hosted
         host_label = f"Hosting at {hosting.where}" if hosting is not None else "Host a game on this network"
+        if self.starting is not None:
+            host_label = "Starting a server here…"
         caret = "_" if ROWS[self.focus] in FIELDS else ""
         return [
             ("Server", self.url + (caret if ROWS[self.focus] == "server" else ""), False),
-            ("Nickname", self.nick + (caret if ROWS[self.focus] == "nick" else ""), False),
+            ("Nickname", self.nick + (caret if ROWS[self.focus] == "nick" else self.rating_suffix()), False),
             ("Game", f"‹ {GAMES[self.game][2]} ›", False),
             ("Size", f"‹ {SIZES[self.size]} ›", False),
             ("Quick match", "", True),
@@ -274,6 +308,11 @@ class OnlineLobbyState(State):
             (host_label, "", True),
             ("Back", "", True),
         ]
+
+    def rating_suffix(self) -> str:
+        """This device's duel rating beside its nickname (Glicko-2: "?" while provisional)."""
+        rating = rating_text(self.link.view.rating) if self.link is not None else ""
+        return f" · rating {rating}" if rating else ""
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.BACKGROUND)

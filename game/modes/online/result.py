@@ -1,7 +1,8 @@
 """The end of an online duel: who won and why (cracked first, the better best row, a draw, the match's
 points, a forfeit, a win claimed after the hold), the race's code as pegs and both players' rows, the
-match's points, and a player flagged for guessing faster than a person. Enter plays again with the
-same connection (back to the lobby); Esc or the Menu button goes to the menu.
+match's points, a player flagged for guessing faster than a person, and this device's duel rating
+before -> after (the server's Glicko-2, sent after each rated duel). Enter plays again with the
+same connection (back to the lobby); C makes a challenge for a friend; Esc or Menu goes to the menu.
 """
 
 from __future__ import annotations
@@ -9,12 +10,12 @@ from __future__ import annotations
 import pygame
 
 from game.modes.online import view as online_view
-from game.net.duel import DuelLink, outcome_line
+from game.net.duel import DuelLink, outcome_line, rating_change
 from game.screens.base import Replace, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui.widgets import draw_button
 
-ROWS = ("headline", "why", "code", "details", "again", "menu")
+ROWS = ("headline", "why", "code", "details", "again", "challenge", "menu")
 
 
 class OnlineResultState(State):
@@ -44,6 +45,8 @@ class OnlineResultState(State):
         flagged = over.get("flagged") or []
         if any(flagged):
             details.append("flagged: guesses faster than a person")
+        if view.rating:
+            details.append(rating_change(view))
         return headline, why, " · ".join(details)
 
     def rounds_line(self) -> str:
@@ -69,12 +72,17 @@ class OnlineResultState(State):
                 choice = "again"
             elif event.key == pygame.K_ESCAPE:
                 choice = "menu"
+            elif event.key == pygame.K_c:
+                choice = "challenge"
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             hit = self.layout().hit(event.pos)
             choice = ROWS[hit] if hit is not None else None
         if choice == "again":
             self.handed_on = True
             return Replace(go("online_lobby", link=self.link, kind=self.link.view.kind or "race"))
+        if choice == "challenge":  # a code of the duel's size for a friend, on the same connection
+            self.handed_on = True
+            return Replace(go("online_solo", job="make", link=self.link))
         if choice == "menu":
             return to_menu()
         return None
@@ -99,7 +107,8 @@ class OnlineResultState(State):
             art.text.draw_in(surface, self.rounds_line(), layout.rows[2], pal.TEXT_DIM, layout.row_h // 2)
         art.text.draw_in(surface, details, layout.rows[3], pal.TEXT_DIM, layout.row_h // 2)
         hot = layout.hit(self.mouse)
-        for index, label in ((ROWS.index("again"), "Play again"), (ROWS.index("menu"), "Menu")):
+        buttons = ((ROWS.index("again"), "Play again"), (ROWS.index("challenge"), "Challenge a friend"))
+        for index, label in (*buttons, (ROWS.index("menu"), "Menu")):
             draw_button(
                 surface, art.text, layout.rows[index], label, primary=label == "Play again", hot=hot == index
             )

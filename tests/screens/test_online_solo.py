@@ -1,0 +1,179 @@
+"""The server's games for one through the real app: today's online Daily played to its ranked card,
+a second attempt refused, a challenge made by one client and opened from its share text, and the
+duel rating shown. Real pygame events on the app's side, a real game server on 127.0.0.1 port 0
+(SQLite in a temporary folder), other players real net clients (tests/server/netkit.py)."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.core.config import preset
+from game.modes.online.result import OnlineResultState
+from game.modes.online_solo.card import OnlineSoloCardState
+from game.modes.online_solo.gate import ROWS, OnlineSoloState
+from game.net.protocol import share_text
+from game.screens.base import go
+from game.screens.playing import PlayingState
+from game.server.results import SqliteStore
+from game.server.solo import DAILY_SIZE, derived_code, label, today
+from game.store import Store
+from tests.screens import driver as d
+from tests.screens.test_online import SECRET, frames_until, lobby_app
+from tests.server.netkit import Player, fixed_secret, start_server
+
+
+@pytest.fixture
+def served(tmp_path):
+    path = tmp_path / "server.sqlite3"
+    store = SqliteStore(path)
+    thread = start_server(store)
+    yield thread, path
+    thread.stop()
+    store.close()
+
+
+@pytest.fixture
+def duel_server():
+    store = SqliteStore(":memory:")
+    thread = start_server(store, rooms=fixed_secret(SECRET))
+    yield thread
+    thread.stop()
+    store.close()
+
+
+def secret_of(path, kind: str, ref: str, size: str) -> tuple[int, ...]:
+    """The code the server derives, worked out from the key in its database (as a test may)."""
+    store = SqliteStore(path)
+    try:
+        key = store.server_key()
+    finally:
+        store.close()
+    config = preset(size).config()
+    return derived_code(key, label(kind, ref), config.pegs, config.colours)
+
+
+def wrong(secret: tuple[int, ...], colours: int) -> tuple[int, ...]:
+    return tuple((peg + 1) % colours for peg in secret)
+
+
+def gate_app(port: int, job: str, folder=None):
+    """The app opened on the gate; with `folder`, on a real store there (this device's identity)."""
+    start = go("online_solo", job=job, url=f"ws://127.0.0.1:{port}")
+    if folder is None:
+        return d.make_app(start=start)
+    app = d.App(size=(1024, 720), seed=7, store=Store(folder), start=start)
+    pygame.event.clear()
+    return app
+
+
+def test_online_daily__played_to_its_ranked_card_then_a_second_attempt_is_refused(served, tmp_path):
+    thread, path = served
+    folder = tmp_path / "game"
+    folder.mkdir()
+    rival = Player(thread.port, "Ann")  # someone who played today's Daily before, in one more row
+    rival.send("daily")
+    rival.event("solo")
+    secret = secret_of(path, "daily", today(time.time()), DAILY_SIZE)
+    colours = preset(DAILY_SIZE).config().colours
+    for code in (wrong(secret, colours), wrong(wrong(secret, colours), colours), secret):
+        time.sleep(0.06)  # a person's pace: rows under 50 ms apart are kept off the board
+        rival.send("solo_guess", code=list(code))
+    rival.event("solo_over")
+
+    app = gate_app(thread.port, "daily", folder)
+    frames_until(app, lambda: isinstance(app.state, PlayingState), "the Daily's board")
+    d.submit_code(app, wrong(secret, colours))
+    frames_until(app, lambda: len(app.state.game.rows) == 1, "the server's grade")
+    time.sleep(0.06)
+    d.submit_code(app, secret)
+    frames_until(app, lambda: isinstance(app.state, OnlineSoloCardState), "the end card")
+    card = app.state
+    frames_until(app, lambda: (card.link.view.board or {}).get("top"), "the day's board")
+    headline, did, stand = card.lines()
+    assert did.startswith("Cracked in 2")
+    assert "Rank 1 of 2" in stand and "better than 50.0%" in stand and "streak 1 day" in stand
+    assert [(e["guesses"], e["cracked"]) for e in card.entries()[1]] == [(2, True), (3, True)]
+    assert card.entries()[1][1]["nick"] == "Ann"
+    d.press_key(app, pygame.K_ESCAPE)
+
+    again = gate_app(thread.port, "daily", folder)  # the same device, the game started again
+    frames_until(again, lambda: isinstance(again.state, OnlineSoloCardState), "the refusal")
+    headline, did, _ = again.state.lines()
+    assert "one attempt a day" in headline and did.startswith("Cracked in 2")
+    rival.close()
+
+
+def test_challenge__made_by_one_client_opened_from_its_share_text_in_the_app(served):
+    thread, path = served
+    maker = Player(thread.port, "Max")
+    maker.send("challenge_new", size="Classic")
+    made = maker.event("challenge_made")
+    assert made["share"] == share_text(made["id"])
+    secret = secret_of(path, "challenge", made["id"], "Classic")
+
+    app = gate_app(thread.port, "open")
+    frames_until(app, lambda: app.state.link.view.status == "connected", "the connection")
+    for char in made["share"]:
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=char, scancode=0)], d.FRAME_S)
+    d.click(app, app.state.layout().rows[ROWS.index("go")].center)
+    frames_until(app, lambda: isinstance(app.state, PlayingState), "the challenge's board")
+    d.submit_code(app, secret)
+    frames_until(app, lambda: isinstance(app.state, OnlineSoloCardState), "the challenge's page")
+    card = app.state
+    frames_until(app, lambda: (card.link.view.page or {}).get("entries"), "the page's entries")
+    heading, entries = card.entries()
+    assert "Made by Max" in heading
+    assert [(e["guesses"], e["cracked"]) for e in entries] == [(1, True)]
+    maker.close()
+
+
+def test_challenge__a_text_without_an_id_is_refused_with_the_reason(served):
+    thread, _ = served
+    app = gate_app(thread.port, "open")
+    frames_until(app, lambda: app.state.link.view.status == "connected", "the connection")
+    d.press_key(app, pygame.K_RETURN)
+    frames_until(app, lambda: "no challenge id" in app.state.link.view.error, "the refusal")
+    assert isinstance(app.state, OnlineSoloState)
+
+
+def test_rating__shown_in_the_lobby_and_before_to_after_at_the_duel_s_end(duel_server):
+    server = duel_server
+    app = lobby_app(server)
+    frames_until(app, lambda: app.state.link.view.rating is not None, "the rating")
+    before = app.state.link.view.rating
+    assert before["provisional"] and f"rating {before['shown']} ±{before['rd']}" in app.state.rows()[1][1]
+    d.press_key(app, pygame.K_RETURN)  # Quick match
+    frames_until(app, lambda: app.state.link.view.phase == "queued", "the queue")
+    bob = Player(server.port, "Bob")
+    bob.send("quick", size="Classic", kind="race", rounds=2)
+    frames_until(app, lambda: isinstance(app.state, PlayingState), "the board")
+    assert "Give up" in d.drawn_lines(app)  # the board's Reveal button gives a duel up
+    d.submit_code(app, SECRET)
+    frames_until(app, lambda: isinstance(app.state, OnlineResultState), "the end")
+    link = app.state.link
+    frames_until(app, lambda: link.view.rating_before is not None, "the rating after the duel")
+    after = link.view.rating
+    assert after["rating"] > before["rating"] and after["rd"] < before["rd"] and after["games"] == 1
+    details = app.state.lines()[2]
+    assert f"rating {before['shown']} ±{before['rd']} → {after['shown']} ±{after['rd']}" in details
+    bob.close()
+
+
+def test_play_people__a_title_page_of_its_own_opened_from_its_tile():
+    app = d.make_app()
+    labels = [entry.label for entry in app.state.entries]
+    tile = labels.index("Play people")
+    d.click(app, app.state.layout().entries[tile].center)
+    assert app.state.page == "people"
+    shown = [labels[i] for i in app.state.layout().shown()]
+    wanted = ("Online duel: race", "Daily (online)", "Challenge a friend", "Open a challenge", "Host a game")
+    assert set(wanted) <= set(shown), shown
+    d.press_key(app, pygame.K_ESCAPE)  # back to the top page, the tile it came from focused
+    assert app.state.page == "top" and app.state.focus == tile
+    more = labels.index("More ways to play")
+    d.click(app, app.state.layout().entries[more].center)
+    assert app.state.page == "more"
+    assert "Online duel: race" not in [labels[i] for i in app.state.layout().shown()]
