@@ -10,7 +10,8 @@ table (the screens the mode adds). Adding a mode is a folder and one registry li
 A kept game is stored as {"mode": id, "version": n, "data": ...} through the mode's SaveCodec
 (game/screens/holding.py), the one place that knows its typed form. A menu entry that starts a new
 game on a config names the route go("new_game", mode=id, config=...): the registry hands it to the
-mode's Mode.new_game, which makes that game's own hooks.
+mode's Mode.new_game, which makes that game's own hooks (a route naming no mode is a plain game, the
+registry's PLAIN_MODE), and asks first when a game is kept in the mode's Mode.slot for that config.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ class MenuEntry:
     """One menu line: what it says, which group it sits in, where it goes.
 
     `slot` names the kept game a new game from this entry would replace: the menu then offers to
-    resume the kept game before starting another (None: the entry starts nothing kept).
+    resume the kept game before starting another (None: a "new_game" route's mode says where its
+    game is kept, Mode.slot; any other entry starts nothing kept).
     `status(app)`, when given, is the entry's state today for the title screen's card (the Daily
     code's "cracked in 4", Blitz's best), read through the store as the mode's own screens read it;
     lines split on newlines."""
@@ -97,6 +99,9 @@ class Mode:
     # Makes the hooks of one new game on a config (game/screens/play_protocol.py): new_game calls it
     # for every game, so no two games share hooks. None: the mode starts games from its own screens.
     hooks: Callable[[GameConfig], PlayHooks] | None = None
+    # Where a new game of this mode on a config is kept, so starting one asks first when a game is
+    # kept there (game/screens/kept.py); None: its new games replace nothing kept.
+    slot: Callable[[GameConfig], str] | None = None
 
     def new_game(self, config: GameConfig) -> Route:
         """The route to a new game of this mode on `config`, with hooks made for that game alone."""

@@ -41,7 +41,7 @@ import pygame
 from game.core.records import stats_key
 from game.modes.base import MenuEntry
 from game.modes.registry import first_run_offer
-from game.screens.base import Push, Quit, State, Transition, board_art, go
+from game.screens.base import Push, Quit, Route, State, Transition, board_art, go
 from game.screens.holding import Holding
 from game.screens.title_plan import KEPT_PAGE, NAV_KEPT, NAV_MORE, arrange, default_entries
 from game.ui import menu_view
@@ -223,7 +223,7 @@ class MenuState(State):
                 return self.back()
             self.open_page(route.args.get("page", TOP), route.args.get("focus"))
             return None
-        if entry.slot is not None and self.kept(index) is None:
+        if isinstance(route, Route) and self.kept(index) is None:  # asks before replacing a kept game
             return self.app.start_game(entry.slot, route)
         return route
 

@@ -13,6 +13,7 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.options import build_parser, settings_from_args
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
@@ -63,7 +64,7 @@ def test_fullscreen__alt_enter_switches_and_the_screen_never_sees_the_enter():
 
 
 def test_fullscreen__works_during_a_game_and_keeps_the_row_being_built():
-    app = make_app(size=WINDOW, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(size=WINDOW, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     for k in (pygame.K_1, pygame.K_2):  # each key places a colour and moves the cursor on
         press_key(app, k)
     built = list(app.state.run.draft)

@@ -8,6 +8,7 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.play.finale import COUNT_S, Beat
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
@@ -24,7 +25,7 @@ def playing_app(reduced: bool, store=None) -> App:
     app = App(
         size=(1024, 720),
         seed=3,
-        start=PlayingState(CONFIG, secret=SECRET),
+        start=PlayingState(CONFIG, secret=SECRET, hooks=ClassicHooks()),
         settings={"reduced_motion": reduced},
         store=store,
     )

@@ -8,6 +8,7 @@ import inspect
 import pygame
 
 from game.core.config import preset
+from game.modes.classic.hooks import ClassicHooks
 from game.modes.registry import modes
 from game.screens import play_hooks, play_protocol
 from game.screens.menu import MenuState
@@ -57,7 +58,7 @@ def test_play_protocol__every_modes_hooks_answer_all_of_it():
 
 def test_mode__new_game_makes_hooks_for_each_game_alone():
     starting = [mode for mode in modes() if mode.hooks is not None]
-    assert {"classic", "grid"} <= {mode.id for mode in starting}
+    assert {"classic", "learn", "blitz"} <= {mode.id for mode in starting}
     for mode in starting:
         first, second = mode.new_game(CLASSIC), mode.new_game(CLASSIC)
         assert first.name == second.name == "play" and first.args["config"] == CLASSIC
@@ -69,11 +70,11 @@ def test_mode__two_games_from_one_title_entry_never_share_their_hooks():
     app = make_app()
     choose_entry(app, "Classic")
     first = app.state
-    assert isinstance(first, PlayingState) and isinstance(first.hooks, play_hooks.ClassicHooks)
+    assert isinstance(first, PlayingState) and isinstance(first.hooks, ClassicHooks)
     press_key(app, pygame.K_ESCAPE)  # nothing played: straight back to the title screen
     assert isinstance(app.state, MenuState)
     choose_entry(app, "Classic")
     second = app.state
     assert isinstance(second, PlayingState) and second is not first
-    assert isinstance(second.hooks, play_hooks.ClassicHooks) and second.hooks is not first.hooks
+    assert isinstance(second.hooks, ClassicHooks) and second.hooks is not first.hooks
     app.close()

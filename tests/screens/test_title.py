@@ -118,7 +118,7 @@ def test_title__every_entry_is_reachable_and_nothing_is_clipped(size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_title__a_crowd_of_entries_flows_onto_more_pages_and_none_is_dropped(size):
     presets = [
-        MenuEntry(f"Size {p}x{c}", f"{p} × {c}", go("play", config=GameConfig(p, c)))
+        MenuEntry(f"Size {p}x{c}", f"{p} × {c}", go("new_game", config=GameConfig(p, c)))
         for p in range(2, 9)
         for c in (7, 9)
     ]
@@ -268,7 +268,7 @@ def test_title__cards_show_the_bests_and_todays_state_read_through_the_store(tmp
 def test_title__kept_games_come_first_focused_and_delete_asks_before_forgetting(tmp_path):
     app = store_app(tmp_path)
     for name in ("Classic", "Super", "Expert"):  # three games left with a row each
-        app.apply(go("play", config=preset(name).config()))
+        app.apply(go("new_game", config=preset(name).config()))
         type_keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6)
         for k in type_keys[: preset(name).config().pegs]:
             press_key(app, k)

@@ -1,6 +1,6 @@
 """A Deduce puzzle on the playing screen: the dealt rows already on the board, then the player's tries.
 
-DeduceHooks (game/screens/play_hooks.py) start the playing screen from the puzzle's position (the
+DeduceHooks (game/screens/play_protocol.py) start the playing screen from the puzzle's position (the
 given rows, marked as the computer's, graded as any row), leave out New game, Solve and Hint, and
 make Reveal give up. Each try is graded like any guess; naming the secret ends it with 3 stars at
 the first try, 2 at the second, 1 later (game/core/deduce.py). The puzzle in progress is kept in the
@@ -27,7 +27,14 @@ from game.modes.deduce.book import DEDUCE_BOOK, DeduceBook
 from game.play.record import GameRecord, Player
 from game.screens.base import Context, Replace, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
-from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayScreen, StandardHooks, panel_without
+from game.screens.play_hooks import (
+    NO_ASSIST_BUTTONS,
+    PlayScreen,
+    StandardHooks,
+    keep_in_slot,
+    panel_without,
+    progress_of,
+)
 
 DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
 SLOT = "deduce"  # where the puzzle in progress is kept
@@ -114,21 +121,18 @@ class DeduceHooks(StandardHooks):
     def save(self, state: PlayScreen) -> dict[str, Any]:
         return DEDUCE_SAVE.envelope(self.mode, DeduceSave(self.puzzle, state.run.snapshot()))
 
-    def keeps(self, state: PlayScreen) -> bool:
-        """A dealt puzzle is worth keeping from the start (its deal is the work)."""
-        return True
-
     def decided(self, state: PlayScreen) -> Decided:
         return puzzle_decided(self.puzzle, state.run.record)
 
     def holding(self, state: PlayScreen) -> Holding:
         """A puzzle of the day is kept in its attempt from the moment it shows (never in a slot a new
         game or Abandon could empty)."""
-        holding = super().holding(state)
+        # a dealt puzzle is worth keeping from the start (its deal is the work)
+        holding = keep_in_slot(state, self.slot, self.save, self.decided, from_the_start=True)
         puzzle = self.puzzle
         if not puzzle.is_daily or holding.decided is not None or state.run is None:
             return holding
-        rows, draft = self.progress(state)
+        rows, draft = progress_of(state.run)
 
         def write(store: Any) -> None:
             data = DEDUCE_SAVE.encode(DeduceSave(puzzle, state.run.snapshot()))
