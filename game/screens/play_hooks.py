@@ -80,7 +80,7 @@ def keep_in_slot(
         return Holding(decided=decided(state), celebrate=area)
     if not state.keep_on_exit:
         return Holding(abandoned=slot(state))
-    if not from_the_start and not run.snapshot().resumable:
+    if not from_the_start and not run.resumable:
         return Holding(celebrate=area)
     rows, draft = progress_of(run)
     return Holding(kept=Kept(slot(state), rows, draft, lambda: save(state)), celebrate=area)

@@ -307,8 +307,8 @@ def same(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
 def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_cards(size):
     app = make_app(size=size)
     menu = app.state
-    assert menu.live_backdrop
     top = [frames(app, 2.0) for _ in range(3)]
+    assert menu.live_backdrop
     assert any(a.get_view("2").raw != b.get_view("2").raw for a, b in itertools.pairwise(top))  # it plays
     content = menu.layout().content
     beside = [
@@ -316,8 +316,8 @@ def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_car
         pygame.Rect(content.right, 0, size[0] - content.right, size[1]),
     ]
     still = make_app(size=size, settings={"reduced_motion": True})  # the same menu with no demo
+    frames(still, 2.0)
     assert not still.state.live_backdrop
-    still.draw()
     for frame in top:  # nothing of the demo sticks out beside the cards
         assert all(same(frame, still.surface, rect) for rect in beside)
     press_key(app, pygame.K_PAGEDOWN)  # More ways to play: the demo plays on, and is not seen

@@ -91,6 +91,7 @@ class ClassicHooks(StandardHooks):
     def __init__(self, aids: Aids | None = None) -> None:
         self.aid_kit = AidKit(self.aids_allowed, aids)
         self._slot: str | None = None  # found as the game starts (asked every frame; the config is fixed)
+        self._title: str | None = None  # likewise, once its aids are fixed
 
     @property
     def coach(self) -> Coach | None:
@@ -112,8 +113,10 @@ class ClassicHooks(StandardHooks):
         return self.aid_kit.layout(size, state.config, self.panel_items)  # the coach's column, if any
 
     def title(self, state: PlayScreen) -> str:
-        label = self.aids(state.app).label
-        return f"{hud_name(state.config)} · {label}" if label else hud_name(state.config)
+        if self._title is None:
+            label = self.aids(state.app).label
+            self._title = f"{hud_name(state.config)} · {label}" if label else hud_name(state.config)
+        return self._title
 
     def update(self, state: PlayScreen, dt: float) -> None:
         self.aid_kit.update(state.run)
