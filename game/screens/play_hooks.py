@@ -64,7 +64,7 @@ def progress_of(run: BreakerRun) -> tuple[int, Any]:
 
 def keep_in_slot(
     state: PlayScreen,
-    slot: Callable[[PlayScreen], str],
+    slot: str,
     save: Callable[[PlayScreen], dict[str, Any]],
     decided: Callable[[PlayScreen], Decided],
     from_the_start: bool = False,
@@ -79,11 +79,11 @@ def keep_in_slot(
     if run.game.over:
         return Holding(decided=decided(state), celebrate=area)
     if not state.keep_on_exit:
-        return Holding(abandoned=slot(state))
+        return Holding(abandoned=slot)
     if not from_the_start and not run.resumable:
         return Holding(celebrate=area)
     rows, draft = progress_of(run)
-    return Holding(kept=Kept(slot(state), rows, draft, lambda: save(state)), celebrate=area)
+    return Holding(kept=Kept(slot, rows, draft, lambda: save(state)), celebrate=area)
 
 
 def confirm(question: str, result: Any, **labels: Any) -> Push:

@@ -71,9 +71,6 @@ class PalindromeHooks(StandardHooks):
     def title(self, state) -> str:
         return "Palindrome"
 
-    def slot(self, state) -> str:
-        return "palindrome"
-
     def save(self, state):
         return SAVE.envelope(self.mode, state.run.snapshot())
 
@@ -87,7 +84,7 @@ class PalindromeHooks(StandardHooks):
         return Decided(record.game, record, result, chance, slot="palindrome")
 
     def holding(self, state):
-        return keep_in_slot(state, self.slot, self.save, self.decided)
+        return keep_in_slot(state, "palindrome", self.save, self.decided)
 
 
 SAVE = SaveCodec(

@@ -182,9 +182,6 @@ class BlitzHooks(StandardHooks):
         state.keep_on_exit = True
         return None
 
-    def slot(self, state: PlayScreen) -> str:
-        return "blitz"
-
     def save(self, state: PlayScreen) -> dict[str, Any]:
         record = state.run.snapshot()
         if record.over:  # counted: what is left to play is the next code

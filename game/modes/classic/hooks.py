@@ -145,4 +145,4 @@ class ClassicHooks(StandardHooks):
         return Decided(record.game, record, result, chance, slot=self.slot(state))
 
     def holding(self, state: PlayScreen) -> Holding:
-        return keep_in_slot(state, self.slot, self.save, self.decided)
+        return keep_in_slot(state, self.slot(state), self.save, self.decided)

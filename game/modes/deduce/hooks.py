@@ -115,9 +115,6 @@ class DeduceHooks(StandardHooks):
     def finished(self, state: PlayScreen) -> Any:
         return Replace(go("deduce_result", puzzle=self.puzzle, record=state.run.record))
 
-    def slot(self, state: PlayScreen) -> str:
-        return SLOT
-
     def save(self, state: PlayScreen) -> dict[str, Any]:
         return DEDUCE_SAVE.envelope(self.mode, DeduceSave(self.puzzle, state.run.snapshot()))
 
@@ -128,7 +125,7 @@ class DeduceHooks(StandardHooks):
         """A puzzle of the day is kept in its attempt from the moment it shows (never in a slot a new
         game or Abandon could empty)."""
         # a dealt puzzle is worth keeping from the start (its deal is the work)
-        holding = keep_in_slot(state, self.slot, self.save, self.decided, from_the_start=True)
+        holding = keep_in_slot(state, SLOT, self.save, self.decided, from_the_start=True)
         puzzle = self.puzzle
         if not puzzle.is_daily or holding.decided is not None or state.run is None:
             return holding

@@ -245,9 +245,6 @@ class DuelHooks(StandardHooks):
         )
 
     # --- what the session keeps and records --------------------------------------------------------
-    def slot(self, state: PlayScreen) -> str:
-        return "duel"
-
     def save(self, state: PlayScreen) -> dict[str, Any]:
         return DUEL_SAVE.envelope(
             self.mode, DuelSave(self.rules.level.name, state.run.snapshot(), self.computer.record)
