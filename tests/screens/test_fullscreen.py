@@ -21,7 +21,7 @@ from game.screens.settings import ROWS, SettingsState
 from game.store import Store
 from game.ui.layout import centre
 from game.ui.sound import Sound
-from tests.screens.driver import click, drawn_lines, key, make_app, post, press_key
+from tests.screens.driver import click, drawn_lines, key, make_app, post, press_key, wheel_to_row
 
 WINDOW = (900, 600)  # smaller than the dummy desktop both ways, so a reflow is visible in each
 
@@ -93,6 +93,7 @@ def test_fullscreen__settings_row_switches_it_by_mouse_and_by_key(tmp_path):
     click(app, centre(menu.layout().entries[[e.label for e in menu.entries].index("Settings")]))
     screen = app.state
     assert isinstance(screen, SettingsState)
+    wheel_to_row(app, "fullscreen")
     click(app, centre(screen.layout().toggle_rect("fullscreen")))
     assert app.fullscreen and app.size == desktop()
     toggle = screen.layout().toggle_rect("fullscreen")  # the card reflowed with the screen

@@ -12,7 +12,8 @@ the record its puzzle's); taking it up again proves it again over the whole spac
 card (screens.DealState with `kept`), and a puzzle that no longer has exactly one answer is set
 aside with a notice instead of being played. The moment it is decided it counts in the Deduce
 statistics bucket (tries as its guesses, the Deduce score as its points), may enter the Deduce high
-scores, and a puzzle of the day decides its attempt (stars).
+scores, and a puzzle of the day decides its attempt (stars). practice_route deals the next practice
+puzzle at a level (the level choice's and the end card's way to it).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from game.core.records import GameEnd, GameResult
 from game.core.state import Outcome
 from game.modes.deduce.book import DEDUCE_BOOK, DeduceBook
 from game.play.record import GameRecord, Player
-from game.screens.base import Context, Replace, go
+from game.screens.base import Context, Replace, Route, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.play_hooks import (
     NO_ASSIST_BUTTONS,
@@ -164,3 +165,19 @@ def puzzle_decided(puzzle: Puzzle, record: GameRecord) -> Decided:
             store.decide_attempt(puzzle.day.isoformat(), attempt_kind(puzzle.level), {"stars": won_stars})
 
     return Decided(record.game, record, result, chance, write, slot=None if puzzle.is_daily else SLOT)
+
+
+def practice_route(app: Context, level: str) -> Route:
+    """The next practice puzzle at `level` (its number is taken now, so each one is new)."""
+    store = app.store
+    if store is None:
+        return go("deduce_deal", level=level, number=app.rng.randrange(1_000_000))
+    number = 0
+
+    def take(book: DeduceBook) -> DeduceBook:
+        nonlocal number
+        book, number = book.practice_dealt(level)
+        return book
+
+    update_book(store, take)
+    return go("deduce_deal", level=level, number=number)
