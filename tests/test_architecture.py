@@ -12,6 +12,7 @@ import pkgutil
 from pathlib import Path
 
 import game
+from game.modes import registry
 from game.screens.base import State
 
 GAME = Path(game.__file__).parent
@@ -254,3 +255,13 @@ def test_architecture__speed_and_reduced_motion_are_read_only_by_the_timeline():
         if any(isinstance(node, ast.Attribute) and node.attr in names for node in ast.walk(tree)):
             readers.add(str(path.relative_to(GAME.parent)))
     assert readers <= allowed, sorted(readers - allowed)
+
+
+def test_architecture__a_mode_is_its_folder_and_one_line_of_the_registry():
+    """MODES is FOLDERS imported by name, in order, each folder's MODE named after it; the import graph
+    counts those imports like any other, and every mode folder under game/modes is registered."""
+    assert tuple(mode.id for mode in registry.MODES) == registry.FOLDERS
+    edges = graph()[0]
+    assert {f"game.modes.{folder}" for folder in registry.FOLDERS} <= edges["game.modes.registry"]
+    folders = {path.name for path in (GAME / "modes").iterdir() if (path / "__init__.py").is_file()}
+    assert folders == set(registry.FOLDERS)

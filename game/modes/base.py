@@ -88,8 +88,9 @@ class Mode:
     # Resume lines for games the mode keeps elsewhere (the Daily code's in the day's attempt);
     # games kept through `save` are listed from the store's kept games instead.
     kept_entries: Callable[[Any], tuple[MenuEntry, ...]] | None = None
-    # Asked by the title screen when it first shows: what to offer a new player (a transition, such
-    # as Learn to play's offer of its guided game on a first run), or None.
+    # Asked by the title screen when it first shows on a first run (the store's data folder new this
+    # run): what to offer a new player (a transition, such as Learn to play's offer of its guided
+    # game), or None.
     first_run: Callable[[Any], Any] | None = None
     # A guided game that Help offers to replay (Learn to play's), as its menu entry.
     lesson: MenuEntry | None = None

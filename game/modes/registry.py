@@ -97,7 +97,10 @@ def help_tabs() -> dict[str, str]:
 
 def first_run_offer(app: Context) -> Any:
     """What the title screen offers as it first shows (a mode's first_run hook: Learn to play's
-    offer on a first run), or None: the first mode with something to offer decides."""
+    offer on a first run), or None: the first mode with something to offer decides. The hooks are
+    asked only on a first run (the store's data folder new this run): any other start offers nothing."""
+    if app.store is None or not app.store.first_run:
+        return None
     for mode in MODES:
         if mode.first_run is not None:
             offer = mode.first_run(app)
