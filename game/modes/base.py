@@ -97,18 +97,21 @@ class Mode:
     # The aids its games allow (hints, the coach, hard mode; game/play/aids.py): none unless
     # declared. Its hooks' class names the same value (StandardHooks.aids_allowed), which a test checks.
     aids: AidsAllowed = NO_AID_ALLOWED
-    # Makes the hooks of one new game on a config (game/screens/play_protocol.py): new_game calls it
-    # for every game, so no two games share hooks. None: the mode starts games from its own screens.
-    hooks: Callable[[GameConfig], PlayHooks] | None = None
+    # Makes the hooks of one new game on a config (game/screens/play_protocol.py), with the mode's own
+    # choices beside it as keywords (the Daily code's preset and day, a duel's opponent): new_game
+    # calls it for every game, so no two games share hooks. None: the mode starts no game on a config
+    # (a Deduce puzzle, a two-player round start from their own screens' records).
+    hooks: Callable[..., PlayHooks] | None = None
     # Where a new game of this mode on a config is kept, so starting one asks first when a game is
     # kept there (game/screens/kept.py); None: its new games replace nothing kept.
     slot: Callable[[GameConfig], str] | None = None
 
-    def new_game(self, config: GameConfig) -> Route:
-        """The route to a new game of this mode on `config`, with hooks made for that game alone."""
+    def new_game(self, config: GameConfig, **choices: Any) -> Route:
+        """The route to a new game of this mode on `config` (and the mode's own `choices`), with hooks
+        made for that game alone."""
         if self.hooks is None:
             raise ValueError(f"the mode {self.id!r} starts its games from its own screens")
-        return go("play", config=config, hooks=self.hooks(config))
+        return go("play", config=config, hooks=self.hooks(config, **choices))
 
 
 __all__ = ["GROUPS", "HelpPage", "MenuEntry", "Mode", "RecordBook", "SaveCodec", "StatsTab"]

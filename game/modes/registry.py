@@ -55,10 +55,10 @@ def mode_named(mode_id: str) -> Mode:
     raise KeyError(f"no mode is called {mode_id!r}")
 
 
-def new_game(config: GameConfig, mode: str = PLAIN_MODE) -> Route:
-    """The route "new_game": a new game of the mode `mode` on `config` (Mode.new_game: its own hooks);
-    naming no mode, a plain game of `config`."""
-    return mode_named(mode).new_game(config)
+def new_game(config: GameConfig, mode: str = PLAIN_MODE, **choices: Any) -> Route:
+    """The route "new_game": a new game of the mode `mode` on `config` with the mode's own `choices`
+    (Mode.new_game: its own hooks); naming no mode, a plain game of `config`."""
+    return mode_named(mode).new_game(config, **choices)
 
 
 def start_slot(route: Route) -> str | None:

@@ -158,8 +158,8 @@ class DuelHooks(StandardHooks):
         self.timeline = Timeline()  # the pause once decided and both boards are at rest
 
     def again(self, state: PlayScreen) -> Route:
-        """A new duel on the same rules (the rules are more than a config: the mode's own route)."""
-        return go("play", config=self.rules.config, hooks=DuelHooks(self.rules))
+        """A new duel on the same rules (the opponent beside the config)."""
+        return go("new_game", mode=self.mode, config=self.rules.config, level=self.rules.level)
 
     def entered(self, state: PlayScreen) -> None:
         if self.computer is None:
