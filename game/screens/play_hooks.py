@@ -26,6 +26,7 @@ import pygame
 from game.play.aids import HINTS_ONLY, NO_AID_ALLOWED, NO_AIDS, Aids, AidsAllowed
 from game.play.breaker import BreakerRun
 from game.play.record import GameRecord
+from game.play.timeline import Motion
 from game.screens.base import Context, Push, Replace, Route, go, to_menu
 from game.screens.holding import Decided, Holding, Kept
 from game.screens.outcomes import LeaveChosen
@@ -136,6 +137,10 @@ class StandardHooks:
     def aids(self, app: Context) -> Aids:
         """What this game is played with: no aids (a mode that allows some composes them in)."""
         return NO_AIDS
+
+    def make_run(self, record: GameRecord, motion: Motion, hard: bool) -> BreakerRun:
+        """The run that plays `record`: a person breaking a secret the record knows."""
+        return BreakerRun(record, motion, hard=hard)
 
     def entered(self, state: PlayScreen) -> None:
         """The screen entered with its run: a mode with more to set up (a duel's opponent) does it here."""

@@ -3,10 +3,10 @@
 The playing screen (game/screens/playing.py) is the one screen where a person breaks a code; a mode
 hands it hooks (`go("play", config=..., hooks=...)`) instead of subclassing it. The screen reads the
 hooks only through PlayHooks, which is three small protocols:
-- GameRules (rules and keeping): how the game starts (start, aids, entered), whether input counts
-  now, what happens each frame and at the end (update, finished, resign), the route to the next game
-  of the same kind (again), and what the session keeps and records of it (holding -> Holding, the
-  one value the lifetime owner reads: game/screens/holding.py);
+- GameRules (rules and keeping): how the game starts (start, aids, make_run, entered), whether
+  input counts now, what happens each frame and at the end (update, finished, resign), the route
+  to the next game of the same kind (again), and what the session keeps and records of it
+  (holding -> Holding, the one value the lifetime owner reads: game/screens/holding.py);
 - SidePanel: the buttons (panel_items; allows, and refuse: why not now), an event the mode takes
   first (intercept), Menu (leave), Reveal's question, the help page, whose pad drives the board;
 - Presentation: the geometry (make_layout), the top bar's title, a heads-up display over the board.
@@ -29,6 +29,7 @@ from game.core.state import GameState
 from game.play.aids import Aids
 from game.play.breaker import BreakerRun
 from game.play.record import GameRecord
+from game.play.timeline import Motion
 from game.screens.base import Context, Transition
 from game.screens.holding import Holding
 from game.screens.route import Route
@@ -69,6 +70,10 @@ class GameRules(Protocol):
 
     def aids(self, app: Context) -> Aids:
         """What this game is played with (hints, the coach, hard mode), fixed as it starts."""
+        ...
+
+    def make_run(self, record: GameRecord, motion: Motion, hard: bool) -> BreakerRun:
+        """The run that plays `record` (a BreakerRun; an online duel's grades come from its server)."""
         ...
 
     def entered(self, state: PlayScreen) -> None:

@@ -91,7 +91,7 @@ class PlayingState(State):
             aids = self.hooks.aids(app)  # hard mode and the coach, fixed for this game now
             if aids.coached:
                 record = record.with_assist()  # a coached game scores nothing
-            self.run = BreakerRun(record, motion(app), hard=aids.hard)
+            self.run = self.hooks.make_run(record, motion(app), aids.hard)
             if self.hooks.shows_hud:
                 self.stats = app.session.stats_of(self.config, aids.bucket)
                 app.session.note_played(self.config)
