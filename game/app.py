@@ -46,7 +46,15 @@ import pygame  # noqa: E402
 
 from game import assets
 from game.core.config import ConfigError, GameConfig
-from game.modes.registry import high_score_tables, histograms, modes, new_game, record_books, resume
+from game.modes.registry import (
+    high_score_tables,
+    histograms,
+    modes,
+    new_game,
+    record_books,
+    resume,
+    start_slot,
+)
 from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
 from game.screens.analysis import AnalysisOverlay
 from game.screens.attract import AttractState
@@ -58,7 +66,6 @@ from game.screens.highscores import HighScoresState, InitialsOverlay
 from game.screens.hint import HintOverlay
 from game.screens.kept import start_game
 from game.screens.menu import MenuState
-from game.screens.play_hooks import slot_of
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.settings import SettingsState
@@ -462,12 +469,13 @@ def open_app(args: argparse.Namespace, config: GameConfig | None, store: Any, so
     """The window the command line asks for: straight into the game of `config` (asking first, over
     the title screen, when a game of its kind is kept), else the title screen."""
     size = args.size or store.load_settings().window_size or DEFAULT_SIZE
+    start = go("new_game", config=config) if config is not None else None  # a plain game of it
     return App(
         size=size,
         seed=args.seed,
         settings=settings_from_args(args),
-        start=go("play", config=config) if config is not None else None,
-        slot=slot_of(config) if config is not None else None,
+        start=start,
+        slot=start_slot(start) if start is not None else None,
         store=store,
         sound=sound,
     )

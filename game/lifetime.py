@@ -135,7 +135,10 @@ class Lifetime:
         journal = self._journals.get(kept.slot)
         if journal is None or journal.owner != owner:
             claimed = self.store.take_claim(kept.slot) if self.store is not None else None
-            journal = self._journals[kept.slot] = _Journal(owner, claimed or uuid.uuid4().hex, -1, None)
+            # a resumed game is written again at once; a new one has no rows on disk, so its first
+            # row is written at once and its first pegs within DRAFT_DELAY_S, as any half-built row
+            rows = -1 if claimed else 0
+            journal = self._journals[kept.slot] = _Journal(owner, claimed or uuid.uuid4().hex, rows, None)
             self._over.pop(kept.slot, None)
         if kept.rows != journal.rows:
             journal.pending = kept

@@ -11,6 +11,7 @@ import pytest
 
 from game.app import main
 from game.core.config import MAX_PEGS, ConfigError, GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.options import build_parser, config_from_args
 from game.screens.base import Pop, Push, Replace, Reset, State
 from game.screens.menu import MenuState
@@ -70,7 +71,10 @@ def test_app__start_options_build_the_game_config():
 
 
 def test_app__same_seed_same_secret():
-    secrets = [make_app(seed=42, start=PlayingState(GameConfig(5, 8))).state.game.secret for _ in range(2)]
+    secrets = [
+        make_app(seed=42, start=PlayingState(GameConfig(5, 8), hooks=ClassicHooks())).state.game.secret
+        for _ in range(2)
+    ]
     assert secrets[0] == secrets[1]
 
 

@@ -20,6 +20,7 @@ import pytest
 
 from game.app import main
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.options import MAX_SIZE, MIN_SIZE
 from game.screens.playing import PlayingState
 from game.store import Store
@@ -128,7 +129,7 @@ def test_app__contradictory_or_empty_options_exit_2_with_one_line(args, reason, 
 
 
 def test_app__resize_is_clamped_between_the_minimum_and_the_maximum():
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(99999, 99999), w=99999, h=99999)], FRAME_S)
     assert app.size == MAX_SIZE
     app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(10, 10), w=10, h=10)], FRAME_S)
@@ -138,7 +139,7 @@ def test_app__resize_is_clamped_between_the_minimum_and_the_maximum():
 @pytest.mark.parametrize("forced", [(1, 1), (100, 50), (50, 480), (639, 479), (2000, 300)])
 @pytest.mark.parametrize("pegs, colours", [(4, 6), (8, 10)])
 def test_app__window_forced_below_the_minimum_draws_the_minimum_canvas(forced, pegs, colours):
-    app = make_app(start=PlayingState(GameConfig(pegs, colours)))
+    app = make_app(start=PlayingState(GameConfig(pegs, colours), hooks=ClassicHooks()))
     pygame.display.set_mode(forced, pygame.RESIZABLE)  # as a window manager may, whatever we asked
     app.step([], FRAME_S)
     app.step([], FRAME_S)

@@ -93,5 +93,5 @@ def test_start__nothing_kept_goes_straight_into_the_game(tmp_path):
 def test_start__a_plain_start_is_still_the_title_screen(tmp_path):
     app = App(start=None, slot=None, store=Store(tmp_path))
     assert isinstance(app.state, MenuState)
-    play = App(start=go("play", config=GameConfig()), store=Store(tmp_path))  # no slot: no question
+    play = App(start=go("new_game", config=GameConfig()), store=Store(tmp_path))  # no slot: no question
     assert isinstance(play.state, PlayingState)

@@ -1,6 +1,7 @@
 """The shape of the code: the import graph of game/ (imports inside functions counted, TYPE_CHECKING
 blocks not) has no cycle; no screen module imports another; core and play stay pure; only the
-registry imports a mode; the session never looks for attributes of screens."""
+registry imports a mode (each folder of its FOLDERS, by name, counted as an import); the session
+never looks for attributes of screens."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pkgutil
 from pathlib import Path
 
 import game
+from game.modes import registry
 from game.screens.base import State
 
 GAME = Path(game.__file__).parent
@@ -87,7 +89,19 @@ def graph(
                 edges[module].add(hit)
                 if in_function:
                     inner.append((module, line))
+    registry = "game.modes.registry"
+    for folder in registered_folders(mods[registry]):  # imported by name (importlib): edges all the same
+        edges[registry].add(f"game.modes.{folder}")
+        names[registry].append(f"game.modes.{folder}")
     return edges, names, inner
+
+
+def registered_folders(registry: Path) -> tuple[str, ...]:
+    """The mode folders the registry imports by name: its FOLDERS tuple, read from its source."""
+    for node in ast.parse(registry.read_text()).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "FOLDERS" for t in node.targets):
+            return tuple(ast.literal_eval(node.value))
+    raise AssertionError("the registry names its mode folders in FOLDERS")
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -241,3 +255,13 @@ def test_architecture__speed_and_reduced_motion_are_read_only_by_the_timeline():
         if any(isinstance(node, ast.Attribute) and node.attr in names for node in ast.walk(tree)):
             readers.add(str(path.relative_to(GAME.parent)))
     assert readers <= allowed, sorted(readers - allowed)
+
+
+def test_architecture__a_mode_is_its_folder_and_one_line_of_the_registry():
+    """MODES is FOLDERS imported by name, in order, each folder's MODE named after it; the import graph
+    counts those imports like any other, and every mode folder under game/modes is registered."""
+    assert tuple(mode.id for mode in registry.MODES) == registry.FOLDERS
+    edges = graph()[0]
+    assert {f"game.modes.{folder}" for folder in registry.FOLDERS} <= edges["game.modes.registry"]
+    folders = {path.name for path in (GAME / "modes").iterdir() if (path / "__init__.py").is_file()}
+    assert folders == set(registry.FOLDERS)

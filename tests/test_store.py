@@ -15,9 +15,9 @@ from game.core.config import GameConfig
 from game.core.highscores import DEFAULT_INITIALS, HighScore
 from game.core.records import GameEnd, GameResult
 from game.modes.blitz.book import BLITZ_BOOK, BlitzBook, BlitzStats
+from game.modes.classic.hooks import PLAIN_SAVE
 from game.modes.registry import kept_games, record_books
 from game.play.record import GameRecord, Player
-from game.screens.play_hooks import PLAIN_SAVE
 from game.store import DB_FILE, SETTINGS_FILE, AlreadyDecided, Settings, Store, default_directory, excerpt
 
 CLASSIC = GameConfig(4, 6)

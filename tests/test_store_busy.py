@@ -16,6 +16,7 @@ import pytest
 from game.app import App
 from game.core.config import GameConfig
 from game.lifetime import BUSY_NOTICE, RETRY_S
+from game.modes.classic.hooks import ClassicHooks
 from game.modes.daily.book import kind_of, load_daily
 from game.screens.playing import PlayingState
 from game.store import DB_FILE, Store
@@ -61,7 +62,7 @@ def playing(folder: Path, monkeypatch) -> tuple[App, list[str]]:
         size=(1024, 720),
         seed=3,
         store=Store(folder, busy_s=BUSY_S),
-        start=PlayingState(GameConfig(4, 6), secret=SECRET),
+        start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()),
     )
     pygame.event.clear()
     shown: list[str] = []

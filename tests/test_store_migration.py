@@ -11,11 +11,11 @@ from game.core.config import GameConfig
 from game.core.daily import daily_config, daily_secret
 from game.core.records import DifficultyStats, stats_to_dict
 from game.modes.blitz.book import BLITZ_BOOK, BlitzStats
+from game.modes.classic.hooks import PLAIN_SAVE
 from game.modes.daily.book import load_daily
 from game.modes.deduce.book import DEDUCE_BOOK, daily_figures
 from game.modes.registry import high_score_tables, kept_games, record_books
 from game.play.record import GameRecord, Player
-from game.screens.play_hooks import PLAIN_SAVE
 from game.store import Store
 from tests.test_store import StoreApp
 

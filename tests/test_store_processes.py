@@ -14,6 +14,7 @@ import pytest
 
 from game.app import App
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.modes.daily.book import kind_of
 from game.screens.playing import PlayingState
 from game.store import Store
@@ -49,7 +50,7 @@ def wait_for_the_other():
         time.sleep(0.01)
 
 if role == "classic":
-    start = go("play", config=GameConfig(4, 6))
+    start = go("new_game", config=GameConfig(4, 6))
     app = App(size=(800, 600), seed=os.getpid(), store=Store(folder), start=start)
     wait_for_the_other()
     for _ in range(5):
@@ -121,7 +122,10 @@ def test_store_processes__two_processes_finishing_classic_games_count_every_one(
 def test_store_processes__one_of_two_processes_resumes_a_kept_game(tmp_path):
     folder = tmp_path / "data"
     app = App(
-        size=(800, 600), seed=1, store=Store(folder), start=PlayingState(GameConfig(4, 6), secret=SECRET)
+        size=(800, 600),
+        seed=1,
+        store=Store(folder),
+        start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()),
     )
     type_code(app, (5, 5, 5, 5))
     press_key(app, pygame.K_RETURN)

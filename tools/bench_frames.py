@@ -65,6 +65,7 @@ from game.cli import SEED, OneLineParser, decimal, number  # noqa: E402
 from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.grid import parse_shape  # noqa: E402
 from game.core.variants import GridVariant  # noqa: E402
+from game.modes.classic.hooks import ClassicHooks
 from game.options import COLOURS, PEGS, window_size  # noqa: E402
 from game.screens.playing import PlayingState  # noqa: E402
 
@@ -79,7 +80,9 @@ def idle_playing(args: argparse.Namespace, config: GameConfig) -> App:
     """The playing state with a few rows played and a half-built row, mouse resting: nothing moves."""
 
     state = PlayingState(
-        config, secret=tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
+        config,
+        secret=tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs)),
+        hooks=ClassicHooks(),
     )
     app = App(size=args.size, seed=args.seed, start=state)
     for k in range(min(3, config.turns - 1)):
@@ -247,8 +250,8 @@ def coached(args: argparse.Namespace, config: GameConfig) -> App:
     coach_budget_ms."""
     import random
 
+    from game.modes.classic.aids import COACH_BUDGET_MS
     from game.play.aids import Aids
-    from game.screens.play_hooks import COACH_BUDGET_MS, ClassicHooks
 
     secret = tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
     state = PlayingState(config, secret=secret, hooks=ClassicHooks(Aids(coached=True)))
@@ -295,7 +298,7 @@ def win(args: argparse.Namespace, config: GameConfig) -> App:
     from game.store import Store
 
     secret = tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
-    state = PlayingState(config, secret=secret)
+    state = PlayingState(config, secret=secret, hooks=ClassicHooks())
     app = App(size=args.size, seed=args.seed, start=state, store=Store(Path(tempfile.mkdtemp())))
     first = tuple((i + 1) % config.colours for i in range(config.pegs))
     state.run.draft = list(first if first != secret else reversed(first))

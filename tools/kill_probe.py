@@ -59,7 +59,7 @@ def child(directory: Path, seed: int) -> None:
     from game.store import Store
 
     config = GameConfig(PEGS, COLOURS, difficulty="relaxed")
-    app = App(size=(800, 600), seed=seed, store=Store(directory), start=go("play", config=config))
+    app = App(size=(800, 600), seed=seed, store=Store(directory), start=go("new_game", config=config))
     rng = random.Random(seed)
     decided = 0  # games decided before the one being played
     secret = None
@@ -115,7 +115,9 @@ def writes_child(mode: str, directory: Path, kill_at: int) -> None:
     classic = GameConfig(4, 6)
     secret = (2, 3, 4, 5)
     if mode == "classic":
-        start = go("play", config=classic, secret=secret)
+        from game.modes.classic.hooks import ClassicHooks  # a tool reaches a mode's hooks to drive it
+
+        start = go("play", config=classic, secret=secret, hooks=ClassicHooks())
     elif mode == "daily":
         from game.modes.daily.hooks import DailyHooks  # a tool reaches a mode's hooks to drive it
 
@@ -274,7 +276,7 @@ def decisive_child(directory: Path, seed: int) -> None:
         return [pygame.K_0 if c == 9 else pygame.K_1 + c for c in row] + [pygame.K_RETURN]
 
     config = GameConfig(PEGS, COLOURS, difficulty="relaxed")
-    app = App(size=(800, 600), seed=seed, store=Store(directory), start=go("play", config=config))
+    app = App(size=(800, 600), seed=seed, store=Store(directory), start=go("new_game", config=config))
     rng = random.Random(seed)
     decided, secret, queue = 0, None, []
     while app.running:

@@ -30,6 +30,7 @@ from game.core.codes import score  # noqa: E402
 from game.core.config import GameConfig, preset  # noqa: E402
 from game.core.state import Guess, apply_move, new_game  # noqa: E402
 from game.core.variants import GridVariant  # noqa: E402
+from game.modes.classic.hooks import ClassicHooks
 from game.play.record import GameRecord, Player  # noqa: E402
 
 README_SIZE = (1280, 800)
@@ -81,7 +82,7 @@ def playing_scene(app: App) -> None:
 
     config = preset("Super").config()
     secret = (6, 2, 7, 2, 4)
-    state = PlayingState(config, secret=secret)
+    state = PlayingState(config, secret=secret, hooks=ClassicHooks())
     app.apply(state)
     settle(app, 0.5)
     history: list = []
@@ -155,7 +156,7 @@ def grid_scene(app: App) -> None:
     from game.screens.playing import PlayingState
 
     config = GameConfig(colours=4, variant=GridVariant(3, 3))
-    state = PlayingState(config, secret=(2, 0, 1, 3, 1, 0, 0, 2, 3))
+    state = PlayingState(config, secret=(2, 0, 1, 3, 1, 0, 0, 2, 3), hooks=ClassicHooks())
     app.apply(state)
     settle(app, 0.5)
     for code in ((0, 0, 1, 1, 2, 2, 3, 3, 0), (1, 2, 0, 3, 0, 1, 2, 3, 1)):

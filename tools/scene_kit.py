@@ -20,6 +20,7 @@ from game.core.config import PRESETS, GameConfig
 from game.core.highscores import HighScore
 from game.core.records import GameEnd, GameResult
 from game.core.variants import GridVariant
+from game.modes.classic.hooks import ClassicHooks
 from game.play.record import GameRecord, Player
 from game.screens.base import go
 from game.store import Store
@@ -122,5 +123,5 @@ def played(config: GameConfig, rows: int) -> GameRecord:
 
 
 def playing(app: App, config: GameConfig, rows: int):
-    app.apply(go("play", record=played(config, rows)))
+    app.apply(go("play", record=played(config, rows), hooks=ClassicHooks()))
     return app.state

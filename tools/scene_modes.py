@@ -9,6 +9,7 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig, preset
+from game.modes.classic.hooks import ClassicHooks
 from game.play.record import GameRecord, Player
 from game.screens.base import go
 from tools.scene_kit import FRAME_S, frames, guesses, key, press
@@ -202,7 +203,7 @@ def learn(kind: str) -> Callable[[App, GameConfig], None]:
             from game.screens.playing import PlayingState
 
             app.settings = app.settings.changed(coach=True)
-            state = PlayingState(preset("Super").config(), secret=(6, 2, 7, 2, 4))
+            state = PlayingState(preset("Super").config(), secret=(6, 2, 7, 2, 4), hooks=ClassicHooks())
             app.apply(state)
             frames(app, 0.5)
             for code in ((0, 0, 1, 1, 2), (3, 2, 4, 4, 5), (2, 2, 6, 6, 7)):

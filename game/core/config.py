@@ -191,7 +191,12 @@ class Preset:
     blurb: str = ""
 
     def config(self) -> GameConfig:
-        return GameConfig(self.pegs, self.colours, self.duplicates, self.difficulty)
+        """Its game's config, made once (the statistics bucket of a game compares it every frame)."""
+        made = self.__dict__.get("_config")
+        if made is None:
+            made = GameConfig(self.pegs, self.colours, self.duplicates, self.difficulty)
+            object.__setattr__(self, "_config", made)  # a frozen value's memo, not a change of it
+        return made
 
 
 PRESETS: tuple[Preset, ...] = (

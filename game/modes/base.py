@@ -10,7 +10,8 @@ table (the screens the mode adds). Adding a mode is a folder and one registry li
 A kept game is stored as {"mode": id, "version": n, "data": ...} through the mode's SaveCodec
 (game/screens/holding.py), the one place that knows its typed form. A menu entry that starts a new
 game on a config names the route go("new_game", mode=id, config=...): the registry hands it to the
-mode's Mode.new_game, which makes that game's own hooks.
+mode's Mode.new_game, which makes that game's own hooks (a route naming no mode is a plain game, the
+registry's PLAIN_MODE), and asks first when a game is kept in the mode's Mode.slot for that config.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ class MenuEntry:
     """One menu line: what it says, which group it sits in, where it goes.
 
     `slot` names the kept game a new game from this entry would replace: the menu then offers to
-    resume the kept game before starting another (None: the entry starts nothing kept).
+    resume the kept game before starting another (None: a "new_game" route's mode says where its
+    game is kept, Mode.slot; any other entry starts nothing kept).
     `status(app)`, when given, is the entry's state today for the title screen's card (the Daily
     code's "cracked in 4", Blitz's best), read through the store as the mode's own screens read it;
     lines split on newlines."""
@@ -86,23 +88,30 @@ class Mode:
     # Resume lines for games the mode keeps elsewhere (the Daily code's in the day's attempt);
     # games kept through `save` are listed from the store's kept games instead.
     kept_entries: Callable[[Any], tuple[MenuEntry, ...]] | None = None
-    # Asked by the title screen when it first shows: what to offer a new player (a transition, such
-    # as Learn to play's offer of its guided game on a first run), or None.
+    # Asked by the title screen when it first shows on a first run (the store's data folder new this
+    # run): what to offer a new player (a transition, such as Learn to play's offer of its guided
+    # game), or None.
     first_run: Callable[[Any], Any] | None = None
     # A guided game that Help offers to replay (Learn to play's), as its menu entry.
     lesson: MenuEntry | None = None
     # The aids its games allow (hints, the coach, hard mode; game/play/aids.py): none unless
     # declared. Its hooks' class names the same value (StandardHooks.aids_allowed), which a test checks.
     aids: AidsAllowed = NO_AID_ALLOWED
-    # Makes the hooks of one new game on a config (game/screens/play_protocol.py): new_game calls it
-    # for every game, so no two games share hooks. None: the mode starts games from its own screens.
-    hooks: Callable[[GameConfig], PlayHooks] | None = None
+    # Makes the hooks of one new game on a config (game/screens/play_protocol.py), with the mode's own
+    # choices beside it as keywords (the Daily code's preset and day, a duel's opponent): new_game
+    # calls it for every game, so no two games share hooks. None: the mode starts no game on a config
+    # (a Deduce puzzle, a two-player round start from their own screens' records).
+    hooks: Callable[..., PlayHooks] | None = None
+    # Where a new game of this mode on a config is kept, so starting one asks first when a game is
+    # kept there (game/screens/kept.py); None: its new games replace nothing kept.
+    slot: Callable[[GameConfig], str] | None = None
 
-    def new_game(self, config: GameConfig) -> Route:
-        """The route to a new game of this mode on `config`, with hooks made for that game alone."""
+    def new_game(self, config: GameConfig, **choices: Any) -> Route:
+        """The route to a new game of this mode on `config` (and the mode's own `choices`), with hooks
+        made for that game alone."""
         if self.hooks is None:
             raise ValueError(f"the mode {self.id!r} starts its games from its own screens")
-        return go("play", config=config, hooks=self.hooks(config))
+        return go("play", config=config, hooks=self.hooks(config, **choices))
 
 
 __all__ = ["GROUPS", "HelpPage", "MenuEntry", "Mode", "RecordBook", "SaveCodec", "StatsTab"]

@@ -1,50 +1,41 @@
 """The registry of ways of playing: MODES, the one place that imports a mode (game/modes/<id>/).
 
-The menu, resume, statistics, high scores, help, the store's tables and the app's route table all
-iterate MODES, in this order (the menu's order within each group), and always through modes() or
-the functions here, read when they are called: so a mode registered after import (a test's mode,
-`monkeypatch.setattr(registry, "MODES", (*registry.MODES, MODE))`, or with_mode()) is seen by
-every one of them, the title screen and an App made afterwards included.
+A mode is its folder and one line of FOLDERS: the registry imports each folder by name and takes its
+MODE, in FOLDERS' order. The menu, resume, statistics, high scores, help, the store's tables and the
+app's route table all iterate MODES, in this order (the menu's order within each group), and always
+through modes() or the functions here, read when they are called: so a mode registered after import
+(a test's mode, `monkeypatch.setattr(registry, "MODES", (*registry.MODES, MODE))`, or with_mode())
+is seen by every one of them, the title screen and an App made afterwards included.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from game.core.config import GameConfig
-from game.modes import (
-    blitz,
-    classic,
-    daily,
-    deduce,
-    duel,
-    grid,
-    lan,
-    learn,
-    maker,
-    match,
-    online,
-    online_solo,
-)
 from game.modes.base import MenuEntry, Mode
 from game.screens.base import Context, Route, go
 
-MODES: tuple[Mode, ...] = (
-    classic.MODE,
-    grid.MODE,
-    learn.MODE,
-    daily.MODE,
-    blitz.MODE,
-    deduce.MODE,
-    maker.MODE,
-    duel.MODE,
-    match.MODE,
-    online.MODE,
-    online_solo.MODE,
-    lan.MODE,
+# One line a mode: its folder under game/modes/, in the menu's order.
+FOLDERS = (
+    "classic",
+    "grid",
+    "learn",
+    "daily",
+    "blitz",
+    "deduce",
+    "maker",
+    "duel",
+    "match",
+    "online",
+    "online_solo",
+    "lan",
 )
+MODES: tuple[Mode, ...] = tuple(importlib.import_module(f"game.modes.{name}").MODE for name in FOLDERS)
+PLAIN_MODE = "classic"  # the mode of a game a route names only by its config (the command line's)
 
 
 def modes() -> tuple[Mode, ...]:
@@ -67,9 +58,19 @@ def mode_named(mode_id: str) -> Mode:
     raise KeyError(f"no mode is called {mode_id!r}")
 
 
-def new_game(mode: str, config: GameConfig) -> Route:
-    """The route "new_game": a new game of the mode `mode` on `config` (Mode.new_game: its own hooks)."""
-    return mode_named(mode).new_game(config)
+def new_game(config: GameConfig, mode: str = PLAIN_MODE, **choices: Any) -> Route:
+    """The route "new_game": a new game of the mode `mode` on `config` with the mode's own `choices`
+    (Mode.new_game: its own hooks); naming no mode, a plain game of `config`."""
+    return mode_named(mode).new_game(config, **choices)
+
+
+def start_slot(route: Route) -> str | None:
+    """Where the game a "new_game" route starts is kept (its mode's Mode.slot), so starting it asks
+    first when a game is kept there; None for any other route, or a mode that keeps none that way."""
+    if route.name != "new_game":
+        return None
+    mode = mode_named(route.args.get("mode", PLAIN_MODE))
+    return mode.slot(route.args["config"]) if mode.slot is not None else None
 
 
 def high_score_tables() -> tuple[str, ...]:
@@ -99,7 +100,10 @@ def help_tabs() -> dict[str, str]:
 
 def first_run_offer(app: Context) -> Any:
     """What the title screen offers as it first shows (a mode's first_run hook: Learn to play's
-    offer on a first run), or None: the first mode with something to offer decides."""
+    offer on a first run), or None: the first mode with something to offer decides. The hooks are
+    asked only on a first run (the store's data folder new this run): any other start offers nothing."""
+    if app.store is None or not app.store.first_run:
+        return None
     for mode in MODES:
         if mode.first_run is not None:
             offer = mode.first_run(app)

@@ -207,6 +207,13 @@ class BreakerRun(RecordRun):
         """The record with the row being built, for resume."""
         return self.record.with_draft(tuple(self.draft) if self.row.started else ())
 
+    @property
+    def resumable(self) -> bool:
+        """snapshot().resumable without making the snapshot (asked every frame)."""
+        game = self.game
+        started = bool(game.rows) or self.row.started
+        return game.secret is not None and not game.over and started and not self.record.computer_rows
+
     # --- pointer --------------------------------------------------------------------------------
     def press(self, target: Target, pos: tuple[int, int]) -> None:
         """The left button went down on `target`."""

@@ -26,7 +26,8 @@ given by label (Back from Custom: Custom; from Deduce: Deduce, on its page), els
 Resume line, else on the difficulty played last (settings.last_difficulty), else Classic.
 
 The menu is alive: a demo game (game/screens/attract.py, as a backdrop the menu owns, built through
-the app's routes) plays behind the top page's cards under a light veil, fitted to the column of
+the app's routes once the menu has shown for BACKDROP_START_S, so a player who picks at once costs
+it nothing) plays behind the top page's cards under a light veil, fitted to the column of
 cards so none of it sticks out beside them; every other page, and the menu under reduced motion,
 stands on the plain background. Left idle, the full attract loop (demo, high scores, title) takes over.
 """
@@ -41,7 +42,7 @@ import pygame
 from game.core.records import stats_key
 from game.modes.base import MenuEntry
 from game.modes.registry import first_run_offer
-from game.screens.base import Push, Quit, State, Transition, board_art, go
+from game.screens.base import Push, Quit, Route, State, Transition, board_art, go
 from game.screens.holding import Holding
 from game.screens.title_plan import NAV_MORE, NAV_OF_FAMILY, arrange, default_entries
 from game.ui import menu_view
@@ -65,6 +66,7 @@ class QuitAsked:
 BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
 BACKDROP_VEIL_ALPHA = 165  # how much of the background colour dims the demo behind the menu
 ATTRACT_IDLE_S = 20.0  # menu idle time before the demo starts
+BACKDROP_START_S = 0.4  # the title shows at once; its demo begins behind it this much later
 STATUS_REFRESH_S = 15.0  # the cards' state lines (a countdown in minutes) are read again this often
 DEFAULT_FOCUS = "Classic"
 
@@ -94,13 +96,11 @@ class MenuState(State):
         self._front_key: tuple | None = None
         self._layout: TitleLayout | None = None
         self.first_run_asked = False
+        self.shown_s = 0.0  # how long the menu has shown (the demo behind it starts at BACKDROP_START_S)
 
     def enter(self, app) -> None:
         super().enter(app)
         self._arrange(default_entries(app) if self._given is None else self._given)
-        if self.backdrop is None:
-            self.backdrop = app.resolve(go("attract", seed=BACKDROP_SEED, backdrop=True))
-            self.backdrop.enter(app)
         labels = [entry.label for entry in self.entries]
         if self._focus_label in labels:
             self.focus = labels.index(self._focus_label)
@@ -223,7 +223,7 @@ class MenuState(State):
                 return self.back()
             self.open_page(route.args.get("page", TOP), route.args.get("focus"))
             return None
-        if entry.slot is not None and self.kept(index) is None:
+        if isinstance(route, Route) and self.kept(index) is None:  # asks before replacing a kept game
             return self.app.start_game(entry.slot, route)
         return route
 
@@ -250,6 +250,10 @@ class MenuState(State):
             offer = first_run_offer(self.app) if self._given is None else None
             if offer is not None:
                 return offer
+        self.shown_s += dt
+        if self.backdrop is None and self.shown_s >= BACKDROP_START_S:
+            self.backdrop = self.app.resolve(go("attract", seed=BACKDROP_SEED, backdrop=True))
+            self.backdrop.enter(self.app)
         if self.live_backdrop:
             self.backdrop.update(dt)
         self.status_s += dt

@@ -3,10 +3,10 @@
 The playing screen (game/screens/playing.py) is the one screen where a person breaks a code; a mode
 hands it hooks (`go("play", config=..., hooks=...)`) instead of subclassing it. The screen reads the
 hooks only through PlayHooks, which is three small protocols:
-- GameRules (rules and keeping): how the game starts (start, aids, make_run, entered), whether input counts
-  now, what happens each frame and at the end (update, finished, resign), the next game of the same
-  kind (again), and what the session keeps and records of it (holding -> Holding, the one value the
-  lifetime owner reads: game/screens/holding.py);
+- GameRules (rules and keeping): how the game starts (start, aids, make_run, entered), whether
+  input counts now, what happens each frame and at the end (update, finished, resign), the route
+  to the next game of the same kind (again), and what the session keeps and records of it
+  (holding -> Holding, the one value the lifetime owner reads: game/screens/holding.py);
 - SidePanel: the buttons (panel_items; allows, and refuse: why not now), an event the mode takes
   first (intercept), Menu (leave), Reveal's question, the help page, whose pad drives the board;
 - Presentation: the geometry (make_layout), the top bar's title, a heads-up display over the board.
@@ -14,7 +14,8 @@ The hooks see the screen through PlayScreen: its context, config, run, layout an
 
 Each method gets the screen, so one hooks object serves one game: a mode makes fresh hooks for every
 game (Mode.new_game, a route's `hooks=`), never shares them. game/screens/play_hooks.py holds the
-shared behaviour that modes start from (StandardHooks) and the plain game (ClassicHooks).
+parts modes compose their hooks from (StandardHooks' ordinary answers, keep_in_slot); each mode's
+hooks live in its folder (the plain game's, ClassicHooks, in game/modes/classic/hooks.py).
 """
 
 from __future__ import annotations
@@ -95,8 +96,9 @@ class GameRules(Protocol):
         """The player confirmed Reveal: a mode that counts a resignation notes it."""
         ...
 
-    def again(self) -> PlayHooks:
-        """Fresh hooks for a new game of the same kind (New game, Play again)."""
+    def again(self, state: PlayScreen) -> Route:
+        """The route to a new game of the same kind (New game, Play again): through "new_game", its
+        mode's Mode.new_game makes fresh hooks for it."""
         ...
 
     def holding(self, state: PlayScreen) -> Holding:

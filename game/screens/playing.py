@@ -5,10 +5,12 @@ pygame events into the run's intents (game/ui/breaker_input.py says what the key
 name), draws with game/ui/breaker_view.py, plays the run's sound cues, and returns transitions as
 routes (Solve goes to "solve" with the run's record; the finished record to the mode's end screen).
 
-Every way of playing that has a person break a code composes its hooks in (game/screens/play_hooks.py:
-the plain game by default; the Daily code, Blitz, a duel, a two-player round, a Deduce puzzle):
-the record to play, the panel's buttons, what Menu and Reveal ask, a heads-up display, the layout,
-what happens when a game ends, and what the session keeps and records (`holding()`, from the hooks).
+Every way of playing that has a person break a code hands it its hooks (game/screens/play_protocol.py:
+the plain game's in game/modes/classic/hooks.py; the Daily code's, Blitz's, a duel's, a two-player
+round's, a Deduce puzzle's in their folders): the record to play, the panel's buttons, what Menu and
+Reveal ask, a heads-up display, the layout, what happens when a game ends, and what the session keeps
+and records (`holding()`, from the hooks). The screen knows no mode, so a route to it always names
+its hooks; a bare config goes through the route "new_game", whose mode makes them.
 
 Keys and pads share one focus (game/ui/breaker_input.py BreakerFocus) over the palette, the row
 being built and the buttons; a pad's actions come as the keys of breaker_input.PAD_KEYS, and its
@@ -36,10 +38,10 @@ from game.core.config import GameConfig
 from game.core.state import GameState
 from game.play.breaker import BreakerRun
 from game.play.record import GameRecord, random_secret
-from game.screens.base import Push, Replace, State, Transition, board_art, go, motion, to_menu
+from game.screens.base import Push, Replace, Route, State, Transition, board_art, go, motion, to_menu
 from game.screens.holding import Holding
 from game.screens.outcomes import HintTaken, LeaveChosen, NewGameChosen, RevealChosen
-from game.screens.play_hooks import ClassicHooks, confirm
+from game.screens.play_hooks import confirm
 from game.screens.play_protocol import PlayHooks
 from game.ui import breaker_input, breaker_view
 from game.ui.board import Art, BoardView, FrameCache
@@ -58,14 +60,15 @@ class PlayingState(State):
         config: GameConfig | None = None,
         secret: Code | None = None,
         record: GameRecord | None = None,
-        hooks: PlayHooks | None = None,
+        *,
+        hooks: PlayHooks,
     ) -> None:
         if config is None:
             if record is None:
                 raise ValueError("a game to play needs its config or its record")
             config = record.config
         self.config = config
-        self.hooks = hooks if hooks is not None else ClassicHooks()
+        self.hooks = hooks
         self._secret = secret
         self._record = record
         self.run: BreakerRun | None = None
@@ -140,9 +143,9 @@ class PlayingState(State):
     def make_layout(self, size: tuple[int, int]) -> PlayLayout:
         return self.hooks.make_layout(size, self)
 
-    def fresh_game(self) -> PlayingState:
-        """A new game of the same kind (New game): same config, same hooks' mode, a new secret."""
-        return PlayingState(self.config, hooks=self.hooks.again())
+    def fresh_game(self) -> Route:
+        """A new game of the same kind (New game): same config, the hooks' mode, a new secret."""
+        return self.hooks.again(self)
 
     # --- input --------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Transition | State | None:

@@ -8,7 +8,8 @@ code again (the route "numbered": the game's number, game/core/gamenumber.py; fo
 number the button is disabled), Escape goes to the menu. Everything it shows comes from the
 finished GameRecord (game/play/record.py) and the session's outcome for this very record, so the
 result screen and the statistics cannot disagree. `again`, when given, is where Play again goes (a
-computer game started from the codemaker screen goes back there with the same choices). The game
+computer game started from the codemaker screen goes back there with the same choices); else a
+plain game of the same config (the route "new_game"). The game
 was recorded when it was decided (game/lifetime.py); this screen only shows it, and holds the
 decided game so a record that reaches it without having been decided elsewhere is still recorded.
 `aids`, the game's hard mode and coach (game/play/aids.py), name it in the title ("Classic ·
@@ -279,7 +280,9 @@ class ResultState(State):
 
     # --- input -----------------------------------------------------------------------------------
     def again(self) -> Route:
-        return self.again_route if self.again_route is not None else go("play", config=self.game.config)
+        if self.again_route is not None:
+            return self.again_route
+        return go("new_game", config=self.game.config)  # a plain game: its mode makes the hooks
 
     def analysis(self) -> Transition:
         """The post-game analysis overlay (game/screens/analysis.py): each row next to the best play."""

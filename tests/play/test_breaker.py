@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from game.core.config import GameConfig
 from game.core.state import Outcome
 from game.play.breaker import BoardSlot, BreakerRun, OffSlot, PaletteColour
@@ -185,3 +187,27 @@ def test_breaker__reveal_ends_the_game_at_once():
     run.reveal()
     assert run.finished and run.record.outcome is Outcome.REVEALED
     assert run.take_cues() == (Cue.REVEAL,)
+
+
+def test_breaker__resumable_answers_as_the_snapshot_would_at_every_step():
+    """The playing screen asks every frame whether the game is worth keeping without making a
+    snapshot; a seeded random game of every intent (typing, clearing, undoing, submitting, time,
+    revealing) must get the snapshot's own answer after each step."""
+    rng = random.Random(5)
+    for game in range(40):
+        run = new_run(secret=tuple(rng.randrange(6) for _ in range(4)))
+        for _ in range(60):
+            move = rng.choice(("type", "type", "type", "clear", "undo", "submit", "time", "reveal"))
+            if move == "type":
+                run.type_colour(rng.randrange(6))
+            elif move == "clear":
+                run.clear_row()
+            elif move == "undo":
+                run.undo()
+            elif move == "submit":
+                run.submit()
+            elif move == "time":
+                run_for(run, 0.5)
+            elif move == "reveal" and rng.random() < 0.05:
+                run.reveal()
+            assert run.resumable == run.snapshot().resumable, (game, move)

@@ -50,6 +50,20 @@ def click(app: App, pos, button=1) -> None:
     post(app, motion(pos, (0, 0, 0)), mouse_down(pos, button), mouse_up(pos, button))
 
 
+def wheel_to_row(app: App, name: str) -> None:
+    """On the settings screen, the mouse wheel turned until the row `name` shows whole (the list
+    scrolls; where a row sits depends on every declaration before it)."""
+    for _ in range(100):
+        layout = app.state.layout()
+        if layout.visible(name):
+            return
+        rows = list(layout.rows)
+        first_shown = next(i for i, row in enumerate(rows) if layout.visible(row))
+        up = rows.index(name) < first_shown
+        post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1 if up else -1, flipped=False))
+    raise AssertionError(f"the row {name!r} never came into view")
+
+
 def drag(app: App, start, end) -> None:
     """Press at start, move there in two frames, release at end."""
     mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)

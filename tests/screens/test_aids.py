@@ -7,6 +7,7 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.playing import PlayingState
 from game.store import Store
 from game.ui.board import FrameCache
@@ -18,7 +19,7 @@ SECRET = (5, 4, 3, 2)
 
 
 def start(app: App) -> PlayingState:
-    state = PlayingState(GameConfig(4, 6), secret=SECRET)
+    state = PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks())
     app.apply(state)
     settle(app, 0.5)
     return state

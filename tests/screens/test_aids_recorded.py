@@ -12,6 +12,7 @@ from game.core.config import GameConfig, preset
 from game.core.gamenumber import game_number
 from game.core.records import GRID_KEY
 from game.core.variants import GridVariant
+from game.modes.classic.hooks import ClassicHooks
 from game.modes.registry import MODES, mode_named
 from game.play.aids import COACHED_KEY, HARD_KEY, HINTS_ONLY, NO_AID_ALLOWED
 from game.screens import play_hooks
@@ -63,7 +64,7 @@ def test_aids__each_modes_hooks_allow_what_its_mode_declares() -> None:
         assert cls.aids_allowed == mode_named(cls.mode).aids, cls.__name__
         checked.add(cls.mode)
     assert {"classic", "daily", "deduce", "blitz", "learn"} <= checked
-    assert mode_named("grid").aids == play_hooks.ClassicHooks.aids_allowed  # a grid is a plain game
+    assert mode_named("grid").aids == ClassicHooks.aids_allowed  # a grid is a plain game
 
 
 def test_aids__a_mode_that_declares_none_has_no_coach_nor_hard_mode_whatever_the_settings() -> None:
@@ -76,7 +77,7 @@ def test_aids__a_mode_that_declares_none_has_no_coach_nor_hard_mode_whatever_the
         settle(app, 0.1)
     state = app.state
     assert isinstance(state, PlayingState)
-    assert state.hooks.coach is None and not state.run.hard
+    assert not state.hooks.aids(app).any and not state.run.hard  # no coach, not hard
     assert not state.hooks.aids(app).any
     assert not state.hooks.allows("hint", state)
     words = " ".join(drawn_lines(app))
@@ -111,7 +112,7 @@ def test_coach__a_coached_win_is_named_coached_not_a_hint(tmp_path) -> None:
 
 
 def test_coach__a_hint_in_a_plain_game_is_still_named_a_hint(tmp_path) -> None:
-    app = App(size=(1024, 720), seed=8, store=Store(tmp_path), start=go("play", config=CLASSIC))
+    app = App(size=(1024, 720), seed=8, store=Store(tmp_path), start=go("new_game", config=CLASSIC))
     pygame.event.clear()
     state = app.state
     state.run.take_hint(None)  # what the hint overlay's answer does to the run
@@ -152,6 +153,6 @@ def test_aids__a_game_for_fun_keeps_its_hint_and_gets_no_coach() -> None:
     app = make_app(settings={"coach": True, "hard_mode": True}, start=go("numbered", number=number))
     state = app.state
     assert isinstance(state, PlayingState) and state.game.secret == (0, 1, 2, 3)
-    assert state.hooks.coach is None and not state.run.hard
+    assert not state.hooks.aids(app).any and not state.run.hard  # no coach, not hard
     post(app, key(pygame.K_SLASH, unicode="/"))  # "?" asks for a hint
     assert isinstance(app.state, HintOverlay)

@@ -14,6 +14,7 @@ from game.core.duel import DuelRules, level_named
 from game.core.state import Outcome
 from game.core.variants import GridVariant
 from game.modes.blitz.screens import BlitzResultState
+from game.modes.classic.hooks import ClassicHooks
 from game.modes.daily.result import DailyResultState
 from game.modes.duel.hooks import DuelHooks
 from game.modes.duel.result import DuelResultState
@@ -94,7 +95,7 @@ def play_careful(app) -> None:
 
 
 def test_analysis_ends__won_game_compares_every_row():
-    app = make_app(start=PlayingState(CLASSIC, secret=(1, 2, 3, 4)))
+    app = make_app(start=PlayingState(CLASSIC, secret=(1, 2, 3, 4), hooks=ClassicHooks()))
     play_careful(app)
     overlay, lines = open_analysis(app, ResultState, by_click=True)
     rows = overlay.record.game.rows
@@ -103,7 +104,7 @@ def test_analysis_ends__won_game_compares_every_row():
 
 
 def test_analysis_ends__lost_game_compares_every_row_without_a_verdict():
-    app = make_app(start=PlayingState(CLASSIC, secret=(1, 2, 3, 4)))
+    app = make_app(start=PlayingState(CLASSIC, secret=(1, 2, 3, 4), hooks=ClassicHooks()))
     for _ in range(CLASSIC.turns):
         type_code(app, (0, 0, 5, 5))
     settle(app, 2.5)
@@ -114,7 +115,7 @@ def test_analysis_ends__lost_game_compares_every_row_without_a_verdict():
 
 
 def test_analysis_ends__revealed_before_any_row_says_there_is_nothing_to_compare():
-    app = make_app(start=PlayingState(CLASSIC, secret=(1, 2, 3, 4)))
+    app = make_app(start=PlayingState(CLASSIC, secret=(1, 2, 3, 4), hooks=ClassicHooks()))
     reveal(app)
     overlay, lines = open_analysis(app, ResultState)
     assert overlay.result.rows == () and NO_ROWS_NOTE in lines
@@ -123,7 +124,7 @@ def test_analysis_ends__revealed_before_any_row_says_there_is_nothing_to_compare
 
 
 def test_analysis_ends__revealed_mid_game_compares_the_rows_played():
-    app = make_app(start=PlayingState(CLASSIC, secret=(1, 2, 3, 4)))
+    app = make_app(start=PlayingState(CLASSIC, secret=(1, 2, 3, 4), hooks=ClassicHooks()))
     type_code(app, (0, 0, 1, 1))
     reveal(app)
     overlay, lines = open_analysis(app, ResultState)
@@ -131,7 +132,7 @@ def test_analysis_ends__revealed_mid_game_compares_the_rows_played():
 
 
 def test_analysis_ends__solved_by_the_computer_counts_the_game_not_the_player():
-    app = make_app(start=PlayingState(CLASSIC, secret=(5, 4, 3, 3)))
+    app = make_app(start=PlayingState(CLASSIC, secret=(5, 4, 3, 3), hooks=ClassicHooks()))
     type_code(app, (0, 0, 1, 1))
     press_key(app, pygame.K_s)
     assert isinstance(app.state, SolvingState)
@@ -189,7 +190,7 @@ def test_analysis_ends__blitz_opens_on_the_code_on_the_board_when_time_ran_out(t
 
 def test_analysis_ends__grid_game_compares_its_rows():
     config = GameConfig(colours=3, variant=GridVariant(2, 2))
-    app = make_app(start=PlayingState(config, secret=(0, 1, 2, 0)))
+    app = make_app(start=PlayingState(config, secret=(0, 1, 2, 0), hooks=ClassicHooks()))
     for code in ((0, 0, 1, 1), (0, 1, 2, 0)):
         type_code(app, code)
     settle(app, 2.5)
@@ -200,7 +201,7 @@ def test_analysis_ends__grid_game_compares_its_rows():
 
 def test_analysis_ends__ten_pegs_gives_counts_only():
     config = GameConfig(10, 10)
-    app = make_app(start=PlayingState(config, secret=tuple(range(10))))
+    app = make_app(start=PlayingState(config, secret=tuple(range(10)), hooks=ClassicHooks()))
     type_code(app, (0,) * 10)
     type_code(app, (0, 1, 1, 1, 1, 2, 2, 2, 2, 2))
     reveal(app)

@@ -8,6 +8,7 @@ import pygame
 
 from game.core.config import GameConfig
 from game.core.state import new_game
+from game.modes.classic.hooks import ClassicHooks
 from game.play.drag import DRAG_THRESHOLD_PX
 from game.screens.codemaker import CodemakerState, Mode
 from game.screens.playing import PlayingState
@@ -51,7 +52,9 @@ def test_board_screen__a_cached_frame_matches_a_fresh_draw_and_follows_hover_and
 
 
 def test_board_screen__the_cached_image_follows_a_new_window_size() -> None:
-    app = make_app(size=(1024, 720), start=PlayingState(GameConfig(4, 6), secret=(0, 1, 2, 3)))
+    app = make_app(
+        size=(1024, 720), start=PlayingState(GameConfig(4, 6), secret=(0, 1, 2, 3), hooks=ClassicHooks())
+    )
     for _ in range(3):
         app.step([], 1 / 60)
     app.resize((1280, 800))

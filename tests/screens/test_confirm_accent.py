@@ -9,6 +9,7 @@ import pytest
 
 from game.core.config import GameConfig
 from game.core.state import Outcome
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.confirm import ConfirmOverlay
 from game.screens.playing import PlayingState
 from game.ui import palette as pal
@@ -33,7 +34,7 @@ def open_reveal(app) -> ConfirmOverlay:
 
 @pytest.mark.parametrize("size", [(640, 480), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_confirm_accent__reveal_asks_with_gold_focus_and_enter_on_keep_playing(size):
-    app = make_app(size=size, seed=5, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(size=size, seed=5, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     submit_code(app, (0, 1, 2, 3))
     settle(app, 1.0)
     game = app.state

@@ -11,6 +11,7 @@ import pytest
 from game.app import App
 from game.core.config import GameConfig
 from game.core.highscores import DEFAULT_INITIALS
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.highscores import InitialsOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
@@ -21,7 +22,7 @@ from tests.screens.test_lifetime import SECRET, new_app, type_code
 
 @pytest.mark.parametrize("frames", [1, 10, 30, 600])
 def test_decisions__a_top_ten_win_closed_soon_after_keeps_its_score(tmp_path, frames):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_code(app, SECRET)
     press_key(app, pygame.K_RETURN)  # the winning row
     for _ in range(frames - 1):
@@ -34,7 +35,7 @@ def test_decisions__a_top_ten_win_closed_soon_after_keeps_its_score(tmp_path, fr
 
 
 def test_decisions__the_initials_confirmed_rename_the_entered_score(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_code(app, SECRET)
     press_key(app, pygame.K_RETURN)
     for _ in range(1200):  # the win lands, then the result screen asks for initials
@@ -56,7 +57,8 @@ def test_decisions__the_initials_confirmed_rename_the_entered_score(tmp_path):
 
 def test_decisions__two_windows_count_every_game_once(tmp_path):
     windows = [
-        new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET), seed=n) for n in range(3)
+        new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()), seed=n)
+        for n in range(3)
     ]
     for app in windows:  # each wins while the others stay open
         type_code(app, SECRET)
@@ -67,7 +69,7 @@ def test_decisions__two_windows_count_every_game_once(tmp_path):
 
 
 def test_decisions__two_windows_cannot_both_resume_one_kept_game(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_code(app, (5, 5, 5, 5))
     press_key(app, pygame.K_RETURN)
     settle(app, 1.0)
@@ -92,7 +94,7 @@ def test_decisions__a_score_is_entered_and_its_initials_start_under_what_the_tab
     document = {"schema_version": 1, "kind": "high scores", "data": scores}
     tmp_path.mkdir(exist_ok=True)
     (tmp_path / "highscores.json").write_text(json.dumps(document))
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_code(app, SECRET)
     press_key(app, pygame.K_RETURN)  # the winning row: entered at once, under the latest initials
     assert [e.initials for e in Store(tmp_path).load_high_scores()["Classic"].entries] == ["KIT"]

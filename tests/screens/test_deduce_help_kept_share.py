@@ -15,7 +15,8 @@ from game.core.daily import grade_marks
 from game.core.deduce import Puzzle, practice_puzzle, stars
 from game.core.state import Reveal, apply_move
 from game.modes.deduce.hooks import SLOT, DeduceHooks
-from game.modes.deduce.screens import DealState, DeduceResultState, DeduceState
+from game.modes.deduce.result import DeduceResultState
+from game.modes.deduce.screens import DealState, DeduceState
 from game.modes.deduce.share import share_text
 from game.screens.help import HelpOverlay
 from game.screens.playing import PlayingState

@@ -18,7 +18,8 @@ from game.core.deduce import practice_puzzle
 from game.modes import deduce as deduce_mode
 from game.modes.deduce.book import DeduceBook, DeduceBookError, book_from_dict, book_to_dict
 from game.modes.deduce.hooks import DeduceHooks
-from game.modes.deduce.screens import DealState, DeduceResultState, DeduceState
+from game.modes.deduce.result import DeduceResultState
+from game.modes.deduce.screens import DealState, DeduceState
 from game.screens.playing import PlayingState
 from game.store import Store
 from tests.screens.driver import choose_entry, kept_lines, key, post, press_key

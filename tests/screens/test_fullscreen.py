@@ -13,6 +13,7 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.options import build_parser, settings_from_args
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
@@ -20,7 +21,7 @@ from game.screens.settings import ROWS, SettingsState
 from game.store import Store
 from game.ui.layout import centre
 from game.ui.sound import Sound
-from tests.screens.driver import click, drawn_lines, key, make_app, post, press_key
+from tests.screens.driver import click, drawn_lines, key, make_app, post, press_key, wheel_to_row
 
 WINDOW = (900, 600)  # smaller than the dummy desktop both ways, so a reflow is visible in each
 
@@ -63,7 +64,7 @@ def test_fullscreen__alt_enter_switches_and_the_screen_never_sees_the_enter():
 
 
 def test_fullscreen__works_during_a_game_and_keeps_the_row_being_built():
-    app = make_app(size=WINDOW, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(size=WINDOW, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     for k in (pygame.K_1, pygame.K_2):  # each key places a colour and moves the cursor on
         press_key(app, k)
     built = list(app.state.run.draft)
@@ -92,10 +93,7 @@ def test_fullscreen__settings_row_switches_it_by_mouse_and_by_key(tmp_path):
     click(app, centre(menu.layout().entries[[e.label for e in menu.entries].index("Settings")]))
     screen = app.state
     assert isinstance(screen, SettingsState)
-    for _ in range(len(ROWS)):  # the wheel brings the row into the list's view, as a player would
-        if screen.layout().viewport.contains(screen.layout().toggle_rect("fullscreen")):
-            break
-        post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    wheel_to_row(app, "fullscreen")
     click(app, centre(screen.layout().toggle_rect("fullscreen")))
     assert app.fullscreen and app.size == desktop()
     toggle = screen.layout().toggle_rect("fullscreen")  # the card reflowed with the screen

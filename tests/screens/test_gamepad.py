@@ -10,6 +10,7 @@ import pygame
 from game.core.config import GameConfig
 from game.core.duel import LEVELS
 from game.core.state import Outcome
+from game.modes.classic.hooks import ClassicHooks
 from game.modes.duel.hooks import DuelHooks
 from game.modes.duel.result import DuelResultState
 from game.modes.duel.setup import DuelSetupState
@@ -182,7 +183,7 @@ def test_gamepad__two_players_each_play_their_own_roles_with_their_own_pad() -> 
 
 
 def test_gamepad__pads_plugged_in_and_pulled_out_mid_game_are_taken_up_and_dropped() -> None:
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     run = app.state.run
     post(app, pad.added(0))  # the dummy driver has no device 0: named, and the game goes on
     assert any("device 0" in t and "could not be opened" in t for t in app.session.notices.texts)
@@ -238,7 +239,7 @@ def test_gamepad__a_bare_joystick_plays_with_its_hat_and_buttons() -> None:
 
 
 def test_gamepad__playing_b_backs_out_one_step_at_a_time() -> None:
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     run = state.run
     presses(app, LEFT, DOWN, A)  # colour 2 chosen, the focus back on the row
@@ -258,7 +259,7 @@ def test_gamepad__playing_b_backs_out_one_step_at_a_time() -> None:
 
 
 def test_gamepad__x_rules_out_the_focused_colour_y_asks_for_a_hint_back_opens_the_menu() -> None:
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     presses(app, LEFT, DOWN, DOWN, pad.X)
     assert state.run.ruled_out == {2}
@@ -276,7 +277,7 @@ def test_gamepad__x_rules_out_the_focused_colour_y_asks_for_a_hint_back_opens_th
 
 
 def test_gamepad__shoulders_change_the_colour_at_the_cursor_and_a_picks_a_peg_up() -> None:
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     run = app.state.run
     presses(app, RB, RB, RB, pad.LB)  # colours 1, 2, 3, then back to 2
     assert run.draft == [1, None, None, None]

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.playing import PlayingState
 from tests.screens.driver import make_app
 
@@ -52,7 +53,7 @@ def virtual_pad() -> Iterator[tuple[ctypes.CDLL, list[int]]]:
 
 def test_gamepad_device__a_controller_is_opened_used_and_dropped_by_sdls_own_events(virtual_pad) -> None:
     sdl, attached = virtual_pad
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     run = app.state.run
     index = sdl.SDL_JoystickAttachVirtual(JOYSTICK_TYPE_GAMECONTROLLER, VIRTUAL_AXES, VIRTUAL_BUTTONS, 0)
     assert index >= 0

@@ -10,6 +10,7 @@ from game.app import App
 from game.core.config import GameConfig
 from game.core.grid import score_grid
 from game.core.variants import GridVariant
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.analysis import AnalysisOverlay
 from game.screens.hint import HintOverlay
 from game.screens.playing import PlayingState
@@ -41,7 +42,12 @@ def type_row(app: App, code) -> None:
 
 
 def test_grid_hint__counts_codes_by_grid_grading_and_fills_a_guess(tmp_path):
-    app = App(size=(1024, 720), seed=5, store=Store(tmp_path), start=PlayingState(CONFIG, secret=SECRET))
+    app = App(
+        size=(1024, 720),
+        seed=5,
+        store=Store(tmp_path),
+        start=PlayingState(CONFIG, secret=SECRET, hooks=ClassicHooks()),
+    )
     pygame.event.clear()
     type_row(app, (0, 0, 1, 1))
     playing = app.state
@@ -80,7 +86,12 @@ def test_grid_analysis__compares_rows_with_the_grids_optimal_table():
 
 
 def test_grid_resume__a_grid_game_left_by_esc_comes_back_as_the_same_grid(tmp_path):
-    app = App(size=(1024, 720), seed=5, store=Store(tmp_path), start=PlayingState(CONFIG, secret=SECRET))
+    app = App(
+        size=(1024, 720),
+        seed=5,
+        store=Store(tmp_path),
+        start=PlayingState(CONFIG, secret=SECRET, hooks=ClassicHooks()),
+    )
     pygame.event.clear()
     type_row(app, (0, 0, 1, 1))
     press_key(app, pygame.K_3)  # a half-built second row

@@ -12,6 +12,7 @@ from game.core.config import GameConfig
 from game.core.grid import score_grid
 from game.core.state import Outcome
 from game.core.variants import GridVariant
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
@@ -65,7 +66,9 @@ def keyboard_row(app, code) -> None:
 
 @pytest.mark.parametrize("enter_row", [mouse_row, keyboard_row])
 def test_grid_game__won_through_posted_events(enter_row):
-    app = make_app(seed=13, start=PlayingState(GameConfig(colours=6, variant=GridVariant(2, 2))))
+    app = make_app(
+        seed=13, start=PlayingState(GameConfig(colours=6, variant=GridVariant(2, 2)), hooks=ClassicHooks())
+    )
     secret = app.state.game.secret
     play_to_the_end(app, enter_row)
     assert isinstance(app.state, ResultState)
@@ -76,7 +79,7 @@ def test_grid_game__won_through_posted_events(enter_row):
 
 
 def test_grid_game__keyboard_cursor_walks_cells_and_up_changes_colour():
-    app = make_app(start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
+    app = make_app(start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3)), hooks=ClassicHooks()))
     run = app.state.run
     for k in (pygame.K_2, pygame.K_3, pygame.K_4):  # the first cell row
         press_key(app, k)
@@ -97,7 +100,9 @@ def test_grid_game__menu_entries_start_grid_games():
 
 
 def test_grid_game__reveal_ends_a_3x3_game_with_the_secret():
-    app = make_app(seed=2, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
+    app = make_app(
+        seed=2, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3)), hooks=ClassicHooks())
+    )
     mouse_row(app, (0,) * 9)
     settle(app, 1.0)
     click(app, centre(app.state.layout().button_rect("reveal")))
@@ -107,7 +112,9 @@ def test_grid_game__reveal_ends_a_3x3_game_with_the_secret():
 
 
 def test_grid_game__solve_of_a_3x3_game_plays_to_the_end():
-    app = make_app(seed=4, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
+    app = make_app(
+        seed=4, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3)), hooks=ClassicHooks())
+    )
     secret = app.state.game.secret
     click(app, centre(app.state.layout().button_rect("solve")))
     assert isinstance(app.state, SolvingState)
@@ -133,7 +140,9 @@ def test_grid_game__solving_keeps_the_whole_grid_secret_under_one_shield_until_t
         return real_shield(surface, rect, progress, **kwargs)
 
     monkeypatch.setattr(computer_view, "draw_shield", recording_shield)
-    app = make_app(seed=4, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
+    app = make_app(
+        seed=4, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3)), hooks=ClassicHooks())
+    )
     click(app, centre(app.state.layout().button_rect("solve")))
     solving = app.state
     assert isinstance(solving, SolvingState)
@@ -226,7 +235,9 @@ def test_grid_screens__no_text_is_clipped(screen, size):
     from game.screens.help import PAGES, HelpOverlay
     from tests.screens.test_render import CheckingText
 
-    app = make_app(size=size, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
+    app = make_app(
+        size=size, start=PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3)), hooks=ClassicHooks())
+    )
     app.text = CheckingText()
     if screen == "help-grid":
         app.apply(Push(HelpOverlay(page=PAGES.index("Grid"))))
@@ -240,6 +251,6 @@ def test_grid_screens__no_text_is_clipped(screen, size):
 def test_grid_help__help_in_a_grid_game_opens_on_the_grid_page():
     from game.screens.help import PAGES, HelpOverlay
 
-    app = make_app(start=PlayingState(GameConfig(colours=6, variant=GridVariant(2, 2))))
+    app = make_app(start=PlayingState(GameConfig(colours=6, variant=GridVariant(2, 2)), hooks=ClassicHooks()))
     click(app, centre(app.state.layout().button_rect("help")))
     assert isinstance(app.state, HelpOverlay) and PAGES[app.state.page] == "Grid"

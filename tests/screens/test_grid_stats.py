@@ -14,6 +14,7 @@ from game.core.config import ConfigError, GameConfig
 from game.core.records import CUSTOM_KEY, GRID_KEY, GameEnd, GameResult
 from game.core.state import Outcome
 from game.core.variants import GRID_SHAPES, GridVariant
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.base import Push
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
@@ -56,11 +57,15 @@ def open_stats_tab(app: App, key: str) -> StatsState:
 
 
 def test_grid_stats__won_and_lost_grid_games_count_in_the_grid_bucket_and_its_tab(tmp_path):
-    app = new_app(tmp_path, PlayingState(GameConfig(colours=6, variant=GridVariant(2, 2))))
+    app = new_app(
+        tmp_path, PlayingState(GameConfig(colours=6, variant=GridVariant(2, 2)), hooks=ClassicHooks())
+    )
     play_to_the_end(app, keyboard_row)
     assert isinstance(app.state, ResultState) and app.state.game.outcome is Outcome.WON
     won_in = len(app.state.game.rows)
-    app = new_app(tmp_path, PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))), seed=5)
+    app = new_app(
+        tmp_path, PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3)), hooks=ClassicHooks()), seed=5
+    )
     lose_grid_game(app)
     assert isinstance(app.state, ResultState) and app.state.game.outcome is Outcome.LOST
     book = Store(tmp_path).load_stats()
@@ -74,7 +79,7 @@ def test_grid_stats__won_and_lost_grid_games_count_in_the_grid_bucket_and_its_ta
 
 
 def test_grid_stats__a_row_custom_game_still_counts_in_custom(tmp_path):
-    app = new_app(tmp_path, PlayingState(GameConfig(3, 5)))
+    app = new_app(tmp_path, PlayingState(GameConfig(3, 5), hooks=ClassicHooks()))
     for _ in range(app.state.config.turns):
         if app.state.game.over:
             break
@@ -132,7 +137,9 @@ def test_grid_stats__histograms_up_to_the_longest_grid_game_are_accepted():
 
 
 def test_grid_stats__resume_line_names_the_grid_not_pegs(tmp_path):
-    app = new_app(tmp_path, PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3))))
+    app = new_app(
+        tmp_path, PlayingState(GameConfig(colours=4, variant=GridVariant(3, 3)), hooks=ClassicHooks())
+    )
     keyboard_row(app, (0,) * 9 if app.state.game.secret != (0,) * 9 else (1,) * 9)
     settle(app, 1.0)
     app.close()

@@ -76,7 +76,7 @@ def coached_classic(folder) -> App:
         seed=8,
         store=Store(folder),
         settings={"coach": True},
-        start=go("play", config=CLASSIC),
+        start=go("new_game", config=CLASSIC),
     )
     pygame.event.clear()
     return app
@@ -128,7 +128,11 @@ def test_hard_mode__refuses_exactly_the_inconsistent_guesses_through_the_real_ap
 def test_hard_mode__a_win_scores_and_counts_in_its_own_statistics_bucket(tmp_path) -> None:
     store = Store(tmp_path)
     app = App(
-        size=(1024, 720), seed=5, store=store, settings={"hard_mode": True}, start=go("play", config=CLASSIC)
+        size=(1024, 720),
+        seed=5,
+        store=store,
+        settings={"hard_mode": True},
+        start=go("new_game", config=CLASSIC),
     )
     pygame.event.clear()
     state = app.state
@@ -199,7 +203,7 @@ def test_hard_mode_and_coach__a_kept_game_resumes_with_its_own_aids(tmp_path) ->
         store=Store(tmp_path),
         sound=Sound(mixer=None),
         settings={"hard_mode": True, "coach": True},
-        start=go("play", config=CLASSIC),
+        start=go("new_game", config=CLASSIC),
     )
     pygame.event.clear()
     state = app.state
@@ -223,7 +227,7 @@ def test_hard_mode_and_coach__a_kept_game_resumes_with_its_own_aids(tmp_path) ->
     assert len(resumed.game.rows) == 1 and resumed.run.message.startswith("hard mode:")
     post(again, pygame.event.Event(pygame.QUIT))
     plain_dir = tmp_path / "plain"
-    plain = App(size=(1024, 720), seed=3, store=Store(plain_dir), start=go("play", config=CLASSIC))
+    plain = App(size=(1024, 720), seed=3, store=Store(plain_dir), start=go("new_game", config=CLASSIC))
     pygame.event.clear()
     type_row(plain, opening if plain.state.game.secret != opening else (3, 3, 4, 4))
     press_key(plain, pygame.K_RETURN)

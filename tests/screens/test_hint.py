@@ -9,6 +9,7 @@ import pytest
 from game.core.analysis import count_possible
 from game.core.config import GameConfig
 from game.core.solver import is_consistent
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.base import Push
 from game.screens.confirm import ConfirmOverlay
 from game.screens.hint import HintOverlay
@@ -25,7 +26,7 @@ def play_row(app, keys) -> None:
 
 
 def test_hint_overlay__shows_count_and_fills_the_row_and_marks_assisted() -> None:
-    app = make_app(seed=3, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=3, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     play_row(app, (pygame.K_1, pygame.K_1, pygame.K_2, pygame.K_2))
     playing = app.state
     click(app, playing.layout().button_rect("hint").center)
@@ -48,7 +49,7 @@ def test_hint_overlay__shows_count_and_fills_the_row_and_marks_assisted() -> Non
 
 
 def test_hint_overlay__closing_before_the_answer_is_not_assisted() -> None:
-    app = make_app(seed=4, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=4, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     playing = app.state
     app.apply(Push(HintOverlay(playing.game, budget_ms=0.0)))
     assert isinstance(app.state, HintOverlay) and app.state.hint is None
@@ -67,7 +68,7 @@ def test_hint_overlay__closing_before_the_answer_is_not_assisted() -> None:
 
 
 def test_hint_overlay__the_question_mark_key_asks_for_a_hint_where_the_button_is() -> None:
-    app = make_app(seed=5, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=5, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     playing = app.state
     app.step(
         [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")], 1 / 60
@@ -84,7 +85,7 @@ def dialog_buttons(app) -> tuple[set[int], set[int]]:
 
 @pytest.mark.parametrize("size", [(640, 480), (1024, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_hint_overlay__buttons_wear_the_size_of_every_other_dialogs_buttons(size) -> None:
-    app = make_app(size=size, seed=3, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(size=size, seed=3, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     playing = app.state
     press_key(app, pygame.K_r)  # Reveal asks first: a standard two-button dialog
     assert isinstance(app.state, ConfirmOverlay)

@@ -9,6 +9,7 @@ import pygame
 from game.app import App
 from game.core.config import GameConfig, preset
 from game.core.records import GameEnd, GameResult, score_game
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.store import Store
@@ -78,7 +79,7 @@ def test_hud__a_hint_makes_a_win_worth_nothing_and_says_so(tmp_path):
 
 def test_hud__custom_shows_its_size_and_no_statistics_without_a_store():
     config = GameConfig(5, 7)
-    app = App(size=(1024, 720), seed=5, start=PlayingState(config))
+    app = App(size=(1024, 720), seed=5, start=PlayingState(config, hooks=ClassicHooks()))
     pygame.event.clear()
     settle(app, 0.2)
     hud = app.state.hud
@@ -95,7 +96,9 @@ def test_hud__fits_in_the_top_bar_left_of_its_buttons_at_every_window_size(tmp_p
     store.record(GameResult(GameConfig(8, 10), GameEnd.WON, 9, 999.0))  # Custom has statistics too
     for config in (preset("Super").config(), GameConfig(8, 10)):
         for size in ((640, 480), (1280, 800), (1920, 1080)):
-            app = App(size=size, seed=5, store=Store(tmp_path), start=PlayingState(config))
+            app = App(
+                size=size, seed=5, store=Store(tmp_path), start=PlayingState(config, hooks=ClassicHooks())
+            )
             pygame.event.clear()
             settle(app, 0.1)
             playing = app.state

@@ -9,6 +9,7 @@ import pygame
 from game.app import App
 from game.core.config import GameConfig
 from game.core.records import GameEnd, stats_to_dict
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
@@ -67,7 +68,7 @@ def test_lifetime__a_kept_game_survives_a_new_game_left_empty(tmp_path):
 
 
 def test_lifetime__a_new_game_replaces_the_kept_one_once_it_has_a_row(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_code(app, (0, 1, 2, 3))
     press_key(app, pygame.K_RETURN)
     app.close()
@@ -81,7 +82,7 @@ def test_lifetime__a_new_game_replaces_the_kept_one_once_it_has_a_row(tmp_path):
 
 
 def test_lifetime__every_submitted_row_is_on_disk_before_the_frame_that_shows_it(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     drawn: list[int] = []
     draw = app.draw
 
@@ -100,7 +101,7 @@ def test_lifetime__every_submitted_row_is_on_disk_before_the_frame_that_shows_it
 
 
 def test_lifetime__the_half_built_row_is_on_disk_within_a_second(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_code(app, (0, 1, 2, 3))
     press_key(app, pygame.K_RETURN)
     type_code(app, (5,))
@@ -114,7 +115,7 @@ def test_lifetime__the_half_built_row_is_on_disk_within_a_second(tmp_path):
 
 
 def test_lifetime__a_win_closed_during_its_animation_is_recorded_with_its_streak(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_code(app, SECRET)
     press_key(app, pygame.K_RETURN)  # the winning row: grading pegs and the win flash still to come
     assert app.state.game.over and not app.state.run.finished
@@ -128,7 +129,7 @@ def test_lifetime__a_win_closed_during_its_animation_is_recorded_with_its_streak
 
 
 def test_lifetime__a_decided_game_is_recorded_once_not_again_by_its_result_screen(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_code(app, (5, 5, 5, 5))
     press_key(app, pygame.K_RETURN)
     settle(app, 1.0)

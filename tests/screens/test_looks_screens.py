@@ -11,6 +11,7 @@ import pytest
 
 from game.app import App
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.base import Push
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
@@ -61,7 +62,7 @@ def test_looks__pieces_chosen_with_the_mouse_redraw_the_board_under_the_overlay_
         seed=3,
         store=Store(tmp_path),
         sound=Sound(mixer=None),
-        start=PlayingState(config, secret=(5, 5, 5, 5)),
+        start=PlayingState(config, secret=(5, 5, 5, 5), hooks=ClassicHooks()),
         settings={"symbols": False},
     )
     pygame.event.clear()

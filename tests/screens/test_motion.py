@@ -8,6 +8,7 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.play.finale import COUNT_S, Beat
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
@@ -24,7 +25,7 @@ def playing_app(reduced: bool, store=None) -> App:
     app = App(
         size=(1024, 720),
         seed=3,
-        start=PlayingState(CONFIG, secret=SECRET),
+        start=PlayingState(CONFIG, secret=SECRET, hooks=ClassicHooks()),
         settings={"reduced_motion": reduced},
         store=store,
     )
@@ -186,9 +187,11 @@ def test_motion__the_menu_plays_a_demo_behind_itself_and_stands_still_under_redu
         app = App(size=(1024, 720), seed=3, settings={"reduced_motion": reduced})
         pygame.event.clear()
         menu = app.state
-        assert isinstance(menu, MenuState) and menu.live_backdrop is not reduced
+        assert isinstance(menu, MenuState)
         rng_before = app.rng.getstate()
-        app.step([], 0.05)
+        for _ in range(10):  # the demo starts a moment after the menu shows
+            app.step([], 0.05)
+        assert menu.live_backdrop is not reduced
         first = pygame.image.tobytes(app.surface, "RGB")
         for _ in range(120):  # six seconds: the demo plays its first guesses
             app.step([], 0.05)

@@ -3,11 +3,14 @@ answer everything the playing screen asks (the three groups of game/screens/play
 
 from __future__ import annotations
 
+import datetime as dt
 import inspect
 
 import pygame
 
 from game.core.config import preset
+from game.core.duel import level_named
+from game.modes.classic.hooks import ClassicHooks
 from game.modes.registry import modes
 from game.screens import play_hooks, play_protocol
 from game.screens.menu import MenuState
@@ -55,11 +58,19 @@ def test_play_protocol__every_modes_hooks_answer_all_of_it():
         assert missing == [], f"{cls.__name__} lacks {missing}"
 
 
+# the modes' own choices beside the config (the Daily code's preset and day, a duel's opponent)
+CHOICES = {
+    "daily": {"preset": "Classic", "day": dt.date(2026, 11, 23)},
+    "duel": {"level": level_named("Rookie")},
+}
+
+
 def test_mode__new_game_makes_hooks_for_each_game_alone():
     starting = [mode for mode in modes() if mode.hooks is not None]
-    assert {"classic", "grid"} <= {mode.id for mode in starting}
+    assert {"classic", "learn", "blitz", "daily", "duel"} <= {mode.id for mode in starting}
     for mode in starting:
-        first, second = mode.new_game(CLASSIC), mode.new_game(CLASSIC)
+        choices = CHOICES.get(mode.id, {})
+        first, second = mode.new_game(CLASSIC, **choices), mode.new_game(CLASSIC, **choices)
         assert first.name == second.name == "play" and first.args["config"] == CLASSIC
         assert first.args["hooks"] is not second.args["hooks"], mode.id
         assert type(first.args["hooks"]) is type(second.args["hooks"])
@@ -69,11 +80,11 @@ def test_mode__two_games_from_one_title_entry_never_share_their_hooks():
     app = make_app()
     choose_entry(app, "Classic")
     first = app.state
-    assert isinstance(first, PlayingState) and isinstance(first.hooks, play_hooks.ClassicHooks)
+    assert isinstance(first, PlayingState) and isinstance(first.hooks, ClassicHooks)
     press_key(app, pygame.K_ESCAPE)  # nothing played: straight back to the title screen
     assert isinstance(app.state, MenuState)
     choose_entry(app, "Classic")
     second = app.state
     assert isinstance(second, PlayingState) and second is not first
-    assert isinstance(second.hooks, play_hooks.ClassicHooks) and second.hooks is not first.hooks
+    assert isinstance(second.hooks, ClassicHooks) and second.hooks is not first.hooks
     app.close()

@@ -17,7 +17,8 @@ from game.modes.daily.book import kind_of, load_daily
 from game.modes.daily.result import DailyResultState
 from game.modes.daily.screens import DailyState
 from game.modes.deduce.hooks import DeduceHooks
-from game.modes.deduce.screens import DeduceResultState, DeduceState
+from game.modes.deduce.result import DeduceResultState
+from game.modes.deduce.screens import DeduceState
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.store import Store

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.codemaker import CodemakerState, Mode
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
@@ -56,7 +57,7 @@ def test_play_again__watch_game_by_enter_returns_to_watch_setup():
 
 
 def test_play_again__game_the_player_handed_to_solve_starts_a_new_break_the_code_game():
-    app = make_app(start=PlayingState(GameConfig(4, 6)), seed=5)
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()), seed=5)
     press_key(app, pygame.K_s)
     assert isinstance(app.state, SolvingState)
     solve_to_result(app)

@@ -7,6 +7,7 @@ import pygame
 
 from game.core.config import GameConfig
 from game.core.state import Outcome
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.ui.layout import centre
@@ -37,7 +38,7 @@ def play_row_by_mouse(app, code) -> None:
 
 
 def test_playing__mouse_game_wins_with_fixed_seed():
-    app = make_app(seed=11, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=11, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     playing = app.state
     for _ in range(10):
         if not isinstance(app.state, PlayingState) or app.state.game.over:
@@ -51,7 +52,7 @@ def test_playing__mouse_game_wins_with_fixed_seed():
 
 
 def test_playing__runs_out_of_turns_and_loses():
-    app = make_app(seed=3, start=PlayingState(GameConfig(3, 4, difficulty="tight")))
+    app = make_app(seed=3, start=PlayingState(GameConfig(3, 4, difficulty="tight"), hooks=ClassicHooks()))
     secret = app.state.game.secret
     wrong = next(c for c in [(0, 0, 0), (1, 1, 1), (2, 2, 2)] if c != secret)
     for _ in range(app.state.config.turns):
@@ -64,7 +65,7 @@ def test_playing__runs_out_of_turns_and_loses():
 
 
 def test_playing__reveal_asks_then_ends_the_game():
-    app = make_app(seed=5, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=5, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     play_row_by_mouse(app, (0, 1, 2, 3))
     reveal = centre(app.state.layout().button_rect("reveal"))
     click(app, reveal)
@@ -82,7 +83,7 @@ def test_playing__reveal_asks_then_ends_the_game():
 
 
 def test_playing__keyboard_only_game_wins():
-    app = make_app(seed=21, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=21, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     secret = app.state.game.secret
     for _ in range(10):
         if not isinstance(app.state, PlayingState) or app.state.game.over:
@@ -100,7 +101,7 @@ def test_playing__keyboard_only_game_wins():
 
 
 def test_playing__keyboard_cursor_backspace_and_arrows_edit_the_row():
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     for k in (pygame.K_3, pygame.K_3, pygame.K_5):
         press_key(app, k)
@@ -117,7 +118,7 @@ def test_playing__keyboard_cursor_backspace_and_arrows_edit_the_row():
 
 
 def test_playing__drag_moves_swaps_removes_and_copies():
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     layout = state.layout()
     slot = lambda c, r=0: centre(layout.slot_rect(r, c))  # noqa: E731
@@ -143,7 +144,7 @@ def test_playing__drag_moves_swaps_removes_and_copies():
 
 
 def test_playing__click_colour_then_click_slots():
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     layout = state.layout()
     click(app, centre(layout.palette_rect(4)))
@@ -154,7 +155,7 @@ def test_playing__click_colour_then_click_slots():
 
 
 def test_playing__no_duplicates_game_says_why_a_row_is_refused():
-    app = make_app(start=PlayingState(GameConfig(4, 6, duplicates=False)))
+    app = make_app(start=PlayingState(GameConfig(4, 6, duplicates=False), hooks=ClassicHooks()))
     state = app.state
     layout = state.layout()
     for col, colour in enumerate((0, 0, 1, 2)):
@@ -171,7 +172,7 @@ def test_playing__grading_pegs_sound_one_by_one_blacks_first():
         def play(self, name: str) -> None:
             played.append(name)
 
-    app = make_app(start=PlayingState(GameConfig(4, 6), secret=(0, 0, 1, 2)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), secret=(0, 0, 1, 2), hooks=ClassicHooks()))
     app.sound = Recorder()
     for colour in (0, 1, 1, 0):  # grades 2 black, 1 white
         press_key(app, pygame.K_1 + colour)
@@ -185,7 +186,7 @@ def test_playing__grading_pegs_sound_one_by_one_blacks_first():
 
 
 def test_playing__input_finishes_the_grading_animation():
-    app = make_app(start=PlayingState(GameConfig(4, 6), secret=(0, 0, 1, 2)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), secret=(0, 0, 1, 2), hooks=ClassicHooks()))
     for colour in (0, 1, 1, 0):
         press_key(app, pygame.K_1 + colour)
     press_key(app, pygame.K_RETURN)
@@ -196,7 +197,7 @@ def test_playing__input_finishes_the_grading_animation():
 
 
 def test_playing__typed_digits_place_colours_even_without_digit_key_codes():
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     # an AZERTY keyboard types "2" with Shift on the key whose code is not K_2
     post(app, key(pygame.K_QUOTEDBL, mod=pygame.KMOD_SHIFT, unicode="2"))
     post(app, key(pygame.K_KP3))
@@ -207,7 +208,7 @@ def test_playing__typed_digits_place_colours_even_without_digit_key_codes():
 
 
 def test_playing__an_overlay_opened_mid_drag_ends_the_drag():
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     layout = state.layout()
     post(app, motion(centre(layout.palette_rect(2)), (0, 0, 0)), mouse_down(centre(layout.palette_rect(2))))
@@ -222,7 +223,7 @@ def test_playing__an_overlay_opened_mid_drag_ends_the_drag():
 def test_playing__new_game_and_menu_ask_first_once_rows_are_played():
     from game.screens.menu import MenuState
 
-    app = make_app(start=PlayingState(GameConfig(3, 4)))
+    app = make_app(start=PlayingState(GameConfig(3, 4), hooks=ClassicHooks()))
     for colour in (0, 1, 2):
         press_key(app, pygame.K_1 + colour)
     press_key(app, pygame.K_RETURN)
@@ -237,7 +238,7 @@ def test_playing__new_game_and_menu_ask_first_once_rows_are_played():
 
 
 def test_playing__placed_pegs_snap_in_then_settle_and_reduced_motion_shows_them_whole():
-    app = make_app(start=PlayingState(GameConfig(4, 6)))
+    app = make_app(start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
 
     def snapping():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.playing import PlayingState
 from game.ui.layout import centre
 from tests.screens.driver import click, drag, key, make_app, post, settle
@@ -18,7 +19,7 @@ def ctrl_z(app) -> None:
 
 
 def test_playing_undo__steps_back_through_place_move_remove_and_clear():
-    app = make_app(seed=4, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=4, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     layout = state.layout()
     slot = lambda col: centre(layout.slot_rect(0, col))  # noqa: E731
@@ -58,7 +59,7 @@ def test_playing_undo__steps_back_through_place_move_remove_and_clear():
 
 
 def test_playing_undo__never_takes_back_a_submitted_row():
-    app = make_app(seed=4, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=4, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     for digit in "1234":
         post(app, key(getattr(pygame, f"K_{digit}"), unicode=digit))
@@ -75,7 +76,7 @@ def test_playing_undo__never_takes_back_a_submitted_row():
 
 
 def test_playing_undo__button_is_disabled_until_something_can_be_undone():
-    app = make_app(seed=4, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=4, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     undo = state.layout().button_rect("undo")
     assert undo is not None and state.layout().content.contains(undo)

@@ -28,7 +28,7 @@ from game.screens.base import go
 from game.screens.highscores import HighScoresState, InitialsOverlay
 from game.screens.holding import Decided, HighScoreChance, SaveCodec
 from game.screens.menu import MenuState
-from game.screens.play_hooks import PlayHooks, StandardHooks, kept_record
+from game.screens.play_hooks import StandardHooks, keep_in_slot, kept_record
 from game.screens.playing import PlayingState
 from game.screens.settings import SettingsState
 from game.screens.stats import StatsState
@@ -64,18 +64,12 @@ class PalindromeHooks(StandardHooks):
 
     mode = "palindrome"
 
-    def again(self) -> PlayHooks:
-        return PalindromeHooks()
-
     def start(self, app) -> GameRecord:
         a, b = app.rng.randrange(6), app.rng.randrange(6)
         return GameRecord.new(PALINDROME, (a, b, b, a))
 
     def title(self, state) -> str:
         return "Palindrome"
-
-    def slot(self, state) -> str:
-        return "palindrome"
 
     def save(self, state):
         return SAVE.envelope(self.mode, state.run.snapshot())
@@ -89,6 +83,9 @@ class PalindromeHooks(StandardHooks):
         chance = HighScoreChance(KEY, points) if points else None
         return Decided(record.game, record, result, chance, slot="palindrome")
 
+    def holding(self, state):
+        return keep_in_slot(state, "palindrome", self.save, self.decided)
+
 
 SAVE = SaveCodec(
     version=1,
@@ -101,12 +98,18 @@ MODE = Mode(
     id="palindrome",
     title="Palindromes",
     entries=(
-        MenuEntry(KEY, "a code that reads the same both ways", go("palindrome"), "Puzzles", "palindrome"),
+        MenuEntry(
+            KEY,
+            "a code that reads the same both ways",
+            go("new_game", mode="palindrome", config=PALINDROME),
+            "Puzzles",
+        ),
     ),
-    screens={"palindrome": lambda: go("play", config=PALINDROME, hooks=PalindromeHooks())},
     save=SAVE,
     stats_tabs=(StatsTab(KEY),),
     high_scores=(KEY,),
+    hooks=lambda config: PalindromeHooks(),
+    slot=lambda config: "palindrome",
 )
 
 

@@ -12,6 +12,7 @@ import pygame
 from game.app import App
 from game.core.config import GameConfig
 from game.core.state import Outcome, new_game
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.hint import COST_NOTE, HintOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
@@ -57,7 +58,7 @@ def test_result__a_watched_solve_shows_the_time_it_took():
 
 
 def test_result_and_statistics__show_the_same_time_for_a_win(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     settle(app, 15.5, dt=0.1)  # 15.5 s of thinking, then the winning row: a time that rounds to 0:16
     type_row(app, SECRET)
     settle(app, 3.0)
@@ -72,7 +73,7 @@ def test_result_and_statistics__show_the_same_time_for_a_win(tmp_path):
 
 
 def test_playing__the_turn_shown_while_a_win_is_graded_is_the_winning_rows():
-    app = make_app(start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = make_app(start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     state = app.state
     for guess in ((4, 4, 5, 5), (0, 0, 1, 1), (0, 1, 3, 2)):
         type_row(app, guess)
@@ -86,7 +87,7 @@ def test_playing__the_turn_shown_while_a_win_is_graded_is_the_winning_rows():
 
 
 def test_leaving_by_menu__keeps_the_game_and_its_half_filled_row_for_the_next_start(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_row(app, (4, 4, 5, 5))
     settle(app, 1.0)
     press_key(app, pygame.K_2)
@@ -109,7 +110,7 @@ def test_leaving_by_menu__keeps_the_game_and_its_half_filled_row_for_the_next_st
 
 
 def test_leaving_by_menu__abandon_forgets_the_game(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_row(app, (4, 4, 5, 5))
     settle(app, 1.0)
     press_key(app, pygame.K_ESCAPE)
@@ -120,7 +121,7 @@ def test_leaving_by_menu__abandon_forgets_the_game(tmp_path):
 
 
 def test_hint__says_what_costs_the_score_and_opening_it_costs_nothing(tmp_path):
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), secret=SECRET, hooks=ClassicHooks()))
     type_row(app, (4, 4, 5, 5))
     settle(app, 1.0)
     playing = app.state

@@ -8,6 +8,7 @@ import pytest
 
 from game.core.config import GameConfig
 from game.core.state import Guess, Reveal, apply_move, new_game
+from game.modes.classic.hooks import ClassicHooks
 from game.modes.classic.setup import SetupState
 from game.screens.base import Push
 from game.screens.confirm import ConfirmOverlay
@@ -33,11 +34,14 @@ def state_factories():
     return {
         "menu": lambda: (MenuState(), None),
         "setup": lambda: (SetupState(), None),
-        "playing": lambda: (PlayingState(GameConfig(4, 6)), None),
-        "playing-8x10": lambda: (PlayingState(big), None),
-        "help-rules": lambda: (PlayingState(GameConfig(4, 6)), HelpOverlay()),
+        "playing": lambda: (PlayingState(GameConfig(4, 6), hooks=ClassicHooks()), None),
+        "playing-8x10": lambda: (PlayingState(big, hooks=ClassicHooks()), None),
+        "help-rules": lambda: (PlayingState(GameConfig(4, 6), hooks=ClassicHooks()), HelpOverlay()),
         "help-controls": lambda: (MenuState(), HelpOverlay(page=1)),
-        "confirm": lambda: (PlayingState(GameConfig(5, 8)), ConfirmOverlay("Reveal the secret?", None)),
+        "confirm": lambda: (
+            PlayingState(GameConfig(5, 8), hooks=ClassicHooks()),
+            ConfirmOverlay("Reveal the secret?", None),
+        ),
         "settings": lambda: (MenuState(), SettingsState()),
         "result-won": lambda: (ResultState(record_of(finished_game(GameConfig(4, 6)), 83.0)), None),
         "result-revealed": lambda: (ResultState(record_of(finished_game(big, reveal=True), 5.0)), None),
@@ -59,7 +63,9 @@ def test_render__each_state_draws_at_three_sizes(name, size):
 
 
 def test_render__resize_event_reflows_the_playing_board():
-    app = make_app(size=(1024, 720), start=PlayingState(GameConfig(8, 10, difficulty="relaxed")))
+    app = make_app(
+        size=(1024, 720), start=PlayingState(GameConfig(8, 10, difficulty="relaxed"), hooks=ClassicHooks())
+    )
     app.step([], 1 / 60)
     before = app.state.layout().slot_rect(19, 7)
     post(app, pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
@@ -69,7 +75,7 @@ def test_render__resize_event_reflows_the_playing_board():
 
 
 def test_render__overlay_draws_over_the_state_below():
-    app = make_app(size=(800, 600), start=PlayingState(GameConfig(4, 6)))
+    app = make_app(size=(800, 600), start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     app.step([], 1 / 60)
     plain = pygame.display.get_surface().copy()
     app.apply(Push(HelpOverlay()))
@@ -129,7 +135,7 @@ def test_render__no_text_is_clipped(name, size):
 )
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_render__playing_and_result_fit_their_text_at_every_game_size(config, size):
-    app = make_app(size=size, start=PlayingState(config))
+    app = make_app(size=size, start=PlayingState(config, hooks=ClassicHooks()))
     app.text = CheckingText()
     for _ in range(2):
         for colour in range(config.pegs):
@@ -142,7 +148,7 @@ def test_render__playing_and_result_fit_their_text_at_every_game_size(config, si
 
 
 def test_render__window_resized_event_and_tiny_sizes_clamp_to_the_minimum():
-    app = make_app(size=(1024, 720), start=PlayingState(GameConfig(4, 6)))
+    app = make_app(size=(1024, 720), start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     post(app, pygame.event.Event(pygame.WINDOWRESIZED, x=900, y=700))
     assert pygame.display.get_surface().get_size() == (900, 700)
     post(app, pygame.event.Event(pygame.VIDEORESIZE, size=(200, 100), w=200, h=100))

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from tests.screens.driver import make_app, press_key, settle, type_code
@@ -21,7 +22,7 @@ from tests.screens.test_render import CheckingText
 def test_result_board__stands_where_the_playing_board_stood(size, pegs) -> None:
     config = GameConfig(pegs, 8 if pegs == 8 else 6)  # colours typed 1-8
     secret = tuple((config.colours - 1 - i) % config.colours for i in range(pegs))
-    app = make_app(size=size, start=PlayingState(config, secret=secret))
+    app = make_app(size=size, start=PlayingState(config, secret=secret, hooks=ClassicHooks()))
     app.text = CheckingText()
     playing = app.state
     playing_board = playing.layout().board.copy()

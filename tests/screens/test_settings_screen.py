@@ -15,7 +15,7 @@ from game.screens.settings import ROWS, SettingsState
 from game.store import Settings, Store
 from game.ui.layout import centre
 from game.ui.sound import Sound
-from tests.screens.driver import click, drag, font_spy, post, press_key
+from tests.screens.driver import click, drag, font_spy, post, press_key, wheel_to_row
 
 
 def open_settings(directory, size=(1024, 720)) -> App:
@@ -31,24 +31,27 @@ def open_settings(directory, size=(1024, 720)) -> App:
 def test_settings__mouse_changes_every_setting_and_closing_saves_them(tmp_path):
     app = open_settings(tmp_path)
     screen = app.state
-    layout = screen.layout()
-    click(app, centre(layout.controls["palette"]))  # the palette's one button switches to the next
+    wheel_to_row(app, "palette")
+    click(app, centre(screen.layout().controls["palette"]))  # its one button switches to the next
     assert app.settings.palette == "classic"
     for name in ("symbols", "sound", "reduced_motion"):
         before = getattr(app.settings, name)
-        click(app, centre(layout.toggle_rect(name)))
+        wheel_to_row(app, name)
+        click(app, centre(screen.layout().toggle_rect(name)))
         assert getattr(app.settings, name) is (not before)
     assert app.sound.enabled is False  # sound was toggled off
-    minus, _, plus = layout.stepper_parts("volume")
+    wheel_to_row(app, "volume")
+    minus, _, plus = screen.layout().stepper_parts("volume")
     for _ in range(3):
         click(app, centre(minus))
     assert app.settings.volume == 0.5 and app.sound.volume == 0.5
-    _, _, faster = layout.stepper_parts("animation_speed")
+    wheel_to_row(app, "animation_speed")
+    _, _, faster = screen.layout().stepper_parts("animation_speed")
     for _ in range(3):  # Normal, then Fast, Fastest, and no further
         click(app, centre(faster))
     assert app.settings.animation_speed == 2.0
     app.draw()
-    click(app, centre(layout.buttons["back"]))
+    click(app, centre(screen.layout().buttons["back"]))
     assert isinstance(app.state, MenuState)
     saved = Store(tmp_path).load_settings()
     assert saved == Settings(

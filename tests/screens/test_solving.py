@@ -8,6 +8,7 @@ import pygame
 
 from game.core.config import GameConfig
 from game.core.state import Outcome, new_game
+from game.modes.classic.hooks import ClassicHooks
 from game.play.computer import Speed
 
 # --- the state, through the real app -------------------------------------------------------------
@@ -19,7 +20,7 @@ def test_solving_state__solve_from_playing_hands_over_the_players_rows() -> None
     from game.screens.solving import SolvingState
     from tests.screens.driver import make_app, press_key, settle
 
-    app = make_app(seed=11, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(seed=11, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     for row in (
         (pygame.K_1, pygame.K_1, pygame.K_2, pygame.K_2),
         (pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6),

@@ -11,6 +11,7 @@ from game.app import App
 from game.core.config import GameConfig
 from game.core.records import GameEnd, GameResult
 from game.core.state import Outcome
+from game.modes.classic.hooks import ClassicHooks
 from game.play.finale import COUNT_S, Beat
 from game.screens.base import Push
 from game.screens.highscores import InitialsOverlay
@@ -94,7 +95,9 @@ def test_stats__win_played_with_events_shows_in_a_new_app_on_the_same_directory(
 def test_stats__loss_breaks_the_streak_and_counts_a_game(tmp_path):
     store = Store(tmp_path)
     store.record(GameResult(GameConfig(3, 4, difficulty="tight"), GameEnd.WON, 3, 20.0))
-    app = new_app(tmp_path, seed=3, start=PlayingState(GameConfig(3, 4, difficulty="tight")))
+    app = new_app(
+        tmp_path, seed=3, start=PlayingState(GameConfig(3, 4, difficulty="tight"), hooks=ClassicHooks())
+    )
     secret = app.state.game.secret
     wrong = next(c for c in [(0, 0, 0), (1, 1, 1), (2, 2, 2)] if c != secret)
     for _ in range(app.state.config.turns):
@@ -150,7 +153,7 @@ def test_session__quit_mid_game_saves_it_and_the_next_start_offers_resume(tmp_pa
 
 
 def test_session__delete_on_a_resume_line_forgets_the_kept_game_after_asking(tmp_path):
-    app = new_app(tmp_path, seed=5, start=PlayingState(GameConfig(4, 6)))
+    app = new_app(tmp_path, seed=5, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     play_row_by_mouse(app, (0, 1, 2, 3))
     quit_app(app)
     again = new_app(tmp_path)
@@ -167,7 +170,7 @@ def test_session__delete_on_a_resume_line_forgets_the_kept_game_after_asking(tmp
 
 def test_session__m_toggles_mute_everywhere_and_it_is_remembered(tmp_path):
     sound = Sound(mixer=None)
-    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6)), sound=sound)
+    app = new_app(tmp_path, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()), sound=sound)
     assert sound.enabled
     press_key(app, pygame.K_m)
     assert not sound.enabled and app.settings.sound is False
@@ -201,7 +204,7 @@ def test_session__watched_computer_game_is_not_the_players_record(tmp_path):
 
 
 def test_session__solve_after_a_players_row_counts_as_an_assisted_game(tmp_path):
-    app = new_app(tmp_path, seed=5, start=PlayingState(GameConfig(4, 6)))
+    app = new_app(tmp_path, seed=5, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     play_row_by_mouse(app, (0, 1, 2, 3))
     assert not app.state.game.over  # seed 5: the first guess does not win
     click(app, centre(app.state.layout().button_rect("solve")))
@@ -214,7 +217,7 @@ def test_session__solve_after_a_players_row_counts_as_an_assisted_game(tmp_path)
 
 def test_session__corrupt_statistics_show_a_notice_and_the_game_goes_on(tmp_path):
     (tmp_path / "statistics.json").write_text("{ this is not json")  # an earlier version's file
-    app = new_app(tmp_path, start=PlayingState(GameConfig(3, 4, difficulty="relaxed")))
+    app = new_app(tmp_path, start=PlayingState(GameConfig(3, 4, difficulty="relaxed"), hooks=ClassicHooks()))
     play_to_the_end(app)
     assert isinstance(app.state, ResultState)
     assert any("statistics.corrupt.json" in text for text in app.session.notices.texts)
@@ -258,7 +261,7 @@ def test_session__unwritable_data_folder_never_stops_the_game_and_says_so(tmp_pa
         size=(1024, 720),
         seed=11,
         store=Store(blocker),
-        start=PlayingState(GameConfig(3, 4, difficulty="relaxed")),
+        start=PlayingState(GameConfig(3, 4, difficulty="relaxed"), hooks=ClassicHooks()),
     )
     pygame.event.clear()
     play_to_the_end(app)
@@ -278,7 +281,7 @@ def test_session__unwritable_data_folder_never_stops_the_game_and_says_so(tmp_pa
 def test_session__win_celebrates_with_confetti_but_not_with_reduced_motion(tmp_path):
     for reduced in (False, True):
         app = new_app(tmp_path / str(reduced), settings={"reduced_motion": reduced})
-        app.apply(PlayingState(GameConfig(3, 4, difficulty="relaxed")))
+        app.apply(PlayingState(GameConfig(3, 4, difficulty="relaxed"), hooks=ClassicHooks()))
         while not app.state.game.over:
             play_row_by_mouse(app, lowest_consistent(app.state.game))
         for _ in range(600):  # until the result screen shows (after the grade and the win flash)

@@ -118,7 +118,7 @@ def test_title__every_entry_is_reachable_and_nothing_is_clipped(size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_title__a_crowd_of_entries_flows_onto_more_pages_and_none_is_dropped(size):
     presets = [
-        MenuEntry(f"Size {p}x{c}", f"{p} × {c}", go("play", config=GameConfig(p, c)))
+        MenuEntry(f"Size {p}x{c}", f"{p} × {c}", go("new_game", config=GameConfig(p, c)))
         for p in range(2, 9)
         for c in (7, 9)
     ]
@@ -268,7 +268,7 @@ def test_title__cards_show_the_bests_and_todays_state_read_through_the_store(tmp
 def test_title__kept_games_come_first_focused_and_delete_asks_before_forgetting(tmp_path):
     app = store_app(tmp_path)
     for name in ("Classic", "Super", "Expert"):  # three games left with a row each
-        app.apply(go("play", config=preset(name).config()))
+        app.apply(go("new_game", config=preset(name).config()))
         type_keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6)
         for k in type_keys[: preset(name).config().pegs]:
             press_key(app, k)
@@ -307,8 +307,8 @@ def same(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
 def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_cards(size):
     app = make_app(size=size)
     menu = app.state
-    assert menu.live_backdrop
     top = [frames(app, 2.0) for _ in range(3)]
+    assert menu.live_backdrop
     assert any(a.get_view("2").raw != b.get_view("2").raw for a, b in itertools.pairwise(top))  # it plays
     content = menu.layout().content
     beside = [
@@ -316,8 +316,8 @@ def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_car
         pygame.Rect(content.right, 0, size[0] - content.right, size[1]),
     ]
     still = make_app(size=size, settings={"reduced_motion": True})  # the same menu with no demo
+    frames(still, 2.0)
     assert not still.state.live_backdrop
-    still.draw()
     for frame in top:  # nothing of the demo sticks out beside the cards
         assert all(same(frame, still.surface, rect) for rect in beside)
     press_key(app, pygame.K_PAGEDOWN)  # More ways to play: the demo plays on, and is not seen

@@ -12,6 +12,7 @@ from game.app import App
 from game.core.config import preset
 from game.core.highscores import DEFAULT_INITIALS
 from game.core.records import GameEnd, GameResult, stats_key
+from game.modes.classic.hooks import ClassicHooks
 from game.play.finale import Beat
 from game.screens.highscores import InitialsOverlay
 from game.screens.playing import PlayingState
@@ -29,7 +30,13 @@ def win_app(tmp_path, **settings) -> App:
     """Classic with one win already in the statistics (so this one makes a streak of 2)."""
     store = Store(tmp_path)
     store.record(GameResult(CLASSIC, GameEnd.WON, 6, 300.0))
-    app = App(size=(1024, 720), seed=3, store=store, settings=settings, start=PlayingState(CLASSIC, SECRET))
+    app = App(
+        size=(1024, 720),
+        seed=3,
+        store=store,
+        settings=settings,
+        start=PlayingState(CLASSIC, SECRET, hooks=ClassicHooks()),
+    )
     pygame.event.clear()
     return app
 

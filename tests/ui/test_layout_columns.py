@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.config import GameConfig
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.playing import PlayingState
 from game.ui.layout import PEG_DIAMETER_U, ROW_PITCH_U, PlayLayout, Slot, centre
 from tests.screens.driver import drag, make_app
@@ -56,7 +57,7 @@ def test_layout_columns__a_wide_window_flows_into_columns_for_bigger_pegs(size):
 
 
 def test_layout_columns__classic_game_at_1280x800_plays_its_board_by_mouse():
-    app = make_app(size=(1280, 800), seed=2, start=PlayingState(GameConfig(4, 6)))
+    app = make_app(size=(1280, 800), seed=2, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     state = app.state
     layout = state.layout()
     for col, colour in enumerate((3, 1, 4, 0)):

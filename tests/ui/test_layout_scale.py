@@ -12,6 +12,7 @@ import pytest
 
 from game.core.config import ConfigError, GameConfig
 from game.core.variants import GRID_SHAPES, GridVariant
+from game.modes.classic.hooks import ClassicHooks
 from game.screens.playing import PlayingState
 from game.ui.layout import PlayLayout, SecretSlot, Slot, centre
 from game.ui.maker_layout import MakerLayout
@@ -133,7 +134,9 @@ def test_layout_scale__playing_screen_creates_no_font_below_the_minimum(size, na
         return made[-1]
 
     monkeypatch.setattr(pygame.font, "Font", recording_font)
-    app = make_app(size=size, seed=3, start=PlayingState({**CONFIGS, **GRID_CONFIGS}[name]))
+    app = make_app(
+        size=size, seed=3, start=PlayingState({**CONFIGS, **GRID_CONFIGS}[name], hooks=ClassicHooks())
+    )
     settle(app, 0.2)
     caps = sorted({font.metrics("H")[0][3] for font in made})  # capitals as the face draws them
     assert caps and caps[0] >= MIN_CAP_PX, caps

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.blitz.book import BLITZ_BOOK, load_blitz
-from game.modes.blitz.screens import BLITZ_HIGH_SCORES, BLITZ_SAVE, BlitzResultState, new_run
+from game.modes.blitz.screens import BLITZ_HIGH_SCORES, BLITZ_SAVE, BlitzHooks, BlitzResultState, new_run
 from game.screens.base import Context, go
 
 CONTROLS = (
@@ -59,4 +59,6 @@ MODE = Mode(
     high_scores=(BLITZ_HIGH_SCORES,),
     records=(BLITZ_BOOK,),
     help=HelpPage("blitz", CONTROLS, tab="Blitz"),
+    hooks=lambda config: BlitzHooks(),  # a fresh run (Blitz's config is its own)
+    slot=lambda config: "blitz",
 )

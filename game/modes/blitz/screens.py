@@ -1,6 +1,6 @@
 """Blitz: crack as many Classic codes as you can in three minutes (rules in game/core/blitz.py).
 
-BlitzHooks are composed into the playing screen (game/screens/play_hooks.py), which stays the one
+BlitzHooks are composed into the playing screen (game/screens/play_protocol.py), which stays the one
 place a person breaks a code: they hold the BlitzSession (a value), give each code its secret, hide
 New game, Solve and Hint (their keys do nothing), draw the clock box at the top of the panel and
 the title "Blitz · code N". Each frame they first count a code that has just ended (cracked: its
@@ -47,7 +47,7 @@ from game.play.timeline import Timeline
 from game.screens.base import Context, Push, Replace, Route, State, Transition, go, motion, to_menu
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
 from game.screens.outcomes import LeaveChosen
-from game.screens.play_hooks import PlayScreen, StandardHooks, confirm, panel_without
+from game.screens.play_hooks import PlayScreen, StandardHooks, confirm, panel_without, progress_of
 from game.ui import end_cards, theme
 from game.ui import palette as pal
 from game.ui.end_cards import EndCardLayout, Tile
@@ -63,8 +63,9 @@ ASK_AFTER_S = 0.8  # the end card is seen this long before a top-ten score asks 
 
 
 def new_run() -> Route:
-    """A fresh Blitz run on the playing screen (its seed is drawn when the screen starts it)."""
-    return go("play", config=BLITZ_CONFIG, hooks=BlitzHooks())
+    """A fresh Blitz run on the playing screen (its seed is drawn when the screen starts it): the
+    mode's new game."""
+    return go("new_game", mode="blitz", config=BLITZ_CONFIG)
 
 
 @dataclass(frozen=True)
@@ -181,9 +182,6 @@ class BlitzHooks(StandardHooks):
         state.keep_on_exit = True
         return None
 
-    def slot(self, state: PlayScreen) -> str:
-        return "blitz"
-
     def save(self, state: PlayScreen) -> dict[str, Any]:
         record = state.run.snapshot()
         if record.over:  # counted: what is left to play is the next code
@@ -191,7 +189,7 @@ class BlitzHooks(StandardHooks):
         return BLITZ_SAVE.envelope(self.mode, BlitzSave(self.run, record))
 
     def progress(self, state: PlayScreen) -> tuple[Any, Any]:
-        rows, draft = super().progress(state)
+        rows, draft = progress_of(state.run)
         return (self.run.code_number, rows), draft
 
     def holding(self, state: PlayScreen) -> Holding:

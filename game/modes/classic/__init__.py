@@ -1,21 +1,22 @@
 """The presets (Easy, Classic, Super, Expert) and Custom: a person breaks a random code.
 
-The games themselves are the playing screen's plain game (game/screens/play_hooks.py: kept with
-PLAIN_SAVE, one kept game per statistics bucket); this mode adds the menu entries, the Custom
-setup screen, Play by number (number.py: the route "by_number" to type a number, and "numbered" to
-play the game a number names, as the result screen's Same code again does), the statistics tabs
-and the preset high-score tables.
+The games themselves are the playing screen's plain game (hooks.py: ClassicHooks, kept with
+PLAIN_SAVE, one kept game per statistics bucket, slot_of; its aids in aids.py), which a grid's
+games are too (the registry's PLAIN_MODE); this mode adds the menu entries, the Custom setup screen,
+Play by number (number.py: the route "by_number" to type a number, and "numbered" to play the game a
+number names, as the result screen's Same code again does), the statistics tabs and the preset
+high-score tables.
 """
 
 from game.core.config import PRESETS
 from game.core.records import CUSTOM_KEY
 from game.modes.base import MenuEntry, Mode, StatsTab
+from game.modes.classic.hooks import PLAIN_SAVE, ClassicHooks, slot_of
 from game.modes.classic.number import MENU_LABEL as NUMBER_LABEL
 from game.modes.classic.number import NumberState, numbered_game
 from game.modes.classic.setup import SetupState
 from game.play.aids import EVERY_AID
 from game.screens.base import go
-from game.screens.play_hooks import PLAIN_SAVE, ClassicHooks, slot_of
 
 HIGH_SCORE_TABLES = ("Classic", "Super", "Expert")  # Easy and Custom games set no high score
 
@@ -30,7 +31,6 @@ def mode() -> Mode:
                 p.name,
                 f"{p.pegs} × {p.colours} · {p.config().turns} turns",
                 go("new_game", mode="classic", config=p.config()),
-                slot=slot_of(p.config()),
             )
             for p in PRESETS
         )
@@ -45,6 +45,7 @@ def mode() -> Mode:
         high_scores=HIGH_SCORE_TABLES,
         aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
         hooks=lambda config: ClassicHooks(),
+        slot=slot_of,
     )
 
 

@@ -22,9 +22,9 @@ from types import MappingProxyType
 import pygame
 
 from game.core.config import GameConfig
+from game.modes.classic.hooks import slot_of
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
 from game.screens.base import State, Transition, board_art, go, to_menu
-from game.screens.play_hooks import slot_of
 from game.ui import setup_view
 from game.ui.layout_screens import SetupLayout
 
@@ -61,7 +61,7 @@ class SetupState(CustomChoices, State):
             self.app.sound.play("error")
             return None
         self.app.session.change_settings(last_custom=config.to_text())
-        return self.app.start_game(slot_of(config), go("play", config=config))
+        return self.app.start_game(slot_of(config), go("new_game", mode="classic", config=config))
 
     def back(self) -> Transition:
         return to_menu(focus=self.MENU_LABEL)

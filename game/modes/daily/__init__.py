@@ -85,7 +85,7 @@ def kept_entries(app: Context) -> tuple[MenuEntry, ...]:
         record = book.game_for(preset, day)
         if record is not None:
             detail = f"today's code · turn {record.turn} of {record.config.turns}"
-            route = go("play", config=daily_config(preset), hooks=DailyHooks(preset, day))
+            route = go("new_game", mode="daily", config=daily_config(preset), preset=preset, day=day)
             entries.append(MenuEntry(f"Resume Daily {preset}", detail, route, "Resume"))
     return tuple(entries)
 
@@ -101,4 +101,7 @@ MODE = Mode(
     records=(DAILY_BOOK, SCORES_BOOK),
     help=HelpPage("daily", CONTROLS, tab="Daily"),
     kept_entries=kept_entries,
+    # a new day's game, or today's taken up again (its rows are in the day's attempt): the preset and
+    # day beside the config
+    hooks=lambda config, preset, day: DailyHooks(preset, day),
 )

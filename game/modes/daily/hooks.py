@@ -1,6 +1,6 @@
 """The Daily code on the playing screen: today's secret, no help, one attempt, kept for the day.
 
-DailyHooks (game/screens/play_hooks.py) give the playing screen today's code at a daily preset
+DailyHooks (game/screens/play_protocol.py) give the playing screen today's code at a daily preset
 (game/core/daily.py), or the game left half-played today; no New game, Solve or Hint; Reveal only
 once a row is on the board (a secret seen with nothing played could be played again); Menu keeps
 the game for today. The game in progress is kept in the day's attempt (game/modes/daily/book.py),
@@ -24,7 +24,14 @@ from game.play.record import GameRecord
 from game.screens.base import Context, Replace, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept
 from game.screens.outcomes import LeaveChosen
-from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayScreen, StandardHooks, confirm, panel_without
+from game.screens.play_hooks import (
+    NO_ASSIST_BUTTONS,
+    PlayScreen,
+    StandardHooks,
+    confirm,
+    panel_without,
+    progress_of,
+)
 
 DAILY_HIGH_SCORES = "Daily"  # the high-score table daily wins enter
 
@@ -98,7 +105,7 @@ class DailyHooks(StandardHooks):
             return Holding(decided=self.decided(state), celebrate=state.layout().board)
         if not self.keeps(state):
             return Holding()
-        rows, draft = self.progress(state)
+        rows, draft = progress_of(run)
         preset, day = self.preset, self.day
 
         def write(store: Any) -> None:

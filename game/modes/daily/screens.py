@@ -22,7 +22,7 @@ from game.core.daily import (
     seconds_until_next_daily,
 )
 from game.modes.daily.book import DailyBook
-from game.modes.daily.hooks import DailyHooks, load_daily
+from game.modes.daily.hooks import load_daily
 from game.screens.base import Context, Push, Route, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui.daily_view import DailyLayout, countdown_text
@@ -34,7 +34,7 @@ def open_daily(app: Context, preset: str) -> Route:
     day = daily_day(app.now())
     if not load_daily(app).can_play(preset, day):
         return go("daily_result", preset=preset, day=day, refused=True)
-    return go("play", config=daily_config(preset), hooks=DailyHooks(preset, day))
+    return go("new_game", mode="daily", config=daily_config(preset), preset=preset, day=day)
 
 
 # --- the daily choice -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Deduce: the engine deals a board of graded guesses that exactly one code fits; the player names it.
 
-Screens: the level choice, the dealing card and the result (screens.py); the playing screen with
-DeduceHooks (hooks.py). A puzzle of the day per level (once a day, a streak of days solved) and
+Screens: the level choice and the dealing card (screens.py), the end card (result.py); the playing
+screen with DeduceHooks (hooks.py). A puzzle of the day per level (once a day, a streak of days solved) and
 endless practice puzzles; kept while unsolved (DEDUCE_SAVE); counted in its own statistics bucket
 and high-score table; its record "deduce" (book.py) holds the practice numbers, and each puzzle of
 the day is one attempt a day in the store (kind "deduce:<level>").
@@ -14,7 +14,8 @@ from game.core.records import DifficultyStats
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.deduce.book import DEDUCE_BOOK
 from game.modes.deduce.hooks import DEDUCE_KEY, DEDUCE_SAVE
-from game.modes.deduce.screens import DealState, DeduceResultState, DeduceState
+from game.modes.deduce.result import DeduceResultState
+from game.modes.deduce.screens import DealState, DeduceState
 from game.screens.base import Context, go
 
 # A dealt 4x6 puzzle (practice number 0), its rows as the keys 1-6 name the colours; a test

@@ -1,6 +1,6 @@
 """A Deduce puzzle on the playing screen: the dealt rows already on the board, then the player's tries.
 
-DeduceHooks (game/screens/play_hooks.py) start the playing screen from the puzzle's position (the
+DeduceHooks (game/screens/play_protocol.py) start the playing screen from the puzzle's position (the
 given rows, marked as the computer's, graded as any row), leave out New game, Solve and Hint, and
 make Reveal give up. Each try is graded like any guess; naming the secret ends it with 3 stars at
 the first try, 2 at the second, 1 later (game/core/deduce.py). The puzzle in progress is kept in the
@@ -12,7 +12,8 @@ the record its puzzle's); taking it up again proves it again over the whole spac
 card (screens.DealState with `kept`), and a puzzle that no longer has exactly one answer is set
 aside with a notice instead of being played. The moment it is decided it counts in the Deduce
 statistics bucket (tries as its guesses, the Deduce score as its points), may enter the Deduce high
-scores, and a puzzle of the day decides its attempt (stars).
+scores, and a puzzle of the day decides its attempt (stars). practice_route deals the next practice
+puzzle at a level (the level choice's and the end card's way to it).
 """
 
 from __future__ import annotations
@@ -25,9 +26,16 @@ from game.core.records import GameEnd, GameResult
 from game.core.state import Outcome
 from game.modes.deduce.book import DEDUCE_BOOK, DeduceBook
 from game.play.record import GameRecord, Player
-from game.screens.base import Context, Replace, go
+from game.screens.base import Context, Replace, Route, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
-from game.screens.play_hooks import NO_ASSIST_BUTTONS, PlayScreen, StandardHooks, panel_without
+from game.screens.play_hooks import (
+    NO_ASSIST_BUTTONS,
+    PlayScreen,
+    StandardHooks,
+    keep_in_slot,
+    panel_without,
+    progress_of,
+)
 
 DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
 SLOT = "deduce"  # where the puzzle in progress is kept
@@ -108,15 +116,8 @@ class DeduceHooks(StandardHooks):
     def finished(self, state: PlayScreen) -> Any:
         return Replace(go("deduce_result", puzzle=self.puzzle, record=state.run.record))
 
-    def slot(self, state: PlayScreen) -> str:
-        return SLOT
-
     def save(self, state: PlayScreen) -> dict[str, Any]:
         return DEDUCE_SAVE.envelope(self.mode, DeduceSave(self.puzzle, state.run.snapshot()))
-
-    def keeps(self, state: PlayScreen) -> bool:
-        """A dealt puzzle is worth keeping from the start (its deal is the work)."""
-        return True
 
     def decided(self, state: PlayScreen) -> Decided:
         return puzzle_decided(self.puzzle, state.run.record)
@@ -124,11 +125,12 @@ class DeduceHooks(StandardHooks):
     def holding(self, state: PlayScreen) -> Holding:
         """A puzzle of the day is kept in its attempt from the moment it shows (never in a slot a new
         game or Abandon could empty)."""
-        holding = super().holding(state)
+        # a dealt puzzle is worth keeping from the start (its deal is the work)
+        holding = keep_in_slot(state, SLOT, self.save, self.decided, from_the_start=True)
         puzzle = self.puzzle
         if not puzzle.is_daily or holding.decided is not None or state.run is None:
             return holding
-        rows, draft = self.progress(state)
+        rows, draft = progress_of(state.run)
 
         def write(store: Any) -> None:
             data = DEDUCE_SAVE.encode(DeduceSave(puzzle, state.run.snapshot()))
@@ -163,3 +165,19 @@ def puzzle_decided(puzzle: Puzzle, record: GameRecord) -> Decided:
             store.decide_attempt(puzzle.day.isoformat(), attempt_kind(puzzle.level), {"stars": won_stars})
 
     return Decided(record.game, record, result, chance, write, slot=None if puzzle.is_daily else SLOT)
+
+
+def practice_route(app: Context, level: str) -> Route:
+    """The next practice puzzle at `level` (its number is taken now, so each one is new)."""
+    store = app.store
+    if store is None:
+        return go("deduce_deal", level=level, number=app.rng.randrange(1_000_000))
+    number = 0
+
+    def take(book: DeduceBook) -> DeduceBook:
+        nonlocal number
+        book, number = book.practice_dealt(level)
+        return book
+
+    update_book(store, take)
+    return go("deduce_deal", level=level, number=number)

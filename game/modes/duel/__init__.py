@@ -5,9 +5,10 @@ Screens: the setup (level and code, game/modes/duel/setup.py), the playing scree
 duel left half-played is kept (DUEL_SAVE); a decided duel counts once in the Duel tab.
 """
 
+from game.core.duel import DuelRules
 from game.core.records import DUEL_KEY
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
-from game.modes.duel.hooks import DUEL_SAVE
+from game.modes.duel.hooks import DUEL_SAVE, DuelHooks
 from game.modes.duel.result import DuelResultState
 from game.modes.duel.setup import DuelSetupState
 from game.screens.base import go
@@ -32,4 +33,5 @@ MODE = Mode(
     save=DUEL_SAVE,
     stats_tabs=(StatsTab(DUEL_KEY),),
     help=HelpPage("duel", CONTROLS, tab="Duel"),
+    hooks=lambda config, level: DuelHooks(DuelRules(config, level)),  # the opponent beside the code
 )

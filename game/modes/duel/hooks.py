@@ -1,6 +1,6 @@
 """Duel against the computer: both crack the same secret, turn about, each on a board of its own.
 
-DuelHooks compose the duel into the playing screen (game/screens/play_hooks.py): the player's board
+DuelHooks compose the duel into the playing screen (game/screens/play_protocol.py): the player's board
 is the screen's own BreakerRun, input and view; beside it a second board where a ComputerRun plays
 the opponent's level (game/core/duel.py). The rules are the core's: duel_outcome() and side_to_move()
 on both boards' grades decide whose turn it is and who has won; the hooks only sequence them.
@@ -47,9 +47,9 @@ from game.modes.duel.view import DuelLayout
 from game.play.computer import ComputerRun, Phase
 from game.play.record import GameRecord
 from game.play.timeline import Motion, Timeline
-from game.screens.base import Replace, go, motion
+from game.screens.base import Replace, Route, go, motion
 from game.screens.holding import Decided, Holding, Kept, SaveCodec
-from game.screens.play_hooks import PlayScreen, StandardHooks
+from game.screens.play_hooks import PlayScreen, StandardHooks, progress_of
 from game.ui import breaker_view
 from game.ui.board import BoardView, config_title
 
@@ -157,8 +157,9 @@ class DuelHooks(StandardHooks):
         self.resigned = False
         self.timeline = Timeline()  # the pause once decided and both boards are at rest
 
-    def again(self) -> DuelHooks:
-        return DuelHooks(self.rules)
+    def again(self, state: PlayScreen) -> Route:
+        """A new duel on the same rules (the opponent beside the config)."""
+        return go("new_game", mode=self.mode, config=self.rules.config, level=self.rules.level)
 
     def entered(self, state: PlayScreen) -> None:
         if self.computer is None:
@@ -244,16 +245,13 @@ class DuelHooks(StandardHooks):
         )
 
     # --- what the session keeps and records --------------------------------------------------------
-    def slot(self, state: PlayScreen) -> str:
-        return "duel"
-
     def save(self, state: PlayScreen) -> dict[str, Any]:
         return DUEL_SAVE.envelope(
             self.mode, DuelSave(self.rules.level.name, state.run.snapshot(), self.computer.record)
         )
 
     def progress(self, state: PlayScreen) -> tuple[Any, Any]:
-        rows, draft = super().progress(state)
+        rows, draft = progress_of(state.run)
         return (rows, len(self.computer.game.rows)), draft
 
     def decided(self, state: PlayScreen) -> Decided:

@@ -17,7 +17,6 @@ import pygame
 from game.core.duel import DuelOutcome, DuelRules
 from game.core.state import Outcome
 from game.modes.duel import view as duel_view
-from game.modes.duel.hooks import DuelHooks
 from game.modes.duel.view import DuelLayout
 from game.play.record import GameRecord
 from game.screens.base import Push, Route, State, Transition, board_art, go, to_menu
@@ -112,7 +111,7 @@ class DuelResultState(State):
         return lines
 
     def again(self) -> Route:
-        return go("play", config=self.rules.config, hooks=DuelHooks(self.rules))
+        return go("new_game", mode="duel", config=self.rules.config, level=self.rules.level)
 
     def menu(self) -> Transition:
         return to_menu()

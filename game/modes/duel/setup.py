@@ -10,7 +10,6 @@ import pygame
 
 from game.core.config import preset
 from game.core.duel import DEFAULT_LEVEL, LEVELS, DuelRules
-from game.modes.duel.hooks import DuelHooks
 from game.screens.base import Route, State, Transition, go, to_menu
 from game.ui import palette as pal
 from game.ui.layout import Button
@@ -36,7 +35,7 @@ class DuelSetupState(State):
     def start(self) -> Route:
         self.app.sound.play("click")
         rules = self.rules()
-        return go("play", config=rules.config, hooks=DuelHooks(rules))
+        return go("new_game", mode="duel", config=rules.config, level=rules.level)
 
     def back(self) -> Transition:
         return to_menu()

@@ -1,7 +1,8 @@
 """The 2-D puzzle on the menu: a grid of cells graded black, grey and white (docs/grid.md).
 
-A grid game is the playing screen's plain game with a grid config (kept with PLAIN_SAVE like any
-other, in the Grid statistics bucket); Custom offers every grid shape. This mode adds the menu
+A grid game is the playing screen's plain game with a grid config (the classic mode's: its entries
+name the route "new_game" with no mode, so the plain game's mode makes its hooks and says where it
+is kept, in the Grid statistics bucket); Custom offers every grid shape. This mode adds the menu
 entries for two grids, the Grid statistics tab and the help's Grid controls.
 """
 
@@ -11,7 +12,6 @@ from game.core.variants import GridVariant
 from game.modes.base import MenuEntry, Mode, StatsTab
 from game.play.aids import EVERY_AID
 from game.screens.base import go
-from game.screens.play_hooks import ClassicHooks, slot_of
 
 GRID_PRESETS = ((2, 2, 6), (3, 3, 4))  # (rows, columns, colours) of the grid games on the menu
 
@@ -19,8 +19,7 @@ GRID_PRESETS = ((2, 2, 6), (3, 3, 4))  # (rows, columns, colours) of the grid ga
 def _entry(rows: int, columns: int, colours: int) -> MenuEntry:
     config = GameConfig(colours=colours, variant=GridVariant(rows, columns))
     detail = f"{colours} colours · {config.turns} turns · grey pegs"
-    route = go("new_game", mode="grid", config=config)
-    return MenuEntry(f"Grid {rows}×{columns}", detail, route, "Puzzles", slot_of(config))
+    return MenuEntry(f"Grid {rows}×{columns}", detail, go("new_game", config=config), "Puzzles")
 
 
 MODE = Mode(
@@ -28,6 +27,5 @@ MODE = Mode(
     title="The 2-D puzzle",
     entries=tuple(_entry(*grid) for grid in GRID_PRESETS),
     stats_tabs=(StatsTab(GRID_KEY),),
-    aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
-    hooks=lambda config: ClassicHooks(),
+    aids=EVERY_AID,  # the plain game's: hints, the coach and hard mode
 )

@@ -10,7 +10,7 @@ tabs of hard games and coached games.
 from __future__ import annotations
 
 from game.modes.base import MenuEntry, Mode, StatsTab
-from game.modes.learn.hooks import lesson_game
+from game.modes.learn.hooks import LessonHooks, lesson_game
 from game.modes.learn.offer import LEARN_BOOK, OfferOverlay
 from game.play.aids import COACHED_KEY, HARD_KEY
 from game.screens.base import Context, Push, go
@@ -38,5 +38,6 @@ MODE = Mode(
     stats_tabs=(StatsTab(HARD_KEY), StatsTab(COACHED_KEY)),
     records=(LEARN_BOOK,),
     first_run=first_run,
+    hooks=lambda config: LessonHooks(),  # the lesson's own config and secret, whatever it is given
     lesson=LESSON,
 )

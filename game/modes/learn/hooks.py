@@ -1,4 +1,4 @@
-"""The guided first game on the real playing screen: LessonHooks (game/screens/play_hooks.py).
+"""The guided first game on the real playing screen: LessonHooks (game/screens/play_protocol.py).
 
 The board is the real one (drag, keys, Submit, the palette's rule-out marks all work as in any
 game); the lesson's callouts sit in a column beside it (view.py) and point at what they talk about.
@@ -25,7 +25,7 @@ from game.modes.learn.lesson import LESSON_CONFIG, LESSON_SECRET, Lesson, Wait
 from game.play.record import GameRecord
 from game.screens.base import Context, go, to_menu
 from game.screens.holding import Holding
-from game.screens.play_hooks import PlayHooks, PlayScreen, StandardHooks, panel_without, slot_of
+from game.screens.play_hooks import PlayScreen, StandardHooks, panel_without
 from game.ui import coach_view
 from game.ui.board import Art
 from game.ui.breaker_view import PANEL_BUTTONS
@@ -36,8 +36,8 @@ HANDOVER = preset("Classic").config()  # the real game the lesson leads to
 
 
 def lesson_game() -> Any:
-    """The route "learn": the guided game from its first step."""
-    return go("play", config=LESSON_CONFIG, hooks=LessonHooks())
+    """The route "learn": the guided game from its first step (the mode's new game)."""
+    return go("new_game", mode="learn", config=LESSON_CONFIG)
 
 
 class LessonHooks(StandardHooks):
@@ -53,9 +53,6 @@ class LessonHooks(StandardHooks):
         self.handover = False
         self.card = coach_view.AsideCache()
         self.routes: dict = {}  # the pointer's route for this step and window (view state)
-
-    def again(self) -> PlayHooks:
-        return LessonHooks()
 
     def start(self, app: Context) -> GameRecord:
         return GameRecord.new(LESSON_CONFIG, LESSON_SECRET)
@@ -112,7 +109,7 @@ class LessonHooks(StandardHooks):
         self.lesson.observe(run.draft, len(run.game.rows), graded, run.ruled_out, won)
         if self.handover:
             self.handover = False
-            return state.app.start_game(slot_of(HANDOVER), go("play", config=HANDOVER))
+            return state.app.start_game(None, go("new_game", config=HANDOVER))  # kept where Classic says
         return None
 
     def finished(self, state: PlayScreen) -> Any:

@@ -26,7 +26,7 @@ from game.net.duel import DuelLink
 from game.play.record import GameRecord
 from game.play.remote import RemoteBreakerRun
 from game.play.timeline import Motion, Timeline
-from game.screens.base import Replace, Route, go, motion, to_menu
+from game.screens.base import Context, Replace, Route, go, motion, to_menu
 from game.screens.holding import Holding, Kept
 from game.screens.play_hooks import PlayScreen, StandardHooks, draw_title
 from game.ui import breaker_view, coach_view
@@ -75,10 +75,11 @@ class OnlineHooks(StandardHooks):
         self.timeline = Timeline()
         self.opponent_seen = len(link.view.opponent_rows)  # rows already there come in at rest
 
-    def again(self) -> OnlineHooks:
-        return OnlineHooks(self.link)
+    def again(self, state: PlayScreen) -> Route:
+        """New game on the same link: the server decides what it is (the screen asks it)."""
+        return go("play", config=state.config, hooks=OnlineHooks(self.link))
 
-    def start(self, app: Any) -> GameRecord | None:
+    def start(self, app: Context) -> GameRecord | None:
         return GameRecord.new(self.config, None)
 
     @property

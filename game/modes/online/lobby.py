@@ -28,7 +28,7 @@ from game.modes.online.hooks import next_route
 from game.net.duel import DuelLink, rating_text
 from game.net.identity import typed_nick
 from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, SIZES
-from game.screens.base import Push, Replace, State, Transition, board_art, go, to_menu
+from game.screens.base import Context, Push, Replace, State, Transition, board_art, go, to_menu
 from game.screens.holding import Holding, Kept
 from game.ui import palette as pal
 
@@ -81,7 +81,7 @@ class OnlineLobbyState(State):
         self.closed = False
 
     # --- life cycle --------------------------------------------------------------------------------
-    def enter(self, app: Any) -> None:
+    def enter(self, app: Context) -> None:
         super().enter(app)
         self.me = identity(app)
         self.nick = self.me.nick

@@ -17,7 +17,7 @@ import pygame
 from game.modes.online import view as online_view
 from game.modes.online.flow import identity
 from game.net.duel import DuelLink
-from game.screens.base import Replace, State, Transition, board_art, go, to_menu
+from game.screens.base import Context, Replace, State, Transition, board_art, go, to_menu
 from game.ui import palette as pal
 from game.ui import theme
 from game.ui.widgets import draw_button
@@ -52,7 +52,7 @@ class OnlineSoloCardState(State):
         self.handed_on = False
         self.mouse = (-1, -1)
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: Context) -> None:
         super().enter(app)
         self.nick = identity(app).nick  # this device's entry is lit on the board
         if self.mode == "challenge":

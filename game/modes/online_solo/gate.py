@@ -11,8 +11,6 @@ refusals ("no challenge is called ...") show in the status strip.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.modes.online import view as online_view
@@ -20,7 +18,7 @@ from game.modes.online.flow import DEFAULT_URL, identity
 from game.modes.online_solo.hooks import solo_route
 from game.net.duel import DuelLink
 from game.net.protocol import SIZES, challenge_in
-from game.screens.base import Replace, State, Transition, board_art, to_menu
+from game.screens.base import Context, Replace, State, Transition, board_art, to_menu
 from game.ui import palette as pal
 from game.ui.daily_view import copy_text, paste_text
 
@@ -53,7 +51,7 @@ class OnlineSoloState(State):
         self.mouse = (-1, -1)
         self.focus = ROWS.index("field" if job == "open" else "go")
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: Context) -> None:
         super().enter(app)
         self.me = identity(app)
         if self.link is None:

@@ -37,8 +37,9 @@ class SoloHooks(OnlineHooks):
     mode = "online_solo"
     panel_items = PANEL_ITEMS
 
-    def again(self) -> SoloHooks:
-        return SoloHooks(self.link)
+    def again(self, state: PlayScreen) -> Route:
+        """New game on the same link: the server decides what it is (the screen asks it)."""
+        return go("play", config=state.config, hooks=SoloHooks(self.link))
 
     def route(self) -> Route | None:
         return solo_route(self.link)
