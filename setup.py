@@ -16,6 +16,7 @@ ASSET_PACKAGES = [
     "game.data.icons",
     "game.data.sounds",
     "game.data.strategies",
+    "game.data.words",
 ]
 
 setup(

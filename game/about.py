@@ -49,12 +49,13 @@ def expected_assets() -> dict[str, list[str]]:
             f"{assets.STRATEGIES}/{name}"
             for name in [
                 *(tables if tables is not None else ["README.md"]),  # no index: name the index itself
-                *(book_file_name(pegs, colours) for pegs, colours in OPENING_BOOKS),
+                *(book_file_name(*book) for book in OPENING_BOOKS),
             ]
         ],
         "icons": [f"{assets.ICONS}/{assets.icon_path(size).name}" for size in assets.ICON_SIZES_PX],
         "desktop": [assets.DESKTOP_FILE],
         "fonts": [f"{assets.FONTS}/{name}" for name in (assets.FONT_FILE, assets.FONT_LICENCE)],
+        "words": [f"{assets.WORDS}/{name}" for name in assets.WORD_FILES],
     }
 
 

@@ -74,6 +74,7 @@ from game.ui.pads import Pads
 from game.ui.pegs import PegArt
 from game.ui.sound import SOUND_NAMES, Sound
 from game.ui.text import TextRenderer
+from game.words import install as install_word_lists
 
 FPS = 60
 PAD_NOTICE_S = 3.0  # a gamepad connected or removed: long enough to read, short enough not to cover play
@@ -84,6 +85,8 @@ MAX_TRANSITIONS_PER_FRAME = 16  # guards against two states handing control back
 TITLE = "Mastermind Arcade"
 
 log = logging.getLogger(__name__)
+
+install_word_lists()  # the word variants read the shipped lists when a word game first needs them
 
 SCREENS: dict[str, Callable[..., State]] = {
     "menu": MenuState,

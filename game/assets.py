@@ -11,7 +11,8 @@ missing() lists, as sentences for the screen, any asset the game expects and can
 named by the game, the strategy tables listed in assets/strategies/README.md, the window icon); the
 shell hands each to the store's notices once, which shows it on screen and logs it. The icons
 (assets/icons, drawn by tools/make_icon.py), the freedesktop entry (assets/mastermind-arcade.desktop)
-and the typeface with its licence (assets/fonts: Inter, SIL Open Font License) ship the same way.
+the typeface with its licence (assets/fonts: Inter, SIL Open Font License) and the word variants'
+lists with theirs (assets/words, read by game/words.py) ship the same way.
 """
 
 from __future__ import annotations
@@ -26,6 +27,16 @@ SOUNDS = "sounds"
 STRATEGIES = "strategies"
 ICONS = "icons"
 FONTS = "fonts"
+WORDS = "words"  # the word variants' lists (game/words.py reads them)
+# the lists, the first guesses worth weighing, and the lists' README and licences, which travel with them
+WORD_FILES = (
+    "answers.txt",
+    "allowed.txt",
+    "first_guesses.txt",
+    "README.md",
+    "LICENCE-wordfreq.txt",
+    "LICENCE-english-words.txt",
+)
 FONT_FILE = "Inter-SemiBold.otf"  # the one face every text is drawn in (assets/fonts/README.md)
 FONT_LICENCE = "OFL.txt"  # the SIL Open Font License, which must travel with the font
 APP_ID = "mastermind-arcade"  # the icon's and the desktop file's name, and the built program's
@@ -93,6 +104,9 @@ def missing(sound_names: Iterable[str]) -> list[str]:
         problems.append(f"No window icon found at {icon_path()}: the window shows the system's own.")
     if not font_path().is_file():
         problems.append(f"No typeface found at {font_path()}: text is drawn in pygame's default font.")
+    words = directory(WORDS)
+    if not all((words / name).is_file() for name in WORD_FILES[:2]):
+        problems.append(f"No word lists found in {words}: the word variants cannot be played.")
     return problems
 
 

@@ -32,7 +32,8 @@ from game.core.solver import StrategyInfo
 from game.core.strategies.optimal import make_think
 
 TABLES_DIR = assets.directory(assets.STRATEGIES)
-OPENING_BOOKS = ((5, 8), (6, 9))  # (pegs, colours) of the shipped books: Super and Expert
+# (pegs, colours, repeats) of the shipped books: Super, Expert and Bulls and Cows' 4 digits
+OPENING_BOOKS = ((5, 8, True), (6, 9, True), (4, 10, False))
 TABLE_NAME = re.compile(r"optimal_(\d+)x(\d+)(_nodup)?(?:_cap(\d+))?\.txt")
 
 

@@ -25,3 +25,9 @@ def _collect_when_files_pile_up():
     yield
     if FD_DIR.is_dir() and len(os.listdir(FD_DIR)) > OPEN_FILES_BEFORE_COLLECT:
         gc.collect()
+
+
+# The word variants play the shipped lists, as the game does once it starts (game.words.install()).
+import game.words  # noqa: E402
+
+game.words.install()

@@ -75,6 +75,9 @@ def test_about__check_assets_in_the_checkout_finds_everything_without_a_display(
     assert report["found"]["tables"] == len(list((REPO / "assets" / "strategies").glob("*.txt")))
     assert report["found"]["icons"] == len(assets.ICON_SIZES_PX) and report["found"]["desktop"] == 1
     assert report["found"]["fonts"] == 2  # the typeface and its licence
+    # every word file but the blocklist, the tool's input
+    shipped = [p for p in (REPO / "assets" / "words").iterdir() if p.name != "blocklist.txt"]
+    assert report["found"]["words"] == len(shipped)
 
 
 def test_about__check_assets_names_what_is_missing_and_exits_1(tmp_path, monkeypatch, capsys):
@@ -88,6 +91,7 @@ def test_about__check_assets_names_what_is_missing_and_exits_1(tmp_path, monkeyp
         "icons/mastermind-arcade-16.png",
         "mastermind-arcade.desktop",
         "fonts/OFL.txt",
+        "words/LICENCE-wordfreq.txt",
     ]
     for path in gone:
         (root / path).unlink()
@@ -102,6 +106,7 @@ def test_about__check_assets_names_what_is_missing_and_exits_1(tmp_path, monkeyp
         "icons": 1,
         "desktop": 1,
         "fonts": 1,
+        "words": 1,
     }
 
 

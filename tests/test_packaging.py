@@ -41,7 +41,10 @@ from game.core.strategies import get
 from game.core.strategies.walk import walk
 from game.tables import bind, cached_table
 from game.ui.sound import SOUND_DIR, SOUND_NAMES
+from game.words import install
+from game.core.wordlists import word_lists
 
+install()
 config = GameConfig(4, 6)
 games = walk(config, bind(get("optimal")).think, np.arange(config.code_count, dtype=np.int64), 0, 40)
 print(json.dumps({
@@ -57,6 +60,8 @@ print(json.dumps({
     "desktop": (assets.root() / assets.DESKTOP_FILE).read_text(encoding="utf-8"),
     "fonts": sorted(p.name for p in (assets.root() / assets.FONTS).iterdir()),
     "font": str(assets.font_path()),
+    "words": sorted(p.name for p in (assets.root() / assets.WORDS).iterdir()),
+    "answers": len(word_lists().answers),
 }))
 """
 
@@ -135,6 +140,8 @@ def test_packaging__wheel_installed_in_a_fresh_venv_finds_tables_and_sounds(tmp_
     assert report["desktop"] == (REPO / "assets" / "mastermind-arcade.desktop").read_text(encoding="utf-8")
     assert report["fonts"] == sorted(p.name for p in (REPO / "assets" / "fonts").iterdir())
     assert Path(report["font"]).is_relative_to(venv) and Path(report["font"]).is_file()
+    assert report["words"] == sorted(p.name for p in (REPO / "assets" / "words").iterdir())
+    assert report["answers"] == len((REPO / "assets" / "words" / "answers.txt").read_text().split())
 
     # The installed scripts answer --version from the wheel's metadata and find every asset in it.
     scripts = venv / ("Scripts" if os.name == "nt" else "bin")

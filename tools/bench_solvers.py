@@ -3,6 +3,7 @@
     python tools/bench_solvers.py --size 4x6 --strategy knuth --all
     python tools/bench_solvers.py --size 8x10 --strategy entropy --games 20 --seed 1
     python tools/bench_solvers.py --plan            # the standard plan, one child process per job
+    python tools/bench_solvers.py --variant words --strategy entropy --games 200 --seed 1
 
 Each job prints one JSON object (the plan prints one per line, each from its own process so that peak
 memory is per job):
@@ -10,6 +11,7 @@ memory is per job):
   seconds            wall time of the whole run,
   calls              strategy calls (one per node of the decision tree, see strategies/walk.py),
   per_guess_s        {mean, max} solver seconds of one call (one guess),
+  per_guess_cpu_s    {mean, max} the same in this thread's CPU time (what a shared machine does not inflate),
   per_game_solver_s  {mean, max} solver seconds a single game needs (its calls summed),
   yield_gap_ms       {max, p99, p50, max_cpu, steps, worst_cpu_step}: time inside one next() of a
                      strategy generator; wall time can include other processes on a shared machine,
@@ -42,7 +44,9 @@ from game.core.solver import History, Progress, Think  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count  # noqa: E402
 from game.core.strategies import STRATEGIES, STRONGEST, UnknownStrategy, get  # noqa: E402
 from game.core.strategies.walk import walk  # noqa: E402
+from game.core.variants import VariantError, variant_from_name  # noqa: E402
 from game.tables import bind  # noqa: E402
+from game.words import install as install_word_lists  # noqa: E402
 
 MAX_GAMES = 10**10  # no size has more codes (10 colours ** 10 pegs); checked against the size's own later
 # The standard plan: (size, strategies, games or None for all secrets).
@@ -64,6 +68,7 @@ class Timer:
         self.inner = think
         self.current: tuple = ()
         self.durations: dict[tuple, float] = {}
+        self.cpu_durations: dict[tuple, float] = {}  # this thread's CPU time per call
         self.gaps_s: list[float] = []
         self.cpu_gaps_s: list[float] = []
         self.note = ""
@@ -75,6 +80,7 @@ class Timer:
 
     def run(self, gen: Generator[Progress, None, Code]) -> Code:
         total = 0.0
+        cpu_started = time.thread_time()
         self.note = "start"
         while True:
             wall, cpu = time.perf_counter(), time.thread_time()
@@ -85,6 +91,7 @@ class Timer:
                 self.record(wall, cpu, "return")
                 total += self.gaps_s[-1]
                 self.durations[self.current] = total
+                self.cpu_durations[self.current] = time.thread_time() - cpu_started
                 return result
             self.record(wall, cpu, progress.note)
             total += self.gaps_s[-1]
@@ -105,9 +112,13 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(pegs), int(colours)
 
 
-def bench(size: str, name: str, games: int | None, seed: int, duplicates: bool = True) -> dict:
+def bench(
+    size: str, name: str, games: int | None, seed: int, duplicates: bool = True, variant: str | None = None
+) -> dict:
     pegs, colours = parse_size(size)
     config = GameConfig(pegs, colours, duplicates)
+    if variant is not None:  # a variant by name plays its own size (its symbols, its list)
+        config = GameConfig(variant=variant_from_name(variant))
     timer = Timer(bind(get(name)).think)  # `optimal` plays the shipped tables, as in sweep.py
     secrets = pick_secrets(config, games, seed)
     started = time.perf_counter()
@@ -122,11 +133,13 @@ def bench(size: str, name: str, games: int | None, seed: int, duplicates: bool =
         for g in played
     ]
     calls = np.array(list(timer.durations.values()))
+    cpu = np.array(list(timer.cpu_durations.values()))
     gaps_ms = np.array(timer.gaps_s) * 1000
     result.update(
         seconds=round(seconds, 3),
         calls=int(calls.shape[0]),
         per_guess_s={"mean": round(float(calls.mean()), 4), "max": round(float(calls.max()), 4)},
+        per_guess_cpu_s={"mean": round(float(np.mean(cpu)), 4), "max": round(float(np.max(cpu)), 4)},
         per_game_solver_s={
             "mean": round(float(np.mean(per_game)), 3),
             "max": round(float(np.max(per_game)), 3),
@@ -165,6 +178,7 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--size", default="4x6", help="PEGSxCOLOURS, e.g. 5x8")
     parser.add_argument("--strategy", default=STRONGEST, help="one of: " + ", ".join(STRATEGIES))
     parser.add_argument("--no-duplicates", action="store_true")
+    parser.add_argument("--variant", metavar="NAME[:PARAMS]", help="a variant instead of --size: words")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true")
     which.add_argument("--games", type=number(1, MAX_GAMES), default=None)
@@ -174,13 +188,15 @@ def build_parser() -> OneLineParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    install_word_lists()  # the word variants play the shipped lists
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.plan:
         return run_plan(args.seed)
     check_args(args, parser)
     games = None if args.all else args.games
-    print(json.dumps(bench(args.size, args.strategy, games, args.seed, not args.no_duplicates)))
+    result = bench(args.size, args.strategy, games, args.seed, not args.no_duplicates, args.variant)
+    print(json.dumps(result))
     return 0
 
 
@@ -194,8 +210,10 @@ def check_args(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Non
         parser.error(f"pegs must be a whole number from {MIN_PEGS} to {MAX_PEGS}, not {pegs}")
     try:
         config = GameConfig(pegs, colours, not args.no_duplicates)
+        if args.variant is not None:
+            config = GameConfig(variant=variant_from_name(args.variant))
         get(args.strategy)
-    except (ConfigError, UnknownStrategy) as exc:
+    except (ConfigError, UnknownStrategy, VariantError) as exc:
         parser.error(str(exc))
     count = legal_count(config)
     if args.games is not None and not 1 <= args.games <= count:

@@ -3,9 +3,13 @@
     python tools/optimal.py --pegs 4 --colours 6 --out assets/strategies/optimal_4x6.txt
     python tools/optimal.py --pegs 4 --colours 6 --max-depth 5 --out assets/strategies/optimal_4x6_cap5.txt
     python tools/optimal.py --grid 2x2 --colours 5 --out assets/strategies/optimal_grid_2x2x5.txt
+    python tools/optimal.py --variant bulls-and-cows:3 \
+        --out assets/strategies/optimal_bulls_and_cows_3_nodup.txt
 
 --grid RxC searches the 2-D puzzle (game/core/grid.py) of that shape, its cells as pegs; its position
-symmetries are only row swaps, column swaps and, for a square, the transpose.
+symmetries are only row swaps, column swaps and, for a square, the transpose. --variant NAME[:PARAMS]
+searches a variant graded as the row is (Bulls and Cows: its digits are colours, none repeated), with
+its own pegs, colours and repeats rule, and names it in the table's header ("# variant: ...").
 
 The objective is the one of Koyama and Lai (1993): the sum, over every secret, of the number of
 guesses needed to find it, the final correct guess included. Any legal code may be played, even one
@@ -58,7 +62,7 @@ from game.core.codes import code_to_text  # noqa: E402
 from game.core.config import GameConfig  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
-from game.core.variants import GridVariant  # noqa: E402
+from game.core.variants import GridVariant, RowVariant, variant_from_name  # noqa: E402
 from game.options import COLOURS, PEGS  # noqa: E402
 from tools.optimal_search import (  # noqa: E402
     INFINITE_COST,
@@ -85,6 +89,7 @@ def optimal_table(
     command: str = "",
     grid: tuple[int, int] | None = None,
     jobs: int = 1,
+    variant: str | None = None,
 ) -> tuple[StrategyTable, dict]:
     """Run the search and return the table (with its header filled in) and a summary.
 
@@ -94,6 +99,8 @@ def optimal_table(
     started, cpu_started = time.perf_counter(), time.process_time()
     space = build_space(pegs, colours, duplicates, grid)
     shape = {} if grid is None else {"grid": shape_text(grid)}
+    if variant is not None:  # a variant graded as the row (Bulls and Cows): its table names it
+        shape = {"variant": variant}
     search = Search(space, max_depth)
     if jobs > 1:
         with process_pool(jobs) as executor:
@@ -125,6 +132,7 @@ def optimal_table(
         "seconds": round(seconds, 2),
         "cpu_seconds": round(cpu_seconds, 2),
         "grid": shape.get("grid"),
+        "variant": shape.get("variant"),
     }
     header = {
         **shape,
@@ -161,6 +169,8 @@ def size_of(table: StrategyTable) -> str:
     """ "4x6" (pegs x colours), or "grid 2x2 x6" for the 2-D puzzle."""
     if "grid" in table.header:  # a grid table names its shape so (variants.EARLIER_FIELDS reads it)
         return f"grid {shape_text(parse_shape(table.header['grid']))} x{table.colours}"
+    if "variant" in table.header:  # a variant graded as the row: "Bulls and Cows, 3 digits"
+        return table.variant.size_text(table.colours)
     return f"{table.pegs}x{table.colours}"
 
 
@@ -193,7 +203,14 @@ def check_args(args: argparse.Namespace) -> None:
             raise UsageError(f"--index needs a directory of tables, and {args.index} is not one")
         return
     try:
-        if args.grid is not None:
+        if args.variant is not None:
+            variant = variant_from_name(args.variant)
+            if not isinstance(variant, RowVariant) or variant.listed or not variant.multiset:
+                raise UsageError(f"the search grades codes as the row does; {variant.text} does not")
+            config = GameConfig(variant=variant)
+            args.pegs, args.colours, args.no_duplicates = config.pegs, config.colours, not config.duplicates
+            args.variant = variant.text
+        elif args.grid is not None:
             grid = parse_shape(args.grid)
             variant = GridVariant(*grid)
             config = GameConfig(colours=args.colours, duplicates=not args.no_duplicates, variant=variant)
@@ -255,7 +272,11 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--pegs", type=PEGS, default=4)
     parser.add_argument("--colours", type=COLOURS, default=6)
     parser.add_argument("--no-duplicates", action="store_true", help="codes may not repeat a colour")
-    parser.add_argument("--grid", metavar="RxC", help="the 2-D puzzle: R rows x C columns (not --pegs)")
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument("--grid", metavar="RxC", help="the 2-D puzzle: R rows x C columns (not --pegs)")
+    shape.add_argument(
+        "--variant", metavar="NAME[:PARAMS]", help="a variant graded as the row: bulls-and-cows:3"
+    )
     parser.add_argument(
         "--max-depth", type=number(1, 100), default=None, help="no secret may need more guesses"
     )
@@ -282,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         duplicates = not args.no_duplicates
         table, summary = optimal_table(
-            args.pegs, args.colours, duplicates, args.max_depth, command, args.grid, args.jobs
+            args.pegs, args.colours, duplicates, args.max_depth, command, args.grid, args.jobs, args.variant
         )
     except ValueError as exc:  # a cap the quick bound allowed but the exact search proved impossible
         print(f"{parser.prog}: {exc}", file=sys.stderr)

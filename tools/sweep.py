@@ -4,6 +4,8 @@
     python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --games 200 --seed 1 --json
     python tools/sweep.py --pegs 4 --colours 6 --strategy lowest --all --trace games.jsonl
     python tools/sweep.py --grid 2x3 --colours 4 --strategy knuth --all --json
+    python tools/sweep.py --variant bulls-and-cows --strategy entropy --all --json
+    python tools/sweep.py --variant words --strategy entropy --all --json
 
     python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --all --jobs 2
     python tools/sweep.py --pegs 5 --colours 8 --strategy entropy --all --scheduler tcp://host:8786
@@ -11,7 +13,9 @@
 --json prints one JSON object: strategy, pegs, colours, duplicates, games, total_guesses, mean, max,
 histogram (number of guesses -> games), failures (games not solved within the Classic turn limit),
 seconds (wall time of the sweep), workers, grid ("2x3" for the 2-D puzzle of --grid RxC, whose pegs
-are its cells, else null). Without --json a readable summary with a text histogram.
+are its cells, else null), variant (the game's variant as stored: "row:4", "bulls-and-cows:4";
+--variant takes one by name, with its default parameters, or by its stored text). Without --json a
+readable summary with a text histogram.
 --trace FILE writes one JSON line per game: {"secret": [...], "guesses": [[...], ...], "feedback":
 [[b, w], ...]} ([b, g, w] for a grid), codes as 0-based ints; the file is opened before the sweep
 starts. A progress bar goes to stderr once a run has taken a second. Bad arguments (an unwritable
@@ -49,16 +53,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from game.cli import SEED, USAGE_ERROR, OneLineParser, error_line, number, path_arg  # noqa: E402
-from game.core.codes import Code, code_index, decode, index_code  # noqa: E402
+from game.core.codes import Code, code_index, decode, encode, index_code  # noqa: E402
 from game.core.config import Difficulty, GameConfig, turn_limit  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.solver import Progress, run  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count, small_space, small_space_steps  # noqa: E402
 from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
 from game.core.strategies.walk import Game, node_rng, walk  # noqa: E402
-from game.core.variants import GridVariant  # noqa: E402
+from game.core.variants import GridVariant, variant_from_name  # noqa: E402
 from game.options import COLOURS, PEGS  # noqa: E402
 from game.tables import bind  # noqa: E402
+from game.words import install as install_word_lists  # noqa: E402
 from tools.pool import process_pool  # noqa: E402
 
 BAR_AFTER_S = 1.0
@@ -80,7 +85,11 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--pegs", type=PEGS, default=4)
     parser.add_argument("--colours", type=COLOURS, default=6)
     parser.add_argument("--no-duplicates", action="store_true", help="codes never repeat a colour")
-    parser.add_argument("--grid", metavar="RxC", help="the 2-D puzzle: R rows x C columns (not --pegs)")
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument("--grid", metavar="RxC", help="the 2-D puzzle: R rows x C columns (not --pegs)")
+    shape.add_argument(
+        "--variant", metavar="NAME[:PARAMS]", help="a variant: bulls-and-cows, bulls-and-cows:5, words"
+    )
     parser.add_argument("--strategy", default="knuth", help="one of: " + ", ".join(STRATEGIES))
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true", help="every secret (the default for small sizes)")
@@ -103,8 +112,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def check_args(args: argparse.Namespace) -> GameConfig:
+    install_word_lists()  # the word variants play the shipped lists
     try:
-        if args.grid is None:
+        if args.variant is not None:  # a variant that fixes its colours and repeats plays its own
+            variant = variant_from_name(args.variant)
+            config = GameConfig(colours=args.colours, duplicates=not args.no_duplicates, variant=variant)
+        elif args.grid is None:
             config = GameConfig(args.pegs, args.colours, duplicates=not args.no_duplicates)
         else:
             grid = parse_shape(args.grid)
@@ -139,6 +152,10 @@ def open_trace(path: Path | None) -> TextIO | None:
 def pick_secrets(config: GameConfig, games: int | None, seed: int) -> np.ndarray:
     """Code indices of the secrets: every legal code, or `games` distinct ones drawn with `seed`."""
     count = legal_count(config)
+    if config.variant.listed:  # a list's secrets (the words' answers), by rank
+        ranks = range(count) if games is None else sorted(random.Random(seed).sample(range(count), games))
+        codes = [config.variant.secret_of_rank(config.colours, config.duplicates, rank) for rank in ranks]
+        return encode(np.asarray(codes, dtype=np.int64), config.colours)
     if games is None:
         if config.duplicates:
             return np.arange(count, dtype=np.int64)
@@ -228,6 +245,7 @@ def summarise(name: str, config: GameConfig, games: list[Game], seconds: float) 
         "failures": sum(1 for game in games if not game.solved or len(game.guesses) > limit),
         "seconds": round(seconds, 3),
         "grid": shape_text(config.variant.shape) if isinstance(config.variant, GridVariant) else None,
+        "variant": config.variant.text,
     }
 
 

@@ -20,8 +20,9 @@ import numpy as np
 Code = tuple[int, ...]
 
 # Colour letters used in the text form of codes: digits keep codes readable as numbers, and
-# colours are at most 10, so one character per peg always suffices.
-DIGITS = "0123456789"
+# colours are at most 10, so one character per peg always suffices; a variant with more symbols (a
+# word's 26 letters) writes values from 10 on as a, b, ...: one character per peg still.
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 # How the game shows colour i to a player: the key that places it, as the palette labels it (1..9,
 # then 0 for the tenth). Player-facing sentences (game/core/whynot.py, facts.py) number colours so.
 COLOUR_KEYS = "1234567890"
@@ -164,12 +165,17 @@ def colour_label(colour: int) -> str:
     return COLOUR_KEYS[colour]
 
 
-def code_from_text(text: str, pegs: int | None = None, colours: int | None = None) -> Code:
-    """ "0011" -> (0, 0, 1, 1); checks length and colour range when they are given."""
+def code_from_text(
+    text: str, pegs: int | None = None, colours: int | None = None, letters: bool = False
+) -> Code:
+    """ "0011" -> (0, 0, 1, 1); checks length and colour range when they are given. Values from 10 on
+    (a word's letters past j) are read only with more than 10 colours, or `letters` (a move text,
+    checked against its game when played)."""
     text = text.strip()
-    if not text or any(ch not in DIGITS for ch in text):
+    symbols = DIGITS if letters or (colours is not None and colours > 10) else DIGITS[:10]
+    if not text or any(ch not in symbols for ch in text):
         raise CodeError(f"a code is written as digits 0-9, one per peg, not {text!r}")
-    code = tuple(int(ch) for ch in text)
+    code = tuple(DIGITS.index(ch) for ch in text)
     if pegs is not None and len(code) != pegs:
         raise CodeError(f"a code here has {pegs} pegs, {text!r} has {len(code)}")
     if colours is not None and max(code) >= colours:

@@ -84,7 +84,13 @@ class GameConfig:
             )
         object.__setattr__(self, "pegs", variant.pegs)
         object.__setattr__(self, "variant", variant)
-        if not isinstance(self.colours, int) or not MIN_COLOURS <= self.colours <= MAX_COLOURS:
+        # a variant that fixes its symbols (10 digits, 26 letters) or repeats rule plays with its own
+        if variant.fixed_colours is not None:
+            object.__setattr__(self, "colours", variant.fixed_colours)
+        if variant.fixed_duplicates is not None:
+            object.__setattr__(self, "duplicates", variant.fixed_duplicates)
+        in_range = isinstance(self.colours, int) and MIN_COLOURS <= self.colours <= MAX_COLOURS
+        if variant.fixed_colours is None and not in_range:
             raise ConfigError(
                 f"colours must be a whole number from {MIN_COLOURS} to {MAX_COLOURS}, not {self.colours!r}"
             )
@@ -155,6 +161,9 @@ class GameConfig:
             raise CodeError(f"colours run from 1 to {self.colours} here")
         if not self.duplicates and has_repeats(code):
             raise CodeError("this game does not allow a colour twice")
+        why = self.variant.why_not(code)
+        if why is not None:
+            raise CodeError(why)
         return code
 
     def is_legal(self, code: Code) -> bool:

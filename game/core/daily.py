@@ -17,7 +17,9 @@ consecutive days won: a win the day after the last win extends it, a win after a
 one, a loss ends it. One attempt per day: record_daily() refuses a day on or before the last one.
 
 API for a screen (all pure; `day` is a datetime.date, `now` an aware datetime):
-    DAILY_PRESETS                      -> ("Classic", "Super")
+    DAILY_PRESETS                      -> ("Classic", "Super"): the Daily mode's
+    VARIANT_DAILIES, DAILIES           one daily per variant of its own: "Bulls and Cows", "Words", "Word
+                                       marks" (a secret of the variant's, by rank), and all of them
     daily_day(now) -> date             the UTC date of `now`
     seconds_until_next_daily(now) -> float   in (0, 86400]
     daily_config(preset_name) -> GameConfig
@@ -48,9 +50,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .codes import Code, Feedback
-from .config import GameConfig, preset
+from .config import GameConfig, legal_codes, preset
+from .variants import Grade, GradeError, variant_from_text
 
 DAILY_PRESETS: tuple[str, ...] = ("Classic", "Super")
+# One daily per variant of its own, by name -> the variant's stored text. Its secret is drawn by rank
+# among the variant's secrets (n modulo their count: Variant.secret_of_rank), so a word daily is a word
+# of the answer list. The Daily mode's screens list DAILY_PRESETS; these are the core's for now.
+VARIANT_DAILIES: Mapping[str, str] = {
+    "Bulls and Cows": "bulls-and-cows:4",
+    "Words": "words:5",
+    "Word marks": "word-marks:5",
+}
+DAILIES: tuple[str, ...] = (*DAILY_PRESETS, *VARIANT_DAILIES)
 DAILY_HASH_PREFIX = "mastermind-arcade daily v1"
 SHARE_TITLE = "Mastermind Arcade Daily"
 BLACK_MARK, WHITE_MARK, EMPTY_MARK = "●", "○", "·"
@@ -86,15 +98,18 @@ def hashed_code(text: str, pegs: int, colours: int) -> Code:
 
 
 def _daily_preset_name(preset_name: str) -> str:
-    for name in DAILY_PRESETS:
+    for name in DAILIES:
         if isinstance(preset_name, str) and name.lower() == preset_name.lower():
             return name
-    raise DailyError(f"the daily code is played at {' or '.join(DAILY_PRESETS)}, not {preset_name!r}")
+    raise DailyError(f"the daily code is played at {', '.join(DAILIES)}, not {preset_name!r}")
 
 
 def daily_config(preset_name: str) -> GameConfig:
-    """The configuration of a daily game (the preset's own size and turn limit)."""
-    return preset(_daily_preset_name(preset_name)).config()
+    """The configuration of a daily game (the preset's own size and turn limit, or the variant's)."""
+    name = _daily_preset_name(preset_name)
+    if name in VARIANT_DAILIES:
+        return GameConfig(variant=variant_from_text(VARIANT_DAILIES[name]))
+    return preset(name).config()
 
 
 def check_day(day: dt.date) -> dt.date:
@@ -113,7 +128,11 @@ def daily_seed_text(day: dt.date, preset_name: str) -> str:
 def daily_secret(day: dt.date, preset_name: str) -> Code:
     """The secret of `day` at `preset_name` (Classic or Super): the same everywhere, every time."""
     config = daily_config(preset_name)
-    return config.check_code(hashed_code(daily_seed_text(day, preset_name), config.pegs, config.colours))
+    text = daily_seed_text(day, preset_name)
+    if _daily_preset_name(preset_name) in VARIANT_DAILIES:
+        rank = hashed_number(text) % legal_codes(config)
+        return config.check_code(config.variant.secret_of_rank(config.colours, config.duplicates, rank))
+    return config.check_code(hashed_code(text, config.pegs, config.colours))
 
 
 def _utc(now: dt.datetime) -> dt.datetime:
@@ -143,11 +162,13 @@ def grade_marks(feedback: Feedback | tuple[int, int], pegs: int) -> str:
     return BLACK_MARK * black + WHITE_MARK * white + EMPTY_MARK * (pegs - black - white)
 
 
-def check_grades(grades: Sequence[Feedback | tuple[int, int]], config: GameConfig) -> tuple[Feedback, ...]:
-    """`grades` as Feedback values if they can be a finished daily game's rows, else DailyError.
+def check_grades(grades: Sequence[Feedback | tuple[int, int]], config: GameConfig) -> tuple[Grade, ...]:
+    """`grades` as the game's grades if they can be a finished daily game's rows, else DailyError.
 
     A finished game has at least one row and at most `turns`, and only its last row may be all black.
     """
+    if _variant_daily(config):
+        return _check_variant_grades(grades, config)
     out = []
     for black, white in grades:
         for value in (black, white):
@@ -163,8 +184,29 @@ def check_grades(grades: Sequence[Feedback | tuple[int, int]], config: GameConfi
     return tuple(out)
 
 
-def is_won(grades: Sequence[Feedback], pegs: int) -> bool:
-    return bool(grades) and grades[-1][0] == pegs
+def _variant_daily(config: GameConfig) -> bool:
+    return config.variant.text in VARIANT_DAILIES.values()
+
+
+def _check_variant_grades(grades: Sequence[tuple[int, ...]], config: GameConfig) -> tuple[Grade, ...]:
+    out = []
+    for grade in grades:
+        numbers = tuple(grade)
+        if any(isinstance(n, bool) or not isinstance(n, int) for n in numbers):
+            raise DailyError(f"a grade is {len(config.variant.kinds)} whole numbers, not {numbers!r}")
+        try:
+            out.append(config.variant.check_grade(numbers))
+        except GradeError as exc:
+            raise DailyError(str(exc)) from None
+    if not 1 <= len(out) <= config.turns:
+        raise DailyError(f"a finished daily game has 1 to {config.turns} rows, not {len(out)}")
+    if any(grade.black == config.pegs for grade in out[:-1]):
+        raise DailyError("a row after the one that cracked the code cannot happen")
+    return tuple(out)
+
+
+def is_won(grades: Sequence[Grade], pegs: int) -> bool:
+    return bool(grades) and getattr(grades[-1], "black", grades[-1][0]) == pegs
 
 
 def share_text(day: dt.date, preset_name: str, grades: Sequence[Feedback | tuple[int, int]]) -> str:
@@ -183,7 +225,7 @@ def share_text(day: dt.date, preset_name: str, grades: Sequence[Feedback | tuple
     rows = check_grades(grades, config)
     result = str(len(rows)) if is_won(rows, config.pegs) else LOSS_MARK
     header = [SHARE_TITLE, f"{check_day(day).isoformat()} {name} {result}/{config.turns}"]
-    return "\n".join(header + [grade_marks(fb, config.pegs) for fb in rows])
+    return "\n".join(header + [config.variant.share_marks(fb) for fb in rows])
 
 
 @dataclass(frozen=True)
@@ -244,7 +286,7 @@ def daily_record_to_dict(record: DailyRecord) -> dict[str, Any]:
     """A JSON-ready dict: the day as ISO text, grades as [black, white] pairs."""
     return {
         "last_day": None if record.last_day is None else record.last_day.isoformat(),
-        "grades": [[fb.black, fb.white] for fb in record.grades],
+        "grades": [[int(n) for n in fb] for fb in record.grades],  # black, white; a variant's numbers
         "streak": record.streak,
         "best_streak": record.best_streak,
     }
@@ -278,8 +320,13 @@ def daily_record_from_dict(data: Any, preset_name: str, today: dt.date | None = 
     raw_day = data.get("last_day")
     last_day = None if raw_day is None else _iso_day(raw_day)
     raw_grades = data.get("grades", [])
-    if not isinstance(raw_grades, list) or any(not isinstance(g, list) or len(g) != 2 for g in raw_grades):
-        raise DailyError("grades are a list of [black, white] pairs")
+    numbers = len(daily_config(preset_name).variant.kinds)
+    if not isinstance(raw_grades, list) or any(
+        not isinstance(g, list) or len(g) != numbers for g in raw_grades
+    ):
+        raise DailyError(
+            "grades are a list of [black, white] pairs" if numbers == 2 else f"grades are lists of {numbers}"
+        )
     streak = _count(data.get("streak", 0), "streak")
     best = _count(data.get("best_streak", 0), "best_streak")
     if last_day is None:
@@ -311,8 +358,8 @@ def daily_book_from_dict(data: Any, today: dt.date | None = None) -> dict[str, D
         raise DailyError("daily results are a JSON object of preset -> record")
     book = {name: DailyRecord() for name in DAILY_PRESETS}
     for key, value in data.items():
-        if key not in DAILY_PRESETS:
-            raise DailyError(f"daily results are kept for {' and '.join(DAILY_PRESETS)}, not {key!r}")
+        if key not in DAILIES:
+            raise DailyError(f"daily results are kept for {', '.join(DAILIES)}, not {key!r}")
         book[key] = daily_record_from_dict(value, key, today)
     return book
 

@@ -12,7 +12,9 @@ Dealing is game/core/deducedeal.py (its docstring describes the method); an atte
 outside the level's range is dealt again from the same random stream. The dealer ends with
 check_puzzle_steps(), so a dealt puzzle is proved, not assumed.
 
-Levels (pegs x colours, repeated colours allowed, like the presets): "4x6", "5x8", "6x9". A board
+Levels (pegs x colours, repeated colours allowed, like the presets): "4x6", "5x8", "6x9"; and of the
+variants with codes of their own (VARIANT_LEVELS): "digits" (Bulls and Cows, 4 digits) and "words" (a
+word of the answer list graded black and white over letters; the rows' guesses are allowed words). A board
 shows the given rows and then `tries` more rows: Puzzle.config has turns = rows + tries, so a game
 started from Puzzle.start_state() is lost by GameState's own rule when the tries run out. Each wrong
 try is graded like any guess. Stars: the secret named at the first try 3, the second 2, later 1.
@@ -59,14 +61,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .codes import Code, CodeError, Feedback, code_from_text, code_to_text, score
-from .config import GameConfig
+from .codes import Code, CodeError, Feedback, code_from_text, code_to_text
+from .config import GameConfig, legal_codes
 from .daily import DailyError, check_day, hashed_number
 from .deducedeal import deal_steps
 from .records import PAR_SECONDS_PER_BIT, POINTS_PER_BIT
 from .solver import Progress, run
 from .space import codes_of, consistent_steps, count_consistent_steps
 from .state import GameState, Guess, apply_move, new_game
+from .variants import variant_from_text
 
 DEDUCE_HASH_PREFIX = "mastermind-arcade deduce v1"
 FORMAT_VERSION = 1
@@ -90,9 +93,12 @@ class Level:
     min_rows: int
     max_rows: int
     shrink: Fraction  # each dealt row aims to leave this share of the codes still fitting
+    variant: str = ""  # a variant's stored text ("words:5"); "" is the classic row of pegs x colours
 
     def config_for(self, rows: int) -> GameConfig:
         """The game of a board with `rows` given rows: turns = rows + tries."""
+        if self.variant:  # the variant's own symbols and repeats rule
+            return GameConfig(turns=rows + self.tries, variant=variant_from_text(self.variant))
         return GameConfig(self.pegs, self.colours, duplicates=True, turns=rows + self.tries)
 
     @property
@@ -108,11 +114,20 @@ LEVELS: tuple[Level, ...] = (
 )
 
 
+# Boards of the variants with codes of their own: Bulls and Cows' four digits and a word (graded
+# black and white over letters). The Deduce mode's screens list LEVELS; these are the core's for now.
+VARIANT_LEVELS: tuple[Level, ...] = (
+    Level("digits", 4, 10, 4, min_rows=4, max_rows=6, shrink=Fraction(1, 5), variant="bulls-and-cows:4"),
+    Level("words", 5, 26, tries=4, min_rows=3, max_rows=6, shrink=Fraction(1, 5), variant="words:5"),
+)
+
+
 def level(name: str) -> Level:
-    for lv in LEVELS:
+    for lv in (*LEVELS, *VARIANT_LEVELS):
         if isinstance(name, str) and lv.name == name.lower():
             return lv
-    raise DeduceError(f"Deduce levels are {', '.join(lv.name for lv in LEVELS)}, not {name!r}")
+    names = ", ".join(lv.name for lv in (*LEVELS, *VARIANT_LEVELS))
+    raise DeduceError(f"Deduce levels are {names}, not {name!r}")
 
 
 Rows = tuple[tuple[Code, Feedback], ...]
@@ -144,7 +159,7 @@ class Puzzle:
                 guess = config.check_code(guess)
             except CodeError as exc:
                 raise DeduceError(f"row {number}: {exc}") from None
-            true = score(guess, self.secret)
+            true = config.variant.score(guess, self.secret)
             if guess == self.secret:
                 raise DeduceError(f"row {number} is the secret itself; no given row may be the answer")
             if tuple(grade) != tuple(true):
@@ -273,7 +288,8 @@ def _row(raw: Any, lv: Level, number: int) -> tuple[Code, Feedback]:
         value = raw[key]
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= lv.pegs:
             raise DeduceError(f"row {number}: {key} is a whole number from 0 to {lv.pegs}, not {value!r}")
-    return _code(raw["guess"], lv, f"row {number}"), Feedback(raw["black"], raw["white"])
+    grade = lv.config_for(1).variant.grade(raw["black"], raw["white"])  # a bull is a black, a cow a white
+    return _code(raw["guess"], lv, f"row {number}"), grade
 
 
 def check_puzzle_steps(puzzle: Puzzle) -> Generator[Progress, None, None]:
@@ -322,7 +338,7 @@ def seed_text(level_name: str, day: dt.date | None = None, number: int | None = 
 
 def _deal_steps(lv: Level, day: dt.date | None, number: int | None) -> Generator[Progress, None, Puzzle]:
     rng = random.Random(hashed_number(seed_text(lv.name, day, number)))
-    config = GameConfig(lv.pegs, lv.colours)
+    config = lv.config_for(1)
     attempt = 0
     while True:
         attempt += 1
@@ -375,7 +391,7 @@ def deduce_score(level_name: str, tries: int, seconds: float) -> int:
     lv = level(level_name)
     if not math.isfinite(seconds) or seconds < 0:
         raise DeduceError(f"seconds are a finite number of at least 0, not {seconds!r}")
-    bits = math.log2(lv.colours**lv.pegs)
+    bits = math.log2(legal_codes(lv.config))
     par_s = PAR_SECONDS_PER_BIT * bits
     time_factor = 0.5 + 0.5 * par_s / (par_s + seconds)
     return max(1, int(POINTS_PER_BIT * bits * stars(tries) / 3 * time_factor))

@@ -36,7 +36,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .codes import Code, Feedback, colour_counts, index_code, pack, score
+from .codes import Code, Feedback, colour_counts, index_code
 from .config import GameConfig
 from .headtail import WORK_PER_YIELD, stream_steps
 from .solver import Progress
@@ -44,8 +44,8 @@ from .space import (
     codes_of,
     consistent_steps,
     count_consistent_steps,
-    grades_between,
     is_small,
+    legal_count,
     partition_over_space_steps,
 )
 
@@ -72,7 +72,20 @@ def draw_below(rng: random.Random, n: int) -> int:
 
 
 def draw_code(rng: random.Random, config: GameConfig) -> Code:
-    return index_code(draw_below(rng, config.code_count), config.pegs, config.colours)
+    """A code drawn uniformly: any code of the size (the classic row, repeats allowed), or a variant's
+    secret by rank (Bulls and Cows' permutations, a word of the answer list)."""
+    if config.variant.fixed_colours is None:
+        return index_code(draw_below(rng, config.code_count), config.pegs, config.colours)
+    rank = draw_below(rng, legal_count(config))
+    return config.variant.secret_of_rank(config.colours, config.duplicates, rank)
+
+
+def draw_guess(rng: random.Random, config: GameConfig) -> Code:
+    """A guess drawn uniformly from the codes a player may play (a word variant's allowed words)."""
+    if config.variant.fixed_colours is None:
+        return draw_code(rng, config)
+    rank = draw_below(rng, config.variant.guess_count(config.colours, config.duplicates))
+    return config.variant.guess_of_rank(config.colours, config.duplicates, rank)
 
 
 @dataclass(frozen=True)
@@ -105,7 +118,7 @@ def _candidates(rng: random.Random, config: GameConfig, secret: Code, rows: list
     taken = {secret} | {guess for guess, _ in rows}
     out: list[Code] = []
     while len(out) < CANDIDATES:
-        guess = draw_code(rng, config)
+        guess = draw_guess(rng, config)
         if guess not in taken:
             taken.add(guess)
             out.append(guess)
@@ -137,13 +150,14 @@ def weigh_steps(
     k, n = len(guesses), fitting.size
     g = np.asarray(guesses, dtype=np.uint8)
     g_counts = colour_counts(g, config.colours)
-    wanted = np.asarray(targets, dtype=np.uint8)[:, None]
-    grades = np.empty((k, n), dtype=np.uint8)
+    wanted = np.asarray(targets, dtype=config.variant.grade_dtype)[:, None]
+    grades = np.empty((k, n), dtype=config.variant.grade_dtype)
     sizes = np.zeros(k, dtype=np.int64)
     step = max(1, WORK_PER_YIELD // (cell_cost(config) * k))
     for start in range(0, n, step):
         stop = min(n, start + step)
-        block = grades_between(g, g_counts, fitting.codes[start:stop], fitting.counts[start:stop])
+        codes, counts = fitting.codes[start:stop], fitting.counts[start:stop]
+        block = config.variant.grades_between(g, g_counts, codes, counts)
         grades[:, start:stop] = block
         sizes += np.count_nonzero(block == wanted, axis=1)
         yield Progress(stop * k, n * k, "weighing guesses", n)
@@ -153,7 +167,7 @@ def weigh_steps(
 def first_fitting_steps(config: GameConfig, rows: list) -> Generator[Progress, None, np.ndarray]:
     """Sorted numbers of the codes fitting the first row. A large space is streamed past the solvers'
     cache of consistent sets: a dealt row is never asked for again, and would only crowd it out."""
-    if is_small(config):
+    if is_small(config) or config.variant.listed:
         return (yield from consistent_steps(config, rows))
     return (yield from stream_steps(config, rows, keep=True))
 
@@ -164,10 +178,11 @@ def play_rows_steps(
     """Step 2 of the module docstring: rows until only the secret fits."""
     rows: list[tuple[Code, Feedback]] = []
     fitting: Fitting | None = None
-    left = config.code_count
+    left = legal_count(config)
+    variant = config.variant
     while left > 1:
         guesses = _candidates(rng, config, secret, rows)
-        targets = [pack(score(guess, secret), config.pegs) for guess in guesses]
+        targets = [variant.pack(variant.score(guess, secret)) for guess in guesses]
         grades = None
         if fitting is None:
             sizes = []
@@ -179,7 +194,7 @@ def play_rows_steps(
         chosen = closest(sizes, left, shrink)
         if chosen is None:
             continue  # every guess drawn left all the fitting codes: draw again
-        rows.append((guesses[chosen], score(guesses[chosen], secret)))
+        rows.append((guesses[chosen], variant.score(guesses[chosen], secret)))
         if fitting is None:
             indices = yield from first_fitting_steps(config, rows)
             fitting = yield from decode_steps(config, indices)

@@ -30,7 +30,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from .codes import colour_counts, colour_label, decode
+from .codes import colour_counts, decode
 from .config import GameConfig
 from .headtail import WORK_PER_YIELD, head_tail
 from .mitm import halves_steps, is_huge, survey_steps
@@ -66,11 +66,12 @@ class Fact:
         """Sort key, strongest first: kind, then place, then colour."""
         return (int(self.kind), -1 if self.place is None else self.place, self.colour)
 
-    def text(self, config: GameConfig, colour_name: Callable[[int], str] = colour_label) -> str:
-        """The fact in words, colours as the palette numbers them (or by `colour_name`), places from 1:
-        "3 is in place 2" (a grid's "3 is in row 1, column 2"), "5 is not in the code",
-        "exactly 2 pegs are 4", "at least 2 pegs are 4", "4 is in the code"."""
-        name = colour_name(self.colour)
+    def text(self, config: GameConfig, colour_name: Callable[[int], str] | None = None) -> str:
+        """The fact in words, colours as the game shows them (the palette's keys, or the variant's
+        symbols: "E is in letter 2") or by `colour_name`, places from 1: "3 is in place 2" (a grid's
+        "3 is in row 1, column 2"), "5 is not in the code", "exactly 2 pegs are 4", "at least 2 pegs
+        are 4", "4 is in the code"."""
+        name = (colour_name or config.variant.symbol_name)(self.colour)
         if self.kind is FactKind.FIXED:
             return f"{name} is in {config.variant.place_words(self.place)}"
         if self.kind is FactKind.ABSENT:

@@ -111,8 +111,10 @@ def _entries(members: list[Variant], first: bool) -> tuple[_Entry, ...]:
     NUMBERED_GRID_CODES; a later region holds the games its variants offer (Variant.problem())."""
     found = []
     for variant_rank, variant in enumerate(members):
-        for colours in NUMBERED_COLOURS:
-            for duplicates in (True, False):
+        # a variant that fixes its colours or repeats rule (Bulls and Cows, words) has only those games
+        fixed_colours, fixed_duplicates = variant.fixed_colours, variant.fixed_duplicates
+        for colours in NUMBERED_COLOURS if fixed_colours is None else (fixed_colours,):
+            for duplicates in (True, False) if fixed_duplicates is None else (fixed_duplicates,):
                 for difficulty_rank, difficulty in enumerate(NUMBERED_DIFFICULTIES):
                     codes = _code_count(variant.pegs, colours, duplicates)
                     if not duplicates and colours < variant.pegs:
@@ -146,33 +148,11 @@ def _regions() -> tuple[tuple[_Region, ...], dict[tuple, tuple[int, int]]]:
 
 
 def _secret_rank(config: GameConfig, secret: Code) -> int:
-    if config.duplicates:
-        rank = 0
-        for peg in secret:
-            rank = rank * config.colours + peg
-        return rank
-    unused = list(range(config.colours))
-    rank = 0
-    for place, peg in enumerate(secret):
-        rank += unused.index(peg) * math.perm(config.colours - place - 1, config.pegs - place - 1)
-        unused.remove(peg)
-    return rank
+    return config.variant.secret_rank(config.colours, config.duplicates, secret)
 
 
 def _secret_of_rank(config: GameConfig, rank: int) -> Code:
-    if config.duplicates:
-        pegs = []
-        for _ in range(config.pegs):
-            rank, peg = divmod(rank, config.colours)
-            pegs.append(peg)
-        return tuple(reversed(pegs))
-    unused = list(range(config.colours))
-    pegs = []
-    for place in range(config.pegs):
-        step = math.perm(config.colours - place - 1, config.pegs - place - 1)
-        index, rank = divmod(rank, step)
-        pegs.append(unused.pop(index))
-    return tuple(pegs)
+    return config.variant.secret_of_rank(config.colours, config.duplicates, rank)
 
 
 def _scramble(rank: int, codes: int) -> int:

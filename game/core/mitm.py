@@ -48,7 +48,8 @@ KEY_LIMIT = 2**62 // 16
 
 
 def is_huge(config: GameSize) -> bool:
-    return config.colours**config.pegs > HUGE_SPACE_CODES
+    """Too many codes to stream (a listed variant's space is its list, never huge)."""
+    return not config.variant.listed and config.colours**config.pegs > HUGE_SPACE_CODES
 
 
 @dataclass(frozen=True)

@@ -65,9 +65,10 @@ class StrategyTable:
         return variant_from_fields(self.pegs, self.header)
 
     def fits(self, config: GameConfig) -> bool:
-        """Was the table made for this game's size, duplicates rule and variant?"""
+        """Was the table made for this game's size, duplicates rule and variant (or the variant whose
+        tables it plays: Variant.table_variant)?"""
         mine = (self.pegs, self.colours, self.duplicates, self.variant)
-        return mine == (config.pegs, config.colours, config.duplicates, config.variant)
+        return mine == (config.pegs, config.colours, config.duplicates, config.variant.table_variant)
 
     def next_guess(self, history: History) -> Code | None:
         """The table's guess after `history`, or None if the history left the table.

@@ -102,12 +102,14 @@ def score_game(result: GameResult) -> int:
     """Points for a game: 0 unless it is an unassisted win.
 
     points = POINTS_PER_BIT * bits * (2 - used / turns) * time factor * difficulty multiplier,
-    where bits = log2(code count) and the time factor runs from 1 (instant) down towards 0.5.
+    where bits = log2(code count) (a listed variant's: its secrets, the 2,000 answers of a word game,
+    not 26^5) and the time factor runs from 1 (instant) down towards 0.5.
     """
     if not result.clean_win:
         return 0
     config = result.config
-    bits = math.log2(config.code_count)
+    codes = config.variant.legal_codes(config.colours, config.duplicates) if config.variant.listed else None
+    bits = math.log2(codes or config.code_count)
     used = max(1, min(result.guesses, config.turns))
     guess_factor = 2.0 - used / config.turns
     par_s = PAR_SECONDS_PER_BIT * bits

@@ -67,7 +67,9 @@ class SpaceTooLarge(ValueError):
 
 
 def legal_count(config: GameSize) -> int:
-    """Number of codes that exist in this game (secrets and guesses alike)."""
+    """Number of codes that exist in this game (secrets and guesses alike; a listed variant's secrets)."""
+    if config.variant.listed:
+        return config.variant.legal_codes(config.colours, config.duplicates)
     if config.duplicates:
         return config.colours**config.pegs
     return math.perm(config.colours, config.pegs)
@@ -159,7 +161,8 @@ def small_space(pegs: int, colours: int, duplicates: bool) -> SmallSpace:
 
 
 def is_small(config: GameSize) -> bool:
-    return legal_count(config) <= SMALL_SPACE_CODES
+    """Few enough codes to list every code of the size (a listed variant lists its own: never)."""
+    return not config.variant.listed and legal_count(config) <= SMALL_SPACE_CODES
 
 
 @functools.lru_cache(maxsize=2)
@@ -196,7 +199,7 @@ def score_table(config: GameSize) -> np.ndarray:
 
 
 def has_table(config: GameSize) -> bool:
-    return legal_count(config) <= SCORE_TABLE_CODES
+    return not config.variant.listed and legal_count(config) <= SCORE_TABLE_CODES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -235,6 +238,10 @@ def codes_of(indices: np.ndarray, config: GameSize) -> np.ndarray:
 def random_legal_indices(config: GameSize, count: int, rng_seed: int) -> np.ndarray:
     """`count` random legal code indices (with replacement), reproducible from rng_seed."""
     generator = np.random.default_rng(rng_seed)
+    if config.variant.listed:  # the secrets' code numbers, drawn by rank
+        ranks = generator.integers(0, legal_count(config), size=count, dtype=np.int64)
+        secrets = [config.variant.secret_of_rank(config.colours, True, int(rank)) for rank in ranks]
+        return encode(np.asarray(secrets, dtype=np.int64).reshape(count, config.pegs), config.colours)
     if config.duplicates:
         return generator.integers(0, config.code_count, size=count, dtype=np.int64)
     # Random permutations' prefixes: sort random keys per row and keep the first `pegs` colours.

@@ -76,7 +76,7 @@ def move_from_text(text: str) -> Move:
         raise MoveError(f"a move is 'reveal' or 'g' followed by a code such as g0011, not {text!r}")
     body, _, grade = text[1:].partition("=")
     try:
-        code = code_from_text(body)
+        code = code_from_text(body, letters=True)
     except CodeError as exc:
         raise MoveError(str(exc)) from None
     if not grade:

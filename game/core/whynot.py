@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .codes import Code, colour_label
 from .config import GameConfig
 from .solver import History
-from .variants import Grade
+from .variants import Grade, Variant
 
 
 def grade_phrase(grade: Grade | tuple[int, ...], kinds: tuple[str, ...]) -> str:
@@ -43,16 +43,22 @@ class WhyNot:
     got: Grade
     kinds: tuple[str, ...]
     shape: tuple[int, int] | None = None  # the variant's (lines, places a line): how the code reads
+    variant: Variant | None = None  # its own symbols and grade words, where it has them
 
-    def text(self, colour_name: Callable[[int], str] = colour_label) -> str:
-        """The sentence, rows numbered from 1 as on the board; colours by `colour_name`."""
+    def text(self, colour_name: Callable[[int], str] | None = None) -> str:
+        """The sentence, rows numbered from 1 as on the board; colours by `colour_name`, else as the
+        game shows them (the palette's keys, or the variant's symbols: a word written whole)."""
+        own = self.variant is not None and bool(self.variant.symbols)
+        if colour_name is None:
+            colour_name = self.variant.symbol_name if self.variant is not None else colour_label
         names = [colour_name(peg) for peg in self.draft]
         per_line = self.shape[1] if self.shape is not None else len(names)
-        code = " / ".join(" ".join(names[i : i + per_line]) for i in range(0, len(names), per_line))
-        return (
-            f"if the code were {code}, row {self.row + 1} would have been graded "
-            f"{grade_phrase(self.would_get, self.kinds)}; it got {grade_phrase(self.got, self.kinds)}"
-        )
+        joint = "" if own else " "
+        code = " / ".join(joint.join(names[i : i + per_line]) for i in range(0, len(names), per_line))
+        phrase = self.variant.grade_phrase if self.variant is not None else None
+        would = phrase(self.would_get) if phrase else grade_phrase(self.would_get, self.kinds)
+        got = phrase(self.got) if phrase else grade_phrase(self.got, self.kinds)
+        return f"if the code were {code}, row {self.row + 1} would have been graded {would}; it got {got}"
 
 
 def why_not(config: GameConfig, history: History, draft: Code) -> WhyNot | None:
@@ -69,5 +75,6 @@ def why_not(config: GameConfig, history: History, draft: Code) -> WhyNot | None:
         # the row game, but not to be assumed: score(guess, secret) is the rule).
         would_get = variant.score(guess, draft)
         if tuple(would_get) != tuple(got):
-            return WhyNot(draft, row, guess, would_get, variant.grade(*got), variant.kinds, variant.shape)
+            grade = variant.grade(*got)
+            return WhyNot(draft, row, guess, would_get, grade, variant.kinds, variant.shape, variant)
     return None

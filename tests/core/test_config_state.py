@@ -118,7 +118,8 @@ def test_move_text__round_trips(code, grade):
     assert move_from_text(move_to_text(Reveal())) == Reveal()
 
 
-@pytest.mark.parametrize("text", ["", "x0011", "g", "g00a1", "g0011=a,b", "g0011=2,"])
+# (letters are code text too: a word's letters past j are values 10 and up, so "g00a1" reads)
+@pytest.mark.parametrize("text", ["", "x0011", "g", "g00#1", "g00A1", "g0011=a,b", "g0011=2,"])
 def test_move_text__bad_text_raises_move_error(text):
     with pytest.raises(MoveError):
         move_from_text(text)

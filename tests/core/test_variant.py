@@ -238,3 +238,12 @@ def test_variant__at_most_one_file_beyond_the_variants_own_read_grid_and_none_br
                 branches.append(f"{name}:{node.lineno}")
     assert len(readers) <= MOST_OTHER_FILES, readers
     assert branches == []
+
+
+def test_variant_registry__is_read_from_module_names_in_order_and_refuses_a_module_without_one():
+    from game.core import variants
+
+    assert variants._registered(variants.MODULES) == VARIANTS
+    assert variants._registered(tuple(reversed(variants.MODULES[:2]))) == (GridVariant, RowVariant)
+    with pytest.raises(TypeError, match="base names no Variant"):
+        variants._registered(("base",))

@@ -65,3 +65,45 @@ def test_regrade__a_wrong_grade_a_lost_game_and_a_repeated_secret_fail(tmp_path)
     assert status == 0  # without --all a subset of the secrets is fine
     status, result = regrade(missing, "--all")
     assert status == 1 and result["errors"] == 1 and "never the secret" in result["problems"][0]
+
+
+def test_regrade__variant_traces_pass_their_own_rules_and_fail_anothers(tmp_path):
+    trace = tmp_path / "bc.jsonl"
+    done = tool(
+        "sweep.py", "--variant", "bulls-and-cows:3", "--strategy", "knuth", "--all", "--trace", str(trace)
+    )
+    assert done.returncode == 0, done.stderr
+    status, result = regrade_with(trace, "--pegs", "3", "--colours", "10", "--no-repeats", "--all")
+    assert status == 0 and result["games"] == 720, result
+    status, result = regrade_with(
+        trace, "--pegs", "3", "--colours", "10", "--all"
+    )  # 1,000 codes with repeats
+    assert status == 1 and result["errors"] == 280
+    lists = ("--secrets", "assets/words/answers.txt", "--guesses", "assets/words/allowed.txt")
+    for variant, marks in (("words", ()), ("word-marks", ("--marks",))):
+        trace = tmp_path / f"{variant}.jsonl"
+        args = (
+            "--variant",
+            variant,
+            "--strategy",
+            "most-parts",
+            "--games",
+            "30",
+            "--seed",
+            "3",
+            "--trace",
+            str(trace),
+        )
+        assert tool("sweep.py", *args).returncode == 0
+        status, result = regrade_with(trace, "--pegs", "5", "--colours", "26", *marks, *lists)
+        assert status == 0 and result["games"] == 30, result
+        other = () if marks else ("--marks",)  # graded the other way, every game is wrong
+        status, result = regrade_with(trace, "--pegs", "5", "--colours", "26", *other, *lists)
+        assert status == 1 and result["errors"] == 30
+        status, result = regrade_with(trace, "--pegs", "5", "--colours", "26", *marks, *lists, "--all")
+        assert status == 1 and result["errors"] == 2000 - 30  # the answers never drawn
+
+
+def regrade_with(trace, *args):
+    done = tool("regrade.py", str(trace), *args)
+    return done.returncode, json.loads(done.stdout)

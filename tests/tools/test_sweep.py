@@ -141,3 +141,49 @@ def test_sweep__dask_local_cluster_plays_exactly_the_games_of_one_process(tmp_pa
     assert dask["workers"] == 2
     assert dask_trace == one_trace
     assert dask["total_guesses"] == one["total_guesses"]
+
+
+def test_sweep__a_variant_by_name_plays_every_secret_of_its_own_graded_its_way(tmp_path):
+    import itertools
+
+    from game.core.variants.bullscows import BullsAndCowsVariant
+
+    trace = tmp_path / "games.jsonl"
+    args = ["--variant", "bulls-and-cows:3", "--strategy", "knuth", "--all", "--json"]
+    done = sweep(*args, "--trace", str(trace))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["variant"], result["colours"], result["duplicates"], result["games"]) == (
+        "bulls-and-cows:3",
+        10,
+        False,
+        720,
+    )
+    lines = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert sorted(tuple(line["secret"]) for line in lines) == list(itertools.permutations(range(10), 3))
+    variant = BullsAndCowsVariant(3)
+    for line in lines:
+        assert line["guesses"][-1] == line["secret"]
+        for guess, feedback in zip(line["guesses"], line["feedback"], strict=True):
+            assert list(variant.score(tuple(guess), tuple(line["secret"]))) == feedback
+
+
+@pytest.mark.parametrize("variant", ["words", "word-marks"])
+def test_sweep__word_games_guess_listed_words_against_sampled_answers(tmp_path, variant):
+    from game.core.variants import variant_from_name
+    from game.core.wordlists import word_lists
+
+    trace = tmp_path / "games.jsonl"
+    args = ["--variant", variant, "--strategy", "most-parts", "--games", "25", "--seed", "4", "--json"]
+    done = sweep(*args, "--trace", str(trace))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["games"], result["failures"], result["pegs"]) == (25, 0, 5)
+    lists, graded = word_lists(), variant_from_name(variant)
+    lines = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert len({tuple(line["secret"]) for line in lines}) == 25
+    for line in lines:
+        lists.answer_rank(tuple(line["secret"]))  # an answer, else ValueError
+        assert all(lists.is_allowed(tuple(guess)) for guess in line["guesses"])
+        for guess, feedback in zip(line["guesses"], line["feedback"], strict=True):
+            assert list(graded.score(tuple(guess), tuple(line["secret"]))) == feedback

@@ -93,7 +93,8 @@ CASES = [
     ("readme_shots.py", ["--out", "{missing}"], "does not exist"),
     ("optimal.py", ["--out", "{missing}"], "does not exist"),
     ("regrade.py", ["{missing}", "--pegs", "4", "--colours", "6"], "cannot read the trace"),
-    ("regrade.py", ["{missing}", "--pegs", "4", "--colours", "11"], "--colours: expected at most 10"),
+    ("regrade.py", ["{missing}", "--pegs", "4", "--colours", "27"], "--colours: expected at most 26"),
+    ("regrade.py", ["{missing}", "--pegs", "5", "--colours", "9", "--secrets", "{missing}"], "--secrets"),
 ]
 TOOLS = sorted({tool for tool, _, _ in CASES})
 

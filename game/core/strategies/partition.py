@@ -39,6 +39,7 @@ from collections.abc import Callable, Generator
 
 import numpy as np
 
+from .. import wordspace
 from ..codes import Code, colour_counts, index_code
 from ..config import GameConfig
 from ..headtail import WORK_PER_YIELD
@@ -175,6 +176,8 @@ def think_partition(
     yield Progress(0, 1, "weighing guesses", possible)
     if possible <= 2:
         return index_code(int(consistent[0]), config.pegs, config.colours)
+    if config.variant.listed:  # a list of words: every allowed word weighed, no symmetry to use
+        return (yield from _think_listed(config, consistent, criterion, consistent_only))
     if not is_huge(config):
         np_rng = np.random.default_rng(rng.getrandbits(64))
     evaluation = consistent
@@ -271,6 +274,33 @@ def think_partition(
     choice = int(np.flatnonzero(_ties(all_scores, criterion))[0])
     del evaluation
     yield from release_steps(consistent)
+    return index_code(int(pool[choice]), config.pegs, config.colours)
+
+
+def _think_listed(
+    config: GameConfig, consistent: np.ndarray, criterion: Criterion, consistent_only: bool
+) -> Generator[Progress, None, Code]:
+    """The best guess of a listed variant's pool (wordspace.pool: consistent words first) by
+    `criterion` over every consistent code, a block of guesses per step; a split into singletons
+    by the first such guess ends the weighing early, as above."""
+    possible = int(consistent.shape[0])
+    pool, _ = wordspace.pool(consistent, consistent_only)  # consistent first: the tie rule's order
+    evaluation_codes, evaluation_counts = wordspace.letters_of(consistent)
+    grades_count = config.variant.grade_count
+    cost = config.variant.grade_cost(config.colours)
+    rows_per_step = max(1, WORK_PER_YIELD // (cost * possible + 40 * grades_count))
+    may_be_perfect = possible <= grades_count
+    scores = []
+    for start in range(0, pool.shape[0], rows_per_step):
+        stop = min(pool.shape[0], start + rows_per_step)
+        codes, counts = wordspace.letters_of(pool[start:stop])
+        grades = config.variant.grades_between(codes, counts, evaluation_codes, evaluation_counts)
+        parts = part_counts(grades, grades_count)
+        scores.append(criterion(parts))
+        if may_be_perfect and parts[best := int(np.argmin(scores[-1]))].max() <= 1:
+            return index_code(int(pool[start + best]), config.pegs, config.colours)
+        yield Progress(stop, pool.shape[0], "weighing guesses", possible)
+    choice = int(np.flatnonzero(_ties(np.concatenate(scores), criterion))[0])
     return index_code(int(pool[choice]), config.pegs, config.colours)
 
 

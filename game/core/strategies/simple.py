@@ -4,7 +4,8 @@
   guess is forced: 000..0 (0123.. without duplicates). The applet option plays one random first guess
   and then the lowest consistent code: registered as "lowest-random-first".
 - random (Swaszek): a uniformly random consistent code drawn with the given rng; first guess AABB..
-  (colour i // 2 at peg i, 0011 at 4x6 as in the msespos game; 0123.. without duplicates).
+  (colour i // 2 at peg i, 0011 at 4x6 as in the msespos game; 0123.. without duplicates; a listed
+  variant's, such as words, a random secret).
 
 Both yield Progress with `possible` set as soon as the consistent codes are counted.
 """
@@ -24,6 +25,8 @@ from ..space import consistent_steps, legal_count, random_legal_indices, release
 
 
 def lowest_legal_code(config: GameConfig) -> Code:
+    if config.variant.listed:  # a list's lowest secret (its first word)
+        return config.variant.secret_of_rank(config.colours, config.duplicates, 0)
     if config.duplicates:
         return (0,) * config.pegs
     return tuple(range(config.pegs))
@@ -81,8 +84,9 @@ def think_lowest_random_first(
 
 
 def think_random(config: GameConfig, history: History, rng: random.Random) -> Generator[Progress, None, Code]:
-    """Swaszek: a random code that could still be the secret; first guess AABB.."""
-    if not history:
+    """Swaszek: a random code that could still be the secret; first guess AABB.. (a listed
+    variant's, a random secret: AABB is seldom a word)."""
+    if not history and not config.variant.listed:
         yield Progress(1, 1, "first guess", legal_count(config))
         return pairs_code(config)
     if is_huge(config):  # a uniform draw among the fitting codes without listing them (mitm.py)

@@ -7,19 +7,43 @@ strategy tables carry. variant_from_fields() reads a stored config's fields, inc
 written before variants had names (the one place that knows them). SETUP_CHOICES are the variants
 the setup screens offer, in order.
 
-Adding a variant is its module and one entry in VARIANTS. The order of VARIANTS is for ever: game
-numbers number the variants in this order (gamenumber.py), so a new one goes at the end.
+Adding a variant is its module (which names its class VARIANT) and one line in MODULES: the
+variants are imported by module name, in that order. The order is for ever: game numbers number the
+variants in this order (gamenumber.py), so a new one goes at the end.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 from collections.abc import Mapping, Sequence
 
 from .base import ChooseRow, GameSize, Grade, GradeError, Variant, VariantError
 from .grid import GRID_SHAPES, GridVariant
 from .row import MAX_PEGS, MIN_PEGS, ROW_PEGS, RowVariant
 
-VARIANTS: tuple[type[Variant], ...] = (RowVariant, GridVariant)
+# The variants' modules in this package, one a line, in registry order (append only: see above).
+MODULES: tuple[str, ...] = (
+    "row",
+    "grid",
+    "bullscows",
+    "words",
+    "wordmarks",
+)
+
+
+def _registered(modules: Sequence[str]) -> tuple[type[Variant], ...]:
+    """Each module's VARIANT class, in the order given (a module without one is a loud error)."""
+    found = []
+    for module in modules:
+        cls = getattr(importlib.import_module(f"{__name__}.{module}"), "VARIANT", None)
+        if not (isinstance(cls, type) and issubclass(cls, Variant)):
+            raise TypeError(f"game.core.variants.{module} names no Variant class as VARIANT")
+        found.append(cls)
+    return tuple(found)
+
+
+VARIANTS: tuple[type[Variant], ...] = _registered(MODULES)
 
 # The setup screens' Shape choices: every variant's offered ones, in registry order (the row first)
 SETUP_CHOICES: tuple[Variant, ...] = tuple(choice for cls in VARIANTS for choice in cls.offered())
@@ -47,6 +71,19 @@ def variant_from_text(text: str) -> Variant:
     if not sep:
         raise VariantError(f"a variant is written name:parameters such as grid:2x3, not {text!r}")
     return variant_named(name).from_param_text(params)
+
+
+def variant_from_name(text: str) -> Variant:
+    """A variant from its stored text ("bulls-and-cows:5"), or from its name alone where its
+    parameters have defaults ("bulls-and-cows": 4 digits), as the tools' --variant takes it."""
+    if isinstance(text, str) and ":" not in text:
+        cls = variant_named(text.strip())
+        try:
+            return cls()  # type: ignore[call-arg]
+        except TypeError:
+            spelled = ", ".join(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+            raise VariantError(f"{cls.name} needs its parameters ({spelled}): {cls.name}:...") from None
+    return variant_from_text(text)
 
 
 def default_variant(pegs: int = 0) -> Variant:
@@ -92,10 +129,12 @@ def grade_from_numbers(numbers: tuple[int, ...]) -> Grade:
 
 
 def grade_words(grade: Grade) -> str:
-    """A grade as a person says it, in the kinds of the first variant whose grades have as many
-    numbers: (0, 0) -> "0 black, 0 white"; a grid's (2, 1, 0) -> "2 black, 1 grey, 0 white"."""
+    """A grade as a person says it, in the kinds of the variant whose grade it is, else of the first
+    variant whose grades have as many numbers: (0, 0) -> "0 black, 0 white"; a grid's (2, 1, 0) ->
+    "2 black, 1 grey, 0 white"; Bulls and Cows' (1, 2) -> "1 bulls, 2 cows"."""
     numbers = tuple(int(n) for n in grade)
-    kinds = next((cls.kinds for cls in VARIANTS if len(cls.kinds) == len(numbers)), None)
+    own = next((cls.kinds for cls in VARIANTS if type(grade) is cls.grade_type), None)
+    kinds = own or next((cls.kinds for cls in VARIANTS if len(cls.kinds) == len(numbers)), None)
     if kinds is None:
         raise GradeError(f"no variant grades with {len(numbers)} numbers: {numbers!r}")
     return ", ".join(f"{n} {kind}" for n, kind in zip(numbers, kinds, strict=True))
@@ -113,6 +152,7 @@ __all__ = [
     "Grade",
     "GradeError",
     "GridVariant",
+    "MODULES",
     "RowVariant",
     "UnknownVariant",
     "Variant",
@@ -122,6 +162,7 @@ __all__ = [
     "grade_words",
     "setup_choice",
     "variant_from_fields",
+    "variant_from_name",
     "variant_from_text",
     "variant_named",
 ]

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import numpy as np
 
-from ..codes import Code, colour_counts
+from ..codes import Code, CodeError, colour_counts, colour_label
 from ..progress import History, Progress
 from ..turns import Difficulty, turn_limit
 
@@ -89,6 +89,17 @@ class Variant(ABC):
     # Its code space: consistent_steps, count_steps, partition_steps, first_guess_steps and
     # remember_consistent over (config, ...), as space.py asks them (rowspace.py, gridspace.py).
     space: ClassVar[ModuleType]
+    # The colours and duplicates rule, where the variant fixes them (Bulls and Cows: 10 digits, none
+    # repeated; words: 26 letters): GameConfig takes them from the variant, whatever it was given.
+    fixed_colours: ClassVar[int | None] = None
+    fixed_duplicates: ClassVar[bool | None] = None
+    # Its codes are a list (words), not every code of its size: the secrets are the list's (ranked
+    # by their place in it: secret_rank), a guess must be one the variant accepts (why_not), and the
+    # strategies weigh the list's guesses, with no colour symmetry (space.listed_pool).
+    listed: ClassVar[bool] = False
+    # How each code value is shown and typed where the variant has symbols of its own ("0123456789",
+    # "abcdefghijklmnopqrstuvwxyz"): symbols[value]. Empty: colours, as the palette shows them.
+    symbols: ClassVar[str] = ""
     bucket: ClassVar[str | None] = None  # the statistics bucket of all its games, else by preset
     rules_page: ClassVar[str] = ""  # the help page on its own rules, if it has one
     table_digits: ClassVar[str]  # how a strategy table writes a grade, in words
@@ -194,6 +205,12 @@ class Variant(ABC):
         """Where place `place` (from 0) is, in words: "place 2", or a grid's "row 1, column 2"."""
         return f"place {place + 1}"
 
+    @property
+    def table_variant(self) -> Variant:
+        """The variant whose strategy tables this one plays: itself, or one that numbers and grades
+        the same codes alike (Bulls and Cows plays the row's tables of 10 colours without repeats)."""
+        return self
+
     def table_stem(self, colours: int) -> str:
         """The size part of the strategy table files that apply: optimal_<stem>.txt, book_<stem>.txt."""
         return f"{self.pegs}x{colours}"
@@ -210,6 +227,83 @@ class Variant(ABC):
     def legal_codes(self, colours: int, duplicates: bool) -> int:
         """Codes that exist: colours ** pegs, or without repeats colours! / (colours - pegs)!."""
         return colours**self.pegs if duplicates else math.perm(colours, self.pegs)
+
+    def guess_count(self, colours: int, duplicates: bool) -> int:
+        """How many codes a player may play: the legal codes (a word variant's allowed words)."""
+        return self.legal_codes(colours, duplicates)
+
+    def guess_of_rank(self, colours: int, duplicates: bool, rank: int) -> Code:
+        """The playable code of rank `rank` (0 .. guess_count() - 1): the secret of that rank, or a
+        word variant's allowed word."""
+        return self.secret_of_rank(colours, duplicates, rank)
+
+    def why_not(self, code: Code) -> str | None:
+        """Why `code` (of the right length, symbols and repeats) cannot be played here, or None: a
+        word variant's "not in the word list". GameConfig.check_code raises it as a CodeError."""
+        return None
+
+    def accepts(self, code: Code) -> bool:
+        """Whether `code` (of the right length, symbols and repeats) can be played (why_not())."""
+        return self.why_not(code) is None
+
+    def symbol_name(self, value: int) -> str:
+        """How a person names code value `value`: the variant's own symbol ("7", "E"), else the
+        colour's palette key (codes.colour_label: 1..9, then 0)."""
+        return self.symbols[int(value)].upper() if self.symbols else colour_label(int(value))
+
+    def grade_phrase(self, grade: Grade | tuple[int, ...]) -> str:
+        """A grade in words for a sentence: "2 black 1 white", a grid's "2 black 1 grey 0 white",
+        "1 bulls 2 cows"."""
+        return " ".join(f"{int(n)} {kind}" for n, kind in zip(grade, self.kinds, strict=True))
+
+    def code_symbols(self, code: Code) -> str:
+        """A code in the variant's own symbols ("4071", "crane"); "" where it has none (colours)."""
+        return "".join(self.symbols[int(value)] for value in code) if self.symbols else ""
+
+    def code_from_symbols(self, text: str) -> Code:
+        """The code a person typed in the variant's symbols, any case ("CRANE", "4071"): its values,
+        not yet checked against the game (GameConfig.check_code: length, repeats, why_not);
+        CodeError for a character that is not one of them, or where the variant has no symbols."""
+        if not self.symbols:
+            raise CodeError("this game's codes are colours, not typed symbols")
+        values = []
+        for ch in text.strip().lower():
+            if ch not in self.symbols:
+                raise CodeError(f"{ch!r} is not one of this game's symbols ({self.symbols})")
+            values.append(self.symbols.index(ch))
+        return tuple(values)
+
+    def secret_rank(self, colours: int, duplicates: bool, secret: Code) -> int:
+        """The rank of a legal secret among all of them, 0 .. legal_codes() - 1 (game numbers and
+        the Daily draw secrets by rank): its code number with repeats, else its permutation's
+        lexicographic rank."""
+        if duplicates:
+            rank = 0
+            for peg in secret:
+                rank = rank * colours + int(peg)
+            return rank
+        unused = list(range(colours))
+        rank = 0
+        for place, peg in enumerate(secret):
+            rank += unused.index(int(peg)) * math.perm(colours - place - 1, self.pegs - place - 1)
+            unused.remove(int(peg))
+        return rank
+
+    def secret_of_rank(self, colours: int, duplicates: bool, rank: int) -> Code:
+        """Inverse of secret_rank()."""
+        if duplicates:
+            pegs = []
+            for _ in range(self.pegs):
+                rank, peg = divmod(rank, colours)
+                pegs.append(peg)
+            return tuple(reversed(pegs))
+        unused = list(range(colours))
+        pegs = []
+        for place in range(self.pegs):
+            step = math.perm(colours - place - 1, self.pegs - place - 1)
+            index, rank = divmod(rank, step)
+            pegs.append(unused.pop(index))
+        return tuple(pegs)
 
     # --- grading --------------------------------------------------------------------------------
     @abstractmethod
@@ -282,6 +376,12 @@ class Variant(ABC):
                 "the last peg would be black too"
             )
         return grade
+
+    def share_marks(self, grade: Grade) -> str:
+        """One row of a spoiler-free share text: a mark a place, blacks first ("●●○·"): right place,
+        elsewhere, neither (the first two kinds' counts; a grid's grey is shown as elsewhere)."""
+        black, others = int(grade[0]), sum(int(n) for n in grade[1:])
+        return "●" * black + "○" * others + "·" * (self.pegs - black - others)
 
     def grade_text(self, grade: Grade) -> str:
         """(2, 1) -> "2,1"; a grid grade (2, 1, 0) -> "2,1,0" (black, grey, white)."""

@@ -141,3 +141,6 @@ class GridVariant(Variant):
     @property
     def grade_dtype(self) -> type:
         return grade_dtype(self.pegs)
+
+
+VARIANT = GridVariant  # what the registry (variants/__init__.py MODULES) reads of this module

@@ -94,3 +94,6 @@ class RowVariant(Variant):
 
     def multiset_scorer_steps(self, colours: int) -> Generator[Progress, None, None]:
         yield from scorer_steps(self.pegs, colours)
+
+
+VARIANT = RowVariant  # what the registry (variants/__init__.py MODULES) reads of this module
