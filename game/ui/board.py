@@ -300,9 +300,10 @@ def draw_palette(
         surface.blit(peg, peg_rect)
         if colour == selected:
             pygame.draw.circle(surface, pal.SELECTION, peg_rect.center, peg_rect.w / 2 + 3, 3)
-        text.draw(
-            surface, pal.KEY_LABELS[colour], key_px, pal.TEXT_DIM, layout.palette_key_rect(colour).center
-        )
+        if not looks.current().glyphs:  # a digit or letter tile is its own key
+            text.draw(
+                surface, pal.KEY_LABELS[colour], key_px, pal.TEXT_DIM, layout.palette_key_rect(colour).center
+            )
 
 
 TOP_BAR_LABELS = MappingProxyType({"help": "Help", "menu": "Menu"})
