@@ -202,7 +202,8 @@ class BreakerRun(RecordRun):
         if variant.symbols and not self.config.duplicates:
             seen = [v for i, v in enumerate(self.draft) if v in self.draft[:i]]
             if seen:
-                return f"{variant.symbol_name(seen[0])} is in twice: each {variant.places_word.rstrip('s')} is different"
+                each = variant.places_word.rstrip("s")
+                return f"{variant.symbol_name(seen[0])} is in twice: each {each} is different"
         try:
             self.config.check_code(tuple(self.draft))
         except CodeError as exc:

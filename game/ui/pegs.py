@@ -138,7 +138,9 @@ class PegArt:
         pieces = look.pieces
         if look.glyphs:  # a game of digits or letters: a tile carrying the value's symbol
             glyph = look.glyphs[index % len(look.glyphs)].upper()
-            return self._get(("tile", colour, glyph, diameter), lambda: self._make_tile(colour, glyph, diameter))
+            return self._get(
+                ("tile", colour, glyph, diameter), lambda: self._make_tile(colour, glyph, diameter)
+            )
         return self._get(
             ("peg", colour, index, diameter, symbols, pieces.name),
             lambda: self._make_peg(colour, index, diameter, symbols, pieces),
@@ -149,7 +151,8 @@ class PegArt:
         canvas = pygame.Surface((big, big), pygame.SRCALPHA)
         _draw_tile(canvas, colour)
         if diameter >= MIN_GLYPH_DIAMETER_PX:
-            self._draw_glyph(canvas, glyph, (big / 2, big / 2 - big * 0.02), big * SYMBOL_GLYPH_CAP, ink_for(colour))
+            centre = (big / 2, big / 2 - big * 0.02)
+            self._draw_glyph(canvas, glyph, centre, big * SYMBOL_GLYPH_CAP, ink_for(colour))
         return pygame.transform.smoothscale(canvas, (diameter, diameter))
 
     def draw_code(

@@ -12,14 +12,15 @@ Start (disabled while the game is not offered).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from types import MappingProxyType
 
 import pygame
 
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, legal_codes
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
+from game.ui import looks, theme
 from game.ui import palette as pal
-from game.ui import theme
 from game.ui.board import Art, draw_top_bar
 from game.ui.layout_screens import SetupLayout
 from game.ui.text import TextRenderer
@@ -53,7 +54,21 @@ def draw(
     art: Art,
 ) -> None:
     """The whole screen: top bar, a row per choice (row `focus` has the keys), the turns line or the
-    reason the game is not offered, and the buttons; `mouse` lights what is under the pointer."""
+    reason the game is not offered, and the buttons; `mouse` lights what is under the pointer.
+    A game of digits or letters shows them as its tiles."""
+    symbols = choices.variant.symbols
+    with looks.using(looks.current().for_symbols(symbols)):
+        _draw(surface, layout, choices, focus, mouse, replace(art, colours=pal.palette()) if symbols else art)
+
+
+def _draw(
+    surface: pygame.Surface,
+    layout: SetupLayout,
+    choices: CustomChoices,
+    focus: int,
+    mouse: tuple[int, int],
+    art: Art,
+) -> None:
     text = art.text
     surface.fill(pal.BACKGROUND)
     draw_top_bar(surface, layout, text, TITLE, mouse)
@@ -79,7 +94,7 @@ def draw(
         elif name in ("pegs", "colours"):
             _draw_stepper_row(surface, layout, choices, name, mouse, art)
         elif name == "duplicates":
-            _draw_duplicates(surface, layout, text, choices.duplicates, mouse)
+            _draw_duplicates(surface, layout, text, choices, mouse)
         else:
             labels = [difficulty.value.title() for difficulty in DIFFICULTIES]
             segments = layout.segments(name, len(DIFFICULTIES))
@@ -94,6 +109,8 @@ def draw(
         line = variant.describe(f"{config.turns} turns · {legal_codes(config):,} possible codes")
         turns = layout.turns_rect
         _draw_wrapped(surface, text, line, turns, text.grown(30), pal.TEXT, turns.centerx, "midtop")
+        if variant.symbols:  # Bulls and Cows and the word games have turn rules of their own
+            rule = f"{config.turns}, by {variant.shape_name}' own rule"
         if not problem:  # the rule in plain words under it
             words = f"{config.difficulty.value.title()} turns: {rule}"
             box = layout.message_rect
@@ -140,7 +157,7 @@ def _draw_stepper_row(
 ) -> None:
     """[-] value [+] for the pegs (a grid's cells, fixed) or the colours, then the sample pegs."""
     parts = layout.stepper_parts(name)
-    value = choices.cells if name == "pegs" else choices.colours
+    value = choices.cells if name == "pegs" else choices.variant.fixed_colours or choices.colours
     low, high = (MIN_PEGS, MAX_PEGS) if name == "pegs" else (MIN_COLOURS, MAX_COLOURS)
     enabled = choices.row_enabled(name)
     hot = "minus" if parts[0].collidepoint(mouse) else "plus" if parts[2].collidepoint(mouse) else None
@@ -149,13 +166,21 @@ def _draw_stepper_row(
 
 
 def _draw_duplicates(
-    surface: pygame.Surface, layout: SetupLayout, text: TextRenderer, on: bool, mouse: tuple[int, int]
+    surface: pygame.Surface,
+    layout: SetupLayout,
+    text: TextRenderer,
+    choices: CustomChoices,
+    mouse: tuple[int, int],
 ) -> None:
-    """The repeats toggle and, beside it, what it means."""
+    """The repeats toggle and, beside it, what it means (a variant's own rule where it fixes it)."""
+    variant = choices.variant
+    fixed = variant.fixed_duplicates
+    on = choices.duplicates if fixed is None else fixed
     control = layout.controls["duplicates"]
     toggle = pygame.Rect(control.x, control.y, round(control.h * 2.2), control.h)
-    draw_toggle(surface, text, toggle, on, hot=toggle.collidepoint(mouse))
-    note = "a colour may appear more than once" if on else "every colour at most once"
+    draw_toggle(surface, text, toggle, on, hot=fixed is None and toggle.collidepoint(mouse))
+    what = variant.places_word.rstrip("s") if variant.symbols else "colour"
+    note = f"a {what} may appear more than once" if on else f"every {what} at most once"
     note_box = pygame.Rect(toggle.right + 12, control.y, control.right - toggle.right - 12, control.h)
     _draw_wrapped(surface, text, note, note_box, control.h // 2, pal.TEXT_DIM, note_box.x, "topleft")
 
@@ -198,7 +223,8 @@ def _draw_sample(
             r, c = divmod(cell, cols)
             surface.blit(hole, (area.x + c * d, area.centery - rows * d // 2 + r * d))
         return
-    count = choices.pegs if name == "pegs" else choices.colours
+    symbols = choices.variant.symbols
+    count = choices.cells if name == "pegs" else len(art.colours) if symbols else choices.colours
     d = min(round(area.h * 0.8), int(area.w / (count * 1.1)) if count else 0)
     if d < 6:
         return

@@ -32,7 +32,11 @@ def test_custom__every_mix_builds_its_own_game_or_says_why_not():
             continue
         assert problem is None
         chosen = (config.variant, config.colours, config.duplicates, config.difficulty, config.pegs)
-        assert chosen == (shape.with_pegs(6), colours, duplicates, difficulty, choices.cells)
+        # Bulls and Cows and the word games play their own symbols and repeats rule, whatever was stepped
+        own_colours = colours if shape.fixed_colours is None else shape.fixed_colours
+        own_duplicates = duplicates if shape.fixed_duplicates is None else shape.fixed_duplicates
+        assert chosen == (shape.with_pegs(6), own_colours, own_duplicates, difficulty, choices.cells)
+        assert choices.row_enabled("colours") is (shape.fixed_colours is None)
     assert refused  # some mixes are not offered (no repeats with too few colours, big grids)
 
 
@@ -81,7 +85,9 @@ def test_custom__shape_and_turns_rule_step_within_their_options_and_repeats_flip
     for _ in range(len(SHAPES) + 1):
         choices.change_choice("shape", +1)
     assert choices.shape == SHAPES[-1]
-    before = choices.duplicates
+    before = choices.duplicates  # the last shape (word marks) fixes repeats: the toggle refuses
+    assert choices.change_choice("duplicates", +1) is False and choices.duplicates is before
+    choices.choose("shape", 0)
     choices.change_choice("duplicates", +1)
     assert choices.duplicates is not before
 

@@ -69,8 +69,8 @@ class BullsAndCowsVariant(RowVariant):
 
     @classmethod
     def offered(cls) -> tuple[Variant, ...]:
-        """Not in the setup screens' Shape choice yet: they step colours, which this variant fixes."""
-        return ()
+        """Offered once (the setup screens show its colours and repeats but do not step them)."""
+        return (cls(),)
 
     @classmethod
     def numbered(cls) -> tuple[Variant, ...]:
