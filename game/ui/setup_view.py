@@ -88,8 +88,8 @@ def _draw(
             colour = pal.TEXT_DIM
         text.draw(surface, words_of[name], label_px, colour, label.midleft, align="midleft")
         if name == "shape":
-            labels = [shape.segment_label for shape in SHAPES]
             segments = layout.segments(name, len(SHAPES))
+            labels = _shape_labels(text, segments)
             _draw_segments(surface, text, segments, labels, SHAPES.index(choices.shape), mouse)
         elif name in ("pegs", "colours"):
             _draw_stepper_row(surface, layout, choices, name, mouse, art)
@@ -128,6 +128,19 @@ def _draw(
             enabled=name != "start" or config is not None,
             hot=rect.collidepoint(mouse),
         )
+
+
+# The Shape segments' shortest labels, for a window too narrow for "Digits", "Words" and "Marks"
+SHORT_SHAPE_LABELS = MappingProxyType({"bulls-and-cows": "0-9", "words": "Abc", "word-marks": "Ab+"})
+
+
+def _shape_labels(text: TextRenderer, segments: Sequence[pygame.Rect]) -> list[str]:
+    """The shapes' segment labels, or their short forms where one would not fit at a readable size."""
+    labels = [shape.segment_label for shape in SHAPES]
+    fits = all(
+        text.size(words, text.floor())[0] <= rect.w - 8 for words, rect in zip(labels, segments, strict=True)
+    )
+    return labels if fits else [SHORT_SHAPE_LABELS.get(shape.name, shape.segment_label) for shape in SHAPES]
 
 
 def _draw_segments(
