@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.config import GameConfig
-from game.modes import blitz, classic, daily, deduce, duel, grid, learn, maker, match
+from game.modes import blitz, classic, codes, daily, deduce, duel, grid, learn, maker, match
 from game.modes.base import MenuEntry, Mode
 from game.screens.base import Context, Route, go
 
@@ -28,6 +28,7 @@ MODES: tuple[Mode, ...] = (
     maker.MODE,
     duel.MODE,
     match.MODE,
+    codes.MODE,
 )
 
 

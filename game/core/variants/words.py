@@ -41,6 +41,7 @@ class WordVariant(RowVariant):
     symbols: ClassVar[str] = ALPHABET
     grade_rules: ClassVar[str] = "black = right letter, right place; white = right letter, wrong place"
     places_word: ClassVar[str] = "letters"
+    bucket: ClassVar[str | None] = "Words"  # the statistics bucket of every word game
 
     def __post_init__(self) -> None:
         if self.pegs != LETTERS:
