@@ -325,10 +325,11 @@ class App:
         """The symbols of the game the top screen (or the screen under its overlays) shows; "" for
         colours or a screen without a game."""
         for state in reversed(self.stack):
-            config = getattr(state, "config", None)
-            variant = getattr(config, "variant", None)
-            if variant is not None:
-                return variant.symbols
+            for name in ("config", "game", "start_game", "run", "record"):  # where screens hold their game
+                held = getattr(state, name, None)
+                config = held if isinstance(held, GameConfig) else getattr(held, "config", None)
+                if isinstance(config, GameConfig):
+                    return config.variant.symbols
             if not state.is_overlay:
                 break
         return ""

@@ -59,6 +59,8 @@ class BreakerRun(RecordRun):
         self.record = record
         self.hard = hard
         self.row = DraftRow(record.config.pegs, record.draft)
+        if record.config.variant.symbols and None in self.row.cells:  # typing goes on where it stopped
+            self.row.cursor = self.row.cells.index(None)
         self.selected: int | None = None
         self.drag: Drag | None = None
         self.message = ""

@@ -58,7 +58,7 @@ class BullsAndCowsVariant(RowVariant):
     last_peg_word: ClassVar[str] = "cow"
     grade_rules: ClassVar[str] = "bull = right digit, right place; cow = right digit, wrong place"
     places_word: ClassVar[str] = "digits"
-    bucket: ClassVar[str | None] = "Bulls & Cows"  # every Bulls and Cows game, whatever its digits
+    bucket: ClassVar[str | None] = "Bulls and Cows"  # every Bulls and Cows game, whatever its digits
 
     def __post_init__(self) -> None:
         pegs = self.pegs

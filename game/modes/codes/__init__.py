@@ -34,7 +34,7 @@ MODE = Mode(
     id="codes",
     title="Digits and words",
     entries=tuple(_entry(*game) for game in GAMES),
-    stats_tabs=tuple(StatsTab(variant.bucket) for variant, _ in GAMES if variant.bucket is not None),
+    stats_tabs=(StatsTab("Bulls and Cows", label="Bulls & Cows"), StatsTab("Words"), StatsTab("Marks")),
     aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
     hooks=lambda config: ClassicHooks(),
 )
