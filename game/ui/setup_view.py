@@ -22,7 +22,7 @@ from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
 from game.ui import looks, theme
 from game.ui import palette as pal
 from game.ui.board import Art, draw_top_bar
-from game.ui.layout_screens import SetupLayout
+from game.ui.layout_screens import SEGMENTS_A_LINE, SetupLayout
 from game.ui.text import TextRenderer
 from game.ui.widgets import draw_button, draw_card, draw_stepper, draw_toggle
 
@@ -137,7 +137,7 @@ SHORT_SHAPE_LABELS = MappingProxyType({"bulls-and-cows": "0-9", "words": "Abc", 
 def _shape_labels(text: TextRenderer, segments: Sequence[pygame.Rect]) -> list[str]:
     """The shapes' segment labels, or their short forms where one would not fit at a readable size."""
     labels = [shape.segment_label for shape in SHAPES]
-    fits = all(
+    fits = all(  # at the readable floor, within the button's sides
         text.size(words, text.floor())[0] <= rect.w - 8 for words, rect in zip(labels, segments, strict=True)
     )
     return labels if fits else [SHORT_SHAPE_LABELS.get(shape.name, shape.segment_label) for shape in SHAPES]
@@ -152,7 +152,9 @@ def _draw_segments(
     mouse: tuple[int, int],
 ) -> None:
     """One button per option, the chosen one lit, all labels at one size (the largest every one fits)."""
-    label_px = min(text.fit_size(w, r.w - 8, r.h * 0.5) for w, r in zip(labels, segments, strict=True))
+    # a segment in one of two lines is half as tall: its label may take more of its height
+    high = 0.7 if len(segments) > SEGMENTS_A_LINE else 0.5
+    label_px = min(text.fit_size(w, r.w - 8, r.h * high) for w, r in zip(labels, segments, strict=True))
     for index, (words, rect) in enumerate(zip(labels, segments, strict=True)):
         lit = index == chosen
         draw_button(surface, text, rect, "", primary=lit, hot=rect.collidepoint(mouse))
@@ -239,7 +241,7 @@ def _draw_sample(
     symbols = choices.variant.symbols
     count = choices.cells if name == "pegs" else len(art.colours) if symbols else choices.colours
     d = min(round(area.h * 0.8), int(area.w / (count * 1.1)) if count else 0)
-    if d < 6:
+    if d < (12 if symbols else 6):  # a tile too small to read its letter says nothing
         return
     for i in range(count):
         colour = i if name == "colours" else None
