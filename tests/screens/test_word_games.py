@@ -200,3 +200,25 @@ def test_word_marks__a_grading_peg_under_each_letter(tmp_path) -> None:
         # a black peg reads dark, a white one light, an absent letter's empty hole in between
         expected = {2: brightness < 80, 1: brightness > 170, 0: 80 <= brightness <= 170}
         assert expected[mark], (col, mark, colour)
+
+
+def test_words__a_hint_suggests_a_listed_word_that_fits_and_fills_the_row(tmp_path) -> None:
+    secret = word_code("focal")
+    app = new_app(tmp_path, PlayingState(WORDS, secret=secret))
+    type_text(app, "plant")
+    press_key(app, pygame.K_RETURN)
+    settle(app, 1.0)
+    play = app.state
+    click(app, centre(play.layout().button_rect("hint")))
+    hint = app.state
+    click(app, centre(hint.layout().buttons["show"]))
+    for _ in range(400):  # the suggestion is worked out over frames
+        if "use" in hint.layout().buttons:
+            break
+        app.step([], 0.05)
+    click(app, centre(hint.layout().buttons["use"]))
+    assert app.state is play and play.run.record.assisted
+    suggested = tuple(play.run.draft)
+    assert word_lists().is_allowed(suggested)
+    (guess, grade), = play.game.history
+    assert counted_grade(guess, suggested) == (grade.black, grade.white)  # it fits what the board shows
