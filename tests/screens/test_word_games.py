@@ -3,10 +3,11 @@ typed and played to a win, graded on the board as brute-force references grade i
 own statistics bucket; letters typed before any letter shortcut; a word not in the list and a repeated
 digit refused with the reason shown and the row kept to edit; the on-screen keyboard clicked; Solve of
 a word game reaching the answer; a kept word game resumed after a restart; word marks drawn under
-each letter."""
+each letter; a word game's hint; the Word marks daily played from its card."""
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import random
 from collections import Counter
@@ -15,11 +16,15 @@ import pygame
 
 from game.app import App
 from game.core.config import GameConfig
+from game.core.daily import daily_secret
 from game.core.state import Outcome
 from game.core.variants.bullscows import BullsAndCowsVariant
 from game.core.variants.wordmarks import WordMarksVariant
 from game.core.variants.words import WordVariant
 from game.core.wordlists import code_word, word_code, word_lists
+from game.modes.daily.hooks import DailyHooks
+from game.modes.daily.result import DailyResultState
+from game.modes.daily.screens import DailyState
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.solving import SolvingState
@@ -51,8 +56,10 @@ def counted_grade(guess, secret) -> tuple[int, int]:
     return black, common - black
 
 
-def play_to_a_win(app: App, candidates, symbols: str) -> None:
-    """Each turn, type the first candidate that fits every grade on the board (as graded by counting)."""
+def play_to_a_win(app: App, candidates, symbols: str, grade_of=None) -> None:
+    """Each turn, type the first candidate that fits every grade on the board (as graded by counting,
+    or by `grade_of(guess, code)`)."""
+    grade_of = grade_of or counted_grade
     for _ in range(app.state.config.turns):
         state = app.state
         if not isinstance(state, PlayingState) or state.game.over:
@@ -60,7 +67,7 @@ def play_to_a_win(app: App, candidates, symbols: str) -> None:
         guess = next(
             code
             for code in candidates
-            if all(counted_grade(g, code) == tuple(int(n) for n in fb) for g, fb in state.game.history)
+            if all(tuple(grade_of(g, code)) == tuple(int(n) for n in fb) for g, fb in state.game.history)
         )
         type_text(app, "".join(symbols[v] for v in guess))
         assert state.run.draft == list(guess)
@@ -222,3 +229,24 @@ def test_words__a_hint_suggests_a_listed_word_that_fits_and_fills_the_row(tmp_pa
     assert word_lists().is_allowed(suggested)
     (guess, grade), = play.game.history
     assert counted_grade(guess, suggested) == (grade.black, grade.white)  # it fits what the board shows
+
+
+def test_daily__the_word_marks_daily_played_from_its_card_shares_a_mark_a_letter(tmp_path) -> None:
+    day = dt.date(2026, 11, 23)
+    noon = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
+    app = App(size=(1024, 720), seed=11, store=Store(tmp_path), now=lambda: noon, start=DailyState())
+    pygame.event.clear()
+    daily = app.state
+    click(app, centre(daily.layout().play["Word marks"]))
+    playing = app.state
+    assert isinstance(playing, PlayingState) and isinstance(playing.hooks, DailyHooks)
+    secret = daily_secret(day, "Word marks")
+    assert playing.game.secret == secret and word_lists().answer_rank(secret) >= 0  # a word of the answers
+    lists = word_lists()
+    answers = [lists.answer(rank) for rank in range(len(lists.answers))]
+    play_to_a_win(app, answers, WordVariant.symbols, WordMarksVariant().score)
+    while not isinstance(app.state, DailyResultState):
+        post(app, key(pygame.K_ESCAPE))  # no initials
+    marks = [WordMarksVariant().score(guess, secret) for guess, _ in playing.game.history]
+    rows = ["".join("·○●"[m] for m in grade) for grade in marks]
+    assert app.state.share.split("\n")[2:] == rows and rows[-1] == "●●●●●"
