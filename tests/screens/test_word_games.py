@@ -101,6 +101,8 @@ def test_words__typed_and_played_to_a_win_counted_in_its_own_bucket(tmp_path) ->
     for guess, grade in game.history:
         assert (grade.black, grade.white) == counted_grade(guess, secret)
     assert Store(tmp_path).load_stats()[WordVariant.bucket].wins == 1
+    scores = Store(tmp_path).load_high_scores()[WordVariant.bucket]  # its own table on High scores
+    assert [entry.score for entry in scores.entries] == [app.state.points]
 
 
 def test_words__letters_type_before_their_shortcuts(tmp_path) -> None:

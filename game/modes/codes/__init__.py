@@ -22,6 +22,9 @@ GAMES: tuple[tuple[Variant, str], ...] = (
     (WordMarksVariant(), "a 5-letter word · a mark a letter"),
 )
 
+# their statistics buckets (the variants' own), which are their high-score tables too
+BUCKETS: tuple[str, ...] = tuple(str(variant.bucket) for variant, _ in GAMES)
+
 
 def _entry(variant: Variant, detail: str) -> MenuEntry:
     config = GameConfig(variant=variant)
@@ -34,7 +37,8 @@ MODE = Mode(
     id="codes",
     title="Digits and words",
     entries=tuple(_entry(*game) for game in GAMES),
-    stats_tabs=(StatsTab("Bulls and Cows", label="Bulls & Cows"), StatsTab("Words"), StatsTab("Marks")),
+    stats_tabs=(StatsTab(BUCKETS[0], label="Bulls & Cows"), StatsTab(BUCKETS[1]), StatsTab(BUCKETS[2])),
+    high_scores=BUCKETS,  # a win's table is its statistics bucket (game/screens/play_hooks.py)
     aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
     hooks=lambda config: ClassicHooks(),
 )
