@@ -25,6 +25,7 @@ from game.core.wordlists import code_word, word_code, word_lists
 from game.modes.daily.hooks import DailyHooks
 from game.modes.daily.result import DailyResultState
 from game.modes.daily.screens import DailyState
+from game.screens.base import Push
 from game.screens.playing import PlayingState
 from game.screens.result import ResultState
 from game.screens.solving import SolvingState
@@ -252,3 +253,21 @@ def test_daily__the_word_marks_daily_played_from_its_card_shares_a_mark_a_letter
     marks = [WordMarksVariant().score(guess, secret) for guess, _ in playing.game.history]
     rows = ["".join("·○●"[m] for m in grade) for grade in marks]
     assert app.state.share.split("\n")[2:] == rows and rows[-1] == "●●●●●"
+
+
+def test_words__hard_mode_refuses_a_listed_word_that_cannot_be_the_answer_and_the_coach_says_why(tmp_path):
+    app = App(size=(1280, 800), seed=11, store=Store(tmp_path), start=None)
+    app.session.change_settings(coach=True, hard_mode=True)  # new games start with both aids
+    app.apply(Push(PlayingState(WORDS, secret=word_code("focal"))))
+    pygame.event.clear()
+    state = app.state
+    type_text(app, "plant")
+    press_key(app, pygame.K_RETURN)
+    settle(app, 1.5)
+    type_text(app, "plant")  # a word of the list, but the board already says it is not the answer
+    press_key(app, pygame.K_RETURN)
+    assert len(state.game.rows) == 1 and state.run.message.startswith("hard mode:")
+    reason = state.run.why_not.text()  # what the message and the coach's Why not? say
+    said = "if the code were PLANT, row 1 would have been graded 5 black 0 white; it got 0 black 2 white"
+    assert reason == said
+    assert state.run.message == f"hard mode: {reason}"
