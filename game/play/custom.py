@@ -94,7 +94,12 @@ class CustomChoices:
             index = SHAPES.index(self.shape)
             self.shape = SHAPES[max(0, min(len(SHAPES) - 1, index + step))]
         elif name == "pegs":
-            self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
+            # from the pegs shown; a variant with a range of its own (Bulls and Cows: 3 to 5 digits)
+            # refuses a step out of it
+            pegs = max(MIN_PEGS, min(MAX_PEGS, self.cells + step))
+            if self.shape.with_pegs(pegs).pegs != pegs:
+                return False
+            self.pegs = pegs
         elif name == "colours":
             self.colours = max(MIN_COLOURS, min(MAX_COLOURS, self.colours + step))
         elif name == "duplicates":

@@ -8,6 +8,7 @@ import pytest
 
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, GameConfig
 from game.core.variants import GridVariant, RowVariant
+from game.core.variants.bullscows import BullsAndCowsVariant
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
 
 
@@ -95,3 +96,15 @@ def test_custom__shape_and_turns_rule_step_within_their_options_and_repeats_flip
 def test_custom__a_grid_setup_does_not_offer_is_taken_as_a_row():
     choices = choices_from(GameConfig(colours=4, variant=GridVariant(3, 2)))  # legal, but not one of SHAPES
     assert choices.shape == SHAPES[0] and choices.config() == GameConfig(6, 4)  # its 6 cells as a row
+
+
+def test_custom__bulls_and_cows_steps_its_digits_within_three_to_five() -> None:
+    choices = choices_from(GameConfig(7, 8))
+    choices.choose("shape", next(i for i, shape in enumerate(SHAPES) if shape.name == "bulls-and-cows"))
+    assert choices.cells == 4  # the row's 7 pegs are not Bulls and Cows' to play
+    assert choices.change_choice("pegs", +1) and choices.cells == 5
+    assert choices.change_choice("pegs", +1) is False and choices.cells == 5
+    for _ in range(2):
+        choices.change_choice("pegs", -1)
+    assert choices.cells == 3 and choices.change_choice("pegs", -1) is False and choices.cells == 3
+    assert choices.config() == GameConfig(variant=BullsAndCowsVariant(3))
