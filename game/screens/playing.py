@@ -104,6 +104,11 @@ class PlayingState(State):
         return self.run.record
 
     @property
+    def takes_text(self) -> bool:  # type: ignore[override]
+        """A game of letters: M types an M here instead of muting (the session's global key)."""
+        return any(ch.isalpha() for ch in self.config.variant.symbols)
+
+    @property
     def game(self) -> GameState:
         return self.run.game
 

@@ -108,11 +108,16 @@ def test_words__typed_and_played_to_a_win_counted_in_its_own_bucket(tmp_path) ->
 
 def test_words__letters_type_before_their_shortcuts(tmp_path) -> None:
     app = new_app(tmp_path, PlayingState(WORDS, secret=word_code("crane")))
+    sound = app.settings.sound
     type_text(app, "crush")  # C, R, S, H and U are Clear, Reveal, Solve, Help and Undo in a game of colours
     assert isinstance(app.state, PlayingState) and app.state.run.draft == list(word_code("crush"))
     press_key(app, pygame.K_RETURN)
     settle(app, 1.0)
-    assert [code_word(guess) for guess, _ in app.state.game.history] == ["crush"]
+    type_text(app, "comet")  # and M, anywhere else the sound's key
+    assert app.state.run.draft == list(word_code("comet")) and app.settings.sound == sound
+    press_key(app, pygame.K_RETURN)
+    settle(app, 1.0)
+    assert [code_word(guess) for guess, _ in app.state.game.history] == ["crush", "comet"]
 
 
 def test_words__a_word_not_in_the_list_is_refused_with_its_reason_and_kept_to_edit(tmp_path) -> None:

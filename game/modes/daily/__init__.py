@@ -45,17 +45,15 @@ def today_words(book: DailyBook, preset: str, day) -> str:
 
 
 def figures(app: Context) -> tuple[list[tuple[str, str]], str]:
-    """The Daily statistics tab: today's state, streak and best streak per preset."""
+    """The Daily statistics tab: today's state per daily, then the streak and best streak of each one
+    ever won (five dailies' three lines each would not fit a small window)."""
     book = load_daily(app)
     day = daily_day(app.now())
-    rows: list[tuple[str, str]] = []
+    rows: list[tuple[str, str]] = [(f"{preset} today", today_words(book, preset, day)) for preset in DAILIES]
     for preset in DAILIES:
         streak, best = book.streaks(preset, day)
-        rows += [
-            (f"{preset} today", today_words(book, preset, day)),
-            (f"{preset} streak", str(streak)),
-            (f"{preset} best streak", str(best)),
-        ]
+        if best:
+            rows += [(f"{preset} streak", str(streak)), (f"{preset} best streak", str(best))]
     wait = countdown_text(seconds_until_next_daily(app.now()))
     return rows, f"Streaks count days won in a row · next codes in {wait}"
 
