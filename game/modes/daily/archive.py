@@ -46,6 +46,9 @@ TYPED = "0123456789-"
 MAX_TYPED = 10  # a date, YYYY-MM-DD
 
 
+# The dailies' names on the archive's narrow choice buttons, where the full one would not fit
+SHORT_NAMES = {"Bulls and Cows": "Digits", "Word marks": "Marks"}
+
 class ArchiveHooks(ForFunHooks):
     """A past Daily code on the playing screen, for fun: never recorded, never kept."""
 
@@ -194,7 +197,7 @@ class ArchiveState(State):
         elif self.typed:
             status, warn = "Enter goes to that day.", False
         else:
-            size = f"{config.pegs} pegs × {config.colours} colours · {config.turns} turns"
+            size = f"{config.variant.size_text(config.colours)} · {config.turns} turns"
             status, warn = f"{self.day:%a %d %b %Y} · {size}", False
         chosen = "" if self.day is None else f"Daily #{daily_number(self.day)} · {self.day.isoformat()}"
         return EntryView(
@@ -207,7 +210,7 @@ class ArchiveState(State):
             buttons={"back": "Back", "play": "Play"},
             primary="play",
             enabled=frozenset({"back", "play"} if self.day is not None else {"back"}),
-            choices=DAILIES,
+            choices=tuple(SHORT_NAMES.get(preset, preset) for preset in DAILIES),
             chosen=DAILIES.index(self.preset),
             caret=bool(self.typed),
         )
