@@ -9,7 +9,7 @@ streaks of days won); its high-score table is Daily.
 
 from __future__ import annotations
 
-from game.core.daily import DAILIES, daily_config, daily_day, seconds_until_next_daily
+from game.core.daily import DAILIES, DAILY_PRESETS, daily_config, daily_day, seconds_until_next_daily
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.daily.archive import ArchiveState
 from game.modes.daily.book import DAILY_BOOK, SCORES_BOOK, DailyBook
@@ -63,7 +63,7 @@ def status(app: Context) -> str:
     book = load_daily(app)
     day = daily_day(app.now())
     lines = []
-    for preset in DAILIES:
+    for preset in DAILY_PRESETS:  # the card has room for the presets' lines (the others: its screen)
         lines.append(f"{preset}: {today_words(book, preset, day)}")
     lines.append(f"Next codes in {hours_minutes(seconds_until_next_daily(app.now()))}")
     return "\n".join(lines)
