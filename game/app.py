@@ -324,8 +324,22 @@ class App:
 
     @property
     def look(self) -> looks.Look:
-        """The theme and piece set the player chose (Settings' theme and pieces)."""
-        return looks.look_named(self.settings.theme, self.settings.pieces)
+        """The theme and piece set the player chose (Settings' theme and pieces), drawing the digits or
+        letters of the game on screen where its variant has its own symbols (Bulls and Cows, words)."""
+        return looks.look_named(self.settings.theme, self.settings.pieces).for_symbols(self._symbols_shown())
+
+    def _symbols_shown(self) -> str:
+        """The symbols of the game the top screen (or the screen under its overlays) shows; "" for
+        colours or a screen without a game."""
+        for state in reversed(self.stack):
+            for name in ("config", "game", "start_game", "run", "record"):  # where screens hold their game
+                held = getattr(state, name, None)
+                config = held if isinstance(held, GameConfig) else getattr(held, "config", None)
+                if isinstance(config, GameConfig):
+                    return config.variant.symbols
+            if not state.is_overlay:
+                break
+        return ""
 
     # --- the loop --------------------------------------------------------------------------
     def step(

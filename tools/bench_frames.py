@@ -13,6 +13,7 @@ A whole computer solve, from a fresh game with a random secret (seeded) to the g
     python tools/bench_frames.py --solve knuth --pegs 4 --colours 6
     python tools/bench_frames.py --solve strongest --pegs 8 --colours 10
     python tools/bench_frames.py --solve optimal --grid 3x3 --colours 4   # the 2-D puzzle
+    python tools/bench_frames.py --scenario solve --variant words   # a word game (word-marks, bulls-and-cows)
 
 runs the solving state (the strategy pumped inside --budget-ms per frame, every guess animated at
 --speed) until it hands over to the result screen, with no warm-up frames (the solver's caches start
@@ -64,8 +65,8 @@ from game.app import App  # noqa: E402
 from game.cli import SEED, OneLineParser, decimal, number  # noqa: E402
 from game.core.config import ConfigError, GameConfig  # noqa: E402
 from game.core.grid import parse_shape  # noqa: E402
-from game.core.variants import GridVariant  # noqa: E402
-from game.modes.classic.hooks import ClassicHooks
+from game.core.variants import GridVariant, VariantError, variant_from_name  # noqa: E402
+from game.modes.classic.hooks import ClassicHooks  # noqa: E402
 from game.options import COLOURS, PEGS, window_size  # noqa: E402
 from game.screens.playing import PlayingState  # noqa: E402
 
@@ -460,6 +461,11 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--colours", type=COLOURS, default=10)
     parser.add_argument("--grid", help="a grid game of RxC cells (2x2, 3x3...) instead of a row of pegs")
     parser.add_argument(
+        "--variant",
+        help="a game of a registered variant by name (words, word-marks, bulls-and-cows) or stored text "
+        "(bulls-and-cows:5); its own pegs and colours",
+    )
+    parser.add_argument(
         "--difficulty",
         choices=["relaxed", "classic", "tight"],
         help="default: relaxed (classic with --solve)",
@@ -511,12 +517,14 @@ def main(argv: list[str] | None = None) -> int:
     frames = args.frames if args.frames is not None else (10_000_000 if solve else 600)
     warmup = args.warmup if args.warmup is not None else (0 if solve else 30)
     try:
-        if args.grid is not None:
+        if args.variant is not None:
+            config = GameConfig(difficulty=difficulty, variant=variant_from_name(args.variant))
+        elif args.grid is not None:
             grid = GridVariant(*parse_shape(args.grid))
             config = GameConfig(colours=args.colours, difficulty=difficulty, variant=grid)
         else:
             config = GameConfig(args.pegs, args.colours, difficulty=difficulty)
-    except ConfigError as exc:
+    except (ConfigError, VariantError) as exc:
         parser.error(str(exc))
     except ValueError as exc:  # parse_shape: not RxC
         parser.error(f"--grid: {exc}")

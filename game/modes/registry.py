@@ -30,6 +30,7 @@ FOLDERS = (
     "maker",
     "duel",
     "match",
+    "codes",
     "online",
     "online_solo",
     "lan",

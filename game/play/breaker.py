@@ -59,6 +59,8 @@ class BreakerRun(RecordRun):
         self.record = record
         self.hard = hard
         self.row = DraftRow(record.config.pegs, record.draft)
+        if record.config.variant.symbols and None in self.row.cells:  # typing goes on where it stopped
+            self.row.cursor = self.row.cells.index(None)
         self.selected: int | None = None
         self.drag: Drag | None = None
         self.message = ""
@@ -193,8 +195,17 @@ class BreakerRun(RecordRun):
         if self.game.over:
             return "the game is over"
         missing = self.draft.count(None)
+        variant = self.config.variant
+        if missing and variant.symbols:  # digits or letters: typed, not placed
+            word = variant.places_word if missing > 1 else variant.places_word.rstrip("s")
+            return f"type {missing} more {word}"
         if missing:
             return f"place {missing} more peg{'s' if missing > 1 else ''}"
+        if variant.symbols and not self.config.duplicates:
+            seen = [v for i, v in enumerate(self.draft) if v in self.draft[:i]]
+            if seen:
+                each = variant.places_word.rstrip("s")
+                return f"{variant.symbol_name(seen[0])} is in twice: each {each} is different"
         try:
             self.config.check_code(tuple(self.draft))
         except CodeError as exc:
@@ -251,7 +262,9 @@ class BreakerRun(RecordRun):
             return
         drag.pos = pos
         if not drag.moved:
-            if drag.source is DragSource.PALETTE:
+            if drag.source is DragSource.PALETTE and self.config.variant.symbols:
+                self.type_colour(drag.colour)  # the palette is a keyboard of digits or letters
+            elif drag.source is DragSource.PALETTE:
                 self.selected = None if self.selected == drag.colour else drag.colour
             elif drag.source is DragSource.PLAYED:
                 self.selected = drag.colour

@@ -76,8 +76,14 @@ class CustomChoices:
         return None
 
     def row_enabled(self, name: str) -> bool:
-        """A grid's cells come from its shape: the pegs row is shown but cannot be changed."""
-        return not (name == "pegs" and self.variant.fixed_pegs)
+        """A grid's cells come from its shape, and Bulls and Cows' and the word games' symbols and
+        repeats from their rules: those rows are shown but cannot be changed."""
+        variant = self.variant
+        if name == "colours":
+            return variant.fixed_colours is None
+        if name == "duplicates":
+            return variant.fixed_duplicates is None
+        return not (name == "pegs" and variant.fixed_pegs)
 
     def change_choice(self, name: str, step: int) -> bool:
         """Step choice `name` by `step` within what the game offers (the duplicates toggle flips);
@@ -88,7 +94,12 @@ class CustomChoices:
             index = SHAPES.index(self.shape)
             self.shape = SHAPES[max(0, min(len(SHAPES) - 1, index + step))]
         elif name == "pegs":
-            self.pegs = max(MIN_PEGS, min(MAX_PEGS, self.pegs + step))
+            # from the pegs shown; a variant with a range of its own (Bulls and Cows: 3 to 5 digits)
+            # refuses a step out of it
+            pegs = max(MIN_PEGS, min(MAX_PEGS, self.cells + step))
+            if self.shape.with_pegs(pegs).pegs != pegs:
+                return False
+            self.pegs = pegs
         elif name == "colours":
             self.colours = max(MIN_COLOURS, min(MAX_COLOURS, self.colours + step))
         elif name == "duplicates":

@@ -44,12 +44,14 @@ def picker_strategies(current: str | None = None) -> tuple[str, ...]:
     return names
 
 
-def picker_shapes(current: Variant | None = None) -> tuple[Shape, ...]:
-    """The shapes the Shape stepper steps through: Row, then the offered grids smallest first, plus
-    `current` at the end when setup does not offer it (a grid chosen with --grid)."""
-    if current is None or setup_choice(current, SHAPE_CHOICES) is not None:
-        return SHAPE_CHOICES
-    return (*SHAPE_CHOICES, current)
+def picker_shapes(current: Variant | None = None, symbols: bool = True) -> tuple[Shape, ...]:
+    """The shapes the Shape stepper steps through: Row, then the offered grids smallest first, then
+    the games of digits and letters unless `symbols` is False (the codemaker's picker, which places
+    colours), plus `current` at the end when it does not offer it (a grid chosen with --grid)."""
+    offered = SHAPE_CHOICES if symbols else tuple(shape for shape in SHAPE_CHOICES if not shape.symbols)
+    if current is None or setup_choice(current, offered) is not None:
+        return offered
+    return (*offered, current)
 
 
 def drawn_shape(shape: Shape) -> tuple[int, int] | None:
@@ -89,8 +91,10 @@ class MakerChoices:
     selected: int | None
 
     def take_choices(self, config: GameConfig, strategy: str | None) -> None:
+        if config.variant.symbols:  # the picker places colours: a game of digits or letters starts it afresh
+            config = GameConfig()
         self.pegs, self.colours, self.duplicates = config.pegs, config.colours, config.duplicates
-        self.shapes = picker_shapes(config.variant)  # what the Shape stepper steps through
+        self.shapes = picker_shapes(config.variant, symbols=False)  # what the Shape stepper steps through
         self.shape = setup_choice(config.variant, self.shapes) or self.shapes[0]
         if config.variant.fixed_pegs:
             self.pegs = GameConfig().pegs  # the row's length, should the player go back to Row

@@ -59,11 +59,12 @@ class Player(StrEnum):
 
 
 def random_secret(config: GameConfig, rng) -> Code:
-    """A secret drawn with `rng` (random.Random) that obeys the duplicates rule (a listed variant's:
-    one of its secrets, a word of the answer list, drawn by rank)."""
-    if config.variant.listed:
-        rank = rng.randrange(config.variant.legal_codes(config.colours, config.duplicates))
-        return config.variant.secret_of_rank(config.colours, config.duplicates, rank)
+    """A secret drawn with `rng` (random.Random) that obeys the duplicates rule; a listed variant's
+    (words) is an answer of its list, drawn by rank."""
+    variant = config.variant
+    if variant.listed:
+        count = variant.legal_codes(config.colours, config.duplicates)
+        return variant.secret_of_rank(config.colours, config.duplicates, rng.randrange(count))
     if config.duplicates:
         return tuple(rng.randrange(config.colours) for _ in range(config.pegs))
     return tuple(rng.sample(range(config.colours), config.pegs))

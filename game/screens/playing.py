@@ -107,6 +107,11 @@ class PlayingState(State):
         return self.run.record
 
     @property
+    def takes_text(self) -> bool:  # type: ignore[override]
+        """A game of letters: M types an M here instead of muting (the session's global key)."""
+        return any(ch.isalpha() for ch in self.config.variant.symbols)
+
+    @property
     def game(self) -> GameState:
         return self.run.game
 
@@ -194,7 +199,12 @@ class PlayingState(State):
 
     def _key(self, event) -> Transition | State | None:
         run, key, focus = self.run, event.key, self.focus
-        if breaker_input.is_undo(event):
+        symbols = run.config.variant.symbols
+        typed = breaker_input.typed_symbol(event, symbols)
+        if typed is not None:  # digits and letters type themselves, before any shortcut
+            run.type_colour(typed)
+            return None
+        if breaker_input.is_undo(event) and not (symbols and key == pygame.K_u):
             return self.press("undo")
         if key in breaker_input.ARROWS and focus.arrow(self.layout(), run, key):
             return None
@@ -206,7 +216,7 @@ class PlayingState(State):
                 run.message = refused
                 self.app.sound.play("error")
                 return None
-        colour = breaker_input.typed_colour(event)
+        colour = None if symbols else breaker_input.typed_colour(event)
         if colour is not None:
             run.type_colour(colour)
         elif key == pygame.K_x and isinstance(focus.at, PaletteItem):
@@ -231,7 +241,9 @@ class PlayingState(State):
         at = self.focus.fit(self.layout())
         if isinstance(at, Button):
             return self.press(at.name)
-        if isinstance(at, PaletteItem):
+        if isinstance(at, PaletteItem) and self.run.config.variant.symbols:
+            self.run.type_colour(at.colour)  # a keyboard of digits or letters: the focus stays on it
+        elif isinstance(at, PaletteItem):
             self.run.choose(at.colour)
             self.focus.to_row()
         else:

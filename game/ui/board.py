@@ -18,6 +18,7 @@ import pygame
 
 from game.core.records import CUSTOM_KEY, stats_key
 from game.core.state import GameState
+from game.core.variants.wordmarks import Marks
 from game.play.timeline import Track
 from game.ui import looks, theme
 from game.ui import palette as pal
@@ -230,7 +231,13 @@ def draw_grade_pegs(
     surface, layout: PlayLayout, row: int, feedback, art: PegArt, offset=(0, 0), count: int | None = None
 ) -> None:
     """Grading pegs of `row`: blacks first, then (a grid's) greys, then whites, then empty holes; only
-    the first `count` pegs of the grade are shown (None: all of them)."""
+    the first `count` pegs of the grade are shown (None: all of them). Word marks are also a peg
+    under each letter (mark_rect), the panel counting them as for colours."""
+    if isinstance(feedback, Marks):
+        for i, mark in enumerate(feedback):
+            if count is None or i < count:
+                image = mark_image(art, mark, mark_rect(layout, row, i).w)
+                surface.blit(image, image.get_rect(center=mark_rect(layout, row, i).move(offset).center))
     kd = layout.grade_peg_rect(row, 0).w
     total = grade_total(feedback) if feedback is not None else 0
     shown = total if count is None else min(count, total)
@@ -241,6 +248,26 @@ def draw_grade_pegs(
         else:
             image = art.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
         surface.blit(image, image.get_rect(center=rect.center))
+
+
+MARK_DIAMETER_U = 0.34  # a word mark's peg, of the board's unit
+MARK_DROP_U = 0.1  # its centre, above the bottom of its letter's cell: over the tile's lower edge
+
+
+def mark_rect(layout: PlayLayout, row: int, col: int) -> pygame.Rect:
+    """Where the mark of letter `col` of `row` sits: a small peg over the lower edge of its tile."""
+    cell = layout.slot_rect(row, col)
+    d = max(4, round(layout.unit * MARK_DIAMETER_U))
+    rect = pygame.Rect(0, 0, d, d)
+    rect.center = (cell.centerx, round(cell.bottom - layout.unit * MARK_DROP_U))
+    return rect
+
+
+def mark_image(art: PegArt, mark: int, diameter: int) -> pygame.Surface:
+    """A letter's mark as our grading pegs: black right place, white elsewhere, an empty hole absent."""
+    if mark == 0:
+        return art.hole(max(3, round(diameter * 0.7)), pal.GRADE_HOLE)
+    return art.key(mark == 2, diameter)
 
 
 def track_pop(track: Callable[[int], Track | None]) -> Callable[[int], float | None]:
@@ -259,6 +286,17 @@ def draw_grade_pop(
 ) -> None:
     """The grade of `row` appearing: empty holes, then each grading peg `i` at the size `pop(i)` says
     (None: not showing yet; 1.0: in place). One drawing for every screen that grades a row."""
+    if isinstance(feedback, Marks):  # a mark under each letter, left to right
+        for i, mark in enumerate(feedback):
+            value = pop(i)
+            if value is None:
+                break
+            rect = mark_rect(layout, row, i)
+            image = mark_image(art, mark, rect.w)
+            if value != 1.0:
+                side = max(2, round(rect.w * value))
+                image = pygame.transform.smoothscale(image, (side, side))
+            surface.blit(image, image.get_rect(center=rect.center))
     draw_grade_pegs(surface, layout, row, None, art)
     kd = layout.grade_peg_rect(row, 0).w
     for i in range(grade_total(feedback)):
@@ -300,9 +338,10 @@ def draw_palette(
         surface.blit(peg, peg_rect)
         if colour == selected:
             pygame.draw.circle(surface, pal.SELECTION, peg_rect.center, peg_rect.w / 2 + 3, 3)
-        text.draw(
-            surface, pal.KEY_LABELS[colour], key_px, pal.TEXT_DIM, layout.palette_key_rect(colour).center
-        )
+        if not looks.current().glyphs:  # a digit or letter tile is its own key
+            text.draw(
+                surface, pal.KEY_LABELS[colour], key_px, pal.TEXT_DIM, layout.palette_key_rect(colour).center
+            )
 
 
 TOP_BAR_LABELS = MappingProxyType({"help": "Help", "menu": "Menu"})

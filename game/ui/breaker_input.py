@@ -40,6 +40,7 @@ DIGIT_KEYS = MappingProxyType(
     | {pygame.K_KP1 + i: i for i in range(9)}
     | {pygame.K_KP0: 9}
 )
+KEYPAD_DIGITS = MappingProxyType({pygame.K_KP0 + i: str(i) for i in range(10)})
 RUN_KEYS: MappingProxyType[int, Callable[[BreakerRun], object]] = MappingProxyType(
     {
         pygame.K_LEFT: lambda run: run.move_cursor(-1),
@@ -203,6 +204,18 @@ def typed_colour(event: pygame.event.Event) -> int | None:
     typed = getattr(event, "unicode", "")
     # Only the ten ASCII digits: "²" (AZERTY's top-left key) is a digit to str.isdigit, not to int().
     return (int(typed) - 1) % 10 if (len(typed) == 1 and typed in COLOUR_KEYS) else DIGIT_KEYS.get(event.key)
+
+
+def typed_symbol(event: pygame.event.Event, symbols: str) -> int | None:
+    """The code value a KEYDOWN types in a game of digits or letters (`symbols`, the variant's): the
+    typed character in any case, or a keypad digit; None while Ctrl or Alt is held."""
+    if not symbols or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return None
+    typed = getattr(event, "unicode", "").lower()
+    if len(typed) == 1 and typed in symbols:
+        return symbols.index(typed)
+    keypad = KEYPAD_DIGITS.get(event.key)
+    return symbols.index(keypad) if keypad is not None and keypad in symbols else None
 
 
 def is_undo(event: pygame.event.Event) -> bool:

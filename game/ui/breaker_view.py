@@ -118,7 +118,10 @@ def hud_name(config: GameConfig) -> str:
     key = stats_key(config)
     if any(key == p.name for p in PRESETS):
         return key
-    return f"{key} {config.variant.short_size(config.colours)}"
+    variant = config.variant
+    if variant.symbols:  # Bulls and Cows and the word games: "Words · 5-letter word"
+        return variant.describe(variant.label)
+    return f"{key} {variant.short_size(config.colours)}"
 
 
 def make_hud(run: BreakerRun, stats) -> Hud:

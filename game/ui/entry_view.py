@@ -15,7 +15,7 @@ import pygame
 from game.ui import palette as pal
 from game.ui.layout import button_height_px, button_row, dialog_rect, margin_px
 from game.ui.text import TextRenderer
-from game.ui.widgets import draw_button, draw_card
+from game.ui.widgets import button_label_px, draw_button, draw_card
 
 FIELD_W_FRAC = 0.62  # the field's share of the card's width (steppers sit beside it)
 CARET = "|"  # measured as the caret's room; drawn as a bar
@@ -123,8 +123,12 @@ def draw_entry(
     for i, line in enumerate(lines):
         at = (layout.status.centerx, layout.status.y + i * text.font(size).get_linesize())
         text.draw(surface, line, size, colour, at, align="midtop")
-    for index, (label, rect) in enumerate(zip(view.choices, layout.choices, strict=False)):
-        draw_button(surface, text, rect, label, primary=index == view.chosen, hot=rect.collidepoint(mouse))
+    shown = list(zip(view.choices, layout.choices, strict=False))
+    # one label size for the row (narrow buttons would otherwise each fit their own)
+    px = button_label_px(text, [rect for _, rect in shown], [label for label, _ in shown]) if shown else None
+    for index, (label, rect) in enumerate(shown):
+        hot = rect.collidepoint(mouse)
+        draw_button(surface, text, rect, label, primary=index == view.chosen, hot=hot, label_px=px)
     for name, rect in layout.buttons.items():
         draw_button(
             surface,

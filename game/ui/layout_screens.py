@@ -325,6 +325,9 @@ class SettingsLayout:
         return None
 
 
+SEGMENTS_A_LINE = 6  # a setup row's options in one line, at most
+
+
 class SetupLayout:
     """Custom game setup: a top bar (title, Menu) as on the codemaker screen, then one card: the rows
     of choices on its left (label column and control column aligned), a live preview of the board
@@ -394,8 +397,18 @@ class SetupLayout:
         return stepper_rects(rect, round(rect.h * self.STEPPER_VALUE_SIDES))
 
     def segments(self, name: str, count: int) -> list[pygame.Rect]:
+        """The row's options side by side; more than SEGMENTS_A_LINE of them (the Shape choice's row,
+        grids, digits and words) in two lines, each half the row's height."""
         rect = self.controls[name]
-        width = rect.w / count
+        lines = 1 if count <= SEGMENTS_A_LINE else 2
+        across = -(-count // lines)
+        width, height = rect.w / across, rect.h / lines
         return [
-            pygame.Rect(round(rect.x + i * width), rect.y, round(width) - 4, rect.h) for i in range(count)
+            pygame.Rect(
+                round(rect.x + (i % across) * width),
+                round(rect.y + (i // across) * height),
+                round(width) - 4,
+                round(height) - (2 if lines > 1 else 0),
+            )
+            for i in range(count)
         ]

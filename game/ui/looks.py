@@ -277,11 +277,19 @@ class Look:
 
     theme: Theme = DARK
     pieces: PieceSet = PIECE_SETS["pegs"]
+    # The symbols of the game on screen where its variant has its own ("0123456789", the alphabet):
+    # each code value is then drawn as a tile carrying its symbol, whatever the piece set (a colour
+    # set's glyphs, colours and colour-blind marks mean nothing for digits and letters). "": colours.
+    glyphs: str = ""
 
     @property
-    def key(self) -> tuple[str, str]:
+    def key(self) -> tuple[str, str, str]:
         """What a cached image drawn in this look depends on."""
-        return (self.theme.name, self.pieces.name)
+        return (self.theme.name, self.pieces.name, self.glyphs)
+
+    def for_symbols(self, symbols: str) -> Look:
+        """This look drawing a game whose codes are `symbols` ("" : colours)."""
+        return self if symbols == self.glyphs else Look(self.theme, self.pieces, symbols)
 
 
 DEFAULT = Look()

@@ -99,9 +99,17 @@ HIGH_CONTRAST_NAMES = (
 )  # fmt: skip
 
 
+# The face of a digit or letter tile: a warm ivory, ours (the board's grading pegs carry the grade)
+SYMBOL_TILE: RGB = (238, 230, 211)
+
+
 def palette(name: str = "safe") -> tuple[RGB, ...]:
     """The MAX_COLOURS colours of the named palette ("safe" or "classic"), unless the current piece
-    set brings its own (the high-contrast set's)."""
+    set brings its own (the high-contrast set's); a game of digits or letters (looks.Look.glyphs):
+    one tile colour for each of its symbols."""
+    glyphs = looks.current().glyphs
+    if glyphs:
+        return (SYMBOL_TILE,) * len(glyphs)
     own = looks.current().pieces.colours
     if own is not None:
         return own

@@ -37,6 +37,7 @@ CODE_PITCH = 1.12  # peg spacing of a code drawn on its own (draw_code), in diam
 MIN_GLYPH_DIAMETER_PX = 10  # below this a digit or letter is unreadable; the peg is drawn plain
 MIN_BOTH_DIAMETER_PX = 20  # below this a digit and a symbol do not both fit: the digit alone
 GLYPH_CAP = 0.46  # a digit's or letter's capital height, of the diameter (alone on its peg)
+SYMBOL_GLYPH_CAP = 0.42  # a digit game's or word game's symbol on its tile, of the side
 GLYPH_CAP_BESIDE = 0.36  # ... beside a symbol
 BESIDE_SYMBOL_SCALE = 0.11  # the symbol's half-size beside a glyph, of the diameter
 INTER_CAP_EM = 0.727  # the shipped face's capital height, of its em (to size a glyph by its capitals)
@@ -133,11 +134,26 @@ class PegArt:
         """A code peg of `colour` (colour index `index` picks its symbol and glyph), `diameter` px
         wide, in the current piece set."""
         diameter = max(4, int(diameter))
-        pieces = looks.current().pieces
+        look = looks.current()
+        pieces = look.pieces
+        if look.glyphs:  # a game of digits or letters: a tile carrying the value's symbol
+            glyph = look.glyphs[index % len(look.glyphs)].upper()
+            return self._get(
+                ("tile", colour, glyph, diameter), lambda: self._make_tile(colour, glyph, diameter)
+            )
         return self._get(
             ("peg", colour, index, diameter, symbols, pieces.name),
             lambda: self._make_peg(colour, index, diameter, symbols, pieces),
         )
+
+    def _make_tile(self, colour: RGB, glyph: str, diameter: int) -> pygame.Surface:
+        big = diameter * SUPERSAMPLE
+        canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+        _draw_tile(canvas, colour)
+        if diameter >= MIN_GLYPH_DIAMETER_PX:
+            centre = (big / 2, big / 2 - big * 0.02)
+            self._draw_glyph(canvas, glyph, centre, big * SYMBOL_GLYPH_CAP, ink_for(colour))
+        return pygame.transform.smoothscale(canvas, (diameter, diameter))
 
     def draw_code(
         self,

@@ -12,16 +12,17 @@ Start (disabled while the game is not offered).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from types import MappingProxyType
 
 import pygame
 
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, legal_codes
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
+from game.ui import looks, theme
 from game.ui import palette as pal
-from game.ui import theme
 from game.ui.board import Art, draw_top_bar
-from game.ui.layout_screens import SetupLayout
+from game.ui.layout_screens import SEGMENTS_A_LINE, SetupLayout
 from game.ui.text import TextRenderer
 from game.ui.widgets import draw_button, draw_card, draw_stepper, draw_toggle
 
@@ -53,7 +54,21 @@ def draw(
     art: Art,
 ) -> None:
     """The whole screen: top bar, a row per choice (row `focus` has the keys), the turns line or the
-    reason the game is not offered, and the buttons; `mouse` lights what is under the pointer."""
+    reason the game is not offered, and the buttons; `mouse` lights what is under the pointer.
+    A game of digits or letters shows them as its tiles."""
+    symbols = choices.variant.symbols
+    with looks.using(looks.current().for_symbols(symbols)):
+        _draw(surface, layout, choices, focus, mouse, replace(art, colours=pal.palette()) if symbols else art)
+
+
+def _draw(
+    surface: pygame.Surface,
+    layout: SetupLayout,
+    choices: CustomChoices,
+    focus: int,
+    mouse: tuple[int, int],
+    art: Art,
+) -> None:
     text = art.text
     surface.fill(pal.BACKGROUND)
     draw_top_bar(surface, layout, text, TITLE, mouse)
@@ -73,13 +88,13 @@ def draw(
             colour = pal.TEXT_DIM
         text.draw(surface, words_of[name], label_px, colour, label.midleft, align="midleft")
         if name == "shape":
-            labels = [shape.segment_label for shape in SHAPES]
             segments = layout.segments(name, len(SHAPES))
+            labels = _shape_labels(text, segments)
             _draw_segments(surface, text, segments, labels, SHAPES.index(choices.shape), mouse)
         elif name in ("pegs", "colours"):
             _draw_stepper_row(surface, layout, choices, name, mouse, art)
         elif name == "duplicates":
-            _draw_duplicates(surface, layout, text, choices.duplicates, mouse)
+            _draw_duplicates(surface, layout, text, choices, mouse)
         else:
             labels = [difficulty.value.title() for difficulty in DIFFICULTIES]
             segments = layout.segments(name, len(DIFFICULTIES))
@@ -94,6 +109,8 @@ def draw(
         line = variant.describe(f"{config.turns} turns · {legal_codes(config):,} possible codes")
         turns = layout.turns_rect
         _draw_wrapped(surface, text, line, turns, text.grown(30), pal.TEXT, turns.centerx, "midtop")
+        if variant.symbols:  # Bulls and Cows and the word games have turn rules of their own
+            rule = f"{config.turns}, by {variant.shape_name}' own rule"
         if not problem:  # the rule in plain words under it
             words = f"{config.difficulty.value.title()} turns: {rule}"
             box = layout.message_rect
@@ -113,6 +130,19 @@ def draw(
         )
 
 
+# The Shape segments' shortest labels, for a window too narrow for "Digits", "Words" and "Marks"
+SHORT_SHAPE_LABELS = MappingProxyType({"bulls-and-cows": "0-9", "words": "Abc", "word-marks": "Ab+"})
+
+
+def _shape_labels(text: TextRenderer, segments: Sequence[pygame.Rect]) -> list[str]:
+    """The shapes' segment labels, or their short forms where one would not fit at a readable size."""
+    labels = [shape.segment_label for shape in SHAPES]
+    fits = all(  # at the readable floor, within the button's sides
+        text.size(words, text.floor())[0] <= rect.w - 8 for words, rect in zip(labels, segments, strict=True)
+    )
+    return labels if fits else [SHORT_SHAPE_LABELS.get(shape.name, shape.segment_label) for shape in SHAPES]
+
+
 def _draw_segments(
     surface: pygame.Surface,
     text: TextRenderer,
@@ -122,7 +152,9 @@ def _draw_segments(
     mouse: tuple[int, int],
 ) -> None:
     """One button per option, the chosen one lit, all labels at one size (the largest every one fits)."""
-    label_px = min(text.fit_size(w, r.w - 8, r.h * 0.5) for w, r in zip(labels, segments, strict=True))
+    # a segment in one of two lines is half as tall: its label may take more of its height
+    high = 0.7 if len(segments) > SEGMENTS_A_LINE else 0.5
+    label_px = min(text.fit_size(w, r.w - 8, r.h * high) for w, r in zip(labels, segments, strict=True))
     for index, (words, rect) in enumerate(zip(labels, segments, strict=True)):
         lit = index == chosen
         draw_button(surface, text, rect, "", primary=lit, hot=rect.collidepoint(mouse))
@@ -140,7 +172,7 @@ def _draw_stepper_row(
 ) -> None:
     """[-] value [+] for the pegs (a grid's cells, fixed) or the colours, then the sample pegs."""
     parts = layout.stepper_parts(name)
-    value = choices.cells if name == "pegs" else choices.colours
+    value = choices.cells if name == "pegs" else choices.variant.fixed_colours or choices.colours
     low, high = (MIN_PEGS, MAX_PEGS) if name == "pegs" else (MIN_COLOURS, MAX_COLOURS)
     enabled = choices.row_enabled(name)
     hot = "minus" if parts[0].collidepoint(mouse) else "plus" if parts[2].collidepoint(mouse) else None
@@ -149,13 +181,21 @@ def _draw_stepper_row(
 
 
 def _draw_duplicates(
-    surface: pygame.Surface, layout: SetupLayout, text: TextRenderer, on: bool, mouse: tuple[int, int]
+    surface: pygame.Surface,
+    layout: SetupLayout,
+    text: TextRenderer,
+    choices: CustomChoices,
+    mouse: tuple[int, int],
 ) -> None:
-    """The repeats toggle and, beside it, what it means."""
+    """The repeats toggle and, beside it, what it means (a variant's own rule where it fixes it)."""
+    variant = choices.variant
+    fixed = variant.fixed_duplicates
+    on = choices.duplicates if fixed is None else fixed
     control = layout.controls["duplicates"]
     toggle = pygame.Rect(control.x, control.y, round(control.h * 2.2), control.h)
-    draw_toggle(surface, text, toggle, on, hot=toggle.collidepoint(mouse))
-    note = "a colour may appear more than once" if on else "every colour at most once"
+    draw_toggle(surface, text, toggle, on, hot=fixed is None and toggle.collidepoint(mouse))
+    what = variant.places_word.rstrip("s") if variant.symbols else "colour"
+    note = f"a {what} may appear more than once" if on else f"every {what} at most once"
     note_box = pygame.Rect(toggle.right + 12, control.y, control.right - toggle.right - 12, control.h)
     _draw_wrapped(surface, text, note, note_box, control.h // 2, pal.TEXT_DIM, note_box.x, "topleft")
 
@@ -198,9 +238,10 @@ def _draw_sample(
             r, c = divmod(cell, cols)
             surface.blit(hole, (area.x + c * d, area.centery - rows * d // 2 + r * d))
         return
-    count = choices.pegs if name == "pegs" else choices.colours
+    symbols = choices.variant.symbols
+    count = choices.cells if name == "pegs" else len(art.colours) if symbols else choices.colours
     d = min(round(area.h * 0.8), int(area.w / (count * 1.1)) if count else 0)
-    if d < 6:
+    if d < (12 if symbols else 6):  # a tile too small to read its letter says nothing
         return
     for i in range(count):
         colour = i if name == "colours" else None

@@ -35,6 +35,9 @@ from game.core.records import (
     stats_to_dict,
 )
 from game.core.variants import GRID_SHAPES, GridVariant
+from game.core.variants.bullscows import BullsAndCowsVariant
+from game.core.variants.wordmarks import WordMarksVariant
+from game.core.variants.words import WordVariant
 
 CLASSIC = GameConfig(4, 6)
 
@@ -146,7 +149,10 @@ def test_stats_key__presets_by_name_grids_in_grid_and_everything_else_custom():
     assert stats_key(GameConfig(4, 6, difficulty=Difficulty.TIGHT)) == CUSTOM_KEY
     for shape in GRID_SHAPES:  # every grid, even one the size of a preset (2x2 has Easy's 4 cells)
         assert stats_key(GameConfig(colours=3, variant=GridVariant(*shape))) == GRID_KEY
-    assert stats_keys() == tuple(p.name for p in PRESETS) + (GRID_KEY, CUSTOM_KEY)
+    own = ("Bulls and Cows", "Words", "Marks")  # Bulls and Cows and the word games, each in its own
+    for variant, key in zip((BullsAndCowsVariant(3), WordVariant(), WordMarksVariant()), own, strict=True):
+        assert stats_key(GameConfig(variant=variant)) == key
+    assert stats_keys() == tuple(p.name for p in PRESETS) + (GRID_KEY, *own, CUSTOM_KEY)
 
 
 def test_record_in_book__adds_to_the_right_bucket_and_returns_the_score():

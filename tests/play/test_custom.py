@@ -8,6 +8,7 @@ import pytest
 
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS, GameConfig
 from game.core.variants import GridVariant, RowVariant
+from game.core.variants.bullscows import BullsAndCowsVariant
 from game.play.custom import DIFFICULTIES, SHAPES, CustomChoices
 
 
@@ -32,7 +33,11 @@ def test_custom__every_mix_builds_its_own_game_or_says_why_not():
             continue
         assert problem is None
         chosen = (config.variant, config.colours, config.duplicates, config.difficulty, config.pegs)
-        assert chosen == (shape.with_pegs(6), colours, duplicates, difficulty, choices.cells)
+        # Bulls and Cows and the word games play their own symbols and repeats rule, whatever was stepped
+        own_colours = colours if shape.fixed_colours is None else shape.fixed_colours
+        own_duplicates = duplicates if shape.fixed_duplicates is None else shape.fixed_duplicates
+        assert chosen == (shape.with_pegs(6), own_colours, own_duplicates, difficulty, choices.cells)
+        assert choices.row_enabled("colours") is (shape.fixed_colours is None)
     assert refused  # some mixes are not offered (no repeats with too few colours, big grids)
 
 
@@ -81,7 +86,9 @@ def test_custom__shape_and_turns_rule_step_within_their_options_and_repeats_flip
     for _ in range(len(SHAPES) + 1):
         choices.change_choice("shape", +1)
     assert choices.shape == SHAPES[-1]
-    before = choices.duplicates
+    before = choices.duplicates  # the last shape (word marks) fixes repeats: the toggle refuses
+    assert choices.change_choice("duplicates", +1) is False and choices.duplicates is before
+    choices.choose("shape", 0)
     choices.change_choice("duplicates", +1)
     assert choices.duplicates is not before
 
@@ -89,3 +96,15 @@ def test_custom__shape_and_turns_rule_step_within_their_options_and_repeats_flip
 def test_custom__a_grid_setup_does_not_offer_is_taken_as_a_row():
     choices = choices_from(GameConfig(colours=4, variant=GridVariant(3, 2)))  # legal, but not one of SHAPES
     assert choices.shape == SHAPES[0] and choices.config() == GameConfig(6, 4)  # its 6 cells as a row
+
+
+def test_custom__bulls_and_cows_steps_its_digits_within_three_to_five() -> None:
+    choices = choices_from(GameConfig(7, 8))
+    choices.choose("shape", next(i for i, shape in enumerate(SHAPES) if shape.name == "bulls-and-cows"))
+    assert choices.cells == 4  # the row's 7 pegs are not Bulls and Cows' to play
+    assert choices.change_choice("pegs", +1) and choices.cells == 5
+    assert choices.change_choice("pegs", +1) is False and choices.cells == 5
+    for _ in range(2):
+        choices.change_choice("pegs", -1)
+    assert choices.cells == 3 and choices.change_choice("pegs", -1) is False and choices.cells == 3
+    assert choices.config() == GameConfig(variant=BullsAndCowsVariant(3))

@@ -58,6 +58,7 @@ class BullsAndCowsVariant(RowVariant):
     last_peg_word: ClassVar[str] = "cow"
     grade_rules: ClassVar[str] = "bull = right digit, right place; cow = right digit, wrong place"
     places_word: ClassVar[str] = "digits"
+    bucket: ClassVar[str | None] = "Bulls and Cows"  # every Bulls and Cows game, whatever its digits
 
     def __post_init__(self) -> None:
         pegs = self.pegs
@@ -69,8 +70,8 @@ class BullsAndCowsVariant(RowVariant):
 
     @classmethod
     def offered(cls) -> tuple[Variant, ...]:
-        """Not in the setup screens' Shape choice yet: they step colours, which this variant fixes."""
-        return ()
+        """Offered once (the setup screens show its colours and repeats but do not step them)."""
+        return (cls(),)
 
     @classmethod
     def numbered(cls) -> tuple[Variant, ...]:

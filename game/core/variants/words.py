@@ -41,6 +41,7 @@ class WordVariant(RowVariant):
     symbols: ClassVar[str] = ALPHABET
     grade_rules: ClassVar[str] = "black = right letter, right place; white = right letter, wrong place"
     places_word: ClassVar[str] = "letters"
+    bucket: ClassVar[str | None] = "Words"  # the statistics bucket of every word game
 
     def __post_init__(self) -> None:
         if self.pegs != LETTERS:
@@ -51,8 +52,8 @@ class WordVariant(RowVariant):
 
     @classmethod
     def offered(cls) -> tuple[Variant, ...]:
-        """Not in the setup screens' Shape choice yet: they step colours, which this variant fixes."""
-        return ()
+        """Offered once (the setup screens show its colours and repeats but do not step them)."""
+        return (cls(),)
 
     @classmethod
     def numbered(cls) -> tuple[Variant, ...]:

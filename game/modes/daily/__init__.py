@@ -1,4 +1,5 @@
-"""The Daily code: one secret a day for Classic and for Super (game/core/daily.py), played once.
+"""The Daily code: one secret a day for Classic, Super, Bulls and Cows, Words and Word marks
+(game/core/daily.py: DAILIES), played once.
 
 Screens: the daily choice (game/modes/daily/screens.py), the playing screen with DailyHooks
 (hooks.py), the day's result with its share text (result.py), and the archive of past codes played
@@ -8,7 +9,7 @@ streaks of days won); its high-score table is Daily.
 
 from __future__ import annotations
 
-from game.core.daily import DAILY_PRESETS, daily_config, daily_day, seconds_until_next_daily
+from game.core.daily import DAILIES, DAILY_PRESETS, daily_config, daily_day, seconds_until_next_daily
 from game.modes.base import HelpPage, MenuEntry, Mode, StatsTab
 from game.modes.daily.archive import ArchiveState
 from game.modes.daily.book import DAILY_BOOK, SCORES_BOOK, DailyBook
@@ -19,7 +20,8 @@ from game.screens.base import Context, go
 from game.ui.daily_view import countdown_text
 
 CONTROLS = (
-    "Daily code: one code a day for Classic and one for Super, the same for everyone; new codes come "
+    "Daily code: one code a day for Classic, Super, Bulls and Cows, Words and Word marks, the same for "
+    "everyone; new codes come "
     "at midnight UTC (the Daily code screen counts down to them). One attempt a day at each: leave a "
     "game half-played and it is kept for that day (choose it again to go on); asking again once it "
     "is over shows that day's result. No New game, Solve or Hint; Reveal gives up once a row is "
@@ -43,17 +45,15 @@ def today_words(book: DailyBook, preset: str, day) -> str:
 
 
 def figures(app: Context) -> tuple[list[tuple[str, str]], str]:
-    """The Daily statistics tab: today's state, streak and best streak per preset."""
+    """The Daily statistics tab: today's state per daily, then the streak and best streak of each one
+    ever won (five dailies' three lines each would not fit a small window)."""
     book = load_daily(app)
     day = daily_day(app.now())
-    rows: list[tuple[str, str]] = []
-    for preset in DAILY_PRESETS:
+    rows: list[tuple[str, str]] = [(f"{preset} today", today_words(book, preset, day)) for preset in DAILIES]
+    for preset in DAILIES:
         streak, best = book.streaks(preset, day)
-        rows += [
-            (f"{preset} today", today_words(book, preset, day)),
-            (f"{preset} streak", str(streak)),
-            (f"{preset} best streak", str(best)),
-        ]
+        if best:
+            rows += [(f"{preset} streak", str(streak)), (f"{preset} best streak", str(best))]
     wait = countdown_text(seconds_until_next_daily(app.now()))
     return rows, f"Streaks count days won in a row · next codes in {wait}"
 
@@ -63,7 +63,7 @@ def status(app: Context) -> str:
     book = load_daily(app)
     day = daily_day(app.now())
     lines = []
-    for preset in DAILY_PRESETS:
+    for preset in DAILY_PRESETS:  # the card has room for the presets' lines (the others: its screen)
         lines.append(f"{preset}: {today_words(book, preset, day)}")
     lines.append(f"Next codes in {hours_minutes(seconds_until_next_daily(app.now()))}")
     return "\n".join(lines)
@@ -81,7 +81,7 @@ def kept_entries(app: Context) -> tuple[MenuEntry, ...]:
     day = daily_day(app.now())
     book = load_daily(app)
     entries = []
-    for preset in DAILY_PRESETS:
+    for preset in DAILIES:
         record = book.game_for(preset, day)
         if record is not None:
             detail = f"today's code · turn {record.turn} of {record.config.turns}"

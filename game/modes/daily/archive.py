@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from game.core.daily import (
-    DAILY_PRESETS,
+    DAILIES,
     DailyError,
     archive_day,
     archive_numbers,
@@ -45,6 +45,9 @@ INTRO = (
 TYPED = "0123456789-"
 MAX_TYPED = 10  # a date, YYYY-MM-DD
 
+
+# The dailies' names on the archive's narrow choice buttons, where the full one would not fit
+SHORT_NAMES = {"Bulls and Cows": "Digits", "Word marks": "Marks"}
 
 class ArchiveHooks(ForFunHooks):
     """A past Daily code on the playing screen, for fun: never recorded, never kept."""
@@ -75,7 +78,7 @@ class ArchiveState(State):
 
     takes_text = True
 
-    def __init__(self, day: dt.date | None = None, preset: str = DAILY_PRESETS[0]) -> None:
+    def __init__(self, day: dt.date | None = None, preset: str = DAILIES[0]) -> None:
         self.day = day
         self.preset = preset
         self.typed = ""
@@ -93,7 +96,7 @@ class ArchiveState(State):
         return daily_day(self.app.now())
 
     def layout(self) -> EntryLayout:
-        return self.sized_layout(lambda size: EntryLayout(size, ("back", "play"), len(DAILY_PRESETS), True))
+        return self.sized_layout(lambda size: EntryLayout(size, ("back", "play"), len(DAILIES), True))
 
     def step_day(self, days: int) -> None:
         """A day back (-1) or on (+1), within the archive."""
@@ -147,7 +150,7 @@ class ArchiveState(State):
         return archive_game(self.today, self.day, self.preset)
 
     def choose(self, index: int) -> None:
-        self.preset = DAILY_PRESETS[index % len(DAILY_PRESETS)]
+        self.preset = DAILIES[index % len(DAILIES)]
         self.app.sound.play("click")
 
     def handle(self, event: pygame.event.Event) -> Transition | Route | None:
@@ -174,7 +177,7 @@ class ArchiveState(State):
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.step_day(-1 if event.key == pygame.K_LEFT else 1)
             elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                self.choose(DAILY_PRESETS.index(self.preset) + 1)
+                self.choose(DAILIES.index(self.preset) + 1)
             elif event.key == pygame.K_BACKSPACE:
                 self.typed, self.error = self.typed[:-1], ""
             elif len(event.unicode) == 1 and event.unicode in TYPED and len(self.typed) < MAX_TYPED:
@@ -194,7 +197,7 @@ class ArchiveState(State):
         elif self.typed:
             status, warn = "Enter goes to that day.", False
         else:
-            size = f"{config.pegs} pegs × {config.colours} colours · {config.turns} turns"
+            size = f"{config.variant.size_text(config.colours)} · {config.turns} turns"
             status, warn = f"{self.day:%a %d %b %Y} · {size}", False
         chosen = "" if self.day is None else f"Daily #{daily_number(self.day)} · {self.day.isoformat()}"
         return EntryView(
@@ -207,8 +210,8 @@ class ArchiveState(State):
             buttons={"back": "Back", "play": "Play"},
             primary="play",
             enabled=frozenset({"back", "play"} if self.day is not None else {"back"}),
-            choices=DAILY_PRESETS,
-            chosen=DAILY_PRESETS.index(self.preset),
+            choices=tuple(SHORT_NAMES.get(preset, preset) for preset in DAILIES),
+            chosen=DAILIES.index(self.preset),
             caret=bool(self.typed),
         )
 

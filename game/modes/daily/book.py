@@ -20,7 +20,7 @@ from typing import Any
 
 from game.core.codes import Feedback
 from game.core.daily import (
-    DAILY_PRESETS,
+    DAILIES,
     check_grades,
     daily_book_from_dict,
     daily_config,
@@ -90,7 +90,7 @@ def load_daily(store: Any) -> DailyBook:
         return DailyBook()
     played: dict[str, dict[dt.date, DayResult]] = {}
     games: dict[str, dict[dt.date, GameRecord]] = {}
-    for preset in DAILY_PRESETS:
+    for preset in DAILIES:
         for day_text, attempt in store.attempts(kind_of(preset)).items():
             try:
                 day = dt.date.fromisoformat(day_text)
@@ -132,7 +132,7 @@ def take_daily_json(store: Any, data: Any) -> None:
         grades = [[fb.black, fb.white] for fb in record.grades]
         store.decide_attempt(record.last_day.isoformat(), kind_of(preset), {"grades": grades, "points": 0})
     for preset, raw in data.get("in_progress", {}).items():
-        if preset in DAILY_PRESETS and isinstance(raw, Mapping):
+        if preset in DAILIES and isinstance(raw, Mapping):
             game = GameRecord.from_dict(raw.get("record"))
             store.play_attempt(str(raw.get("day"))[:10], kind_of(preset), game.to_dict())
     if carried:
@@ -145,7 +145,7 @@ def take_daily_scores_json(store: Any, data: Any) -> None:
     if not isinstance(data, Mapping):
         raise ValueError("daily scores are an object of preset -> {day, points}")
     for preset, value in data.items():
-        if preset in DAILY_PRESETS and isinstance(value, Mapping):
+        if preset in DAILIES and isinstance(value, Mapping):
             points = value.get("points")
             if isinstance(points, int) and not isinstance(points, bool) and points >= 0:
                 day = str(value.get("day"))[:10]
@@ -158,7 +158,7 @@ def _daily_record(data: Any) -> dict[str, Any]:
     if not isinstance(carried, Mapping) or set(data) - {"best_streaks"}:
         raise ValueError("the Daily record is an object with best_streaks: preset -> days")
     for preset, days in carried.items():
-        if preset not in DAILY_PRESETS or isinstance(days, bool) or not isinstance(days, int):
+        if preset not in DAILIES or isinstance(days, bool) or not isinstance(days, int):
             raise ValueError(
                 f"a carried best streak is a preset's whole number of days, not {str(days)[:40]!r}"
             )

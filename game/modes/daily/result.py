@@ -42,6 +42,7 @@ class DailyResultState(State):
         self, preset: str, day: dt.date, finished: GameRecord | None = None, refused: bool = False
     ) -> None:
         self.preset = preset
+        self.config = daily_config(preset)  # the app draws a digit or word daily's code in its symbols
         self.day = day
         self.finished = finished
         self.refused = refused

@@ -15,7 +15,7 @@ import datetime as dt
 import pygame
 
 from game.core.daily import (
-    DAILY_PRESETS,
+    DAILIES,
     daily_config,
     daily_day,
     is_won,
@@ -51,7 +51,7 @@ class DailyState(State):
         self.book = load_daily(app)
 
     def layout(self) -> DailyLayout:
-        return DailyLayout(self.app.surface.get_size(), DAILY_PRESETS)
+        return DailyLayout(self.app.surface.get_size(), DAILIES)
 
     @property
     def day(self) -> dt.date:
@@ -99,11 +99,11 @@ class DailyState(State):
             if event.key == pygame.K_p:
                 return self.archive()
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
-                self.focus = (self.focus + 1) % len(DAILY_PRESETS)
+                self.focus = (self.focus + 1) % len(DAILIES)
             elif event.key in (pygame.K_1, pygame.K_2):
-                return self.activate(DAILY_PRESETS[event.key - pygame.K_1])
+                return self.activate(DAILIES[event.key - pygame.K_1])
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                return self.activate(DAILY_PRESETS[self.focus])
+                return self.activate(DAILIES[self.focus])
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -120,7 +120,7 @@ class DailyState(State):
             pal.TEXT_DIM,
             text.grown(28),
         )
-        for i, preset in enumerate(DAILY_PRESETS):
+        for i, preset in enumerate(DAILIES):
             column = layout.columns[preset]
             focused = i == self.focus
             pygame.draw.rect(surface, pal.BUTTON_HOT if focused else pal.BOARD, column, border_radius=10)
@@ -130,22 +130,14 @@ class DailyState(State):
             status, action = self.status(preset)
             rows = column.inflate(-column.w // 10, 0)
             h = column.h // 6
-            text.draw_in(
-                surface,
-                f"Daily {preset}",
-                pygame.Rect(rows.x, column.y + h // 3, rows.w, h),
-                pal.TEXT,
-                text.grown(48),
+            _draw_wrapped(
+                surface, text, preset, pygame.Rect(rows.x, column.y + h // 3, rows.w, h), pal.TEXT, 48
             )
             config = daily_config(preset)
-            detail = f"{config.pegs} pegs × {config.colours} colours · {config.turns} turns"
-            text.draw_in(
-                surface,
-                detail,
-                pygame.Rect(rows.x, column.y + 3 * h // 2, rows.w, h * 2 // 3),
-                pal.TEXT_DIM,
-                text.grown(28),
-            )
+            # wrapped: five narrow cards at 640x480 (Bulls and Cows and the word games beside the presets)
+            detail = f"{config.variant.size_text(config.colours)} · {config.turns} turns"
+            box = pygame.Rect(rows.x, column.y + 4 * h // 3, rows.w, h)
+            _draw_wrapped(surface, text, detail, box, pal.TEXT_DIM, 28)
             text.draw_in(
                 surface,
                 status,
@@ -164,3 +156,12 @@ class DailyState(State):
         shared = button_label_px(text, rects, [labels[name] for name in layout.buttons])
         for name, rect in layout.buttons.items():
             draw_button(surface, text, rect, labels[name], hot=rect.collidepoint(self.mouse), label_px=shared)
+
+
+def _draw_wrapped(surface: pygame.Surface, text, words: str, box: pygame.Rect, colour, largest: int) -> None:
+    """`words` wrapped to fit `box` (as large as fits, up to `largest` grown), centred in it."""
+    size, lines = text.fit_wrapped(words, box.w, box.h, text.grown(largest))
+    line_h = text.font(size).get_linesize()
+    top = box.centery - line_h * len(lines) / 2
+    for k, line in enumerate(lines):
+        text.draw(surface, line, size, colour, (box.centerx, top + k * line_h), align="midtop")

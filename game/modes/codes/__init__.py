@@ -1,0 +1,45 @@
+"""Codes of digits and of words on the menu: Bulls and Cows (4 different digits, bulls and cows), Words
+(a 5-letter word graded black and white over its letters) and Word marks (the same words, a mark a
+letter). Each is the playing screen's plain game with its variant's config (typed from the keyboard or
+the on-screen keyboard of tiles, kept with PLAIN_SAVE like any other game, in its variant's own
+statistics bucket); Custom offers them too. This mode adds their menu entries and statistics tabs.
+"""
+
+from game.core.config import GameConfig
+from game.core.variants import Variant
+from game.core.variants.bullscows import BullsAndCowsVariant
+from game.core.variants.wordmarks import WordMarksVariant
+from game.core.variants.words import WordVariant
+from game.modes.base import MenuEntry, Mode, StatsTab
+from game.modes.classic.hooks import ClassicHooks, slot_of
+from game.play.aids import EVERY_AID
+from game.screens.base import go
+
+# the menu's games: (the variant, what the entry says of it)
+GAMES: tuple[tuple[Variant, str], ...] = (
+    (BullsAndCowsVariant(), "4 different digits · bulls and cows"),
+    (WordVariant(), "a 5-letter word · black and white"),
+    (WordMarksVariant(), "a 5-letter word · a mark a letter"),
+)
+
+# their statistics buckets (the variants' own), which are their high-score tables too
+BUCKETS: tuple[str, ...] = tuple(str(variant.bucket) for variant, _ in GAMES)
+
+
+def _entry(variant: Variant, detail: str) -> MenuEntry:
+    config = GameConfig(variant=variant)
+    route = go("new_game", mode="codes", config=config)
+    detail = f"{detail} · {config.turns} turns"
+    return MenuEntry(variant.shape_name, detail, route, "Puzzles")
+
+
+MODE = Mode(
+    id="codes",
+    title="Digits and words",
+    entries=tuple(_entry(*game) for game in GAMES),
+    stats_tabs=(StatsTab(BUCKETS[0], label="Bulls & Cows"), StatsTab(BUCKETS[1]), StatsTab(BUCKETS[2])),
+    high_scores=BUCKETS,  # a win's table is its statistics bucket (game/screens/play_hooks.py)
+    aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
+    hooks=lambda config: ClassicHooks(),
+    slot=slot_of,
+)
