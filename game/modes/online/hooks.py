@@ -22,7 +22,7 @@ import pygame
 from game.core.config import GameConfig
 from game.modes.online import view as online_view
 from game.modes.online.flow import ONLINE_SAVE, SLOT, config_of, save_of
-from game.net.duel import DuelLink
+from game.net.duel import DuelLink, DuelView
 from game.play.record import GameRecord
 from game.play.remote import RemoteBreakerRun
 from game.play.timeline import Motion, Timeline
@@ -212,11 +212,7 @@ class OnlineHooks(StandardHooks):
 
     def lines(self, state: PlayScreen) -> list[str]:
         view, run = self.link.view, state.run
-        lines = []
-        if view.status == "reconnecting":
-            lines.append("Reconnecting… your rows are kept")
-        elif view.status == "failed":
-            lines.append(f"Connection lost: {view.reason}")
+        lines = connection_lines(view)
         if view.opponent_away:
             lines.append("Claim the win: C" if view.claim_ready else f"Away · held {view.hold_s:.0f} s")
         if view.kind == "codemaker":
@@ -229,3 +225,12 @@ class OnlineHooks(StandardHooks):
             count = len(view.opponent_rows)
             lines.append(f"{count} row{'' if count == 1 else 's'} · grades only")
         return lines
+
+
+def connection_lines(view: DuelView) -> list[str]:
+    """What the side panel says of the connection while it is not simply up (none when it is)."""
+    if view.status == "reconnecting":
+        return ["Reconnecting… your rows are kept"]
+    if view.status == "failed":
+        return [f"Connection lost: {view.reason}"]
+    return []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.modes.online.flow import config_of
-from game.modes.online.hooks import OnlineHooks
+from game.modes.online.hooks import OnlineHooks, connection_lines
 from game.net.duel import DuelLink
 from game.screens.base import Route, go, to_menu
 from game.screens.holding import Holding
@@ -60,11 +60,7 @@ class SoloHooks(OnlineHooks):
 
     def lines(self, state: PlayScreen) -> list[str]:
         view, run = self.link.view, state.run
-        lines = []
-        if view.status == "reconnecting":
-            lines.append("Reconnecting… your rows are kept")
-        elif view.status == "failed":
-            lines.append(f"Connection lost: {view.reason}")
+        lines = connection_lines(view)
         lines.append("Grading…" if run.pending is not None else "Timed from when it was first shown")
         lines.append("One attempt per device")
         return lines
