@@ -11,8 +11,6 @@ from game.core.variants.bullscows import BullsAndCowsVariant
 from game.core.variants.wordmarks import WordMarksVariant
 from game.core.variants.words import WordVariant
 from game.modes.base import MenuEntry, Mode, StatsTab
-from game.modes.classic.hooks import ClassicHooks, slot_of
-from game.play.aids import EVERY_AID
 from game.screens.base import go
 
 # the menu's games: (the variant, what the entry says of it)
@@ -28,7 +26,7 @@ BUCKETS: tuple[str, ...] = tuple(str(variant.bucket) for variant, _ in GAMES)
 
 def _entry(variant: Variant, detail: str) -> MenuEntry:
     config = GameConfig(variant=variant)
-    route = go("new_game", mode="codes", config=config)
+    route = go("new_game", config=config)  # the plain game's (the registry's PLAIN_MODE)
     detail = f"{detail} · {config.turns} turns"
     return MenuEntry(variant.shape_name, detail, route, "Puzzles")
 
@@ -39,7 +37,4 @@ MODE = Mode(
     entries=tuple(_entry(*game) for game in GAMES),
     stats_tabs=(StatsTab(BUCKETS[0], label="Bulls & Cows"), StatsTab(BUCKETS[1]), StatsTab(BUCKETS[2])),
     high_scores=BUCKETS,  # a win's table is its statistics bucket (game/screens/play_hooks.py)
-    aids=EVERY_AID,  # the plain game (ClassicHooks): hints, the coach and hard mode
-    hooks=lambda config: ClassicHooks(),
-    slot=slot_of,
 )
