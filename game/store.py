@@ -42,6 +42,7 @@ import logging
 import os
 import shutil
 import sqlite3
+import time
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
@@ -223,7 +224,7 @@ class Store:
                     shutil.copyfile(f"{path}{suffix}", copy)
             if os.path.lexists(path) and not path.is_file():
                 raise sqlite3.DatabaseError(f"{path.name} is not a file")
-            return self._connect(path)
+            return self._connect_waiting(path)
         except sqlite3.OperationalError as exc:  # read-only, locked, newer: not the file's fault
             return self._memory(path, f"cannot be written ({excerpt(exc)})")
         except sqlite3.DatabaseError as exc:
@@ -248,6 +249,20 @@ class Store:
             for copy in logs.values():
                 with contextlib.suppress(OSError):
                     os.unlink(copy)
+
+    def _connect_waiting(self, path: Path) -> sqlite3.Connection:
+        """_connect, tried again while another window holds the file locked, up to busy_s. Two windows
+        opening a new database at the same moment both switch it to WAL, and SQLite answers the second
+        "database is locked" at once, without calling its busy handler: taken as "cannot be written",
+        that window would keep its games in memory only."""
+        deadline = time.monotonic() + self.busy_s
+        while True:
+            try:
+                return self._connect(path)
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.02)
 
     def _connect(self, path: Path | str) -> sqlite3.Connection:
         db = sqlite3.connect(path, timeout=self.busy_s, isolation_level=None, check_same_thread=False)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -146,3 +147,38 @@ def test_store_processes__two_processes_playing_todays_daily_make_one_attempt(tm
     assert shown == [["DailyResultState", "False"], ["DailyResultState", "True"]]  # the second: refused
     attempts = Store(folder).attempts(kind_of("Classic"))
     assert list(attempts) == ["2026-11-25"] and attempts["2026-11-25"].state == "decided"
+
+
+OPEN_AT_ONCE = r"""
+import sys, time
+from pathlib import Path
+from game.store import Store
+folder, start = Path(sys.argv[1]), float(sys.argv[2])
+while time.time() < start:  # both open the new database at the same instant
+    pass
+store = Store(folder)
+store.db
+print("memory" if store._in_memory else "file", flush=True)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="runs child processes the POSIX way")
+def test_store_processes__two_windows_opening_a_new_database_at_once_both_write_to_the_file(tmp_path):
+    # Switching a new file to WAL in two processes at once answers one "locked" without waiting:
+    # before the store tried again, about half of such starts kept one window's games in memory only.
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    for round_ in range(8):
+        start = f"{time.time() + 0.5:.3f}"
+        folder = str(tmp_path / f"data{round_}")
+        children = [
+            subprocess.Popen(
+                [sys.executable, "-c", OPEN_AT_ONCE, folder, start],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=env,
+            )
+            for _ in range(2)
+        ]
+        answers = [child.communicate(timeout=60)[0].strip() for child in children]
+        assert answers == ["file", "file"], (round_, answers)
