@@ -408,16 +408,21 @@ class BreakerRun(RecordRun):
             self.message = problem
             self.cues.add(Cue.ERROR)
             return problem
-        self.record = self.record.played(tuple(self.draft), Player.PLAYER)
         self.cues.add(Cue.SUBMIT)
+        self.hand_in(tuple(self.draft))
+        self.message = ""
+        return None
+
+    def hand_in(self, code: Code) -> None:
+        """The checked row goes on the board, graded from the record's secret (a run whose grades
+        come from elsewhere sends it instead)."""
+        self.record = self.record.played(code, Player.PLAYER)
         row = len(self.game.rows) - 1
         self.show.start(row, self.game.rows[row].feedback)
         self.row.reset()  # a submitted row is never undone
         for col in range(self.config.pegs):
             self.timeline.drop(("snap", col))
         self.drop_from.clear()
-        self.message = ""
-        return None
 
     def take_hint(self, code: Code | None) -> None:
         """The player asked the hint for something: the game is assisted; a code fills the row."""

@@ -55,19 +55,10 @@ class RemoteBreakerRun(BreakerRun):
             return "the duel is over"
         return super().submit_problem()
 
-    def submit(self) -> str | None:
-        if self._blocked():
-            return self.submit_problem()
-        problem = self.submit_problem()
-        if problem is not None:
-            self.message = problem
-            self.cues.add(Cue.ERROR)
-            return problem
-        self.pending = tuple(self.draft)
-        self.send(self.pending)
-        self.cues.add(Cue.SUBMIT)
-        self.message = ""
-        return None
+    def hand_in(self, code: Code) -> None:
+        """The row goes to the server, which grades it; it lands when the grade comes back."""
+        self.pending = code
+        self.send(code)
 
     def land(self, code: Code, grade: tuple[int, int]) -> None:
         """The server graded `code`: it goes on the board with that grade."""
