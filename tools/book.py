@@ -212,7 +212,9 @@ def all_secrets(config: GameConfig, limit: int | None, seed: int) -> np.ndarray:
     if is_small(config):
         return small_space(config.pegs, config.colours, config.duplicates).indices.astype(np.int64)
     generator = random.Random(seed)
-    return np.array(sorted(generator.sample(range(legal_count(config)), limit or 10_000)), dtype=np.int64)
+    ranks = np.array(sorted(generator.sample(range(legal_count(config)), limit or 10_000)), dtype=np.int64)
+    # without repeats a rank is not a code number: the rank-th legal code is
+    return ranks if config.duplicates else book_prune.every_secret(config)[ranks]
 
 
 def split(config: GameConfig, guess: Code, secrets: np.ndarray) -> list[tuple[Feedback, np.ndarray]]:
@@ -246,7 +248,7 @@ def build_book(args: argparse.Namespace, executor: Executor | None) -> tuple[Str
         moves, estimated, differ, scored, gain = book_lookahead.build(
             config, first, args.candidates, args.pool, args.third_pool, args.seed, mapper
         )
-        every = np.arange(legal_count(config), dtype=np.int64)
+        every = book_prune.every_secret(config)
         table, summary = finish(args, config, every, moves, None, None, scored, [], estimated)
         summary.update(differ_from_entropy=differ, estimated_gain_over_entropy=round(gain, 1))
         return table, summary

@@ -20,12 +20,13 @@ arguments: the same book and seed give the same kept book.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
 
-from game.core.codes import code_index, decode, score_many, unpack
+from game.core.codes import code_index, decode, encode, score_many, unpack
 from game.core.config import GameConfig
 from game.core.optimal import StrategyTable
 from game.core.solver import run
@@ -99,31 +100,45 @@ def entropy_lengths(config: GameConfig, secrets: np.ndarray, seed: int) -> np.nd
     return np.array([len(g.guesses) if g.solved else 2 * MAX_TURNS for g in games], dtype=np.int32)
 
 
+def every_secret(config: GameConfig) -> np.ndarray:
+    """The code number of every legal code, ascending. Without repeats they are not 0 .. count - 1
+    (5,040 codes of 4 digits spread over numbers up to 9,876): numbering them so would play codes
+    that repeat a digit, which no game holds and no strategy ever finds."""
+    if config.duplicates:
+        return np.arange(legal_count(config), dtype=np.int64)
+    # permutations() of sorted colours come in lexicographic order, which is code-number order
+    rows = np.array(list(itertools.permutations(range(config.colours), config.pegs)), dtype=np.int64)
+    return encode(rows.reshape(-1, config.pegs), config.colours)
+
+
 def prune(
     config: GameConfig, moves: dict, seed: int, mapper: Callable[..., Iterable] = map
 ) -> tuple[dict, dict]:
     """(the moves kept, a summary: totals of entropy alone, of the whole book and of the kept book,
     worst games, positions kept), over every secret of the size."""
-    secrets = np.arange(legal_count(config), dtype=np.int64)
+    secrets = every_secret(config)
     depth = 1 + max(len(path) for path in moves)
     first = moves[()]
     grades = score_many(first, decode(secrets, config.pegs, config.colours), config.colours)
     win = config.variant.win
-    cells = [(int(g), secrets[grades == g]) for g in np.unique(grades) if int(g) != win]
-    # lengths[d][s]: the guesses of secret s with the book cut to its first d guesses; own[d][s]:
-    # the guess entropy plays then, at depth d.
+    # Each cell as the positions of its secrets in `secrets` (the rows of lengths and own below);
+    # with repeats a position is the code number, without it is not.
+    cells = [(int(g), np.flatnonzero(grades == g)) for g in np.unique(grades) if int(g) != win]
+    # lengths[d][s]: the guesses of the secret at position s with the book cut to its first d guesses;
+    # own[d][s]: the guess entropy plays then, at depth d.
     lengths = np.zeros((depth + 1, secrets.shape[0]), dtype=np.int32)
     lengths[1:, grades == win] = 1
     own = np.full((depth + 1, secrets.shape[0]), -1, dtype=np.int64)
     tasks = [
-        Cut(config, dict(moves), d, ((first, unpack(g, config.pegs)),), cell, seed)
+        Cut(config, dict(moves), d, ((first, unpack(g, config.pegs)),), secrets[cell], seed)
         for d in range(1, depth + 1)
         for g, cell in cells
     ]
+    where = [cell for _ in range(1, depth + 1) for _, cell in cells]  # each task's positions
     order = sorted(range(len(tasks)), key=lambda i: -tasks[i].secrets.shape[0])
     for i, (played, guesses) in zip(order, mapper(play_cut, [tasks[i] for i in order]), strict=True):
-        lengths[tasks[i].depth, tasks[i].secrets] = played
-        own[tasks[i].depth, tasks[i].secrets] = guesses
+        lengths[tasks[i].depth, where[i]] = played
+        own[tasks[i].depth, where[i]] = guesses
     own_first = run(get(STRONGEST).think(config, (), node_rng(seed, ())))
     own[0] = code_index(own_first, config.colours)
     if tuple(own_first) == tuple(first):  # entropy opens as the book does: its games are the cut to 1

@@ -3,13 +3,14 @@ is entropy's own guess there) and each move dropped does not, judged against gam
 separately; the kept book plays the
 totals in its header and never more guesses than entropy; the header's command remakes the bytes."""
 
+import itertools
 import shlex
 import sys
 from pathlib import Path
 
 import numpy as np
 
-from game.core.codes import decode, score_many, unpack
+from game.core.codes import Feedback, decode, score_many, unpack
 from game.core.config import GameConfig
 from game.core.optimal import StrategyTable, format_table, parse_table
 from game.core.solver import run
@@ -110,3 +111,39 @@ def test_book_prune__pruning_a_pruned_book_in_place_again_changes_nothing(tmp_pa
     again = run_book(args)
     assert book.read_bytes() == made
     assert again["kept"] == again["positions"] == first["kept"] < first["positions"]
+
+
+def replay(config, moves, seed=0):
+    """Each secret's guess count, in code-number order: every code without a repeated colour listed by
+    itertools, each game played one guess at a time from the start and graded here by counting."""
+    think = make_think([StrategyTable(config.pegs, config.colours, config.duplicates, moves)])
+    counts = []
+    for secret in itertools.permutations(range(config.colours), config.pegs):
+        history = ()
+        while not history or history[-1][0] != secret:
+            guess = tuple(run(think(config, history, node_rng(seed, history))))
+            bulls = sum(a == b for a, b in zip(guess, secret, strict=True))
+            history += ((guess, Feedback(bulls, len(set(guess) & set(secret)) - bulls)),)
+            assert len(history) <= 30, secret
+        counts.append(len(history))
+    return counts
+
+
+def test_prune__without_repeats_the_totals_are_those_of_the_games_replayed_one_by_one(tmp_path):
+    config = GameConfig(4, 6, duplicates=False)
+    made = tmp_path / "made.txt"
+    size = ["--pegs", "4", "--colours", "6", "--no-duplicates"]
+    run_book(["tools/book.py", *size, "--candidates", "2", "--out", str(made)])
+    moves = dict(parse_table(made.read_bytes()).moves)
+    # a second guess that tells nothing in the largest cell: pruning must drop it and only it there
+    firsts = [path for path in moves if len(path) == 1]
+    bad = max(firsts, key=lambda path: sum(1 for p in moves if p[:1] == path))
+    moves[bad] = tuple(moves[()])
+    kept, summary = book_prune.prune(config, moves, 0)
+    assert bad not in kept
+    entropy, book, played = replay(config, {}), replay(config, moves), replay(config, kept)
+    assert len(played) == 360
+    assert (summary["entropy_total"], summary["entropy_worst"]) == (sum(entropy), max(entropy))
+    assert (summary["book_total"], summary["book_worst"]) == (sum(book), max(book))
+    assert (summary["total"], summary["worst"]) == (sum(played), max(played))
+    assert sum(played) <= sum(entropy) and sum(played) < sum(book)
