@@ -211,13 +211,43 @@ class Search:
         # Without a cap the depth never binds: keep it constant so a candidate set has one memo key.
         self.depth_limit = self.max_depth if self.max_depth is not None else n + 1
         self.depth_step = 1 if self.max_depth is not None else 0
-        self.bounds = [tree_bound(n, k - 1, d) for d in range(self.depth_limit + 1)]
+        self.branches = k - 1  # non-winning grades: the most classes a guess can leave
+        self._bounds: dict[tuple[int, int], np.ndarray] = {}
+        self._not_canonical: dict[Symmetry, np.ndarray] = {}
         self.row_offsets = (np.arange(n, dtype=np.int64) * k)[:, None]
         self.all_guesses = np.arange(n)
 
-    def solve(self, cands: np.ndarray, depth: int, limit: int, symmetry: Symmetry | None = None) -> int:
+    def bound(self, depth: int, branches: int | None = None) -> np.ndarray:
+        """tree_bound() for `depth` guesses allowed and at most `branches` classes a guess (all the
+        non-winning grades by default), made once and kept."""
+        branches = self.branches if branches is None else branches
+        key = (depth if self.max_depth is not None else -1, branches)
+        table = self._bounds.get(key)
+        if table is None:
+            cap = depth if self.max_depth is not None else None
+            table = self._bounds[key] = tree_bound(self.space.size, branches, cap)
+        return table
+
+    def not_canonical(self, symmetry: Symmetry) -> np.ndarray:
+        """The guesses that are not the representative of their orbit under `symmetry` (kept: the
+        children of one guess, and every node below them until the next guess, share it)."""
+        mask = self._not_canonical.get(symmetry)
+        if mask is None:
+            mask = self._not_canonical[symmetry] = symmetry.canon(self.space) != self.all_guesses
+        return mask
+
+    def solve(
+        self,
+        cands: np.ndarray,
+        depth: int,
+        limit: int,
+        symmetry: Symmetry | None = None,
+        branches: int | None = None,
+    ) -> int:
         """Least total for the codes `cands` (sorted indices) with `depth` guesses allowed.
 
+        `branches`: at most this many classes any guess leaves of `cands` (the parent's most: a
+        guess never leaves more classes of a subset than of the whole), for the lower bound.
         The result is exact when below `limit`; otherwise it is a lower bound that is >= limit.
         """
         n = cands.shape[0]
@@ -227,8 +257,9 @@ class Search:
             return INFINITE_COST
         if n == 2:
             return 3
-        if self.bounds[depth][n] >= limit:
-            return int(self.bounds[depth][n])
+        own_bound = self.bound(depth, branches)
+        if own_bound[n] >= limit:
+            return int(own_bound[n])
         key = (cands.tobytes(), depth)
         entry = self.memo.get(key)
         if entry is not None and (entry.exact or entry.value >= limit):
@@ -252,11 +283,14 @@ class Search:
             self.memo[key] = MemoEntry(value, True, guess)
             return value
         child_depth = depth - self.depth_step
-        child_bound = self.bounds[child_depth]
+        # Every class below is a subset of these codes: no guess leaves it more classes than the
+        # most any guess leaves here, which tightens the bound on each class's cost.
+        most = int((losing > 0).sum(axis=1).max())
+        child_bound = self.bound(child_depth, most)
         lower = n + child_bound[losing].sum(axis=1)
         lower[(biggest == n) & ~consistent] = INFINITE_COST  # a guess that tells nothing
         if symmetry is not None:
-            lower[symmetry.canon(space) != self.all_guesses] = INFINITE_COST
+            lower[self.not_canonical(symmetry)] = INFINITE_COST
         order = np.lexsort((~consistent, lower))
         best, best_guess = limit, -1
         node_bound = INFINITE_COST
@@ -280,7 +314,7 @@ class Search:
             for part in parts:
                 rest_bound -= int(child_bound[part.shape[0]])
                 child_limit = best - total - rest_bound
-                value = self.solve(part, child_depth, child_limit, child_sym)
+                value = self.solve(part, child_depth, child_limit, child_sym, most)
                 if value >= child_limit:
                     node_bound = min(node_bound, total + value + rest_bound)
                     break
@@ -314,7 +348,7 @@ class Search:
         """The first guesses solve_all() tries, in its order: one per shape, by lower bound, then index."""
         n, k = self.space.size, len(self.space.grades)
         counts = np.bincount((self.space.table + self.row_offsets).ravel(), minlength=n * k).reshape(-1, k)
-        lower = n + self.bounds[self.depth_limit - self.depth_step][counts[:, : self.space.win]].sum(axis=1)
+        lower = n + self.bound(self.depth_limit - self.depth_step)[counts[:, : self.space.win]].sum(axis=1)
         canonical = first_guess_symmetry(self.space).canon(self.space) == self.all_guesses
         order = np.lexsort((self.all_guesses, lower))
         return [int(g) for g in order if canonical[g]]
@@ -328,7 +362,7 @@ class Search:
         parts.sort(key=len)
         symmetry = child_symmetry(self.space, first_guess_symmetry(self.space), first)
         child_depth = self.depth_limit - self.depth_step
-        child_bound = self.bounds[child_depth]
+        child_bound = self.bound(child_depth)
         rest_bound = sum(int(child_bound[part.shape[0]]) for part in parts)
         total = cands.shape[0]
         for part in parts:

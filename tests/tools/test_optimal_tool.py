@@ -3,6 +3,7 @@
 import functools
 import itertools
 import json
+import random
 
 import pytest
 
@@ -99,6 +100,43 @@ def test_tree_bound__never_exceeds_the_exhaustive_optimum_of_any_small_set():
                 total = size + sum(2 * len(p) - 1 for g, p in parts.items() if g != (pegs, 0))
                 best = min(best, total)
             assert bound[size] <= best
+
+
+def test_tree_bound__with_the_most_classes_of_a_superset_never_exceeds_the_optimum_of_a_subset():
+    # The search bounds each class with the most classes any guess leaves of its parent's codes.
+    pegs, colours = 3, 5
+    codes = [c for c in itertools.product(range(colours), repeat=pegs) if len(set(c)) == pegs]
+    win = (pegs, 0)
+
+    def classes(guess, members):
+        parts = {}
+        for secret in members:
+            parts.setdefault(score(guess, secret), []).append(secret)
+        return parts
+
+    @functools.cache
+    def cost(members):
+        best = INFINITE_COST
+        for guess in codes:
+            parts = classes(guess, members)
+            if len(parts) > 1 or win in parts:
+                rest = sum(cost(tuple(p)) for g, p in parts.items() if g != win)
+                best = min(best, len(members) + rest)
+        return best
+
+    plain = tree_bound(len(codes), len(build_space(pegs, colours, False).grades) - 1, None)
+    rng = random.Random(5)
+    checked = tight = 0
+    for _ in range(30):
+        parent = tuple(sorted(rng.sample(codes, rng.randint(6, 14))))
+        most = max(len([g for g in classes(guess, parent) if g != win]) for guess in codes)
+        bound = tree_bound(len(parent), most, None)
+        for size in range(3, len(parent)):
+            subset = tuple(sorted(rng.sample(parent, size)))
+            assert bound[size] <= cost(subset), (parent, subset, most)
+            checked += 1
+            tight += bound[size] > plain[size]
+    assert checked > 100 and tight > 0
 
 
 def test_tree_bound__fills_levels_greedily():
