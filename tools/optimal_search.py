@@ -216,6 +216,11 @@ class Search:
         self._not_canonical: dict[Symmetry, np.ndarray] = {}
         self.row_offsets = (np.arange(n, dtype=np.int64) * k)[:, None]
         self.all_guesses = np.arange(n)
+        # by_secret[s] = every guess's grade against code s: a node gathers whole rows (a column
+        # gather of the table is several times slower). Grades are symmetric for the row's game.
+        table = self.space.table
+        self.by_secret = table if np.array_equal(table, table.T) else np.ascontiguousarray(table.T)
+        self.guess_ids = np.arange(n, dtype=np.int32)
 
     def bound(self, depth: int, branches: int | None = None) -> np.ndarray:
         """tree_bound() for `depth` guesses allowed and at most `branches` classes a guess (all the
@@ -268,11 +273,12 @@ class Search:
         space = self.space
         win = space.win
         k = len(space.grades)
-        sub = space.table[:, cands]
-        counts = np.bincount((sub + self.row_offsets).ravel(), minlength=space.size * k).reshape(-1, k)
-        losing = counts[:, :win]
-        biggest = losing.max(axis=1)
-        consistent = counts[:, win] > 0
+        # counts[grade, guess]: how many of the codes each guess gives each grade
+        keys = self.by_secret[cands].astype(np.int32) * space.size + self.guess_ids
+        counts = np.bincount(keys.ravel(), minlength=k * space.size).reshape(k, space.size)
+        losing = counts[:win]
+        biggest = losing.max(axis=0)
+        consistent = counts[win] > 0
         splitters = biggest <= 1
         if splitters.any():
             hits = np.flatnonzero(splitters & consistent)
@@ -285,13 +291,16 @@ class Search:
         child_depth = depth - self.depth_step
         # Every class below is a subset of these codes: no guess leaves it more classes than the
         # most any guess leaves here, which tightens the bound on each class's cost.
-        most = int((losing > 0).sum(axis=1).max())
+        most = int((losing > 0).sum(axis=0).max())
         child_bound = self.bound(child_depth, most)
-        lower = n + child_bound[losing].sum(axis=1)
+        lower = n + child_bound[losing].sum(axis=0)
         lower[(biggest == n) & ~consistent] = INFINITE_COST  # a guess that tells nothing
         if symmetry is not None:
             lower[self.not_canonical(symmetry)] = INFINITE_COST
-        order = np.lexsort((~consistent, lower))
+        # Only guesses whose bound is under the limit can be played; they are tried by bound, codes
+        # still possible first on ties, then by index (the stable sort keeps index order).
+        live = np.flatnonzero(lower < limit)
+        order = live[np.argsort((lower[live] * 2 + ~consistent[live]), kind="stable")]
         best, best_guess = limit, -1
         node_bound = INFINITE_COST
         for guess in order.tolist():
@@ -321,6 +330,9 @@ class Search:
                 total += value
             else:
                 best, best_guess = total, guess
+        else:  # every guess under the limit was tried: the others cost at least their bounds
+            if best_guess < 0 and live.shape[0] < lower.shape[0]:
+                node_bound = min(node_bound, int(lower[lower >= limit].min()))
         if best_guess >= 0:
             self.memo[key] = MemoEntry(best, True, best_guess)
             return best
