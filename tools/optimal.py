@@ -5,6 +5,8 @@
     python tools/optimal.py --grid 2x2 --colours 5 --out assets/strategies/optimal_grid_2x2x5.txt
     python tools/optimal.py --variant bulls-and-cows:3 \
         --out assets/strategies/optimal_bulls_and_cows_3_nodup.txt
+    python tools/optimal.py --pegs 4 --colours 10 --no-duplicates \
+        --out assets/strategies/optimal_4x10_nodup.txt     (Bulls and Cows' 4 digits, a few minutes)
 
 --grid RxC searches the 2-D puzzle (game/core/grid.py) of that shape, its cells as pegs; its position
 symmetries are only row swaps, column swaps and, for a square, the transpose. --variant NAME[:PARAMS]
@@ -18,10 +20,12 @@ already ruled out. With --max-depth D no secret may need more than D guesses.
 Method: depth-first branch and bound over guesses, with memoisation of subproblems keyed by the set
 of codes still possible (and the guesses still allowed).
 - Partitions of a candidate set by every guess at once come from a precomputed score table
-  (uint8, codes x codes, dense grade ids) and one numpy.bincount.
+  (uint8, codes x codes, dense grade ids; a node gathers the rows of its codes) and one numpy.bincount.
 - Admissible lower bound: after one guess at most K - 1 non-winning grades remain (K grades in all),
   so at most (K - 1)**(k - 1) codes can be found with exactly k guesses; filling those levels greedily
-  gives the least possible total for s codes (tree_bound). A guess's bound is n plus that bound for
+  gives the least possible total for s codes (tree_bound). Below a node, K - 1 is replaced by the
+  most classes any guess leaves of the node's codes (a guess never leaves more classes of a subset),
+  which is often far fewer. A guess's bound is n plus that bound for
   each of its classes; guesses are tried in order of that bound (codes still possible first on ties),
   and the search stops as soon as the next bound cannot beat the best total found. A guess's classes
   are solved smallest first: their exact costs leave a tighter limit for the big ones (about 4x fewer
@@ -90,11 +94,14 @@ def optimal_table(
     grid: tuple[int, int] | None = None,
     jobs: int = 1,
     variant: str | None = None,
+    below: int | None = None,
 ) -> tuple[StrategyTable, dict]:
     """Run the search and return the table (with its header filled in) and a summary.
 
     With `grid` (rows, columns) the 2-D puzzle of that shape; pegs must be its cells. With jobs > 1
     the first guesses' subtrees are solved in that many processes (optimal_search.solve_split).
+    With `below` (a known strategy's total + 1) every branch is cut against it from the start; a total
+    found is still the optimum, and ValueError says so when nothing plays fewer guesses.
     """
     started, cpu_started = time.perf_counter(), time.process_time()
     space = build_space(pegs, colours, duplicates, grid)
@@ -102,13 +109,16 @@ def optimal_table(
     if variant is not None:  # a variant graded as the row (Bulls and Cows): its table names it
         shape = {"variant": variant}
     search = Search(space, max_depth)
+    limit = INFINITE_COST if below is None else below
     if jobs > 1:
         with process_pool(jobs) as executor:
-            total, moves, search.nodes = solve_split(space, max_depth, executor)
+            total, moves, search.nodes = solve_split(space, max_depth, executor, limit)
     else:
-        total = search.solve_all()
+        total = search.solve_all(limit)
     if total >= INFINITE_COST:
         raise ValueError(f"no strategy finds every secret within {max_depth} guesses")
+    if total >= limit:
+        raise ValueError(f"no strategy plays fewer than {below} guesses in all: the optimum is at least that")
     moves = moves if jobs > 1 else search.strategy()
     seconds = time.perf_counter() - started
     cpu_seconds = time.process_time() - cpu_started
@@ -139,6 +149,7 @@ def optimal_table(
         "made by": "tools/optimal.py (exact depth-first branch and bound, see its docstring)",
         "objective": "fewest guesses in total over all secrets, the final correct guess included",
         "cap": "none" if max_depth is None else f"{max_depth} guesses",
+        **({} if below is None else {"searched below": f"{below} guesses in all (a known total + 1)"}),
         "secrets": str(space.size),
         "total": str(total),
         "mean": f"{total / space.size:.4f}",
@@ -285,6 +296,13 @@ def build_parser() -> OneLineParser:
         "--index", type=path_arg, default=None, help="only rewrite DIR/README.md from the tables"
     )
     parser.add_argument("--jobs", type=number(1, 256), default=1, help="solve first guesses in N processes")
+    parser.add_argument(
+        "--below",
+        type=number(1, INFINITE_COST - 1),
+        default=None,
+        metavar="TOTAL",
+        help="cut every branch against a known total + 1 (the result is still exact)",
+    )
     return parser
 
 
@@ -303,7 +321,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         duplicates = not args.no_duplicates
         table, summary = optimal_table(
-            args.pegs, args.colours, duplicates, args.max_depth, command, args.grid, args.jobs, args.variant
+            args.pegs,
+            args.colours,
+            duplicates,
+            args.max_depth,
+            command,
+            args.grid,
+            args.jobs,
+            args.variant,
+            args.below,
         )
     except ValueError as exc:  # a cap the quick bound allowed but the exact search proved impossible
         print(f"{parser.prog}: {exc}", file=sys.stderr)

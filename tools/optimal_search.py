@@ -213,7 +213,8 @@ class Search:
         self.depth_step = 1 if self.max_depth is not None else 0
         self.branches = k - 1  # non-winning grades: the most classes a guess can leave
         self._bounds: dict[tuple[int, int], np.ndarray] = {}
-        self._not_canonical: dict[Symmetry, np.ndarray] = {}
+        self._canonical: dict[Symmetry, np.ndarray] = {}
+        self._dead_guesses: dict[int, np.ndarray] = {}
         self.row_offsets = (np.arange(n, dtype=np.int64) * k)[:, None]
         self.all_guesses = np.arange(n)
         # by_secret[s] = every guess's grade against code s: a node gathers whole rows (a column
@@ -221,6 +222,8 @@ class Search:
         table = self.space.table
         self.by_secret = table if np.array_equal(table, table.T) else np.ascontiguousarray(table.T)
         self.guess_ids = np.arange(n, dtype=np.int32)
+        # one_bit[grade] = 1 << grade: a small node ORs them to learn which grades each guess gives
+        self.one_bit = (np.uint64(1) << np.arange(k, dtype=np.uint64)) if k <= 64 else None
 
     def bound(self, depth: int, branches: int | None = None) -> np.ndarray:
         """tree_bound() for `depth` guesses allowed and at most `branches` classes a guess (all the
@@ -233,13 +236,52 @@ class Search:
             table = self._bounds[key] = tree_bound(self.space.size, branches, cap)
         return table
 
-    def not_canonical(self, symmetry: Symmetry) -> np.ndarray:
-        """The guesses that are not the representative of their orbit under `symmetry` (kept: the
-        children of one guess, and every node below them until the next guess, share it)."""
-        mask = self._not_canonical.get(symmetry)
-        if mask is None:
-            mask = self._not_canonical[symmetry] = symmetry.canon(self.space) != self.all_guesses
-        return mask
+    def canonical_guesses(self, symmetry: Symmetry) -> np.ndarray:
+        """The guesses that represent their orbit under `symmetry`, ascending (kept: the children of
+        one guess, and every node below them until the next guess, share it)."""
+        kept = self._canonical.get(symmetry)
+        if kept is None:
+            kept = self._canonical[symmetry] = np.flatnonzero(symmetry.canon(self.space) == self.all_guesses)
+        return kept
+
+    def dead_colour_guesses(self, cands: np.ndarray) -> np.ndarray | None:
+        """The guesses worth weighing for `cands` when no symmetry is left: colours no code of them
+        holds never score, so two guesses that differ only by relabelling such colours split the
+        codes alike and only the lowest-numbered one (its dead colours the smallest, in order of
+        first appearance) is kept; None when that removes nothing (fewer than two dead colours)."""
+        space = self.space
+        if space.grid is not None:
+            return None
+        present = np.zeros(space.colours, dtype=bool)
+        present[space.codes[cands]] = True
+        if space.colours - int(present.sum()) < 2:
+            return None
+        mask = sum(1 << c for c in np.flatnonzero(present).tolist())
+        kept = self._dead_guesses.get(mask)
+        if kept is None:
+            dead = tuple(int(c) for c in np.flatnonzero(~present))
+            same = tuple(-1 if c in dead else c for c in range(space.colours))
+            relabel = Symmetry(dead, ((tuple(range(space.pegs)), same),))
+            kept = self._dead_guesses[mask] = np.flatnonzero(relabel.canon(space) == self.all_guesses)
+        return kept
+
+    def small_node(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
+        """For a few codes: (whether each guess could be the secret, how many non-winning classes it
+        leaves, the most any guess leaves), from one OR of grade bits a guess, when every class is
+        then small enough (at most `most` + 1 codes) for its bound to be 2s - 1; else None (the
+        caller counts class sizes). Only without a cap, whose bounds also depend on the depth."""
+        if self.one_bit is None or self.max_depth is not None:
+            return None
+        n, win = rows.shape[0], self.space.win
+        bits = np.bitwise_or.reduce(self.one_bit[rows], axis=0)
+        consistent = (bits >> np.uint64(win)) & np.uint64(1) == 1
+        classes = np.bitwise_count(bits & ~(np.uint64(1) << np.uint64(win))).astype(np.int64)
+        most = int(classes.max())
+        # a useful guess leaves classes of at most n - 1 codes, within the bound's 2s - 1 when
+        # n - 1 <= most + 1
+        if n > most + 2:
+            return None
+        return consistent, classes, most
 
     def solve(
         self,
@@ -273,41 +315,61 @@ class Search:
         space = self.space
         win = space.win
         k = len(space.grades)
-        # counts[grade, guess]: how many of the codes each guess gives each grade
-        keys = self.by_secret[cands].astype(np.int32) * space.size + self.guess_ids
-        counts = np.bincount(keys.ravel(), minlength=k * space.size).reshape(k, space.size)
-        losing = counts[:win]
-        biggest = losing.max(axis=0)
-        consistent = counts[win] > 0
-        splitters = biggest <= 1
+        # The guesses weighed, one a column (ids: each column's guess, ascending): one per orbit of
+        # the symmetry left, or without one, one per class of guesses alike but for colours no code
+        # here holds. Either way the guesses left out split the codes as one weighed does.
+        ids = self.canonical_guesses(symmetry) if symmetry is not None else self.dead_colour_guesses(cands)
+        rows = self.by_secret[cands]
+        if ids is None:
+            ids = self.all_guesses
+        else:
+            rows = rows[:, ids]
+        width = ids.shape[0]
+        small = self.small_node(rows) if n <= self.branches + 2 else None
+        if small is not None:  # every class of at most `most` + 1 codes: its bound is 2s - 1
+            consistent, classes, most = small
+            splitters = classes == n - consistent
+        else:
+            # counts[grade, column]: how many of the codes each guess gives each grade
+            keys = rows.astype(np.int32) * width + self.guess_ids[:width]
+            counts = np.bincount(keys.ravel(), minlength=k * width).reshape(k, width)
+            losing = counts[:win]
+            biggest = losing.max(axis=0)
+            consistent = counts[win] > 0
+            splitters = biggest <= 1
         if splitters.any():
             hits = np.flatnonzero(splitters & consistent)
             if hits.size:
-                value, guess = 2 * n - 1, int(hits[0])
+                value, guess = 2 * n - 1, int(ids[hits[0]])
             else:
-                value, guess = 2 * n, int(np.flatnonzero(splitters)[0])
+                value, guess = 2 * n, int(ids[np.flatnonzero(splitters)[0]])
             self.memo[key] = MemoEntry(value, True, guess)
             return value
         child_depth = depth - self.depth_step
-        # Every class below is a subset of these codes: no guess leaves it more classes than the
-        # most any guess leaves here, which tightens the bound on each class's cost.
-        most = int((losing > 0).sum(axis=0).max())
-        child_bound = self.bound(child_depth, most)
-        lower = n + child_bound[losing].sum(axis=0)
-        lower[(biggest == n) & ~consistent] = INFINITE_COST  # a guess that tells nothing
-        if symmetry is not None:
-            lower[self.not_canonical(symmetry)] = INFINITE_COST
+        if small is not None:
+            child_bound = self.bound(child_depth, most)
+            # the classes of a guess hold n codes less the one it may win, each class costing 2s - 1
+            lower = n + 2 * (n - consistent.astype(np.int64)) - classes
+            lower[(classes == 1) & ~consistent] = INFINITE_COST  # a guess that tells nothing
+        else:
+            # Every class below is a subset of these codes: no guess leaves it more classes than the
+            # most any guess leaves here, which tightens the bound on each class's cost.
+            most = int((losing > 0).sum(axis=0).max())
+            child_bound = self.bound(child_depth, most)
+            lower = n + child_bound[losing].sum(axis=0)
+            lower[(biggest == n) & ~consistent] = INFINITE_COST  # a guess that tells nothing
         # Only guesses whose bound is under the limit can be played; they are tried by bound, codes
         # still possible first on ties, then by index (the stable sort keeps index order).
         live = np.flatnonzero(lower < limit)
         order = live[np.argsort((lower[live] * 2 + ~consistent[live]), kind="stable")]
         best, best_guess = limit, -1
         node_bound = INFINITE_COST
-        for guess in order.tolist():
-            guess_bound = int(lower[guess])
+        for column in order.tolist():
+            guess_bound = int(lower[column])
             if guess_bound >= best:
                 node_bound = min(node_bound, guess_bound)
                 break
+            guess = int(ids[column])
             grades = space.table[guess, cands]
             by_grade = np.argsort(grades, kind="stable")
             sorted_grades = grades[by_grade]
@@ -342,11 +404,11 @@ class Search:
         self.memo[key] = MemoEntry(node_bound, False)
         return node_bound
 
-    def solve_all(self) -> int:
-        """Optimal total over the whole space (INFINITE_COST if the cap cannot be met)."""
-        return self.solve(
-            self.all_guesses.copy(), self.depth_limit, INFINITE_COST, first_guess_symmetry(self.space)
-        )
+    def solve_all(self, limit: int = INFINITE_COST) -> int:
+        """Optimal total over the whole space (INFINITE_COST if the cap cannot be met). With a `limit`
+        (a known strategy's total + 1) every branch is cut against it from the start: a total below
+        it is still the optimum, else the result is a lower bound >= limit."""
+        return self.solve(self.all_guesses.copy(), self.depth_limit, limit, first_guess_symmetry(self.space))
 
     def choice(self, cands: np.ndarray, depth: int) -> int:
         """The guess the solved search plays for `cands` (after solve_all)."""
@@ -418,7 +480,9 @@ def solve_opening(job: tuple) -> tuple[int, dict, int]:
     return total, moves, search.nodes
 
 
-def solve_split(space: Space, max_depth: int | None, executor: Executor) -> tuple[int, dict, int]:
+def solve_split(
+    space: Space, max_depth: int | None, executor: Executor, limit: int = INFINITE_COST
+) -> tuple[int, dict, int]:
     """The search of Search.solve_all() with the first guesses' subtrees solved by `executor`.
 
     The first guess solve_all() tries first is solved alone; its total is the bound every other first
@@ -428,8 +492,8 @@ def solve_split(space: Space, max_depth: int | None, executor: Executor) -> tupl
     """
     order = Search(space, max_depth).root_order()
     size = (space.pegs, space.colours, space.duplicates, space.grid, max_depth)
-    results = [executor.submit(solve_opening, (*size, order[0], INFINITE_COST)).result()]
-    limit = results[0][0]
+    results = [executor.submit(solve_opening, (*size, order[0], limit)).result()]
+    limit = min(limit, results[0][0])
     results += list(executor.map(solve_opening, [(*size, first, limit) for first in order[1:]]))
     best = min(range(len(order)), key=lambda i: (results[i][0], i))
     total, moves, _ = results[best]
