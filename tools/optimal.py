@@ -68,6 +68,7 @@ from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.optimal import StrategyTable, format_table, parse_table  # noqa: E402
 from game.core.variants import GridVariant, RowVariant, variant_from_name  # noqa: E402
 from game.options import COLOURS, PEGS  # noqa: E402
+from tools.optimal_cells import cells_table  # noqa: E402
 from tools.optimal_search import (  # noqa: E402
     INFINITE_COST,
     Search,
@@ -246,6 +247,16 @@ def check_args(args: argparse.Namespace) -> None:
                 f"--max-depth {args.max_depth} is too few guesses to find all {codes:,} codes "
                 f"of {args.pegs} pegs x {args.colours} colours"
             )
+    if (args.book is None) != (args.exact_up_to is None):
+        raise UsageError("--book and --exact-up-to go together")
+    if args.book is not None:
+        try:
+            args.book_table = parse_table(args.book.read_bytes())
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            raise UsageError(f"--book {args.book} is not a strategy table: {str(exc)[:80]}") from None
+        size = (args.book_table.pegs, args.book_table.colours, args.book_table.duplicates)
+        if size != (args.pegs, args.colours, not args.no_duplicates) or args.grid or args.variant:
+            raise UsageError(f"--book {args.book} is not a book of the row's {args.pegs}x{args.colours}")
     if args.out is not None:
         check_writable(args.out)
 
@@ -297,6 +308,16 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument("--jobs", type=number(1, 256), default=1, help="solve first guesses in N processes")
     parser.add_argument(
+        "--book", type=path_arg, default=None, help="with --exact-up-to: larger cells play this book"
+    )
+    parser.add_argument(
+        "--exact-up-to",
+        type=number(1, MAX_SEARCH_CODES),
+        default=None,
+        metavar="N",
+        help="solve the first guess's cells of at most N codes exactly (tools/optimal_cells.py)",
+    )
+    parser.add_argument(
         "--below",
         type=number(1, INFINITE_COST - 1),
         default=None,
@@ -320,17 +341,22 @@ def main(argv: list[str] | None = None) -> int:
     command = "python tools/optimal.py " + " ".join(argv if argv is not None else sys.argv[1:])
     try:
         duplicates = not args.no_duplicates
-        table, summary = optimal_table(
-            args.pegs,
-            args.colours,
-            duplicates,
-            args.max_depth,
-            command,
-            args.grid,
-            args.jobs,
-            args.variant,
-            args.below,
-        )
+        if args.book is not None:
+            table, summary = cells_table(
+                args.pegs, args.colours, duplicates, args.book_table, args.exact_up_to, command
+            )
+        else:
+            table, summary = optimal_table(
+                args.pegs,
+                args.colours,
+                duplicates,
+                args.max_depth,
+                command,
+                args.grid,
+                args.jobs,
+                args.variant,
+                args.below,
+            )
     except ValueError as exc:  # a cap the quick bound allowed but the exact search proved impossible
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 1

@@ -453,11 +453,17 @@ class Search:
 
         With `first`, the strategy that opens with that guess (after solve_first(first)).
         """
+        return self.strategy_below((), self.all_guesses.copy(), self.depth_limit, first)
+
+    def strategy_below(
+        self, path: tuple, cands: np.ndarray, depth: int, first: int | None = None
+    ) -> dict[tuple[Feedback, ...], tuple[int, ...]]:
+        """strategy() from the position `path` (grades so far), whose codes `cands` were solved."""
         moves: dict[tuple[Feedback, ...], tuple[int, ...]] = {}
-        stack = [((), self.all_guesses.copy(), self.depth_limit)]
+        stack, stack_root = [(path, cands, depth)], path
         while stack:
             path, cands, depth = stack.pop()
-            guess = first if (first is not None and not path) else self.choice(cands, depth)
+            guess = first if (first is not None and path == stack_root) else self.choice(cands, depth)
             moves[path] = tuple(int(p) for p in self.space.codes[guess])
             grades = self.space.table[guess, cands]
             children = []
