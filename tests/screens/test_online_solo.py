@@ -5,6 +5,7 @@ duel rating shown. Real pygame events on the app's side, a real game server on 1
 
 from __future__ import annotations
 
+import re
 import time
 
 import pygame
@@ -185,6 +186,26 @@ def test_challenge__made_by_one_client_opened_from_its_share_text_in_the_app(ser
     assert "Made by Max" in heading
     assert [(e["guesses"], e["cracked"]) for e in entries] == [(1, True)]
     maker.close()
+
+
+def test_challenge__the_share_text_names_the_entry_that_opens_it(served):
+    """The text a friend gets says where to go ("Play people > ..."): that page has an entry of that
+    name, and it opens a challenge."""
+    thread, _ = served
+    app = gate_app(thread.port, "make")
+    frames_until(app, lambda: app.state.link.view.status == "connected", "the connection")
+    d.click(app, app.state.layout().rows[ROWS.index("go")].center)
+    frames_until(app, lambda: app.state.link.view.made, "the challenge made")
+    share = app.state.link.view.made["share"]
+    page, entry = re.search(r"\(([^>]+?) > ([^,]+),", share).groups()
+    d.press_key(app, pygame.K_ESCAPE)
+    d.settle(app, 1.0)
+    labels = [e.label for e in app.state.entries]
+    d.click(app, app.state.layout().entries[labels.index(page)].center)
+    shown = [labels[i] for i in app.state.layout().shown()]
+    assert entry in shown, (entry, shown)
+    d.click(app, app.state.layout().entries[labels.index(entry)].center)
+    assert isinstance(app.state, OnlineSoloState) and app.state.job == "open"
 
 
 def test_challenge__a_text_without_an_id_is_refused_with_the_reason(served):
