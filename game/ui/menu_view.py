@@ -30,6 +30,11 @@ FOOTER = (
     "Arrows, Enter or the mouse · Del forgets · H help · Esc quits",
     "H help · Esc quits",
 )
+FOOTER_NONE_KEPT = (  # with no kept game Del has nothing to forget: the line does not offer it
+    "Arrows and Enter, or the mouse · H help · Esc quits",
+    "Arrows, Enter or the mouse · H help · Esc quits",
+    "H help · Esc quits",
+)
 SUB_FOOTER = (
     "Arrows and Enter, or the mouse · PgUp/PgDn turn pages · Esc goes back",
     "PgUp/PgDn turn pages · Esc goes back",
@@ -97,7 +102,8 @@ def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art
             )
         else:
             _draw_bar(surface, rect, entry, focused, text, sizes, accent=kind == "resume")
-    choices = FOOTER if layout.page == TOP else SUB_FOOTER
+    kept = any(entry.group == "Resume" for entry in view.entries)
+    choices = (FOOTER if kept else FOOTER_NONE_KEPT) if layout.page == TOP else SUB_FOOTER
     fitting = [words for words in choices if text.size(words, text.floor())[0] <= layout.footer.w]
     if fitting:
         text.draw_in(surface, fitting[0], layout.footer, pal.TEXT_DIM, theme.type_px(layout.size, "label"))

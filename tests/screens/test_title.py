@@ -31,6 +31,7 @@ from tests.screens import pad_driver as pad
 from tests.screens.driver import (
     choose_entry,
     click,
+    drawn_lines,
     font_spy,
     kept_lines,
     key,
@@ -289,6 +290,23 @@ def test_title__kept_games_come_first_focused_and_delete_asks_before_forgetting(
     assert isinstance(app.state, ConfirmOverlay)
     post(app, key(pygame.K_y))
     assert len(kept_lines(app)) == 2 and app.state.plan.nav_kept is None
+
+
+def test_title__the_key_line_offers_del_only_while_a_game_is_kept(tmp_path):
+    app = store_app(tmp_path)
+
+    def footer() -> list[str]:
+        return [line for line in drawn_lines(app) if "H help" in line]
+
+    assert footer() and not any("Del" in line for line in footer())  # nothing kept: nothing to forget
+    app.apply(go("new_game", config=preset("Classic").config()))
+    for k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_RETURN):
+        press_key(app, k)
+    app.apply(to_menu())
+    assert kept_lines(app) and any("Del forgets" in line for line in footer())
+    press_key(app, pygame.K_DELETE)
+    post(app, key(pygame.K_y))
+    assert not kept_lines(app) and not any("Del" in line for line in footer())
 
 
 def frames(app: App, seconds: float) -> pygame.Surface:
