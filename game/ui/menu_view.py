@@ -63,10 +63,10 @@ class TitleView:
 def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art) -> None:
     """The whole page of `layout` (the background or the demo is already drawn)."""
     text = art.text
+    title = "" if layout.page == TOP else PAGE_TITLES.get(layout.pages.family(layout.page), "")
     if layout.page == TOP:
         theme.draw_logo(surface, text, layout.logo, art.pegs, art.colours, art.symbols)
     else:
-        title = PAGE_TITLES.get(layout.pages.family(layout.page), "")
         text.draw_in(surface, title, layout.title, pal.TEXT, theme.type_px(layout.size, "title"))
     heading_px = min(
         (
@@ -75,7 +75,14 @@ def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art
         ),
         default=0,
     )
+    named: set[str] = set()
     for words, rect in layout.headings:
+        if words.casefold() == title.casefold():
+            continue  # the page's own title names it already (Play people)
+        if words in named:  # a section flowing on into the next column: its rule, not its name again
+            pygame.draw.line(surface, pal.BOARD_EDGE, rect.midleft, rect.midright, 2)
+            continue
+        named.add(words)
         colour = theme.ACCENT if words == "Play" else pal.TEXT_DIM
         drawn = text.draw(surface, words.upper(), heading_px, colour, rect.midleft, align="midleft")
         if rect.right - drawn.right > 24:

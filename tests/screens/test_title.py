@@ -117,6 +117,25 @@ def test_title__every_entry_is_reachable_and_nothing_is_clipped(size):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_title__a_page_names_each_section_once_and_never_repeats_its_own_title(size):
+    """A section flowing on into the next column keeps its rule but is not named twice (two PUZZLES
+    side by side read as two groups); a section named as its page is (Play people) is not named."""
+    app = make_app(size=size)
+    menu = app.state
+    while True:
+        layout = menu.layout()
+        lines = drawn_lines(app)
+        if menu.page != "top":
+            title = lines[0]
+            headings = [line for line in lines if line.isupper() and len(line) > 3]
+            assert len(headings) == len(set(headings)), (menu.page, headings)
+            assert title.upper() not in headings, (menu.page, title)
+        if layout.page_next is None or layout.page_number == len(layout.pages.names) - 1:
+            break
+        click(app, layout.page_next.center)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_title__a_crowd_of_entries_flows_onto_more_pages_and_none_is_dropped(size):
     presets = [
         MenuEntry(f"Size {p}x{c}", f"{p} × {c}", go("new_game", config=GameConfig(p, c)))
