@@ -77,6 +77,9 @@ def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art
     )
     named: set[str] = set()
     for words, rect in layout.headings:
+        # a heading stands on the plain background: the demo behind the top page never shows through
+        # its words or its rule (a peg behind TODAY)
+        surface.fill(pal.BACKGROUND, rect)
         if words.casefold() == title.casefold():
             continue  # the page's own title names it already (Play people)
         if words in named:  # a section flowing on into the next column: its rule, not its name again

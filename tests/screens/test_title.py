@@ -340,7 +340,9 @@ def same(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
     return pygame.image.tobytes(a.subsurface(rect), "RGB") == pygame.image.tobytes(b.subsurface(rect), "RGB")
 
 
-@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(
+    "size", ((640, 480), (1000, 560), (1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}"
+)
 def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_cards(size):
     app = make_app(size=size)
     menu = app.state
@@ -355,8 +357,9 @@ def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_car
     still = make_app(size=size, settings={"reduced_motion": True})  # the same menu with no demo
     frames(still, 2.0)
     assert not still.state.live_backdrop
-    for frame in top:  # nothing of the demo sticks out beside the cards
+    for frame in top:  # nothing of the demo sticks out beside the cards, nor through a heading
         assert all(same(frame, still.surface, rect) for rect in beside)
+        assert all(same(frame, still.surface, rect) for _, rect in menu.layout().headings)
     press_key(app, pygame.K_PAGEDOWN)  # More ways to play: the demo plays on, and is not seen
     assert menu.page != "top"
     more = [frames(app, 2.0) for _ in range(3)]
