@@ -118,3 +118,12 @@ def test_text_sizes__the_top_bar_buttons_never_outgrow_its_title(size):
     }
     assert {"Classic", "Help", "Menu"} <= set(drawn), drawn
     assert drawn["Help"] <= drawn["Classic"] and drawn["Menu"] <= drawn["Classic"], drawn
+
+
+@pytest.mark.parametrize("size", [(700, 900), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["codemaker-make", "match-secret"])
+def test_text_sizes__a_top_bar_button_drawn_again_under_the_mouse_keeps_its_size(size, name):
+    """The codemaker draws its Menu a second time (lit under the mouse): in the top bar's one size."""
+    app, drawn = measure(size, name, scenes.DEFAULT_CONFIG)
+    menus = [d.px for d in drawn if d.text == "Menu"]
+    assert len(menus) >= 1 and len(set(menus)) == 1, menus
