@@ -376,6 +376,11 @@ def draw_mini_board(surface: pygame.Surface, box: pygame.Rect, config: Any, art:
             surface.blit(peg, peg.get_rect(center=(round(slab.x + d * (0.15 + i + 0.5)), cy)))
         black, white = (1, 1) if r == 0 else (2, 1)
         key_d = max(3, round(d * 0.4))
+        # the grades on their light panel, as on the real board (a black one on the bare slab of a
+        # dark theme all but vanishes)
+        panel = pygame.Rect(0, 0, round(d * grade_cols * 0.5 + d * 0.1), round(d * 0.98))
+        panel.center = (round(slab.x + d * (0.15 + pegs + 0.35 + grade_cols * 0.25)), cy)
+        pygame.draw.rect(surface, pal.GRADE_AREA, panel, border_radius=max(2, round(d * 0.12)))
         for k in range(pegs):
             line, col = divmod(k, grade_cols)
             x = slab.x + d * (0.15 + pegs + 0.35 + (col + 0.5) * 0.5)
