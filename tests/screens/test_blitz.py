@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pygame
+import pytest
 
 from game.app import App
 from game.core.blitz import BONUS_S, DURATION_S, points_for
@@ -97,6 +98,24 @@ def test_blitz__a_code_given_up_scores_nothing_and_adds_no_time(tmp_path):
     run = state.hooks.run
     assert (run.cracked, run.missed, run.score, run.time_limit_s) == (0, 1, 0, DURATION_S)
     assert state.game.rows == () and state.game.secret == run.secret
+
+
+@pytest.mark.parametrize("given_up", [0, 1, 2])
+def test_blitz__the_end_counts_the_codes_not_cracked_in_words_and_only_when_there_were_some(
+    tmp_path, given_up
+):
+    app = blitz_app(tmp_path, tutorial_seen=True)
+    for _ in range(given_up):
+        type_row(app, (0, 1, 2, 3))
+        post(app, key(pygame.K_r))
+        post(app, key(pygame.K_y))
+    settle(app, DURATION_S + 1, dt=0.1)
+    result = app.stack[0]
+    assert isinstance(result, BlitzResultState) and result.run.missed == given_up
+    first = result.lines()[0][0]
+    assert "missed" not in first and "0 code" not in first
+    if given_up:
+        assert f"{given_up} code{'s' if given_up > 1 else ''} not cracked" in first
 
 
 def test_blitz__hint_solve_and_new_game_are_absent_and_their_keys_do_nothing(tmp_path):
