@@ -160,8 +160,36 @@ def test_online_daily__the_top_ten_is_one_even_column_for_one_to_ten_players(ser
         assert left < room.left + quarter and right > room.right - quarter  # across the card
     lefts = [left for _, _, left, _ in bands]
     assert max(lefts) - min(lefts) <= room.w // 40  # one column: every line starts where the first does
+    stand = card.lines()[2]
+    assert f"Rank {players} of {players}" in stand and ("better than" in stand) == (players > 1)
     for rival in rivals:
         rival.close()
+
+
+def test_online_daily__a_board_with_no_one_ranked_says_so(tmp_path):
+    """Rows faster than a person keep an attempt off the board: alone on the day, the card says no
+    one is ranked rather than showing an empty box. (The server's wall clock stands still here, so
+    the two rows are no time apart, as a bot's would be.)"""
+    frozen = time.time()
+    path = tmp_path / "server.sqlite3"
+    store = SqliteStore(path)
+    thread = start_server(store, wall=lambda: frozen)
+    try:
+        secret = secret_of(path, "daily", today(frozen), DAILY_SIZE)
+        colours = preset(DAILY_SIZE).config().colours
+        app = gate_app(thread.port, "daily")
+        frames_until(app, lambda: isinstance(app.state, PlayingState), "the Daily's board")
+        d.submit_code(app, wrong(secret, colours))
+        frames_until(app, lambda: len(app.state.game.rows) == 1, "the server's grade")
+        d.submit_code(app, secret)
+        frames_until(app, lambda: isinstance(app.state, OnlineSoloCardState), "the end card")
+        card = app.state
+        frames_until(app, lambda: (card.link.view.board or {}).get("day") == card.day, "the day's board")
+        assert card.entries()[1] == [] and "Not ranked" in card.lines()[2]
+        assert "No one ranked yet" in d.drawn_lines(app)
+    finally:
+        thread.stop()
+        store.close()
 
 
 def test_challenge__made_by_one_client_opened_from_its_share_text_in_the_app(served):

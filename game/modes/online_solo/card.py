@@ -135,7 +135,9 @@ class OnlineSoloCardState(State):
                 headline = f"Challenge {self.ref}: played already"
         stand = ""
         if "rank" in over:
-            stand = f"Rank {over['rank']} of {over.get('total')} · better than {over.get('better_than')}%"
+            stand = f"Rank {over['rank']} of {over.get('total')}"
+            if int(over.get("total") or 0) > 1:  # alone on the board there is no one to be better than
+                stand += f" · better than {over.get('better_than')}%"
         elif over.get("flagged"):
             stand = "Not ranked: rows faster than a person"
         if "streak" in over:
