@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -136,6 +137,20 @@ def play_from_start_steps(
     raise RuntimeError(f"{source} did not find the secret in {4 * config.turns} guesses")
 
 
+T = TypeVar("T")
+
+
+def _in_row(row: int, rows: int, steps: Generator[Progress, None, T]) -> Generator[Progress, None, T]:
+    """`steps`, each of its Progress told as row `row` of `rows`: the analysis counts in the game's
+    rows (a screen shows which row it weighs), not in the codes a step lists or weighs."""
+    while True:
+        try:
+            progress = next(steps)
+        except StopIteration as stop:
+            return stop.value
+        yield Progress(row, rows, f"row {row + 1}: {progress.note}" if progress.note else f"row {row + 1}")
+
+
 def analyse_steps(
     config: GameConfig,
     history: Sequence[tuple[Code, Feedback]],
@@ -152,15 +167,16 @@ def analyse_steps(
     small = is_small(config)
     space = small_space(pegs, colours, config.duplicates) if small else None
     reports = []
+    rows = len(history)
     for row, (guess, feedback) in enumerate(history):
-        yield Progress(row, len(history), f"row {row + 1}")
+        yield Progress(row, rows, f"row {row + 1}")
         before_history, after_history = history[:row], history[: row + 1]
         if space is None:
-            before = yield from count_consistent_steps(config, before_history)
-            after = yield from count_consistent_steps(config, after_history)
+            before = yield from _in_row(row, rows, count_consistent_steps(config, before_history))
+            after = yield from _in_row(row, rows, count_consistent_steps(config, after_history))
             reports.append(RowReport(row, guess, feedback, before, after, False))
             continue
-        possible = yield from consistent_steps(config, before_history)
+        possible = yield from _in_row(row, rows, consistent_steps(config, before_history))
         positions = space.positions(possible)
         codes, counts = space.codes[positions], space.counts[positions]
         before = int(possible.shape[0])
@@ -170,9 +186,12 @@ def analyse_steps(
         guess_parts = _split(guess, codes, counts, config)
         after = int(guess_parts[variant.pack(feedback)])
         could_win = bool(guess_parts[variant.win] > 0)
-        best, source = yield from _best_guess(config, before_history, table, name, seed + row)
-        finish = yield from _to_finish_steps(
-            config, space, possible, table, before_history, guess, best, seed + row
+        choosing = _best_guess(config, before_history, table, name, seed + row)
+        best, source = yield from _in_row(row, rows, choosing)
+        finish = yield from _in_row(
+            row,
+            rows,
+            _to_finish_steps(config, space, possible, table, before_history, guess, best, seed + row),
         )
         if finish.best_is_yours:
             best, source = guess, YOURS_SOURCE

@@ -220,7 +220,8 @@ def clean_nick(text: str) -> str:
 
 def share_text(challenge: str) -> str:
     """What a player shares for a challenge: its id and nothing else about the code."""
-    return f"Crack my Mastermind code! Challenge {challenge} (Play people > Challenge, type {challenge})"
+    where = "Play people > Open a challenge"  # the page and the entry's label on the title screen
+    return f"Crack my Mastermind code! Challenge {challenge} ({where}, type {challenge})"
 
 
 def challenge_in(text: str) -> str | None:

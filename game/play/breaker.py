@@ -314,8 +314,14 @@ class BreakerRun(RecordRun):
 
     # --- keys -------------------------------------------------------------------------------------
     def type_colour(self, colour: int) -> None:
-        """A colour key: place it under the cursor and move to the next empty slot."""
-        if self._blocked() or not 0 <= colour < self.config.colours:
+        """A colour key: place it under the cursor and move to the next empty slot. A key past the
+        game's colours (7 in a game of 6) places nothing and says which keys there are."""
+        if self._blocked():
+            return
+        if not 0 <= colour < self.config.colours:
+            count = self.config.colours
+            self.message = f"This game has {count} colours: keys 1 to {count % 10}"
+            self.cues.add(Cue.ERROR)
             return
         self._edit(lambda: self._place(self.cursor, colour))
         self.cursor = self.row.next_empty(self.cursor)

@@ -208,7 +208,8 @@ class AnalysisOverlay(State):
         result = self.result
         if result is None:
             progress = self.pump.progress
-            note = f"Weighing row {progress.done + 1}..." if progress and progress.total else "Weighing..."
+            rows = len(self.game.rows)  # the analysis counts in the game's rows (postgame.analyse_steps)
+            note = f"Weighing row {progress.done + 1} of {rows}..." if progress else "Weighing..."
             text.draw_in(surface, note, table.inflate(0, -table.h // 2), pal.TEXT_DIM, text.grown(28))
         elif self.pump.error is not None:
             text.draw_in(surface, str(self.pump.error), table, pal.TEXT_WARN, text.grown(24))

@@ -46,12 +46,17 @@ class InitialsOverlay(State):
         self.mouse = (-1, -1)
         self.table = HighScoreTable()
         self.rank: int | None = None
+        self.place: int | None = None  # the place the headline names (read as the overlay enters)
         self.stored = False  # after OK: the table is shown with the new line
 
     def enter(self, app) -> None:
         super().enter(app)
         store = app.store
         self.table = store.load_high_scores()[self.mode] if store is not None else HighScoreTable()
+        # the score is in the table already (entered the moment its game was decided): its place is
+        # that line's, not the place one more equal score would take
+        entered = store.entered_rank(self.mode, self.score) if store is not None else None
+        self.place = entered if entered is not None else self.table.rank_for(self.score)
         if self.editor == InitialsEditor():  # the initials the table shows the score under already
             start = app.settings.last_initials or (store.last_initials() if store is not None else None)
             self.editor = InitialsEditor(start or DEFAULT_INITIALS)
@@ -130,10 +135,9 @@ class InitialsOverlay(State):
                 surface, text, layout.ok, CONTINUE, primary=True, hot=layout.ok.collidepoint(self.mouse)
             )
             return
-        rank = self.table.rank_for(self.score)
         text.draw_in(
             surface,
-            f"New high score! Number {rank} in {self.mode}",
+            f"New high score! Number {self.place} in {self.mode}",
             layout.title,
             pal.SELECTION,
             text.grown(44),

@@ -39,6 +39,7 @@ BUTTON_LABELS = {
     "use": "Use this guess",
 }
 COST_NOTE = "Opening this costs nothing. Asking for the count or a guess marks the game assisted: no score."
+ASKED_NOTE = "Hint · this game now scores nothing"  # said again once asked, in the player's words
 
 
 class HintOverlay(State):
@@ -140,11 +141,11 @@ class HintOverlay(State):
         elif error is not None:
             draw_text_lines(text, surface, text_area, ["No hint:", str(error)], pal.TEXT_WARN)
         elif hint is None:
-            draw_text_lines(text, surface, text_area, ["Hint (assisted)", "Thinking..."], pal.TEXT)
+            draw_text_lines(text, surface, text_area, [ASKED_NOTE, "Thinking..."], pal.TEXT)
             draw_progress_bar(surface, guess_row.inflate(0, -guess_row.h // 2), self.pump.fraction)
         else:
             codes = "code" if hint.possible == 1 else "codes"
-            lines = [f"{hint.possible:,} {codes} still possible" if self.show_count else "Hint (assisted)"]
+            lines = [f"{hint.possible:,} {codes} still possible" if self.show_count else ASKED_NOTE]
             lines.append("Suggested guess:" if self.show_guess else "Want a suggested guess?")
             draw_text_lines(text, surface, text_area, lines, pal.TEXT)
             if self.show_guess:

@@ -18,18 +18,20 @@ entry that way. An entry whose new game would replace a kept one asks first (app
 game/screens/kept.py); Delete on a Resume line asks, then forgets that kept game.
 
 One focus for keys and mouse (and whatever drives them): the arrows move it to the nearest entry in
-their direction (`step`), Tab and Shift+Tab in reading order, Home/End to the first and last; Enter
-or Space activates it (`activate`), Esc goes back to the top page, and on the top page asks before
-quitting (`back`); the mouse
-focuses what it is over and clicks it. A menu that comes back puts its focus on the entry it is
-given by label (Back from Custom: Custom; from Deduce: Deduce, on its page), else on the first
-Resume line, else on the difficulty played last (settings.last_difficulty), else Classic.
+their direction (`step`), Tab and Shift+Tab in reading order, Home/End to the first and last (the
+pages and the focus moves are TitleNavigation's, game/screens/title_nav.py, this screen's base);
+Enter or Space activates it (`activate`), Esc goes back to the top page, and on the top page asks
+before quitting (`back`); the mouse focuses what it is over and clicks it. A menu that comes back
+puts its focus on the entry it is given by label (Back from Custom: Custom; from Deduce: Deduce, on
+its page), else on the first Resume line, else on the difficulty played last
+(settings.last_difficulty), else Classic.
 
-The menu is alive: a demo game (game/screens/attract.py, as a backdrop the menu owns, built through
-the app's routes once the menu has shown for BACKDROP_START_S, so a player who picks at once costs
-it nothing) plays behind the top page's cards under a light veil, fitted to the column of
-cards so none of it sticks out beside them; every other page, and the menu under reduced motion,
-stands on the plain background. Left idle, the full attract loop (demo, high scores, title) takes over.
+The menu is alive: a demo game (game/screens/attract.py, as a backdrop the menu owns,
+game/screens/title_backdrop.py, begun once the menu has shown for BACKDROP_START_S, so a player who
+picks at once costs it nothing) plays behind the top page's cards under a light veil, fitted to the
+column of cards so none of it sticks out beside them; every other page, and the menu under reduced
+motion, stands on the plain background. Left idle, the full attract loop (demo, high scores, title)
+takes over.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ from game.modes.base import MenuEntry
 from game.modes.registry import first_run_offer
 from game.screens.base import Push, Quit, Route, State, Transition, board_art, go
 from game.screens.holding import Holding
+from game.screens.title_backdrop import TitleBackdrop
+from game.screens.title_nav import TitleNavigation
 from game.screens.title_plan import NAV_MORE, NAV_OF_FAMILY, arrange, default_entries
 from game.ui import menu_view
 from game.ui import palette as pal
@@ -63,15 +67,12 @@ class QuitAsked:
     """The player confirmed leaving the game from the title screen."""
 
 
-BACKDROP_SEED = 1864  # the menu's demo games have their own secrets (never the app's generator)
-BACKDROP_VEIL_ALPHA = 165  # how much of the background colour dims the demo behind the menu
 ATTRACT_IDLE_S = 20.0  # menu idle time before the demo starts
-BACKDROP_START_S = 0.4  # the title shows at once; its demo begins behind it this much later
 STATUS_REFRESH_S = 15.0  # the cards' state lines (a countdown in minutes) are read again this often
 DEFAULT_FOCUS = "Classic"
 
 
-class MenuState(State):
+class MenuState(TitleNavigation, State):
     """Pick what to play (see the module docstring)."""
 
     # a pad's B or Back never quits from here (Quit is an entry; B goes back a page, see handle); X
@@ -91,12 +92,9 @@ class MenuState(State):
         self.pressed: int | None = None
         self.bests: dict[int, str] = {}
         self.status: dict[int, tuple[str, ...]] = {}
-        self.backdrop: State | None = None  # the demo game behind the menu (an AttractState)
-        self._front: pygame.Surface | None = None  # veil and menu over the demo (view cache)
-        self._front_key: tuple | None = None
+        self.behind = TitleBackdrop()  # the demo game behind the top page, and the veil over it
         self._layout: TitleLayout | None = None
         self.first_run_asked = False
-        self.shown_s = 0.0  # how long the menu has shown (the demo behind it starts at BACKDROP_START_S)
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -118,7 +116,7 @@ class MenuState(State):
     def _arrange(self, entries: list[MenuEntry]) -> None:
         self.entries, self.plan = arrange(entries)
         self._layout = None
-        self._front = None
+        self.behind.forget()
 
     def read_store(self) -> None:
         """Each preset's best and each card's state, read through the store (never per frame)."""
@@ -135,49 +133,6 @@ class MenuState(State):
             if self.entries[i].status is not None
         }
         self.status_s = 0.0
-
-    # --- pages and entries ----------------------------------------------------------------------
-    def kept(self, index: int) -> MenuEntry | None:
-        """Entry `index` if it resumes a kept game (they come first, and have the focus first)."""
-        entry = self.entries[index] if 0 <= index < len(self.entries) else None
-        return entry if entry is not None and entry.group == "Resume" else None
-
-    def layout(self) -> TitleLayout:
-        size = self.app.surface.get_size()
-        layout = self._layout
-        if layout is None or layout.size != size or layout.page != self.page or layout.plan != self.plan:
-            layout = self._layout = TitleLayout(size, self.plan, self.page)
-            if layout.page != self.page:  # that page is gone at this size: the one shown instead
-                self.page = layout.page
-                shown = layout.shown()
-                if self.focus not in shown and shown:
-                    self.focus = shown[0]
-        return layout
-
-    def open_page(self, page: str, focus: str | None = None) -> None:
-        """Show `page` (the top or one level down), its first entry (or `focus`, by label) focused."""
-        self.page = page
-        layout = self.layout()
-        shown = layout.shown()
-        labels = [entry.label for entry in self.entries]
-        if focus in labels and labels.index(focus) in shown:
-            self.focus = labels.index(focus)
-        elif self.focus not in shown and shown:
-            self.focus = shown[0]
-
-    def turn_page(self, step: int, last: bool = False) -> bool:
-        """The page `step` away (-1 the previous, 1 the next), its first entry focused (its last with
-        `last`, as an arrow going back reaches it); False at the first or last page."""
-        layout = self.layout()
-        names = layout.pages.names
-        at = names.index(layout.page) + step
-        if not 0 <= at < len(names):
-            return False
-        self.open_page(names[at])
-        shown = self.layout().shown()
-        if last and shown:
-            self.focus = shown[-1] if self.plan.back is None or shown[-1] != self.plan.back else shown[-2]
-        return True
 
     def back(self) -> Transition | None:
         """Esc: a page one level down goes back to the top (the tile it came from focused); on the top
@@ -227,22 +182,6 @@ class MenuState(State):
             return self.app.start_game(entry.slot, route)
         return route
 
-    def step(self, dx: int, dy: int) -> None:
-        """Move the focus to the nearest entry in direction (dx, dy) on this page (TitleLayout.toward);
-        left or right past the last entry that way, to the page before or after."""
-        focus = self.layout().toward(self.focus, dx, dy)
-        if focus == self.focus and dx and self.turn_page(dx, last=dx < 0):
-            return
-        self.focus = focus
-
-    def cycle(self, direction: int) -> None:
-        """Tab / Shift+Tab: the next or previous entry of this page in reading order (wrapping)."""
-        shown = self.layout().shown()
-        if not shown:
-            return
-        at = shown.index(self.focus) if self.focus in shown else -direction
-        self.focus = shown[(at + direction) % len(shown)]
-
     # --- time and input -------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | State | None:
         if not self.first_run_asked:  # once, as the menu first shows (a new player's offer)
@@ -250,12 +189,7 @@ class MenuState(State):
             offer = first_run_offer(self.app) if self._given is None else None
             if offer is not None:
                 return offer
-        self.shown_s += dt
-        if self.backdrop is None and self.shown_s >= BACKDROP_START_S:
-            self.backdrop = self.app.resolve(go("attract", seed=BACKDROP_SEED, backdrop=True))
-            self.backdrop.enter(self.app)
-        if self.live_backdrop:
-            self.backdrop.update(dt)
+        self.behind.update(self.app, dt)
         self.status_s += dt
         if self.status_s >= STATUS_REFRESH_S:
             self.read_store()
@@ -266,9 +200,14 @@ class MenuState(State):
         return None
 
     @property
+    def backdrop(self) -> State | None:
+        """The demo game behind the menu (an AttractState), once begun."""
+        return self.behind.demo
+
+    @property
     def live_backdrop(self) -> bool:
         """The demo plays behind the menu (not with reduced motion)."""
-        return self.backdrop is not None and self.backdrop.live
+        return self.behind.live
 
     def handle(self, event: pygame.event.Event) -> Transition | State | None:
         self.idle_s = 0.0
@@ -340,20 +279,10 @@ class MenuState(State):
             surface.fill(pal.BACKGROUND)
             menu_view.draw(surface, layout, self.view(), art)
             return
-        # the demo is laid out in the column of cards, not the window: nothing of it (its palette, its
-        # secret) sticks out beside the cards in a wide window
-        surface.fill(pal.BACKGROUND)
-        self.backdrop.draw(surface.subsurface(layout.backdrop))
-        # the veil and the menu over it change only with the focus, the page or the look: one image,
-        # blitted over the moving demo each frame
         settings = self.app.settings
         labels = tuple(entry.label for entry in self.entries)
         status = tuple(sorted(self.status.items())), tuple(sorted(self.bests.items()))
         key = (surface.get_size(), self.page, self.focus, labels, status, settings.palette, settings.symbols)
         key += (settings.theme, settings.pieces)
-        if self._front is None or self._front_key != key:
-            self._front = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._front.fill((*pal.BACKGROUND, BACKDROP_VEIL_ALPHA))
-            menu_view.draw(self._front, layout, self.view(), art)
-            self._front_key = key
-        surface.blit(self._front, (0, 0))
+        view = self.view()
+        self.behind.draw(surface, layout.backdrop, key, lambda on: menu_view.draw(on, layout, view, art))

@@ -12,14 +12,15 @@ Reveal ask, a heads-up display, the layout, what happens when a game ends, and w
 and records (`holding()`, from the hooks). The screen knows no mode, so a route to it always names
 its hooks; a bare config goes through the route "new_game", whose mode makes them.
 
-Keys and pads share one focus (game/ui/breaker_input.py BreakerFocus) over the palette, the row
-being built and the buttons; a pad's actions come as the keys of breaker_input.PAD_KEYS, and its
-B, Y, Start and Back as PAD_ACTION events (`_pad`). B backs out one step at a time: the chosen
-colour, then the focus back to the row, then the last change to the row, then the menu.
+The input (the pointer, the keys, a pad's actions) is read by PlayInput (game/screens/play_input.py),
+this screen's base: it turns events into the run's intents and into `press(name)`, which does what
+each button does here. Keys and pads share one focus (game/ui/breaker_input.py BreakerFocus) over
+the palette, the row being built and the buttons.
 
-Leaving: Esc or Menu asks what the hooks' `leave` says (the plain game: "Leave (your game is kept)" or
-session's lifetime owner while it is played (every submitted row before the next frame); Abandon,
-New game and Solve give it up (`keep_on_exit` False). Overlays answer with the frozen values below.
+Leaving: Esc or Menu asks what the hooks' `leave` says (the plain game: "Leave (your game is kept)"
+or "Abandon"); a game is kept by the session's lifetime owner while it is played (every submitted row
+before the next frame); Abandon, New game and Solve give it up (`keep_on_exit` False). Overlays
+answer with the frozen values of game/screens/outcomes.py (`resume`).
 
 The arcade heads-up display (`hud`: the difficulty's name, turn, time, streak, best and what a win
 now is worth) reads this difficulty's statistics once, as the state enters, through the session
@@ -42,15 +43,15 @@ from game.screens.base import Push, Replace, Route, State, Transition, board_art
 from game.screens.holding import Holding
 from game.screens.outcomes import HintTaken, LeaveChosen, NewGameChosen, RevealChosen
 from game.screens.play_hooks import confirm
+from game.screens.play_input import PlayInput
 from game.screens.play_protocol import PlayHooks
 from game.ui import breaker_input, breaker_view
 from game.ui.board import Art, BoardView, FrameCache
-from game.ui.layout import Button, PaletteItem, PlayLayout
-from game.ui.pad_actions import PAD_ACTION, PadAction
+from game.ui.layout import PlayLayout
 from game.ui.widgets import ButtonClicks
 
 
-class PlayingState(State):
+class PlayingState(PlayInput, State):
     """Break the code: build a row, submit, read the grade."""
 
     pad_keys = breaker_input.PAD_KEYS
@@ -151,118 +152,6 @@ class PlayingState(State):
     def fresh_game(self) -> Route:
         """A new game of the same kind (New game): same config, the hooks' mode, a new secret."""
         return self.hooks.again(self)
-
-    # --- input --------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        run = self.run
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            run.motion(event.pos)
-            return None
-        if self.hooks.intercept(self, event):  # the mode's own (a lesson's Next), even once over
-            return None
-        if run.finishing or not self.hooks.accepts_input(self):
-            return None  # the game is over; the result screen comes when the finish ends
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, PAD_ACTION):
-            run.input_arrived()
-        result = None
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.mouse = event.pos
-            self.focus.to_row()  # the pointer took over: the keys start again from the cursor
-            result = self._pointer(event)
-        elif event.type == pygame.KEYDOWN:
-            result = self._key(event)
-        elif event.type == PAD_ACTION:
-            result = self._pad(event.action)
-        self._play_cues()
-        return result
-
-    def _pointer(self, event) -> Transition | State | None:
-        """A left press on a panel button is the button's (ButtonClicks: a click is a release over
-        the button the press began on); any other press, drag or release is the run's."""
-        layout, pos = self.layout(), event.pos
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.run.right_click(breaker_input.target_at(layout, pos))
-        if event.button != 1:
-            return None
-        began_on_button = self.clicks.pressed is not None
-        clicked = self.clicks.click(event, layout.hit_test)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            on_button = self.clicks.pressed is not None
-            self.run.press(None if on_button else breaker_input.target_at(layout, pos), pos)
-        elif began_on_button:
-            self.run.cancel_drag()
-            return None if clicked is None else self.press(clicked)
-        else:
-            self.run.release(breaker_input.target_at(layout, pos), pos)
-        return None
-
-    def _key(self, event) -> Transition | State | None:
-        run, key, focus = self.run, event.key, self.focus
-        symbols = run.config.variant.symbols
-        typed = breaker_input.typed_symbol(event, symbols)
-        if typed is not None:  # digits and letters type themselves, before any shortcut
-            run.type_colour(typed)
-            return None
-        if breaker_input.is_undo(event) and not (symbols and key == pygame.K_u):
-            return self.press("undo")
-        if key in breaker_input.ARROWS and focus.arrow(self.layout(), run, key):
-            return None
-        if key in breaker_input.ACTIVATE_KEYS or (key in breaker_input.SUBMIT_KEYS and not focus.on_row):
-            return self._activate()
-        if key in breaker_input.SUBMIT_KEYS:
-            refused = self.hooks.refuse("submit", self)
-            if refused is not None:  # a duel's Enter while the computer replies
-                run.message = refused
-                self.app.sound.play("error")
-                return None
-        colour = None if symbols else breaker_input.typed_colour(event)
-        if colour is not None:
-            run.type_colour(colour)
-        elif key == pygame.K_x and isinstance(focus.at, PaletteItem):
-            run.toggle_ruled_out(focus.at.colour)
-        elif key in breaker_input.RUN_KEYS:
-            if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                focus.to_row()  # the colour at the cursor changes: the focus goes where it shows
-            breaker_input.RUN_KEYS[key](run)
-        elif key == pygame.K_ESCAPE:
-            if run.deselect():
-                return None
-            if not focus.on_row:
-                focus.to_row()
-                return None
-            return self.press("menu")
-        elif key in breaker_input.KEY_BUTTONS:
-            return self.press(breaker_input.KEY_BUTTONS[key])
-        return None
-
-    def _activate(self) -> Transition | State | None:
-        """Space or a pad's A: use what has the focus (a button, a palette colour, the cursor's slot)."""
-        at = self.focus.fit(self.layout())
-        if isinstance(at, Button):
-            return self.press(at.name)
-        if isinstance(at, PaletteItem) and self.run.config.variant.symbols:
-            self.run.type_colour(at.colour)  # a keyboard of digits or letters: the focus stays on it
-        elif isinstance(at, PaletteItem):
-            self.run.choose(at.colour)
-            self.focus.to_row()
-        else:
-            self.run.use_slot()
-        return None
-
-    def _pad(self, action: PadAction) -> Transition | State | None:
-        """The pad actions that are no key here: B backs out one step (see the module docstring);
-        Start, Y and Back press Submit, Hint and Menu."""
-        run = self.run
-        if action is PadAction.BACK:
-            if run.deselect():
-                return None
-            if not self.focus.on_row:
-                self.focus.to_row()
-                return None
-            return self.press("undo" if run.can_undo else "menu")
-        name = breaker_input.PAD_BUTTONS.get(action)
-        return None if name is None else self.press(name)
 
     def press(self, name: str) -> Transition | State | None:
         """Do what button `name` does (also reached by keyboard shortcuts)."""

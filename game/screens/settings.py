@@ -274,6 +274,12 @@ class SettingsState(State):
             peg = self.app.pegs.peg(colours[i], i, d, symbols)
             surface.blit(peg, peg.get_rect(center=(round(left + (i + 0.5) * pitch), box.centery)))
         key_d = max(3, round(d * 0.42))
+        # the grade on its light panel, as the board shows it (a black peg on the bare card of a dark
+        # theme would all but vanish)
+        pad = max(2, round(key_d * 0.35))
+        panel = pygame.Rect(0, 0, round(key_d * 2.2) + 2 * pad, round(key_d * 2.2) + 2 * pad)
+        panel.center = (round(box.right - d * 1.2 + key_d * 0.6), box.centery)
+        pygame.draw.rect(surface, pal.GRADE_AREA, panel, border_radius=max(2, key_d // 2))
         for k, black in enumerate((True, True, False)):
             x = box.right - d * 1.2 + (k % 2) * key_d * 1.2
             y = box.centery + (k // 2 - 0.5) * key_d * 1.2

@@ -27,7 +27,7 @@ from game.ui.juice import drop_scale
 from game.ui.layout import PlayLayout
 from game.ui.pegs import PegArt
 from game.ui.text import TextRenderer
-from game.ui.widgets import draw_button
+from game.ui.widgets import button_label_px, draw_button
 
 KEY_CAP_PER_PITCH = 0.33  # a palette key digit's capitals, of the palette's pitch
 
@@ -365,11 +365,28 @@ def draw_top_bar(
         theme.type_px(layout.size, "heading"),  # grows with the window as the bar does
         align="midleft",
     )
-    for name, label in TOP_BAR_LABELS.items():
-        rect = layout.button_rect(name)
-        if rect is not None and layout.top_bar.contains(rect):
-            hot = mouse is not None and rect.collidepoint(mouse)
-            draw_button(surface, text, rect, label, hot=hot)
+    shown = top_bar_buttons(layout)
+    label_px = top_bar_label_px(layout, text)
+    for name, rect in shown.items():
+        hot = mouse is not None and rect.collidepoint(mouse)
+        draw_button(surface, text, rect, TOP_BAR_LABELS[name], hot=hot, label_px=label_px)
+
+
+def top_bar_buttons(layout: PlayLayout) -> dict[str, pygame.Rect]:
+    """The top bar's buttons this layout has, by name (Help, Menu)."""
+    rects = {name: layout.button_rect(name) for name in TOP_BAR_LABELS}
+    return {name: rect for name, rect in rects.items() if rect is not None and layout.top_bar.contains(rect)}
+
+
+def top_bar_label_px(layout: PlayLayout, text: TextRenderer) -> int:
+    """One size for the top bar's buttons, never larger than the title beside them (a tall window's
+    bar is tall, and its buttons' height alone would make them shout). A screen that draws one of
+    them again (hot under the mouse) draws it in this size."""
+    shown = top_bar_buttons(layout)
+    if not shown:
+        return theme.type_px(layout.size, "heading")
+    labels = [TOP_BAR_LABELS[name] for name in shown]
+    return min(theme.type_px(layout.size, "heading"), button_label_px(text, list(shown.values()), labels))
 
 
 def config_title(config) -> str:

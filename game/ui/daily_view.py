@@ -131,6 +131,13 @@ def draw_share(
     hole = max(2, d // 6)  # an empty mark: a small dot, as · reads
     left = marks.centerx - (pegs * pitch - pitch * MARK_GAP_FRAC) / 2
     top = marks.y + (marks.h - rows * pitch) / 2
+    # the marks on the grading panel, as the board shows grades: a black mark on a dark card (the
+    # night theme's true black) would vanish
+    pad = max(3, round(d * 0.3))
+    block_w, block_h = round(pegs * pitch - pitch * MARK_GAP_FRAC), round(rows * pitch)
+    panel = pygame.Rect(round(left) - pad, round(top) - pad + round(pitch - d) // 2, block_w + 2 * pad, 0)
+    panel.h = block_h - round(pitch - d) + 2 * pad
+    pygame.draw.rect(surface, pal.GRADE_AREA, panel, border_radius=pad)
     for r, feedback in enumerate(grades):
         y = round(top + (r + 0.5) * pitch)
         for k in range(pegs):
@@ -139,4 +146,4 @@ def draw_share(
                 mark = art.pegs.key(k < feedback.black, d)
                 surface.blit(mark, mark.get_rect(center=(x, y)))
             else:
-                pygame.draw.circle(surface, pal.TEXT_DIM, (x, y), hole)
+                pygame.draw.circle(surface, pal.GRADE_HOLE, (x, y), hole)

@@ -67,6 +67,8 @@ class Theme:
     bar: RGB  # a statistics bar
     bar_empty: RGB  # an empty statistics bar's baseline
     highlight_fill: RGB  # the band under a just-entered high score
+    urgent_fill: RGB  # a clock about to run out (Blitz's last seconds): its box
+    urgent_ink: RGB  # its figures and edge
     shield: tuple[RGB, RGB, RGB]  # the secret's cover: face, light edge, seam
 
 
@@ -104,6 +106,8 @@ DARK = Theme(
     bar=(86, 180, 233),
     bar_empty=(58, 64, 82),
     highlight_fill=(70, 62, 30),
+    urgent_fill=(96, 30, 30),
+    urgent_ink=(255, 120, 105),
     shield=((92, 102, 128), (128, 140, 170), (52, 58, 74)),
 )
 
@@ -141,6 +145,8 @@ NIGHT = Theme(
     bar=(70, 146, 190),
     bar_empty=(40, 44, 56),
     highlight_fill=(52, 44, 18),
+    urgent_fill=(58, 12, 12),  # dark's red, dimmer, as the rest of night is
+    urgent_ink=(236, 100, 88),
     shield=((64, 70, 88), (92, 100, 124), (34, 38, 48)),
 )
 
@@ -179,6 +185,8 @@ LIGHT = Theme(
     bar=(0, 114, 178),
     bar_empty=(176, 182, 198),
     highlight_fill=(246, 226, 176),
+    urgent_fill=(252, 222, 216),  # a pale red box with deep red figures: dark on light
+    urgent_ink=(150, 20, 14),
     shield=((132, 142, 166), (170, 180, 204), (96, 104, 126)),
 )
 
@@ -216,6 +224,7 @@ def text_pairs(theme: Theme) -> Mapping[str, tuple[RGB, RGB]]:
             "a lost game's verdict on its card": (t.loss, t.board),
             "a notice": (t.text, t.notice_fill),
             "a just-entered high score": (t.selection, t.highlight_fill),
+            "a clock about to run out": (t.urgent_ink, t.urgent_fill),
         }
     )
 

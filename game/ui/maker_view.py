@@ -15,6 +15,7 @@ from game.core import strategies
 from game.core.config import MAX_COLOURS, MAX_PEGS, MIN_COLOURS, MIN_PEGS
 from game.play.drag import Drag
 from game.ui import palette as pal
+from game.ui.board import top_bar_label_px
 from game.ui.layout import Button
 from game.ui.maker_layout import Control, MakerLayout
 from game.ui.pegs import PegArt
@@ -180,7 +181,7 @@ def draw_buttons(
         enabled = problem is None if name == "start" else True
         rect, hot = layout.button_rect(name), hit == Button(name)
         label, primary = BUTTON_LABELS[name], name == "start"
-        shared = px if name in row else None
+        shared = px if name in row else top_bar_label_px(layout, text)
         draw_button(surface, text, rect, label, enabled=enabled, hot=hot, primary=primary, label_px=shared)
 
 

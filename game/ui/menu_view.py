@@ -30,6 +30,11 @@ FOOTER = (
     "Arrows, Enter or the mouse · Del forgets · H help · Esc quits",
     "H help · Esc quits",
 )
+FOOTER_NONE_KEPT = (  # with no kept game Del has nothing to forget: the line does not offer it
+    "Arrows and Enter, or the mouse · H help · Esc quits",
+    "Arrows, Enter or the mouse · H help · Esc quits",
+    "H help · Esc quits",
+)
 SUB_FOOTER = (
     "Arrows and Enter, or the mouse · PgUp/PgDn turn pages · Esc goes back",
     "PgUp/PgDn turn pages · Esc goes back",
@@ -58,10 +63,10 @@ class TitleView:
 def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art) -> None:
     """The whole page of `layout` (the background or the demo is already drawn)."""
     text = art.text
+    title = "" if layout.page == TOP else PAGE_TITLES.get(layout.pages.family(layout.page), "")
     if layout.page == TOP:
         theme.draw_logo(surface, text, layout.logo, art.pegs, art.colours, art.symbols)
     else:
-        title = PAGE_TITLES.get(layout.pages.family(layout.page), "")
         text.draw_in(surface, title, layout.title, pal.TEXT, theme.type_px(layout.size, "title"))
     heading_px = min(
         (
@@ -70,7 +75,17 @@ def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art
         ),
         default=0,
     )
+    named: set[str] = set()
     for words, rect in layout.headings:
+        # a heading stands on the plain background: the demo behind the top page never shows through
+        # its words or its rule (a peg behind TODAY)
+        surface.fill(pal.BACKGROUND, rect)
+        if words.casefold() == title.casefold():
+            continue  # the page's own title names it already (Play people)
+        if words in named:  # a section flowing on into the next column: its rule, not its name again
+            pygame.draw.line(surface, pal.BOARD_EDGE, rect.midleft, rect.midright, 2)
+            continue
+        named.add(words)
         colour = theme.ACCENT if words == "Play" else pal.TEXT_DIM
         drawn = text.draw(surface, words.upper(), heading_px, colour, rect.midleft, align="midleft")
         if rect.right - drawn.right > 24:
@@ -97,7 +112,8 @@ def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art
             )
         else:
             _draw_bar(surface, rect, entry, focused, text, sizes, accent=kind == "resume")
-    choices = FOOTER if layout.page == TOP else SUB_FOOTER
+    kept = any(entry.group == "Resume" for entry in view.entries)
+    choices = (FOOTER if kept else FOOTER_NONE_KEPT) if layout.page == TOP else SUB_FOOTER
     fitting = [words for words in choices if text.size(words, text.floor())[0] <= layout.footer.w]
     if fitting:
         text.draw_in(surface, fitting[0], layout.footer, pal.TEXT_DIM, theme.type_px(layout.size, "label"))
@@ -360,6 +376,11 @@ def draw_mini_board(surface: pygame.Surface, box: pygame.Rect, config: Any, art:
             surface.blit(peg, peg.get_rect(center=(round(slab.x + d * (0.15 + i + 0.5)), cy)))
         black, white = (1, 1) if r == 0 else (2, 1)
         key_d = max(3, round(d * 0.4))
+        # the grades on their light panel, as on the real board (a black one on the bare slab of a
+        # dark theme all but vanishes)
+        panel = pygame.Rect(0, 0, round(d * grade_cols * 0.5 + d * 0.1), round(d * 0.98))
+        panel.center = (round(slab.x + d * (0.15 + pegs + 0.35 + grade_cols * 0.25)), cy)
+        pygame.draw.rect(surface, pal.GRADE_AREA, panel, border_radius=max(2, round(d * 0.12)))
         for k in range(pegs):
             line, col = divmod(k, grade_cols)
             x = slab.x + d * (0.15 + pegs + 0.35 + (col + 0.5) * 0.5)

@@ -1,5 +1,6 @@
 """The post-game analysis overlay, driven through the real app with real events."""
 
+import re
 from dataclasses import replace
 
 import pygame
@@ -46,6 +47,27 @@ def test_analysis_overlay__shows_rows_against_the_optimal_table_and_pops_on_esca
     assert overlay.pump.calls >= 1  # pumped frame by frame, not run in one go
     press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, ResultState)
+
+
+def test_analysis_overlay__while_it_weighs_it_names_a_row_of_the_game():
+    """The note over the empty table counts the game's rows ("row 3 of 13"), never the work units of
+    the codes it lists and weighs."""
+    config = GameConfig(5, 8)
+    secret = (7, 7, 7, 6, 5)
+    game = finished_game(config, secret, [(0, 0, 0, 0, 0)] * config.turns)
+    app = make_app(size=(640, 480), start=ResultState(record_of(game, 61.0)))
+    settle(app, 2.0)
+    click(app, app.state.layout().button_rect("analysis").center)
+    notes = []
+    for _ in range(40):
+        shown = text_spy(app)
+        app.step([], 1 / 60)
+        del app.text.draw
+        notes += [line for line in shown if line.startswith("Weighing")]
+    assert notes
+    for note in notes:
+        row, rows = map(int, re.fullmatch(r"Weighing row (\d+) of (\d+)\.\.\.", note).groups())
+        assert rows == config.turns and 1 <= row <= rows
 
 
 def test_analysis_overlay__close_button_pops_at_the_smallest_window():

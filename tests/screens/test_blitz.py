@@ -7,16 +7,17 @@ from __future__ import annotations
 import datetime as dt
 
 import pygame
+import pytest
 
 from game.app import App
 from game.core.blitz import BONUS_S, DURATION_S, points_for
 from game.modes.blitz.book import load_blitz
 from game.modes.blitz.screens import BlitzHooks, BlitzResultState
-from game.modes.blitz.view import URGENT_FILL
 from game.screens.highscores import InitialsOverlay
 from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.store import Store
+from game.ui import looks
 from game.ui import palette as pal
 from tests.screens.driver import kept_lines, key, lowest_consistent, post, settle
 from tests.screens.test_daily import open_menu_entry, release_apps, type_row  # noqa: F401  (release_apps: an autouse fixture)
@@ -99,6 +100,24 @@ def test_blitz__a_code_given_up_scores_nothing_and_adds_no_time(tmp_path):
     assert state.game.rows == () and state.game.secret == run.secret
 
 
+@pytest.mark.parametrize("given_up", [0, 1, 2])
+def test_blitz__the_end_counts_the_codes_not_cracked_in_words_and_only_when_there_were_some(
+    tmp_path, given_up
+):
+    app = blitz_app(tmp_path, tutorial_seen=True)
+    for _ in range(given_up):
+        type_row(app, (0, 1, 2, 3))
+        post(app, key(pygame.K_r))
+        post(app, key(pygame.K_y))
+    settle(app, DURATION_S + 1, dt=0.1)
+    result = app.stack[0]
+    assert isinstance(result, BlitzResultState) and result.run.missed == given_up
+    first = result.lines()[0][0]
+    assert "missed" not in first and "0 code" not in first
+    if given_up:
+        assert f"{given_up} code{'s' if given_up > 1 else ''} not cracked" in first
+
+
 def test_blitz__hint_solve_and_new_game_are_absent_and_their_keys_do_nothing(tmp_path):
     app = blitz_app(tmp_path)
     state = app.state
@@ -124,14 +143,27 @@ def test_blitz__the_clock_turns_urgent_in_the_last_ten_seconds(tmp_path):
         mode = app.state.hooks
         settle(app, DURATION_S - 10.5, dt=0.1)
         app.step([], 0.0)
-        assert not mode.run.is_urgent and clock_box_colour(app) != URGENT_FILL
+        assert not mode.run.is_urgent and clock_box_colour(app) != looks.DARK.urgent_fill
         settle(app, 1.0, dt=0.1)
-        assert mode.run.is_urgent and clock_box_colour(app) == URGENT_FILL
+        assert mode.run.is_urgent and clock_box_colour(app) == looks.DARK.urgent_fill
         # the figures change every tenth; between two draws at the same time left only the pulse can
         first = clock_image(app)
         mode.timeline.update(0.12)  # half a pulse later, same clock (the run's clock does not move)
         app.step([], 0.0)
         assert (clock_image(app) == first) == reduced
+
+
+def test_blitz__the_urgent_clock_follows_the_look(tmp_path):
+    """Each theme draws the urgent box in its own colours (a light theme's is light, not dark red)."""
+    urgent = {}
+    for name in looks.THEME_NAMES:
+        app = blitz_app(tmp_path / name, theme=name, tutorial_seen=True)
+        settle(app, DURATION_S - 9.5, dt=0.1)
+        assert app.state.hooks.run.is_urgent
+        urgent[name] = clock_box_colour(app)
+    assert len(set(urgent.values())) == len(looks.THEME_NAMES)
+    assert pal.relative_luminance(urgent["light"]) > pal.relative_luminance(urgent["dark"])
+    assert urgent == {name: looks.THEMES[name].urgent_fill for name in looks.THEME_NAMES}
 
 
 def test_blitz__a_run_left_is_offered_at_the_next_start_and_resumed_where_it_was(tmp_path):

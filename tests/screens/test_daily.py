@@ -12,7 +12,7 @@ import pytest
 
 from game.app import App
 from game.core.codes import score
-from game.core.daily import daily_config, daily_secret
+from game.core.daily import DAILIES, daily_config, daily_secret
 from game.modes.daily.book import load_daily
 from game.modes.daily.hooks import DailyHooks
 from game.modes.daily.result import DailyResultState
@@ -22,7 +22,8 @@ from game.screens.menu import MenuState
 from game.screens.playing import PlayingState
 from game.screens.stats import StatsState
 from game.store import Store
-from tests.screens.driver import choose_entry, key, lowest_consistent, post, settle
+from game.ui.looks import THEME_NAMES, THEMES
+from tests.screens.driver import choose_entry, font_spy, key, lowest_consistent, post, settle
 
 DAY = dt.date(2026, 11, 23)
 NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
@@ -113,6 +114,42 @@ def test_daily__won_from_the_menu_shows_the_exact_share_text_and_copies_it(tmp_p
     assert book.streaks("Classic", DAY)[0] == 1 and not book.can_play("Classic", DAY)
     assert book.can_play("Super", DAY)
     assert Store(tmp_path).load_stats() == {}  # the daily keeps its own record
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1024, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_daily__the_cards_name_their_codes_at_one_size(tmp_path, size):
+    """Five cards side by side: a long name (Bulls and Cows) wraps, and every name is set in the one
+    size all of them fit, not the short ones larger."""
+    app = App(size=size, seed=11, store=Store(tmp_path), now=Clock())
+    pygame.event.clear()
+    open_menu_entry(app, "Daily code")
+    assert isinstance(app.state, DailyState)
+    names = {word for name in DAILIES for word in name.split()}
+    sizes = {shown.px for shown in font_spy(app) if shown.text.split() and set(shown.text.split()) <= names}
+    assert len(sizes) == 1, sizes
+
+
+@pytest.mark.parametrize("theme", THEME_NAMES)
+def test_daily__the_end_card_shows_its_marks_on_the_grading_panel(tmp_path, theme):
+    """The share grid's marks stand on the light panel the board grades on: a black mark never
+    vanishes into a dark card (the night theme's true black)."""
+    app = App(size=(1024, 720), seed=11, store=Store(tmp_path), now=Clock(), settings={"theme": theme})
+    pygame.event.clear()
+    open_menu_entry(app, "Daily code")
+    post(app, key(pygame.K_RETURN))
+    play_to_the_end(app)
+    post(app, key(pygame.K_ESCAPE))  # no initials
+    settle(app, 2.0)
+    result = app.state
+    assert isinstance(result, DailyResultState)
+    app.draw()
+    side = result.layout().side
+    seen = {
+        tuple(app.surface.get_at((x, y)))[:3]
+        for x in range(side.left, side.right, 2)
+        for y in range(side.top, side.bottom, 2)
+    }
+    assert THEMES[theme].grade_area in seen
 
 
 def test_daily__second_attempt_the_same_day_is_refused_showing_the_result(tmp_path):

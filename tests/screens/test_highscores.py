@@ -18,7 +18,7 @@ from game.screens.menu import MenuState
 from game.screens.result import ResultState
 from game.store import Store
 from game.ui.highscores_view import InitialsLayout
-from tests.screens.driver import click, key, post, settle
+from tests.screens.driver import click, drawn_lines, key, post, settle
 from tests.screens.test_daily import open_menu_entry, play_to_the_end, release_apps  # noqa: F401  (release_apps: an autouse fixture)
 
 NOW = dt.datetime(2026, 11, 23, 20, 15, tzinfo=dt.UTC)
@@ -65,6 +65,29 @@ def test_highscores__initials_entered_by_keys_go_in_the_classic_table(tmp_path):
     assert all(not tables[mode].entries for mode in high_score_tables() if mode != "Classic")
     settle(app, 1.0)
     assert isinstance(app.state, ResultState)  # asked once only
+
+
+def test_highscores__the_entry_names_the_place_the_score_took(tmp_path):
+    """The score is in its table from the moment the game was decided: the entry's headline names
+    that place (a first score is number 1), the place the table then lights."""
+    app = scores_app(tmp_path)
+    win_classic(app)
+    headline = next(line for line in drawn_lines(app) if line.startswith("New high score!"))
+    assert headline == "New high score! Number 1 in Classic"
+    post(app, key(pygame.K_RETURN))
+    assert app.state.rank == 1
+    store = Store(tmp_path)
+    for n in range(3):  # three better scores, entered before the next game
+        store.add_high_score("Classic", HighScore("TOP", 900_000 + n, "2026-11-01"))
+    store.close()
+    post(app, key(pygame.K_SPACE))
+    post(app, key(pygame.K_ESCAPE))  # the result screen's Menu
+    settle(app, 1.0)
+    win_classic(app)
+    entry = app.state
+    headline = next(line for line in drawn_lines(app) if line.startswith("New high score!"))
+    post(app, key(pygame.K_RETURN))
+    assert entry.rank in (4, 5) and headline == f"New high score! Number {entry.rank} in Classic"
 
 
 def test_highscores__initials_entered_with_the_mouse(tmp_path):

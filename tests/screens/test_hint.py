@@ -48,6 +48,21 @@ def test_hint_overlay__shows_count_and_fills_the_row_and_marks_assisted() -> Non
     assert any("assisted" in line for line in app.state.details())
 
 
+def test_hint_overlay__once_asked_it_says_in_plain_words_that_the_game_scores_nothing() -> None:
+    """The cost was said before asking; after, the card keeps saying it in the same plain words, not
+    with a term ("assisted") the player was never told."""
+    app = make_app(seed=3, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
+    play_row(app, (pygame.K_1, pygame.K_1, pygame.K_2, pygame.K_2))
+    press_key(app, pygame.K_QUESTION)
+    assert isinstance(app.state, HintOverlay)
+    press_key(app, pygame.K_g)  # ask for a suggested guess
+    for _ in range(3):
+        lines = [shown.text for shown in font_spy(app)]
+        assert any("scores nothing" in line for line in lines), lines
+        assert not any("assisted" in line for line in lines), lines
+        settle(app, 0.3)
+
+
 def test_hint_overlay__closing_before_the_answer_is_not_assisted() -> None:
     app = make_app(seed=4, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
     playing = app.state

@@ -5,6 +5,7 @@ duel rating shown. Real pygame events on the app's side, a real game server on 1
 
 from __future__ import annotations
 
+import re
 import time
 
 import pygame
@@ -20,6 +21,7 @@ from game.screens.playing import PlayingState
 from game.server.results import SqliteStore
 from game.server.solo import DAILY_SIZE, derived_code, label, today
 from game.store import Store
+from game.ui import palette as pal
 from tests.screens import driver as d
 from tests.screens.test_online import SECRET, frames_until, lobby_app
 from tests.server.netkit import Player, fixed_secret, start_server
@@ -106,6 +108,90 @@ def test_online_daily__played_to_its_ranked_card_then_a_second_attempt_is_refuse
     rival.close()
 
 
+def light(colour) -> bool:
+    return pal.relative_luminance(tuple(colour)[:3]) > 0.3
+
+
+def ink_bands(app, room: pygame.Rect) -> list[tuple[int, int, int, int]]:
+    """Each run of pixel rows of `room` holding text (light ink on the dark card): (top, bottom, leftmost
+    ink x, rightmost ink x)."""
+    bands: list[list[int]] = []
+    for y in range(room.top, room.bottom):
+        xs = [
+            x
+            for x in range(room.left, room.right)
+            if pal.relative_luminance(app.surface.get_at((x, y))[:3]) > 0.3
+        ]
+        if not xs:
+            continue
+        if bands and bands[-1][1] == y - 1:
+            bands[-1][1:] = [y, min(bands[-1][2], xs[0]), max(bands[-1][3], xs[-1])]
+        else:
+            bands.append([y, y, xs[0], xs[-1]])
+    return [tuple(band) for band in bands]
+
+
+@pytest.mark.parametrize("players", [1, 3, 7, 10])
+def test_online_daily__the_top_ten_is_one_even_column_for_one_to_ten_players(served, players):
+    """A line each, one under the other, each across the card (place and name on the left, the result
+    on the right), whether one player is ranked or ten."""
+    thread, path = served
+    secret = secret_of(path, "daily", today(time.time()), DAILY_SIZE)
+    rivals = [Player(thread.port, f"R{n}") for n in range(players - 1)]
+    for rival in rivals:  # each cracks it in one row, before this device plays
+        rival.send("daily")
+        rival.event("solo")
+        rival.send("solo_guess", code=list(secret))
+        rival.event("solo_over")
+    app = gate_app(thread.port, "daily")
+    frames_until(app, lambda: isinstance(app.state, PlayingState), "the Daily's board")
+    d.submit_code(app, secret)
+    frames_until(app, lambda: isinstance(app.state, OnlineSoloCardState), "the end card")
+    card = app.state
+    frames_until(app, lambda: len((card.link.view.board or {}).get("top", [])) == players, "the day's board")
+    for _ in range(60):  # the way in from the board is over
+        app.step([], d.FRAME_S)
+    layout = card.layout()
+    room = layout.rows[3].union(layout.rows[7]).inflate(-16, 0)  # the board's room, inside its edges
+    bands = ink_bands(app, room)
+    assert len(bands) == players
+    quarter = room.w // 4
+    for _, _, left, right in bands:
+        assert left < room.left + quarter and right > room.right - quarter  # across the card
+    lefts = [left for _, _, left, _ in bands]
+    assert max(lefts) - min(lefts) <= room.w // 40  # one column: every line starts where the first does
+    stand = card.lines()[2]
+    assert f"Rank {players} of {players}" in stand and ("better than" in stand) == (players > 1)
+    for rival in rivals:
+        rival.close()
+
+
+def test_online_daily__a_board_with_no_one_ranked_says_so(tmp_path):
+    """Rows faster than a person keep an attempt off the board: alone on the day, the card says no
+    one is ranked rather than showing an empty box. (The server's wall clock stands still here, so
+    the two rows are no time apart, as a bot's would be.)"""
+    frozen = time.time()
+    path = tmp_path / "server.sqlite3"
+    store = SqliteStore(path)
+    thread = start_server(store, wall=lambda: frozen)
+    try:
+        secret = secret_of(path, "daily", today(frozen), DAILY_SIZE)
+        colours = preset(DAILY_SIZE).config().colours
+        app = gate_app(thread.port, "daily")
+        frames_until(app, lambda: isinstance(app.state, PlayingState), "the Daily's board")
+        d.submit_code(app, wrong(secret, colours))
+        frames_until(app, lambda: len(app.state.game.rows) == 1, "the server's grade")
+        d.submit_code(app, secret)
+        frames_until(app, lambda: isinstance(app.state, OnlineSoloCardState), "the end card")
+        card = app.state
+        frames_until(app, lambda: (card.link.view.board or {}).get("day") == card.day, "the day's board")
+        assert card.entries()[1] == [] and "Not ranked" in card.lines()[2]
+        assert "No one ranked yet" in d.drawn_lines(app)
+    finally:
+        thread.stop()
+        store.close()
+
+
 def test_challenge__made_by_one_client_opened_from_its_share_text_in_the_app(served):
     thread, path = served
     maker = Player(thread.port, "Max")
@@ -128,6 +214,26 @@ def test_challenge__made_by_one_client_opened_from_its_share_text_in_the_app(ser
     assert "Made by Max" in heading
     assert [(e["guesses"], e["cracked"]) for e in entries] == [(1, True)]
     maker.close()
+
+
+def test_challenge__the_share_text_names_the_entry_that_opens_it(served):
+    """The text a friend gets says where to go ("Play people > ..."): that page has an entry of that
+    name, and it opens a challenge."""
+    thread, _ = served
+    app = gate_app(thread.port, "make")
+    frames_until(app, lambda: app.state.link.view.status == "connected", "the connection")
+    d.click(app, app.state.layout().rows[ROWS.index("go")].center)
+    frames_until(app, lambda: app.state.link.view.made, "the challenge made")
+    share = app.state.link.view.made["share"]
+    page, entry = re.search(r"\(([^>]+?) > ([^,]+),", share).groups()
+    d.press_key(app, pygame.K_ESCAPE)
+    d.settle(app, 1.0)
+    labels = [e.label for e in app.state.entries]
+    d.click(app, app.state.layout().entries[labels.index(page)].center)
+    shown = [labels[i] for i in app.state.layout().shown()]
+    assert entry in shown, (entry, shown)
+    d.click(app, app.state.layout().entries[labels.index(entry)].center)
+    assert isinstance(app.state, OnlineSoloState) and app.state.job == "open"
 
 
 def test_challenge__a_text_without_an_id_is_refused_with_the_reason(served):

@@ -14,6 +14,7 @@ from game.ui.layout import centre
 from tests.screens.driver import (
     click,
     drag,
+    drawn_lines,
     key,
     lowest_consistent,
     make_app,
@@ -253,3 +254,15 @@ def test_playing__placed_pegs_snap_in_then_settle_and_reduced_motion_shows_them_
     app.session.change_settings(reduced_motion=True)
     post(app, key(pygame.K_3), dt=0.001)
     assert state.run.snap_track(1).value == 1.0 and state.run.draft[:2] == [1, 2]
+
+
+def test_playing__a_colour_key_past_the_games_colours_says_which_keys_there_are():
+    """7 in a game of 6 colours places nothing and says why, in the words the keys are named by."""
+    app = make_app(size=(1024, 720), start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
+    state = app.state
+    post(app, key(pygame.K_7, unicode="7"))
+    assert state.run.draft == [None] * 4
+    note = "This game has 6 colours: keys 1 to 6"
+    assert state.run.message == note and note in " ".join(drawn_lines(app))  # wrapped in a narrow panel
+    post(app, key(pygame.K_2, unicode="2"))  # a key of the game: placed, and the note is gone
+    assert state.run.draft[0] == 1 and state.run.message == ""

@@ -14,6 +14,7 @@ from game.screens.menu import MenuState
 from game.screens.settings import ROWS, SettingsState
 from game.store import Settings, Store
 from game.ui.layout import centre
+from game.ui.looks import THEME_NAMES, THEMES
 from game.ui.sound import Sound
 from tests.screens.driver import click, drag, font_spy, post, press_key, wheel_to_row
 
@@ -197,3 +198,25 @@ def test_settings__works_without_a_store_or_a_real_sound(tmp_path):
     assert app.settings.symbols is False
     press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.state, MenuState)
+
+
+@pytest.mark.parametrize("theme", THEME_NAMES)
+def test_settings__the_look_preview_shows_its_grade_on_the_grading_panel(tmp_path, theme):
+    """The preview row's grade stands on the light panel the board grades on, so its black pegs show
+    in a dark theme as on the board."""
+    app = App(
+        size=(1024, 720), seed=1, store=Store(tmp_path), sound=Sound(mixer=None), settings={"theme": theme}
+    )
+    pygame.event.clear()
+    menu = app.state
+    click(app, centre(menu.layout().entries[[e.label for e in menu.entries].index("Settings")]))
+    app.draw()
+    box = app.state.layout().previews["look"]
+    grade_end = pygame.Rect(box.right - box.h * 2, box.y, box.h * 2, box.h).clip(box)
+    panel = THEMES[theme].grade_area
+    seen = {
+        tuple(app.surface.get_at((x, y)))[:3]
+        for x in range(grade_end.left, grade_end.right)
+        for y in range(grade_end.top, grade_end.bottom)
+    }
+    assert panel in seen

@@ -17,8 +17,10 @@ from collections import defaultdict
 
 import pytest
 
+from game.core.config import preset
+from game.screens.base import go
 from game.ui.text import MIN_CAP_PX
-from tests.screens.driver import DrawnText, font_spy
+from tests.screens.driver import DrawnText, font_spy, make_app
 from tests.screens.test_render import CheckingText
 from tools import scenes
 
@@ -102,3 +104,26 @@ def test_text_sizes__top_bar_and_panel_text_grow_with_the_window(name):
             if large[region][t] < (1 if small[region][t] >= DISPLAY_PX else GROWTH) * small[region][t]
         }
         assert shrunk == {}, region
+
+
+@pytest.mark.parametrize("size", [(700, 900), (640, 960), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_text_sizes__the_top_bar_buttons_never_outgrow_its_title(size):
+    """A tall window has a tall top bar; Help and Menu stay the size of the game's name beside them,
+    not the size the bar's height alone would give them."""
+    app = make_app(size=size, start=go("new_game", config=preset("Classic").config()))
+    drawn = {
+        shown.text: shown.px
+        for shown in font_spy(app)
+        if shown.rect.bottom <= app.state.layout().top_bar.bottom
+    }
+    assert {"Classic", "Help", "Menu"} <= set(drawn), drawn
+    assert drawn["Help"] <= drawn["Classic"] and drawn["Menu"] <= drawn["Classic"], drawn
+
+
+@pytest.mark.parametrize("size", [(700, 900), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["codemaker-make", "match-secret"])
+def test_text_sizes__a_top_bar_button_drawn_again_under_the_mouse_keeps_its_size(size, name):
+    """The codemaker draws its Menu a second time (lit under the mouse): in the top bar's one size."""
+    app, drawn = measure(size, name, scenes.DEFAULT_CONFIG)
+    menus = [d.px for d in drawn if d.text == "Menu"]
+    assert len(menus) >= 1 and len(set(menus)) == 1, menus

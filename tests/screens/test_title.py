@@ -31,6 +31,7 @@ from tests.screens import pad_driver as pad
 from tests.screens.driver import (
     choose_entry,
     click,
+    drawn_lines,
     font_spy,
     kept_lines,
     key,
@@ -113,6 +114,25 @@ def test_title__every_entry_is_reachable_and_nothing_is_clipped(size):
     top = {menu.entries[i].label for i, page in seen.items() if page == "top"}
     assert {"Daily code", "Blitz", "Help", "Settings", NAV_MORE} <= top
     assert {p.name for p in PRESETS} & top  # the presets start on the top page
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_title__a_page_names_each_section_once_and_never_repeats_its_own_title(size):
+    """A section flowing on into the next column keeps its rule but is not named twice (two PUZZLES
+    side by side read as two groups); a section named as its page is (Play people) is not named."""
+    app = make_app(size=size)
+    menu = app.state
+    while True:
+        layout = menu.layout()
+        lines = drawn_lines(app)
+        if menu.page != "top":
+            title = lines[0]
+            headings = [line for line in lines if line.isupper() and len(line) > 3]
+            assert len(headings) == len(set(headings)), (menu.page, headings)
+            assert title.upper() not in headings, (menu.page, title)
+        if layout.page_next is None or layout.page_number == len(layout.pages.names) - 1:
+            break
+        click(app, layout.page_next.center)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -291,6 +311,23 @@ def test_title__kept_games_come_first_focused_and_delete_asks_before_forgetting(
     assert len(kept_lines(app)) == 2 and app.state.plan.nav_kept is None
 
 
+def test_title__the_key_line_offers_del_only_while_a_game_is_kept(tmp_path):
+    app = store_app(tmp_path)
+
+    def footer() -> list[str]:
+        return [line for line in drawn_lines(app) if "H help" in line]
+
+    assert footer() and not any("Del" in line for line in footer())  # nothing kept: nothing to forget
+    app.apply(go("new_game", config=preset("Classic").config()))
+    for k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_RETURN):
+        press_key(app, k)
+    app.apply(to_menu())
+    assert kept_lines(app) and any("Del forgets" in line for line in footer())
+    press_key(app, pygame.K_DELETE)
+    post(app, key(pygame.K_y))
+    assert not kept_lines(app) and not any("Del" in line for line in footer())
+
+
 def frames(app: App, seconds: float) -> pygame.Surface:
     """Let the app run `seconds` (the demo behind the menu plays on), then a copy of its frame."""
     for _ in range(round(seconds / 0.25)):
@@ -303,7 +340,9 @@ def same(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
     return pygame.image.tobytes(a.subsurface(rect), "RGB") == pygame.image.tobytes(b.subsurface(rect), "RGB")
 
 
-@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(
+    "size", ((640, 480), (1000, 560), (1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}"
+)
 def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_cards(size):
     app = make_app(size=size)
     menu = app.state
@@ -318,8 +357,9 @@ def test_title__the_demo_shows_behind_the_top_page_only_and_never_beside_its_car
     still = make_app(size=size, settings={"reduced_motion": True})  # the same menu with no demo
     frames(still, 2.0)
     assert not still.state.live_backdrop
-    for frame in top:  # nothing of the demo sticks out beside the cards
+    for frame in top:  # nothing of the demo sticks out beside the cards, nor through a heading
         assert all(same(frame, still.surface, rect) for rect in beside)
+        assert all(same(frame, still.surface, rect) for _, rect in menu.layout().headings)
     press_key(app, pygame.K_PAGEDOWN)  # More ways to play: the demo plays on, and is not seen
     assert menu.page != "top"
     more = [frames(app, 2.0) for _ in range(3)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.ui import menu_view
+from game.ui.looks import THEME_NAMES, THEMES
 from tests.screens.driver import make_app
 
 
@@ -30,3 +31,22 @@ def peg_sizes(monkeypatch, size) -> list[int]:
 def test_title_mini_boards__pegs_at_least_the_one_row_floor(monkeypatch, size) -> None:
     sizes = peg_sizes(monkeypatch, size)
     assert min(sizes) >= round(menu_view.MINI_ONE_ROW_BELOW_PX * 0.86)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("theme", THEME_NAMES)
+def test_title_mini_boards__grades_stand_on_the_grading_panel(size, theme) -> None:
+    """Each preset card's tiny board grades on the light panel the real board grades on: its black
+    pegs show in a dark theme."""
+    app = make_app(size=size, settings={"theme": theme, "reduced_motion": True})
+    menu = app.state
+    app.draw()
+    panel = THEMES[theme].grade_area
+    for index in menu.plan.presets:
+        card = menu.layout().entries[index]
+        seen = {
+            tuple(app.surface.get_at((x, y)))[:3]
+            for x in range(card.left, card.right)
+            for y in range(card.top, card.bottom, 2)
+        }
+        assert panel in seen, menu.entries[index].label

@@ -271,15 +271,10 @@ class BlitzResultState(State):
     def lines(self) -> list[tuple[str, pal.RGB]]:
         run, stats = self.run, self.book.stats
         played = f"{int(run.elapsed_s) // 60}:{int(run.elapsed_s) % 60:02d}"
-        missed = f"{run.missed} missed" if run.missed != 1 else "1 missed"
-        lines = [
-            (
-                f"New best score! {missed} · played for {played}"
-                if self.new_best
-                else f"{missed} · played for {played}",
-                pal.TEXT,
-            )
-        ]
+        # the codes given up or out of turns, said only when there were some
+        missed = f"{run.missed} code{'' if run.missed == 1 else 's'} not cracked" if run.missed else ""
+        said = " · ".join(part for part in (missed, f"played for {played}") if part)
+        lines = [(f"New best score! {said}" if self.new_best else said, pal.TEXT)]
         lines.append(
             (
                 f"Runs {stats.runs} · most codes in a run {stats.best_cracked} · "

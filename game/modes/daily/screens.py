@@ -106,6 +106,13 @@ class DailyState(State):
                 return self.activate(DAILIES[self.focus])
         return None
 
+    @staticmethod
+    def name_box(column: pygame.Rect) -> pygame.Rect:
+        """Where a card writes the name of its code: the top sixth, inside its margins."""
+        rows = column.inflate(-column.w // 10, 0)
+        h = column.h // 6
+        return pygame.Rect(rows.x, column.y + h // 3, rows.w, h)
+
     def draw(self, surface: pygame.Surface) -> None:
         layout, art = self.layout(), board_art(self.app)
         text = art.text
@@ -120,6 +127,12 @@ class DailyState(State):
             pal.TEXT_DIM,
             text.grown(28),
         )
+        # every card's name in one size, the largest all of them fit (a long name wraps), so no card
+        # shouts beside its neighbour
+        name_px = min(
+            text.fit_wrapped(name, *self.name_box(layout.columns[name]).size, text.grown(48))[0]
+            for name in DAILIES
+        )
         for i, preset in enumerate(DAILIES):
             column = layout.columns[preset]
             focused = i == self.focus
@@ -130,14 +143,12 @@ class DailyState(State):
             status, action = self.status(preset)
             rows = column.inflate(-column.w // 10, 0)
             h = column.h // 6
-            _draw_wrapped(
-                surface, text, preset, pygame.Rect(rows.x, column.y + h // 3, rows.w, h), pal.TEXT, 48
-            )
+            _draw_wrapped(surface, text, preset, self.name_box(column), pal.TEXT, name_px)
             config = daily_config(preset)
             # wrapped: five narrow cards at 640x480 (Bulls and Cows and the word games beside the presets)
             detail = f"{config.variant.size_text(config.colours)} · {config.turns} turns"
             box = pygame.Rect(rows.x, column.y + 4 * h // 3, rows.w, h)
-            _draw_wrapped(surface, text, detail, box, pal.TEXT_DIM, 28)
+            _draw_wrapped(surface, text, detail, box, pal.TEXT_DIM, text.grown(28))
             text.draw_in(
                 surface,
                 status,
@@ -159,8 +170,8 @@ class DailyState(State):
 
 
 def _draw_wrapped(surface: pygame.Surface, text, words: str, box: pygame.Rect, colour, largest: int) -> None:
-    """`words` wrapped to fit `box` (as large as fits, up to `largest` grown), centred in it."""
-    size, lines = text.fit_wrapped(words, box.w, box.h, text.grown(largest))
+    """`words` wrapped to fit `box` (as large as fits, up to `largest` px), centred in it."""
+    size, lines = text.fit_wrapped(words, box.w, box.h, largest)
     line_h = text.font(size).get_linesize()
     top = box.centery - line_h * len(lines) / 2
     for k, line in enumerate(lines):

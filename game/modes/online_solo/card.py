@@ -22,8 +22,9 @@ from game.ui import palette as pal
 from game.ui import theme
 from game.ui.widgets import draw_button
 
-ROWS = 9  # headline, your result, rank, the board (5 rows of two), the buttons
+ROWS = 9  # headline, your result, rank, the board (the room of 5 rows), the buttons
 BOARD_ROWS = range(3, 8)
+BOARD_MOST = 10  # entries shown: one column, one line each, as tight as ten need
 BUTTONS = ("challenge", "menu")
 
 
@@ -31,11 +32,12 @@ def seconds(ms: Any) -> str:
     return f"{int(ms) / 1000:.1f} s"
 
 
-def entry_line(index: int, entry: dict[str, Any]) -> str:
+def entry_cells(index: int, entry: dict[str, Any]) -> tuple[str, str, str]:
+    """An entry's (place, nickname, result) as the board's three columns show them."""
     if not entry.get("done", True):
-        return f"{entry['nick']}: playing"
+        return "", str(entry["nick"]), "playing"
     did = f"{entry['guesses']} in {seconds(entry['ms'])}" if entry.get("cracked") else "not cracked"
-    return f"{index + 1}. {entry['nick']} · {did}"
+    return f"{index + 1}.", str(entry["nick"]), did
 
 
 class OnlineSoloCardState(State):
@@ -133,7 +135,9 @@ class OnlineSoloCardState(State):
                 headline = f"Challenge {self.ref}: played already"
         stand = ""
         if "rank" in over:
-            stand = f"Rank {over['rank']} of {over.get('total')} · better than {over.get('better_than')}%"
+            stand = f"Rank {over['rank']} of {over.get('total')}"
+            if int(over.get("total") or 0) > 1:  # alone on the board there is no one to be better than
+                stand += f" · better than {over.get('better_than')}%"
         elif over.get("flagged"):
             stand = "Not ranked: rows faster than a person"
         if "streak" in over:
@@ -154,6 +158,46 @@ class OnlineSoloCardState(State):
         arrows_r = " ›" if self.day != self.days()[-1] else ""
         return f"{arrows}Top ten · {self.day} · {board.get('total', 0)} ranked{arrows_r}", list(board["top"])
 
+    def board_lines(self, count: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """The board's card and the line of each of `count` entries: one column across the card, a
+        row's height each while five fit, closer for more (ten fill the room of five), the card
+        hugging the lines under the heading, so one player and ten both look laid out."""
+        layout = self.layout()
+        room = layout.rows[BOARD_ROWS[0]].union(layout.rows[BOARD_ROWS[-1]])
+        room.h -= theme.lip_px(room)  # the card's raised edge stays clear of the buttons under it
+        shown = max(1, min(count, BOARD_MOST))
+        pad = layout.row_h // 4
+        pitch = min(layout.row_h, (room.h - 2 * pad) // shown)
+        card = pygame.Rect(room.x, room.y, room.w, min(room.h, shown * pitch + 2 * pad))
+        lines = [pygame.Rect(card.x, card.y + pad + i * pitch, card.w, pitch) for i in range(shown)]
+        return card, lines[: max(0, min(count, BOARD_MOST))]
+
+    def draw_board(self, surface: pygame.Surface, entries: list[dict[str, Any]], loaded: bool) -> None:
+        """The top ten (or a challenge's page) as a table: place, nickname, result; this device's line
+        lit; once the board has come, "No one ... yet" on an empty one."""
+        layout, text = self.layout(), board_art(self.app).text
+        card, lines = self.board_lines(len(entries))
+        theme.draw_card(surface, card)
+        px = theme.type_px(layout.size, "label")
+        if not entries:
+            if loaded:
+                nobody = "No one has played it yet" if self.mode == "challenge" else "No one ranked yet"
+                text.draw_in(surface, nobody, card, pal.TEXT_DIM, px)
+            return
+        inset = max(8, card.w // 24)
+        # one size for every line (the longest nickname fits half the line): the columns stay aligned
+        size = min(px, text.fit_size("10. " + "W" * 12, card.w // 2, lines[0].h * 0.8, px))
+        place_w = text.size("10.", size)[0]
+        for index, (entry, line) in enumerate(zip(entries, lines, strict=False)):
+            mine = entry.get("nick") == self.nick
+            colour = pal.SELECTION if mine else pal.TEXT
+            place, nick, did = entry_cells(index, entry)
+            row = line.inflate(-2 * inset, 0)
+            text.draw(surface, place, size, colour, (row.x + place_w, row.centery), "midright")
+            name = pygame.Rect(row.x + place_w + inset // 2, row.y, row.w // 2, row.h)
+            text.draw_in(surface, nick, name, colour, size, "midleft")
+            text.draw(surface, did, size, colour if mine else pal.TEXT_DIM, row.midright, "midright")
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.BACKGROUND)
         layout, art = self.layout(), board_art(self.app)
@@ -163,16 +207,11 @@ class OnlineSoloCardState(State):
         art.text.draw_in(surface, stand, layout.rows[1], pal.TEXT, layout.row_h // 2)
         heading, entries = self.entries()
         art.text.draw_in(surface, heading, layout.rows[2], pal.TEXT_DIM, layout.row_h // 2)
-        board = layout.rows[BOARD_ROWS[0]].union(layout.rows[BOARD_ROWS[-1]])
-        theme.draw_card(surface, board)
+        view = self.link.view
+        board_day = (view.board or {}).get("day")
+        loaded = view.page is not None if self.mode == "challenge" else board_day == self.day
+        self.draw_board(surface, entries, loaded)
         px = theme.type_px(layout.size, "label")
-        me = self.nick
-        for index, entry in enumerate(entries[:10]):
-            row = layout.rows[BOARD_ROWS[0] + index % 5]
-            half = row.w // 2
-            cell = pygame.Rect(row.x + (index // 5) * half, row.y, half, row.h).inflate(-24, -8)
-            colour = pal.SELECTION if entry.get("nick") == me else pal.TEXT
-            art.text.draw_in(surface, entry_line(index, entry), cell, colour, px, "midleft")
         hot = next((i for i, r in enumerate(self.button_rects()) if r.collidepoint(self.mouse)), None)
         for index, (rect, label) in enumerate(
             zip(self.button_rects(), ("Challenge a friend", "Menu"), strict=False)
