@@ -26,6 +26,7 @@ from types import MappingProxyType
 import pygame
 
 from game.core import strategies
+from game.core.config import legal_codes
 from game.core.state import GameState, Outcome
 from game.play.aids import NO_AIDS, Aids
 from game.play.computer import SPEED_SCALE, SPEEDS, ComputerRun, Speed
@@ -258,13 +259,14 @@ class SolvingState(State):
         draw_text_lines(
             text, surface, layout.item_rect("turn"), [f"Turn {turn} of {config.turns}"], pal.TEXT_DIM
         )
-        possible = run.shown_possible
+        possible, nouns = run.shown_possible, config.variant.nouns  # "words" in a word game
         if possible is None:
-            lines = ["Counting codes..."] if run.shown_rows else [f"{config.code_count:,} codes in all"]
+            everything = f"{nouns.count(legal_codes(config))} in all"  # a word game's: its answers
+            lines = [f"Counting {nouns.codes}..."] if run.shown_rows else [everything]
         elif run.game.outcome is Outcome.WON and run.shown_rows == len(run.game.rows):
             lines = ["Found it!"]
         else:
-            lines = [f"{possible:,} {'code' if possible == 1 else 'codes'}", "still possible"]
+            lines = [nouns.count(possible), "still possible"]
         draw_text_lines(text, surface, layout.item_rect("possible"), lines, pal.ACTIVE_EDGE)
         bar = layout.item_rect("progress")
         if run.show_progress_bar:
