@@ -87,7 +87,8 @@ class HintOverlay(State):
         """Card, text area, guess row and the buttons shown now (game/ui/layout_dialogs.py), each
         button as wide as its label needs at every button's one label size."""
         names = self.buttons()
-        widths = standard_label_widths(self.app.text, self.app.size, [self.button_label(name) for name in names])
+        labels = [self.button_label(name) for name in names]
+        widths = standard_label_widths(self.app.text, self.app.size, labels)
         return HintLayout(self.app.size, names, widths)
 
     def close(self) -> Transition:

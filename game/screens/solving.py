@@ -37,6 +37,7 @@ from game.play.timeline import Timeline, Track, linear
 from game.screens.base import Replace, Route, State, Transition, board_art, go, motion, top_bar_action
 from game.screens.holding import Decided, Holding
 from game.tables import bind
+from game.ui import looks
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title
 from game.ui.computer_view import draw_computer_board
@@ -204,9 +205,10 @@ class SolvingState(State):
         kind, what, size = self._warm_queue.pop()
         if kind == "key":
             self.app.pegs.key(what, size)
-        else:
-            art = board_art(self.app)
-            art.pegs.peg(art.colours[what], what, size, art.symbols)
+        else:  # in this game's look even on the frame that came from a screen of another (codemaker)
+            with looks.using(looks.current().for_symbols(self.start_game.config.variant.symbols)):
+                art = board_art(self.app)
+                art.pegs.peg(art.colours[what], what, size, art.symbols)
 
     def _to_result(self) -> Transition:
         return Replace(go("result", record=self.run.record, again=self.again, aids=self.aids))

@@ -41,6 +41,7 @@ LINE_PX = (15, 24)  # the aside's text size: from the window's height, within th
 HEAD_SCALE = 1.2  # a heading is this much larger than the text under it
 SECTION_GAP_LINES = 0.5  # air above a heading, in lines
 MOVES_SHOWN = 2  # the par moves of this many latest rows
+COLOUR_NOUNS = Nouns()  # a game of colours' words for its codes
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -113,7 +114,7 @@ def known_lines(coach: Coach, config: GameConfig) -> list[Line]:
     return lines + [Line(_capital(fact.text(config)), "fact") for fact in known.facts]
 
 
-def par_lines(coach: Coach, rows: int, nouns: Nouns = Nouns()) -> list[Line]:
+def par_lines(coach: Coach, rows: int, nouns: Nouns = COLOUR_NOUNS) -> list[Line]:
     par: Par | None = coach.par
     lines = []
     if par is None:
