@@ -14,10 +14,11 @@ slot; keys 1-9, 0 fill the next empty slot, Backspace empties the last filled on
 random legal secret. Keys and pads share a focus: Up/Down move it over the secret (when the player
 sets one) and the choice rows; on the secret Left/Right move its cursor and Space, PageUp/PageDown (a
 pad's A and shoulders) change the colour there; on a choice Left/Right (Space: onwards) change it.
-A pad's X is R, Y is S, Start is Enter. Choices: the shape (a row, or one of the grids
-config.SHAPE_CHOICES: G cycles it), pegs (a grid's cells are fixed by its shape), colours, repeated
-colours, strategy (steppers; S cycles the strategy). Enter starts, Escape goes back. A grid secret
-is entered into a grid of cells, with the same slot code paths: slot i is cell i in reading order,
+A pad's X is R, Y is S, Start is Enter. Choices: the shape (a row, one of the grids of
+config.SHAPE_CHOICES or a game of digits or letters; G steps through the row and grids), pegs (a
+grid's cells are fixed by its shape), colours, repeated colours, strategy (steppers; S cycles the
+strategy). Enter starts, Escape goes back. A grid secret is entered into a grid of cells, with the
+same slot code paths: slot i is cell i in reading order,
 as the core stores a grid code. The choices, the secret and their rules (including the curated
 strategy list) are MakerChoices', in game/play/maker.py; this screen turns input into its calls and
 draws them.
@@ -324,9 +325,10 @@ class CodemakerState(MakerChoices, State):
             self.cycle(1 if key == pygame.K_PAGEDOWN else -1)
         elif key == pygame.K_s:
             self.change("strategy", +1)
-        elif key == pygame.K_g and "shape" in self.choices_shown:  # steps on, from the last back to Row
-            at_end = self.shapes.index(self.shape) == len(self.shapes) - 1
-            self.change("shape", -self.shapes.index(self.shape) if at_end else +1)
+        elif key == pygame.K_g and "shape" in self.choices_shown:  # steps on, from the last grid to Row
+            index = self.shapes.index(self.shape)
+            at_end = index == len(self.shapes) - 1 or self.shapes[index + 1].symbols or self.symbols()
+            self.change("shape", -index if at_end else +1)
         elif self.mode is Mode.MAKE:
             if key in DIGIT_KEYS and DIGIT_KEYS[key] < self.colours and not self.symbols():
                 empty = [col for col, peg in enumerate(self.secret) if peg is None]
