@@ -277,3 +277,49 @@ def test_word_handgrade__bulls_and_cows_graded_with_b_and_c_and_a_contradiction_
     assert not state.run.game.rows
     post(app, key(pygame.K_BACKSPACE))
     assert tuple(state.run.pending) == (0, 0)
+
+
+# --- the coach and the hint in the game's own words ------------------------------------------------
+
+
+def test_word_coach__says_words_and_letters_and_the_hint_counts_words(tmp_path) -> None:
+    from game.app import App
+    from game.core.facts import what_we_know
+    from game.modes.classic.hooks import ClassicHooks
+    from game.screens.base import Push
+    from game.screens.hint import HintOverlay
+    from game.screens.playing import PlayingState
+    from game.store import Store
+    from tests.screens.driver import settle
+    from tests.screens.test_hard_mode_coach import coach_settled, shown
+
+    app = App(size=(1280, 800), seed=11, store=Store(tmp_path), start=None)
+    app.session.change_settings(coach=True)
+    app.apply(Push(PlayingState(WORDS, secret=word_code("focal"), hooks=ClassicHooks())))
+    pygame.event.clear()
+    state = app.state
+    for word in ("plant", "moist"):
+        type_text(app, word)
+        press_key(app, pygame.K_RETURN)
+        settle(app, 1.5)
+    coach_settled(app)
+    words = shown(app)
+    left = fitting(state.game.history, counted_grade, answers())
+    assert f"{len(left):,} words fit every grade so far." in words
+    known = what_we_know(WORDS, state.game.history)
+    assert known.possible == len(left) and known.facts
+    for fact in known.facts:  # each holds for every word left, and is said in the coach's column
+        text = fact.text(WORDS)
+        assert text.endswith("is not in the word") and text.capitalize() in words
+        assert all(fact.colour not in code for code in left)
+    assert "codes fit" not in words and "the code" not in words
+    type_text(app, "plant")  # a listed word the board already rules out: Why not? says so in words
+    assert "If the word were PLANT, row 1 would have been graded 5 black 0 white" in shown(app)
+    app.apply(Push(HintOverlay(state.game)))
+    assert "How many words?" in drawn_lines(app)
+    press_key(app, pygame.K_c)  # the count
+    for _ in range(600):
+        if app.state.hint is not None:
+            break
+        app.step([], 1 / 60)
+    assert f"{len(left):,} words still possible" in drawn_lines(app)
