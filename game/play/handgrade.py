@@ -142,9 +142,11 @@ class HandGradeRun(RecordRun):
         noun = self.variant.nouns.code
         if self.ending is Ending.SOLVED:
             rows = len(self.game.rows)
-            return f"Your {noun} is {self._code_text(self.game.rows[-1].guess)}: found in {rows} guesses"
+            guesses = "guess" if rows == 1 else "guesses"
+            return f"Your {noun} is {self._code_text(self.game.rows[-1].guess)}: found in {rows} {guesses}"
         if self.ending is Ending.OUT_OF_TURNS:
-            return f"I'm out of turns and no guess got all black: {CHECK_GRADES}"
+            best = "every letter in place" if self.by_place else f"all {self.kinds[0]}"  # "all bulls"
+            return f"I'm out of turns and no guess got {best}: {CHECK_GRADES}"
         if self.ending is Ending.GAVE_UP:
             if self.refusal:
                 return f"I can't go on: {self.refusal}; {CHECK_GRADES}"
