@@ -18,10 +18,9 @@ A pad's X is R, Y is S, Start is Enter. Choices: the shape (a row, one of the gr
 config.SHAPE_CHOICES or a game of digits or letters; G steps through the row and grids), pegs (a
 grid's cells are fixed by its shape), colours, repeated colours, strategy (steppers; S cycles the
 strategy). Enter starts, Escape goes back. A grid secret is entered into a grid of cells, with the
-same slot code paths: slot i is cell i in reading order,
-as the core stores a grid code. The choices, the secret and their rules (including the curated
-strategy list) are MakerChoices', in game/play/maker.py; this screen turns input into its calls and
-draws them.
+same slot code paths: slot i is cell i in reading order, as the core stores a grid code. The
+choices, the secret and their rules (including the curated strategy list) are MakerChoices', in
+game/play/maker.py; this screen turns input into its calls and draws them.
 
 Games of digits and letters (Bulls and Cows, Words, Word marks: Shape steps on to them) take their
 secret typed: the digits or letters on the keyboard (before any shortcut: a word's R is an R) fill

@@ -44,12 +44,11 @@ from game.ui.widgets import draw_button
 
 PANEL_BUTTONS = ("confirm", "undo", "end")
 STEPPER_PARTS = ("minus", "value", "plus")
-# The key that adds one peg of a kind (Shift takes one away); grey only exists on a grid, cows in
-# Bulls and Cows (whose bulls take B)
-KIND_KEYS = ((pygame.K_b, "black"), (pygame.K_g, "grey"), (pygame.K_w, "white"), (pygame.K_b, "bulls"))
-KIND_KEYS += ((pygame.K_c, "cows"),)
-# The kinds the arrows step: the first kind (black, bulls) on Up/Down, the last (white, cows) on
-# Right/Left; STEP_KEYS names them as the row game does
+# The key that adds one peg of each kind (Shift takes one away); grey only exists on a grid, bulls
+# and cows in Bulls and Cows
+KIND_KEYS = {"black": pygame.K_b, "grey": pygame.K_g, "white": pygame.K_w}
+KIND_KEYS |= {"bulls": pygame.K_b, "cows": pygame.K_c}
+# Bulls and cows are stepped by the arrows that step black and white (STEP_KEYS names the row's kinds)
 SAME_AS = {"bulls": "black", "cows": "white"}
 MARK_KEYS = {pygame.K_0: 0, pygame.K_1: 1, pygame.K_2: 2, pygame.K_KP0: 0, pygame.K_KP1: 1, pygame.K_KP2: 2}
 STEP_KEYS = {  # keys a pad has too (its D-pad and shoulders): one more or one fewer of a kind
@@ -204,12 +203,12 @@ class HandGradeState(State):
             return self.press("help")
         if key == pygame.K_a and run.over:  # the computer's rows next to the best play at each point
             return Push(go("analysis", record=run.record))
-        kind = next((kind for k, kind in KIND_KEYS if k == key and kind in run.kinds), None)
+        if run.by_place and self._mark_key(key):
+            return None
+        kind = next((kind for kind in run.kinds if KIND_KEYS.get(kind) == key), None)
         stepped = STEP_KEYS.get(key)
         stepped_kind = next((k for k in run.kinds if stepped and SAME_AS.get(k, k) == stepped[0]), None)
-        if run.by_place and self._mark_key(key):
-            pass
-        elif kind is not None:
+        if kind is not None:
             self._adjust(kind, -1 if shift else +1)
         elif stepped_kind is not None:
             self._adjust(stepped_kind, stepped[1])
