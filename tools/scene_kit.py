@@ -20,6 +20,10 @@ from game.core.config import PRESETS, GameConfig
 from game.core.highscores import HighScore
 from game.core.records import GameEnd, GameResult
 from game.core.variants import GridVariant
+from game.core.variants.bullscows import BullsAndCowsVariant
+from game.core.variants.wordmarks import WordMarksVariant
+from game.core.variants.words import WordVariant
+from game.core.wordlists import word_code
 from game.modes.classic.hooks import ClassicHooks
 from game.play.record import GameRecord, Player
 from game.screens.base import go
@@ -35,6 +39,10 @@ CONFIGS = {
     "8x10r": GameConfig(8, 10, difficulty="relaxed"),
     "g2x2": GameConfig(colours=6, variant=GridVariant(2, 2)),  # the grid puzzle's menu games
     "g3x3": GameConfig(colours=4, variant=GridVariant(3, 3)),
+    # the games of symbols (the codemaker's and hand grading's scenes: a word, a number)
+    "digits": GameConfig(variant=BullsAndCowsVariant()),
+    "words": GameConfig(variant=WordVariant()),
+    "word-marks": GameConfig(variant=WordMarksVariant()),
 }
 DEFAULT_CONFIG = "4x6"
 
@@ -109,7 +117,12 @@ def guesses(config: GameConfig, count: int, salt: int = 0) -> list[tuple[int, ..
     return out
 
 
+SHOT_WORD = "cloud"  # the secret of a word game's scenes (one of the answers)
+
+
 def secret_for(config: GameConfig) -> tuple[int, ...]:
+    if config.variant.listed:
+        return word_code(SHOT_WORD)
     return tuple((config.colours - 1 - i) % config.colours for i in range(config.pegs))
 
 

@@ -255,7 +255,12 @@ def codemaker(mode: str) -> Callable[[App, GameConfig], None]:
 
         app.apply(go("codemaker", mode=mode, config=config))
         state = app.state
-        if mode == "make":
+        if mode == "make" and config.variant.symbols:  # typed: three places filled, two to go
+            secret = secret_for(config)
+            for value in secret[:3]:
+                symbol = config.variant.symbols[value]
+                app.step([key(pygame.key.key_code(symbol), symbol)], FRAME_S, draw=False)
+        elif mode == "make":
             secret = secret_for(config)
             state.secret = [c if i % 3 != 2 else None for i, c in enumerate(secret)]
             target = state.layout().secret_slot_rect(2)

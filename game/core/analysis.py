@@ -32,6 +32,7 @@ from .codes import Code, Feedback, colour_counts, decode
 from .config import GameConfig
 from .solver import History, Progress, run
 from .variants import Grade, grade_words
+from .variants.base import Nouns
 
 # Codes scored per chunk: small enough that one chunk is about a millisecond of numpy work, large
 # enough that per-chunk Python overhead stays small next to it.
@@ -58,7 +59,8 @@ class Conflict:
 
     row: the new row's index (0-based); rows: earlier rows (0-based, ascending) that together with the
     new row admit no code; smallest: True when no smaller set of earlier rows conflicts with it;
-    grades: the grades of `rows`, in the same order (for the message; may be left empty).
+    grades: the grades of `rows`, in the same order (for the message; may be left empty); nouns: what
+    the game's codes are called (the variant's: "no word in the list fits both").
     """
 
     row: int
@@ -67,26 +69,28 @@ class Conflict:
     rows: tuple[int, ...]
     smallest: bool = True
     grades: tuple[Grade, ...] = ()
+    nouns: Nouns = Nouns()
 
     @property
     def message(self) -> str:
         """A sentence a person can act on, rows numbered from 1 as on the board."""
         head = f"row {self.row + 1} graded {grade_words(self.feedback)}"
+        none = self.nouns.none_fit()
         if not self.rows:
-            return f"{head} cannot happen for that guess: no code gets that grade"
+            return f"{head} cannot happen for that guess: {none} gets that grade"
         names = [str(r + 1) for r in self.rows]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         word = "row" if len(names) == 1 else "rows"
         together = _COUNT_WORDS.get(len(names) + 1, f"all {len(names) + 1}")
         if len(self.grades) != len(self.rows):
-            return f"{head} contradicts {word} {listed}: no code fits {together}"
+            return f"{head} contradicts {word} {listed}: {none} fits {together}"
         if len(self.rows) == 1:
             earlier = f"row {listed}, which was graded {grade_words(self.grades[0])}"
         else:
             pairs = zip(self.rows, self.grades, strict=True)
             said = "; ".join(f"row {r + 1} was graded {grade_words(g)}" for r, g in pairs)
             earlier = f"{word} {listed} ({said})"
-        return f"{head} contradicts {earlier}: no code fits {together}"
+        return f"{head} contradicts {earlier}: {none} fits {together}"
 
 
 @dataclass(frozen=True)
@@ -223,7 +227,8 @@ def check_grade_steps(
     else:
         rows, smallest = yield from _conflict_by_queries(config, history, guess, feedback)
     grades = tuple(history[r][1] for r in rows)
-    return GradeCheck(0, Conflict(earlier, guess, feedback, tuple(rows), smallest, grades))
+    nouns = config.variant.nouns
+    return GradeCheck(0, Conflict(earlier, guess, feedback, tuple(rows), smallest, grades, nouns))
 
 
 def _fit_masks_steps(

@@ -75,9 +75,10 @@ class Fact:
         if self.kind is FactKind.FIXED:
             return f"{name} is in {config.variant.place_words(self.place)}"
         if self.kind is FactKind.ABSENT:
-            return f"{name} is not in the code"
+            return f"{name} is not in the {config.variant.nouns.code}"
         if self.count == 1 and (self.kind is FactKind.AT_LEAST or not config.duplicates):
-            return f"{name} is in the code"  # without repeats, "exactly one" is just "in the code"
+            # without repeats, "exactly one" is just "in the code"
+            return f"{name} is in the {config.variant.nouns.code}"
         pegs = config.variant.places_word
         if self.count == 1:
             return f"exactly 1 {pegs[:-1]} is {name}"
@@ -192,7 +193,7 @@ def facts_steps(
         # (freeing 60 MB at once stalls a frame).
         yield from release_steps(indices)
     if possible == 0:
-        raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
+        raise NoCodeLeft(config.variant.nouns.contradiction())
     yield Progress(1, 1, "facts found", possible)
     return WhatWeKnow(_shown(summary.facts(), config, marked), possible)
 

@@ -150,7 +150,7 @@ def _weighing_steps(
             yield from score_table_steps(config)
         indices = yield from consistent_steps(config, history)
         if indices.shape[0] == 0:
-            raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
+            raise NoCodeLeft(config.variant.nouns.contradiction())
         return _Weighing(Position.of(config, space, space.positions(indices), seed), int(indices.shape[0]))
     generator = np.random.default_rng(seed)
     if not history:
@@ -166,7 +166,7 @@ def _weighing_steps(
             sample = sorted_unique(indices[generator.integers(0, possible, PAR_CODES)])
             yield from release_steps(indices)
     if possible == 0:
-        raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
+        raise NoCodeLeft(config.variant.nouns.contradiction())
     sample = np.asarray(sample, dtype=np.int64)
     yield Progress(0, sample.shape[0], "listing codes")
     wanted = encode(np.array(extra, dtype=np.int64).reshape(len(extra), config.pegs), config.colours)

@@ -58,7 +58,8 @@ class WhyNot:
         phrase = self.variant.grade_phrase if self.variant is not None else None
         would = phrase(self.would_get) if phrase else grade_phrase(self.would_get, self.kinds)
         got = phrase(self.got) if phrase else grade_phrase(self.got, self.kinds)
-        return f"if the code were {code}, row {self.row + 1} would have been graded {would}; it got {got}"
+        noun = self.variant.nouns.code if self.variant is not None else "code"
+        return f"if the {noun} were {code}, row {self.row + 1} would have been graded {would}; it got {got}"
 
 
 def why_not(config: GameConfig, history: History, draft: Code) -> WhyNot | None:

@@ -1,8 +1,10 @@
 """HandGradeRun: make the code, you grade; the game without pygame behind the hand-grading screen
 (game/modes/maker/handgrade.py). This is how a solver is used on a physical board:
 - the strategy thinks (pumped inside a frame budget) and shows its guess;
-- the player sets the grade's counts (black and white; a grid's black, grey and white: the variant's
-  kinds, in their order) and confirms; the counts never add up to more than the code's cells;
+- the player sets the grade's counts (black and white; a grid's black, grey and white; bulls and cows:
+  the variant's kinds, in their order) and confirms; the counts never add up to more than the code's
+  cells. A variant graded a mark a place (word marks: Variant.marks_by_place) is graded place by
+  place instead: `counts` then holds each letter's mark (0 absent, 1 elsewhere, 2 right place);
 - the grade is checked at once against every earlier row (game/core/analysis.py); a grade that
   leaves no code possible is refused with a message naming the earlier rows it contradicts;
 - undo takes back the last accepted grade (its guess comes back to be graded again, and the count
@@ -10,7 +12,8 @@
 - all black ends it; running out of turns, or giving up, ends with the computer asking the player to
   check the grades, because some grade must have been wrong.
 
-Invariants: `counts` is in `variant.kinds` order and sums to at most the cells; the record holds no
+Invariants: `counts` is in `variant.kinds` order and sums to at most the cells (by place: each mark
+below len(variant.mark_words)); the record holds no
 secret (nobody here knows it); a refused grade never reaches the record; the strategy (already bound
 to its table by the caller) sees only game.history; one pump call per frame (thinking or checking);
 the run's sound cues are data (game/play/cues.py).
@@ -105,9 +108,19 @@ class HandGradeRun(RecordRun):
     def count(self, kind: str) -> int:
         return self.counts[self.kinds.index(kind)]
 
+    @property
+    def by_place(self) -> bool:
+        """Graded a mark a place (word marks): set_mark and step_mark, not counts of each kind."""
+        return self.variant.marks_by_place
+
     def can_add(self, kind: str) -> bool:
-        """Would one more `kind` fit (grading open and fewer pegs set than cells)?"""
-        return self.grading and kind in self.kinds and sum(self.counts) < self.config.pegs
+        """Would one more `kind` fit (grading open and fewer pegs set than cells)? By place: can the
+        mark of place `kind` (a kind names a place there) go one higher?"""
+        if not (self.grading and kind in self.kinds):
+            return False
+        if self.by_place:
+            return self.count(kind) < len(self.variant.mark_words) - 1
+        return sum(self.counts) < self.config.pegs
 
     @property
     def grading(self) -> bool:
@@ -126,15 +139,18 @@ class HandGradeRun(RecordRun):
 
     def message(self) -> str:
         """The line under the board: what is going on, or why a grade was refused."""
+        noun = self.variant.nouns.code
         if self.ending is Ending.SOLVED:
             rows = len(self.game.rows)
-            return f"Your code is {self._code_text(self.game.rows[-1].guess)}: found in {rows} guesses"
+            guesses = "guess" if rows == 1 else "guesses"
+            return f"Your {noun} is {self._code_text(self.game.rows[-1].guess)}: found in {rows} {guesses}"
         if self.ending is Ending.OUT_OF_TURNS:
-            return f"I'm out of turns and no guess got all black: {CHECK_GRADES}"
+            best = "every letter in place" if self.by_place else f"all {self.kinds[0]}"  # "all bulls"
+            return f"I'm out of turns and no guess got {best}: {CHECK_GRADES}"
         if self.ending is Ending.GAVE_UP:
             if self.refusal:
                 return f"I can't go on: {self.refusal}; {CHECK_GRADES}"
-            return f"Stopped before the code was found: {CHECK_GRADES}"
+            return f"Stopped before the {noun} was found: {CHECK_GRADES}"
         if self.refusal and self.conflict_rows:
             return f"Refused: {self.refusal}. Check those grades, or undo one."
         if self.refusal:
@@ -147,16 +163,23 @@ class HandGradeRun(RecordRun):
 
     def _code_text(self, code: Code) -> str:
         """A code as the keys that place its colours (1..9, 0), as the palette labels them; a grid's
-        rows of cells separated by "/" (1234 as a 2x2 grid is 12/34)."""
+        rows of cells separated by "/" (1234 as a 2x2 grid is 12/34); a variant's own symbols as they
+        are written ("4071", "CRANE")."""
+        if self.variant.symbols:
+            return self.variant.code_symbols(code).upper()
         return self.variant.code_text("".join(COLOUR_KEYS[peg] for peg in code))
 
     # --- controls ----------------------------------------------------------------------------------
     def set_count(self, kind: str, count: int) -> None:
         """Set how many pegs of `kind` the grade has, at most the cells the earlier kinds leave; the
-        later kinds give way so the total stays within the cells (more blacks take from the whites)."""
+        later kinds give way so the total stays within the cells (more blacks take from the whites).
+        By place: set_mark of that place."""
         if not self.grading:
             return
         index = self.kinds.index(kind)
+        if self.by_place:
+            self.set_mark(index, count)
+            return
         room = self.config.pegs - sum(self.counts[:index])
         counts = list(self.counts)
         counts[index] = max(0, min(room, count))
@@ -185,11 +208,29 @@ class HandGradeRun(RecordRun):
             self.counts = (0,) * len(self.kinds)
             self.refusal = None
 
+    def set_mark(self, place: int, mark: int) -> None:
+        """By place: letter `place`'s mark (0 absent, 1 elsewhere, 2 right place), within those."""
+        if not (self.grading and self.by_place and 0 <= place < self.config.pegs):
+            return
+        counts = list(self.counts)
+        counts[place] = max(0, min(len(self.variant.mark_words) - 1, mark))
+        self.counts = tuple(counts)
+        self.refusal = None
+
+    def cycle_mark(self, place: int, step: int = 1) -> None:
+        """By place: letter `place`'s mark turns to the next (absent -> elsewhere -> right place ->
+        absent), or the one before (step -1), as a click on its mark does."""
+        if self.grading and self.by_place and 0 <= place < self.config.pegs:
+            self.set_mark(place, (self.counts[place] + step) % len(self.variant.mark_words))
+
     def cycle_peg(self, index: int) -> None:
         """Click grading peg `index` (pegs are shown by kind in kinds order, then empty holes): it turns
         into the next kind, and the last kind back to empty (empty -> black -> white, or on a grid
-        empty -> black -> grey -> white)."""
+        empty -> black -> grey -> white). By place: the mark of place `index` turns."""
         if not self.grading or not 0 <= index < self.config.pegs:
+            return
+        if self.by_place:
+            self.cycle_mark(index)
             return
         shown = [k for k, n in enumerate(self.counts) for _ in range(n)]
         shown += [len(self.kinds)] * (self.config.pegs - len(shown))  # len(kinds) stands for empty

@@ -28,6 +28,7 @@ import pygame
 from game.core.codes import Code
 from game.core.postgame import OPTIMAL_SOURCE, YOURS_SOURCE, PostGame, RowReport, analyse_steps
 from game.core.tofinish import EXACT_CODES, FULL_TREE_CODES
+from game.core.variants.base import Nouns
 from game.play.pump import Pump
 from game.play.record import GameRecord
 from game.screens.base import Pop, State, Transition
@@ -80,25 +81,33 @@ def source_label(source: str) -> str:
         return "your own guess"
     return "the optimal table" if source == OPTIMAL_SOURCE else f"the {source} strategy"
 
+COLOUR_NOUNS = Nouns()  # a game of colours' words for its codes
 
-LEGEND = (
-    "Possible: codes that fit before and after your row. To finish: guesses needed on average over "
-    "the codes still possible, the guess itself included, with the best play after it: exact with "
-    f"up to {EXACT_CODES} codes left or from the optimal table; ~ marks an estimate by the same measure "
-    "for both (the guess, then each time the guess leaving fewest codes on average; on a sample above "
-    f"{FULL_TREE_CODES:,} codes)."
-)
+def legend(nouns: Nouns = COLOUR_NOUNS) -> str:
+    """The table's footnote in the game's words ("words that fit" in a word game)."""
+    codes = nouns.codes
+    return (
+        f"Possible: {codes} that fit before and after your row. To finish: guesses needed on average over "
+        f"the {codes} still possible, the guess itself included, with the best play after it: exact with "
+        f"up to {EXACT_CODES} {codes} left or from the optimal table; ~ marks an estimate by the same "
+        f"measure for both (the guess, then each time the guess leaving fewest {codes} on average; on a "
+        f"sample above {FULL_TREE_CODES:,} {codes})."
+    )
+
+
+LEGEND = legend()
 
 
 NO_ROWS_NOTE = "No row was played, so there is nothing to compare."
 
 
-def summary_lines(result: PostGame, computer_rows: int = 0) -> list[str]:
+def summary_lines(result: PostGame, computer_rows: int = 0, nouns: Nouns = COLOUR_NOUNS) -> list[str]:
     """The sentences under the table; `computer_rows` of the game's rows were the computer's (Solve,
-    watching it, hand grading), so the game's length is not the player's alone."""
+    watching it, hand grading), so the game's length is not the player's alone; `nouns` what the
+    game's codes are called."""
     lines = []
     if result.optimal_guesses is not None:
-        line = f"Optimal play needs {result.optimal_guesses} guesses for this code from the start"
+        line = f"Optimal play needs {result.optimal_guesses} guesses for this {nouns.code} from the start"
         if result.optimal_source != OPTIMAL_SOURCE:
             line = f"The strongest strategy ({result.optimal_source}) needs {result.optimal_guesses} guesses"
         if result.won:
@@ -111,7 +120,8 @@ def summary_lines(result: PostGame, computer_rows: int = 0) -> list[str]:
         lines.append(line)
     dead = next((r.row for r in result.rows if r.possible_before == 0), None)
     if dead is not None:  # only grades given by hand can contradict each other
-        lines.append(f"From row {dead + 1} no code fits the grades given: those rows have nothing to weigh.")
+        none = nouns.none_fit()
+        lines.append(f"From row {dead + 1} {none} fits the grades given: those rows have nothing to weigh.")
     sources = [r.best_source for r in result.rows if r.best_source]
     if sources:
         used = sorted(set(sources), key=sources.index)
@@ -148,7 +158,7 @@ class AnalysisOverlay(State):
         result = self.result
         summary = []
         if result is not None and self.pump.error is None:
-            summary = summary_lines(result, self.record.computer_rows)
+            summary = summary_lines(result, self.record.computer_rows, self.game.config.variant.nouns)
         height = self.app.surface.get_height()
         summary_px, legend_px = (
             round(max(low, min(high, height * frac))) for frac, low, high in (SUMMARY_PX, LEGEND_PX)
@@ -158,10 +168,11 @@ class AnalysisOverlay(State):
             for line in text.wrap(sentence, summary_px, width):
                 out.append((line, summary_px, pal.TEXT if i == 0 else pal.TEXT_DIM))
         counts_only = result is not None and all(r.best_guess is None for r in result.rows)
-        legend = LEGEND.split(". ")[0] + "." if counts_only else LEGEND  # no "To finish" column to explain
+        full = legend(self.game.config.variant.nouns)
+        legend_text = full.split(". ")[0] + "." if counts_only else full  # no "To finish" column to explain
         if result is not None and not result.rows:
-            legend = ""  # no table, nothing to explain
-        for line in text.wrap(legend, legend_px, width) if legend else ():
+            legend_text = ""  # no table, nothing to explain
+        for line in text.wrap(legend_text, legend_px, width) if legend_text else ():
             out.append((line, legend_px, pal.TEXT_DIM))
         return out
 

@@ -14,13 +14,20 @@ slot; keys 1-9, 0 fill the next empty slot, Backspace empties the last filled on
 random legal secret. Keys and pads share a focus: Up/Down move it over the secret (when the player
 sets one) and the choice rows; on the secret Left/Right move its cursor and Space, PageUp/PageDown (a
 pad's A and shoulders) change the colour there; on a choice Left/Right (Space: onwards) change it.
-A pad's X is R, Y is S, Start is Enter. Choices: the shape (a row, or one of the grids
-config.SHAPE_CHOICES: G cycles it), pegs (a grid's cells are fixed by its shape), colours, repeated
-colours, strategy (steppers; S cycles the strategy). Enter starts, Escape goes back. A grid secret
-is entered into a grid of cells, with the same slot code paths: slot i is cell i in reading order,
-as the core stores a grid code. The choices, the secret and their rules (including the curated
-strategy list) are MakerChoices', in game/play/maker.py; this screen turns input into its calls and
-draws them.
+A pad's X is R, Y is S, Start is Enter. Choices: the shape (a row, one of the grids of
+config.SHAPE_CHOICES or a game of digits or letters; G steps through the row and grids), pegs (a
+grid's cells are fixed by its shape), colours, repeated colours, strategy (steppers; S cycles the
+strategy). Enter starts, Escape goes back. A grid secret is entered into a grid of cells, with the
+same slot code paths: slot i is cell i in reading order, as the core stores a grid code. The
+choices, the secret and their rules (including the curated strategy list) are MakerChoices', in
+game/play/maker.py; this screen turns input into its calls and draws them.
+
+Games of digits and letters (Bulls and Cows, Words, Word marks: Shape steps on to them) take their
+secret typed: the digits or letters on the keyboard (before any shortcut: a word's R is an R) fill
+the next empty place, a click on a tile of the on-screen keyboard likewise, Backspace takes the last
+back; the game fixes the symbols and repeats rule (drawn, not changed), and a secret it refuses says
+why (a repeated digit; a word not in the list, or not one of the answers the computer searches).
+Everything is drawn in the game's look: ivory tiles carrying the symbols.
 
 Homes for data: the choices and `secret` are the screen's attributes (MakerChoices); the layout is view
 state.
@@ -37,13 +44,14 @@ import pygame
 from game.core import strategies
 from game.core.config import GameConfig
 from game.core.state import new_game
+from game.core.variants import Variant
 from game.play.drag import Drag, DragSource
 from game.play.maker import MakerChoices, drawn_shape
 from game.play.record import random_secret
 from game.screens.base import State, Transition, go
 from game.screens.holding import Holding
 from game.screens.maker_hooks import MakerHooks
-from game.ui import maker_view
+from game.ui import breaker_input, looks, maker_view
 from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
 from game.ui.layout import Button, PaletteItem, SecretSlot
@@ -73,6 +81,21 @@ EXPLAIN = MappingProxyType(
         Mode.WATCH: "The game picks a random secret; the computer sees only the grades",
     }
 )
+
+
+def explanation(mode: Mode, variant: Variant) -> str:
+    """The line in the secret's place when the player sets none, in the game's words."""
+    nouns = variant.nouns
+    if mode is Mode.WATCH and variant.symbols:
+        return f"The game picks a random {nouns.code}; the computer sees only the grades"
+    if mode is Mode.GRADE and variant.listed:
+        return f"Think of a common {variant.label}: the computer guesses, you grade each guess"
+    if mode is Mode.GRADE and variant.symbols:
+        return (
+            f"Think of a {nouns.code} of {variant.pegs} different {nouns.symbols}: the computer guesses,"
+            f" you grade in {' and '.join(variant.kinds)}"
+        )
+    return EXPLAIN[mode]
 
 
 class CodemakerState(MakerChoices, State):
@@ -112,6 +135,17 @@ class CodemakerState(MakerChoices, State):
         self.secret[col] = colour
         self.app.sound.play("place" if colour is not None else "clear")
 
+    def symbols(self) -> str:
+        """The symbols of the chosen game ("0123456789", the alphabet), "" for colours."""
+        return self.shape.symbols
+
+    def type_symbol(self, value: int) -> None:
+        """A digit or letter typed, or its tile clicked: into the first empty place."""
+        empty = [col for col, peg in enumerate(self.secret) if peg is None]
+        if empty:
+            self.place(empty[0], value)
+            self.cursor = min(empty[0] + 1, len(self.secret) - 1)
+
     def random_secret(self) -> None:
         config = self.config()
         if config is None:
@@ -133,7 +167,7 @@ class CodemakerState(MakerChoices, State):
             return go("handgrade", config=config, strategy=self.strategy)
         if self.mode is Mode.MAKE:
             secret = tuple(self.secret)
-            title = f"Your code vs {label} · {config_title(config)}"
+            title = f"Your {config.variant.nouns.code} vs {label} · {config_title(config)}"
         else:
             secret = random_secret(config, self.app.rng)
             title = f"Watching {label} · {config_title(config)}"
@@ -143,7 +177,15 @@ class CodemakerState(MakerChoices, State):
 
     def title(self) -> str:
         """The top bar's text (a two-player round's secret entry names the codemaker)."""
-        return self.hooks.title(self) or TITLES[self.mode]
+        own = self.hooks.title(self)
+        if own:
+            return own
+        if self.symbols() and self.mode is not Mode.WATCH:  # "Choose a word: the computer breaks it"
+            noun = self.shape.nouns.code
+            if self.mode is Mode.GRADE:
+                return f"Think of a {noun}: you grade the computer"
+            return f"Choose a {noun}: the computer breaks it"
+        return TITLES[self.mode]
 
     def back(self) -> Transition:
         return self.hooks.back(self)
@@ -172,7 +214,7 @@ class CodemakerState(MakerChoices, State):
         start = self.secret[col]
         if start is None:
             start = self.selected if self.selected is not None else (-1 if step > 0 else 0)
-        self.place(col, (start + step) % self.colours)
+        self.place(col, (start + step) % self.code_colours())
 
     def resume(self, result: Any) -> Transition | None:
         return self.hooks.resume(self, result)
@@ -186,16 +228,17 @@ class CodemakerState(MakerChoices, State):
         key = (size, self.pegs, self.colours, self.mode, self.shape)
         if self._layout is None or self._layout_key != key:
             buttons = ("back", "random", "start") if self.mode is Mode.MAKE else ("back", "start")
-            # the palette shows whenever the player has a code to make up (set here, or kept in mind)
-            with_palette = self.mode is not Mode.WATCH
+            # the palette shows whenever the player has a code to make up (set here, or kept in mind
+            # in colours: digits and letters need no reminder)
+            with_palette = self.mode is Mode.MAKE or (self.mode is Mode.GRADE and not self.symbols())
             if self.mode is Mode.MAKE:  # the secret is entered as the game's shape, row or grid
                 pegs, shape = self.cells(), drawn_shape(self.shape)
                 shapes = tuple(map(drawn_shape, self.shapes)) if "shape" in self.choices_shown else ()
             else:  # a line of explanation in the secret's place, the same for every shape
                 pegs, shape, shapes = self.pegs, None, ()
-            self._layout = MakerLayout(
-                size, pegs, self.colours, with_palette, buttons, shape, shapes, self.choices_shown
-            )
+            colours = self.code_colours()
+            choices = self.choices_shown
+            self._layout = MakerLayout(size, pegs, colours, with_palette, buttons, shape, shapes, choices)
             self._layout_key = key
         return self._layout
 
@@ -210,6 +253,10 @@ class CodemakerState(MakerChoices, State):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._mouse_up(event.pos)
         elif event.type == pygame.KEYDOWN:
+            typed = breaker_input.typed_symbol(event, self.symbols()) if self.mode is Mode.MAKE else None
+            if typed is not None:  # digits and letters type themselves, before any shortcut
+                self.type_symbol(typed)
+                return None
             return self._key(event.key)
         return None
 
@@ -227,6 +274,8 @@ class CodemakerState(MakerChoices, State):
             return self.press(hit.name)
         if isinstance(hit, Control):
             self.change(hit.name, -1 if hit.part == "minus" else +1)
+        elif isinstance(hit, PaletteItem) and self.symbols():  # a keyboard of tiles: it types
+            self.type_symbol(hit.colour)
         elif isinstance(hit, PaletteItem):
             self.selected = hit.colour
             self.drag = Drag.lift(hit.colour, DragSource.PALETTE, pos)
@@ -275,11 +324,12 @@ class CodemakerState(MakerChoices, State):
             self.cycle(1 if key == pygame.K_PAGEDOWN else -1)
         elif key == pygame.K_s:
             self.change("strategy", +1)
-        elif key == pygame.K_g and "shape" in self.choices_shown:  # steps on, from the last back to Row
-            at_end = self.shapes.index(self.shape) == len(self.shapes) - 1
-            self.change("shape", -self.shapes.index(self.shape) if at_end else +1)
+        elif key == pygame.K_g and "shape" in self.choices_shown:  # steps on, from the last grid to Row
+            index = self.shapes.index(self.shape)
+            at_end = index == len(self.shapes) - 1 or self.shapes[index + 1].symbols or self.symbols()
+            self.change("shape", -index if at_end else +1)
         elif self.mode is Mode.MAKE:
-            if key in DIGIT_KEYS and DIGIT_KEYS[key] < self.colours:
+            if key in DIGIT_KEYS and DIGIT_KEYS[key] < self.colours and not self.symbols():
                 empty = [col for col, peg in enumerate(self.secret) if peg is None]
                 if empty:
                     self.place(empty[0], DIGIT_KEYS[key])
@@ -302,6 +352,11 @@ class CodemakerState(MakerChoices, State):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """The screen, in the chosen game's look (a game of digits or letters: tiles)."""
+        with looks.using(looks.current().for_symbols(self.symbols())):
+            self._draw(surface)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         app = self.app
         layout = self.layout()
         text = app.text
@@ -316,31 +371,39 @@ class CodemakerState(MakerChoices, State):
             moving = self.drag is not None and self.drag.moved
             lifted = self.drag.from_slot if moving else None
             target = hit.col if moving and isinstance(hit, SecretSlot) else None
+            label = f"Your {self.shape.nouns.code}" if self.symbols() else "Your secret"
             maker_view.draw_secret(
-                surface, layout, app.pegs, text, self.secret, colours, symbols, lifted, target
+                surface, layout, app.pegs, text, self.secret, colours, symbols, lifted, target, label
             )
         else:
-            if self.mode is Mode.GRADE:  # the colours to make the code from, not to click
+            if layout.palette_pitch:  # the colours to make the code from, not to click
                 draw_palette(surface, layout, app.pegs, text, colours, symbols, enabled=False)
-            maker_view.draw_explanation(surface, layout, text, EXPLAIN[self.mode])
+            maker_view.draw_explanation(surface, layout, text, explanation(self.mode, self.shape))
         self._draw_choices(surface, layout, hit)
         maker_view.draw_focus(surface, layout, self.focused(), self.secret_cursor())
-        maker_view.draw_buttons(surface, layout, text, hit, self.problem())
+        labels = maker_view.BUTTON_LABELS
+        if self.symbols():
+            labels = MappingProxyType({**labels, "random": f"Random {self.shape.nouns.code}"})
+        maker_view.draw_buttons(surface, layout, text, hit, self.problem(), labels)
         maker_view.draw_held_peg(surface, layout, app.pegs, self.drag, colours, symbols)
 
     def _draw_choices(self, surface, layout: MakerLayout, hit) -> None:
         """The choice rows (or what the hooks draw in their place)."""
         if self.hooks.draw_choices(self, surface, layout, hit):
             return
+        offered = self.pegs_range()
         maker_view.draw_choices(
             surface,
             layout,
             self.app.text,
             hit,
-            self.pegs,
+            self.cells(),
             self.colours,
             self.duplicates,
             self.strategy,
-            drawn_shape(self.shape),
-            tuple(map(drawn_shape, self.shapes)),
+            tuple(shape.shape_name for shape in self.shapes),
+            self.shapes.index(self.shape),
+            self.fixed_choices(),
+            self.choice_labels(),
+            (offered[0], offered[-1]) if offered else (self.cells(), self.cells()),
         )

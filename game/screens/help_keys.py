@@ -55,6 +55,8 @@ KEY_SECTIONS = MappingProxyType(
             "You grade",
             (
                 (("B", "W"), "add a black, a white", ("D-pad",)),
+                (("B", "C"), "add a bull, a cow", ()),
+                (("0", "1", "2"), "mark a letter", ()),
                 (("Backspace",), "clear the grade", ()),
                 (("Enter",), "confirm the grade", ("A",)),
                 (("U", "Ctrl+Z"), "undo the last grade", ("X",)),
@@ -87,7 +89,8 @@ SCREEN_INTROS = MappingProxyType(
         "plays exact tables up to 4x7 and small grids, books at 5x8 and 6x9 where they beat entropy, "
         "else entropy.",
         "handgrade": "Grade each guess against the code you keep in mind: click the grading pegs "
-        "(empty, black, on a grid grey, white) or use the keys. Shift with a key takes one away.",
+        "(empty, black, on a grid grey, white) or use the keys. Shift with a key takes one away. Word "
+        "marks: click a letter to turn its mark, or type 0 absent, 1 elsewhere, 2 right place.",
     }
 )
 

@@ -1,4 +1,5 @@
 """The hint overlay of the playing state: how many codes are still possible, and a suggested guess.
+Codes are called what the game's variant calls them (Variant.nouns: "How many words?").
 
 It says up front what costs the score: opening it costs nothing; asking for the count (C) or a
 suggestion (G) marks the game assisted, and an assisted game scores nothing. The playing state
@@ -87,7 +88,8 @@ class HintOverlay(State):
         """Card, text area, guess row and the buttons shown now (game/ui/layout_dialogs.py), each
         button as wide as its label needs at every button's one label size."""
         names = self.buttons()
-        widths = standard_label_widths(self.app.text, self.app.size, [BUTTON_LABELS[name] for name in names])
+        labels = [self.button_label(name) for name in names]
+        widths = standard_label_widths(self.app.text, self.app.size, labels)
         return HintLayout(self.app.size, names, widths)
 
     def close(self) -> Transition:
@@ -128,6 +130,12 @@ class HintOverlay(State):
             self.pump.pump(self.budget_ms)
         return None
 
+    def button_label(self, name: str) -> str:
+        """A button's words: the count's names the game's codes ("How many words?")."""
+        if name == "count":
+            return f"How many {self.game.config.variant.nouns.codes}?"
+        return BUTTON_LABELS[name]
+
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
         layout = self.layout()
@@ -144,13 +152,13 @@ class HintOverlay(State):
             draw_text_lines(text, surface, text_area, [ASKED_NOTE, "Thinking..."], pal.TEXT)
             draw_progress_bar(surface, guess_row.inflate(0, -guess_row.h // 2), self.pump.fraction)
         else:
-            codes = "code" if hint.possible == 1 else "codes"
-            lines = [f"{hint.possible:,} {codes} still possible" if self.show_count else ASKED_NOTE]
+            count = self.game.config.variant.nouns.count(hint.possible)
+            lines = [f"{count} still possible" if self.show_count else ASKED_NOTE]
             lines.append("Suggested guess:" if self.show_guess else "Want a suggested guess?")
             draw_text_lines(text, surface, text_area, lines, pal.TEXT)
             if self.show_guess:
                 self._draw_guess(surface, guess_row, hint)
-        labels = [BUTTON_LABELS[name] for name in buttons]
+        labels = [self.button_label(name) for name in buttons]
         px = button_label_px(text, list(buttons.values()), labels)  # one size
         for (name, rect), label in zip(buttons.items(), labels, strict=True):
             primary = name in ("show", "use")

@@ -339,7 +339,7 @@ class ResultState(State):
         elif won:
             caption, figure = "Guesses", f"{self.record.guesses}/{self.record.config.turns}"
         else:
-            caption, figure = "The code was", ""
+            caption, figure = f"The {self.record.config.variant.nouns.code} was", ""  # "The word was"
         badges: list[str] = []
         celebrated = finale is not None and finale.started(Beat.CELEBRATE)
         if celebrated and outcome is not None and outcome.high_score is not None:

@@ -26,6 +26,7 @@ from types import MappingProxyType
 import pygame
 
 from game.core import strategies
+from game.core.config import legal_codes
 from game.core.state import GameState, Outcome
 from game.play.aids import NO_AIDS, Aids
 from game.play.computer import SPEED_SCALE, SPEEDS, ComputerRun, Speed
@@ -36,6 +37,7 @@ from game.play.timeline import Timeline, Track, linear
 from game.screens.base import Replace, Route, State, Transition, board_art, go, motion, top_bar_action
 from game.screens.holding import Decided, Holding
 from game.tables import bind
+from game.ui import looks
 from game.ui import palette as pal
 from game.ui.board import BoardView, config_title
 from game.ui.computer_view import draw_computer_board
@@ -203,9 +205,10 @@ class SolvingState(State):
         kind, what, size = self._warm_queue.pop()
         if kind == "key":
             self.app.pegs.key(what, size)
-        else:
-            art = board_art(self.app)
-            art.pegs.peg(art.colours[what], what, size, art.symbols)
+        else:  # in this game's look even on the frame that came from a screen of another (codemaker)
+            with looks.using(looks.current().for_symbols(self.start_game.config.variant.symbols)):
+                art = board_art(self.app)
+                art.pegs.peg(art.colours[what], what, size, art.symbols)
 
     def _to_result(self) -> Transition:
         return Replace(go("result", record=self.run.record, again=self.again, aids=self.aids))
@@ -258,13 +261,14 @@ class SolvingState(State):
         draw_text_lines(
             text, surface, layout.item_rect("turn"), [f"Turn {turn} of {config.turns}"], pal.TEXT_DIM
         )
-        possible = run.shown_possible
+        possible, nouns = run.shown_possible, config.variant.nouns  # "words" in a word game
         if possible is None:
-            lines = ["Counting codes..."] if run.shown_rows else [f"{config.code_count:,} codes in all"]
+            everything = f"{nouns.count(legal_codes(config))} in all"  # a word game's: its answers
+            lines = [f"Counting {nouns.codes}..."] if run.shown_rows else [everything]
         elif run.game.outcome is Outcome.WON and run.shown_rows == len(run.game.rows):
             lines = ["Found it!"]
         else:
-            lines = [f"{possible:,} {'code' if possible == 1 else 'codes'}", "still possible"]
+            lines = [nouns.count(possible), "still possible"]
         draw_text_lines(text, surface, layout.item_rect("possible"), lines, pal.ACTIVE_EDGE)
         bar = layout.item_rect("progress")
         if run.show_progress_bar:

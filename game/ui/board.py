@@ -392,10 +392,13 @@ def top_bar_label_px(layout: PlayLayout, text: TextRenderer) -> int:
 def config_title(config) -> str:
     """The title of a game configuration by the name a player knows it by: the preset's ("Super · 5
     pegs × 8 colours · 13 turns"), a grid's, or Custom with its turns rule ("Custom, relaxed · ...")."""
-    dup = "" if config.duplicates else ", no repeats"
+    # a variant that fixes repeats (Bulls and Cows' different digits) says so in its own size text
+    dup = "" if config.duplicates or config.variant.fixed_duplicates is not None else ", no repeats"
     size = config.variant.size_text(config.colours)
     key = stats_key(config)
     name = f"Custom, {config.difficulty.value}" if key == CUSTOM_KEY else key
+    if size.startswith(name):  # "Bulls and Cows, 4 digits": its bucket's name said once
+        return f"{size} · {config.turns} turns{dup}"
     return f"{name} · {size} · {config.turns} turns{dup}"
 
 

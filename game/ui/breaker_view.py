@@ -394,8 +394,10 @@ def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot) -> 
     nudge = run.nudge if problem is None and not run.message else None
     message = run.message or problem or "ready: Submit or Enter"
     if nudge is not None:
-        message = f"{nudge}: change a peg, or Submit anyway"
-    warn = run.message or (problem and not problem.startswith("place")) or nudge
+        variant = run.config.variant
+        piece = variant.nouns.symbol if variant.symbols else "peg"  # "change a letter"
+        message = f"{nudge}: change a {piece}, or Submit anyway"
+    warn = run.message or (problem and not problem.startswith(("place", "type"))) or nudge
     box = layout.item_rect("message")
     size, lines = text.fit_wrapped(
         message[:1].upper() + message[1:], box.w, box.h, theme.type_px(layout.size, "label")

@@ -23,6 +23,7 @@ import pygame
 
 from game.core.config import GameConfig
 from game.core.par import Par, ParMove
+from game.core.variants.base import Nouns
 from game.play.aids import Aids
 from game.play.breaker import BreakerRun
 from game.play.coach import Coach
@@ -40,6 +41,7 @@ LINE_PX = (15, 24)  # the aside's text size: from the window's height, within th
 HEAD_SCALE = 1.2  # a heading is this much larger than the text under it
 SECTION_GAP_LINES = 0.5  # air above a heading, in lines
 MOVES_SHOWN = 2  # the par moves of this many latest rows
+COLOUR_NOUNS = Nouns()  # a game of colours' words for its codes
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -93,7 +95,8 @@ def why_not_lines(run: BreakerRun, hard: bool) -> list[Line]:
         return [Line("Fill the row: it is checked against every grade so far.", "dim")]
     reason = run.why_not
     if reason is None:
-        return [Line(f"Row {run.turn} fits every grade so far: it could be the code.", "dim")]
+        noun = run.config.variant.nouns.code
+        return [Line(f"Row {run.turn} fits every grade so far: it could be the {noun}.", "dim")]
     refused = " Hard mode refuses it." if hard else ""
     return [Line(_capital(reason.text()) + "." + refused, "warn")]
 
@@ -104,20 +107,20 @@ def known_lines(coach: Coach, config: GameConfig) -> list[Line]:
         return [Line(_capital(coach.error), "warn")]
     if known is None:
         return [Line("Working it out…", "dim")]
-    codes = "1 code fits" if known.possible == 1 else f"{known.possible:,} codes fit"
-    lines = [Line(f"{codes} every grade so far.", "dim")]
+    fit = "fits" if known.possible == 1 else "fit"
+    lines = [Line(f"{config.variant.nouns.count(known.possible)} {fit} every grade so far.", "dim")]
     if not known.facts:
         lines.append(Line("Nothing else is certain yet.", "dim"))
     return lines + [Line(_capital(fact.text(config)), "fact") for fact in known.facts]
 
 
-def par_lines(coach: Coach, rows: int) -> list[Line]:
+def par_lines(coach: Coach, rows: int, nouns: Nouns = COLOUR_NOUNS) -> list[Line]:
     par: Par | None = coach.par
     lines = []
     if par is None:
         lines.append(Line("Working it out…", "dim"))
     elif par.possible == 1:
-        lines.append(Line("Par 1: the code is known; play it.", "text"))
+        lines.append(Line(f"Par 1: the {nouns.code} is known; play it.", "text"))
     else:
         said = f"Par {par.text()}: guesses best play needs from here, the next one included."
         lines.append(Line(said, "text"))
@@ -148,7 +151,7 @@ def coach_lines(run: BreakerRun, coach: Coach | None, aids: Aids) -> list[Line]:
     lines.append(Line("What we know", "head"))
     lines += known_lines(coach, run.config)
     lines.append(Line("Par", "head"))
-    lines += par_lines(coach, len(run.game.rows))
+    lines += par_lines(coach, len(run.game.rows), run.config.variant.nouns)
     return lines
 
 

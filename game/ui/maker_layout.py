@@ -16,6 +16,7 @@ as the core stores a grid code, so SecretSlot(i) is cell i for either shape.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ import pygame
 
 from game.play.maker import Shape
 from game.ui.layout import (
+    MAX_PALETTE_COLUMNS,
     PALETTE_MAX_PITCH_PX,
     PALETTE_PEG_FRAC,
     PALETTE_WIDTH_PITCHES,
@@ -49,6 +51,8 @@ GRID_FRAME_U = 0.3  # the frame around a grid secret, in cells (both sides toget
 STEPPER_VALUE_ROWS = 4.6  # a stepper's value ("Lowest, random start"), in row heights
 MAKER_PALETTE_RATIO = 1.05  # palette peg / secret peg at most: the secret is what this screen is about
 EMPTY_SLOT_FRAC = 1.0  # an empty secret slot's well, of a secret peg: a peg's place, its size
+MIN_PALETTE_PITCH_PX = 30  # below this in one column the palette wraps into more (26 letters)
+PALETTE_MAX_W_FRAC = 0.3  # a wrapped palette's width at most, of the content's
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -102,7 +106,14 @@ class MakerLayout(PaletteColumn):
         # may take, then the pitch is matched to the secret's pegs (PALETTE_PEG_RATIO)
         pitch = min(content.h / colours, PALETTE_MAX_PITCH_PX, content.w * 0.09) if with_secret else 0.0
         self.palette_rows = colours
-        pal_w = round(pitch * PALETTE_WIDTH_PITCHES)
+        if with_secret and pitch < MIN_PALETTE_PITCH_PX:  # many symbols (26 letters): more columns
+            for columns in range(2, MAX_PALETTE_COLUMNS + 1):
+                rows = math.ceil(colours / columns)
+                widest = content.w * PALETTE_MAX_W_FRAC / (columns * PALETTE_WIDTH_PITCHES)
+                wrapped = min(content.h / rows, PALETTE_MAX_PITCH_PX, widest)
+                if wrapped > pitch:
+                    pitch, self.palette_rows = wrapped, rows
+        pal_w = round(pitch * PALETTE_WIDTH_PITCHES) * math.ceil(colours / self.palette_rows)
         left = content.x + pal_w + m if with_secret else content.x
         area = pygame.Rect(left, content.y, content.right - left, content.h)
         col_w = min(round(area.w * 0.9), MAIN_MAX_W_PX)
@@ -152,7 +163,10 @@ class MakerLayout(PaletteColumn):
             pitch = min(pitch, unit * SECRET_PEG_FRAC * MAKER_PALETTE_RATIO / PALETTE_PEG_FRAC)
         self.palette_pitch = pitch
         self.palette_panel = pygame.Rect(
-            content.x, round(content.centery - pitch * colours / 2), pal_w, round(pitch * colours)
+            content.x,
+            round(content.centery - pitch * self.palette_rows / 2),
+            pal_w,
+            round(pitch * self.palette_rows),
         )
         self.unit = unit
         # the whole block (secret band, choices, detail, message, buttons) centred vertically; the

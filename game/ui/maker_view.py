@@ -6,7 +6,7 @@ how. Geometry comes from MakerLayout only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 import pygame
@@ -60,11 +60,6 @@ def plain_words(strategy: str) -> str | None:
     return words + FITTING if strategy.endswith("-consistent") else words
 
 
-def shape_label(shape: tuple[int, int] | None) -> str:
-    """What the Shape stepper shows: "Row" or "Grid 2×3" (rows × columns, as the menu names grids)."""
-    return "Row" if shape is None else f"Grid {shape[0]}×{shape[1]}"
-
-
 def draw_secret(
     surface: pygame.Surface,
     layout: MakerLayout,
@@ -75,15 +70,16 @@ def draw_secret(
     symbols: bool,
     lifted: int | None,
     target: int | None = None,
+    label: str = "Your secret",
 ) -> None:
-    """The "Your secret" label and the secret's slots on a small board; a grid's cells are parted by
-    thin lines so it reads as a grid; slot `lifted` (its peg is being dragged) shows a hole, slot
-    `target` (a dragged peg would land there) is outlined."""
+    """The label ("Your secret", "Your word") and the secret's slots on a small board; a grid's cells
+    are parted by thin lines so it reads as a grid; slot `lifted` (its peg is being dragged) shows a
+    hole, slot `target` (a dragged peg would land there) is outlined."""
     if layout.shape is None:
-        text.draw_in(surface, "Your secret", layout.secret_label, pal.TEXT, text.grown(34))
+        text.draw_in(surface, label, layout.secret_label, pal.TEXT, text.grown(34))
     else:  # beside the grid, as a choice row's label
         box = layout.secret_label.inflate(-8, -round(layout.secret_label.h * 0.4))
-        text.draw_in(surface, "Your secret", box, pal.TEXT, text.grown(30), align="midleft")
+        text.draw_in(surface, label, box, pal.TEXT, text.grown(30), align="midleft")
     d = layout.peg_diameter()
     area = layout.secret_frame_rect()
     radius = max(4, round(layout.unit * 0.25))
@@ -120,20 +116,28 @@ def draw_choices(
     colours: int,
     duplicates: bool,
     strategy: str,
-    shape: tuple[int, int] | None = None,
-    shapes: Sequence[tuple[int, int] | None] = (None,),
+    shape_names: Sequence[str] = ("Row",),
+    shape_index: int = 0,
+    fixed: Mapping[str, str] = MappingProxyType({}),
+    labels: Mapping[str, str] = MappingProxyType({}),
+    pegs_range: tuple[int, int] = (MIN_PEGS, MAX_PEGS),
 ) -> None:
     """The choice rows: the shape, pegs and colours steppers, the repeats toggle, the strategy stepper
-    with its description under it. A grid's cell count stands in the pegs row, fixed by the shape."""
+    with its description under it. `shape_names` are the Shape stepper's (shape_index the chosen);
+    a row in `fixed` shows the value the shape fixes, disabled (a grid's cells, a word's letters, a
+    game of digits' symbols), a row in `labels` its own name ("Cells", "Digits", "Letters")."""
     values = {"pegs": pegs, "colours": colours}
-    limits = {"pegs": (MIN_PEGS, MAX_PEGS), "colours": (MIN_COLOURS, MAX_COLOURS)}
+    limits = {"pegs": pegs_range, "colours": (MIN_COLOURS, MAX_COLOURS)}
     for name in layout.choices:
-        label = "Cells" if name == "pegs" and shape is not None else ROW_LABELS[name]
+        label = labels.get(name, ROW_LABELS[name])
         box = layout.labels[name].inflate(-8, -round(layout.labels[name].h * 0.4))
         text.draw_in(surface, label, box, pal.TEXT, text.grown(30), align="midleft")
         hot = hit.part if isinstance(hit, Control) and hit.name == name else None
         if name == "duplicates":
-            draw_toggle(surface, text, layout.toggle_rect(name), duplicates, hot=hot == "toggle")
+            if name in fixed:  # the game's own rule: shown, not changed
+                draw_button(surface, text, layout.toggle_rect(name), fixed[name], enabled=False)
+            else:
+                draw_toggle(surface, text, layout.toggle_rect(name), duplicates, hot=hot == "toggle")
         elif name == "strategy":
             info = strategies.get(strategy)
             draw_stepper(surface, text, layout.stepper_parts(name), info.label, True, True, hot)
@@ -151,11 +155,11 @@ def draw_choices(
                     "midtop",
                 )
         elif name == "shape":
-            index = shapes.index(shape)
             parts = layout.stepper_parts(name)
-            draw_stepper(surface, text, parts, shape_label(shape), index > 0, index < len(shapes) - 1, hot)
-        elif name == "pegs" and shape is not None:
-            draw_stepper(surface, text, layout.stepper_parts(name), str(shape[0] * shape[1]), False, False)
+            index, last = shape_index, len(shape_names) - 1
+            draw_stepper(surface, text, parts, shape_names[index], index > 0, index < last, hot)
+        elif name in fixed:
+            draw_stepper(surface, text, layout.stepper_parts(name), fixed[name], False, False)
         else:
             (low, high), value = limits[name], values[name]
             parts = layout.stepper_parts(name)
@@ -163,11 +167,18 @@ def draw_choices(
 
 
 def draw_buttons(
-    surface: pygame.Surface, layout: MakerLayout, text: TextRenderer, hit, problem: str | None
+    surface: pygame.Surface,
+    layout: MakerLayout,
+    text: TextRenderer,
+    hit,
+    problem: str | None,
+    labels: Mapping[str, str] = BUTTON_LABELS,
 ) -> None:
-    """The message line (why Start waits, or that it is ready) and the buttons (Start only when ready)."""
+    """The message line (why Start waits, or that it is ready) and the buttons (Start only when ready;
+    `labels` their words: "Random word" in a word game)."""
     message = problem or "Ready: Start or press Enter"
-    colour = pal.TEXT_WARN if problem and not problem.startswith("place") else pal.TEXT_DIM
+    waiting = problem is not None and problem.startswith(("place", "type"))  # unfinished, not wrong
+    colour = pal.TEXT_WARN if problem and not waiting else pal.TEXT_DIM
     message = message[:1].upper() + message[1:]
     box = layout.message_box
     size, lines = text.fit_wrapped(message, box.w, box.h, text.grown(26))
@@ -176,11 +187,11 @@ def draw_buttons(
     for i, line in enumerate(lines):
         text.draw(surface, line, size, colour, (box.centerx, round(top + (i + 0.5) * line_h)))
     row = [name for name in layout.buttons if name != "menu"]  # the top bar's Menu is another row
-    px = button_label_px(text, [layout.button_rect(n) for n in row], [BUTTON_LABELS[n] for n in row])
+    px = button_label_px(text, [layout.button_rect(n) for n in row], [labels[n] for n in row])
     for name in layout.buttons:
         enabled = problem is None if name == "start" else True
         rect, hot = layout.button_rect(name), hit == Button(name)
-        label, primary = BUTTON_LABELS[name], name == "start"
+        label, primary = labels[name], name == "start"
         shared = px if name in row else top_bar_label_px(layout, text)
         draw_button(surface, text, rect, label, enabled=enabled, hot=hot, primary=primary, label_px=shared)
 

@@ -51,7 +51,8 @@ def test_bulls_and_cows__grades_as_the_brute_force_reference_in_words_of_its_own
     codes = np.asarray([secret], dtype=np.uint8)
     assert variant.unpack(int(variant.score_many(guess, codes, 10)[0])) == grade
     assert grade.black == grade.bulls and grade.white == grade.cows
-    assert grade_words(grade) == f"{grade.bulls} bulls, {grade.cows} cows"
+    bulls, cows = ("bull" if grade.bulls == 1 else "bulls"), ("cow" if grade.cows == 1 else "cows")
+    assert grade_words(grade) == f"{grade.bulls} {bulls}, {grade.cows} {cows}"
 
 
 def test_bulls_and_cows__fixes_its_digits_and_reads_back_from_text_config_and_numbers():

@@ -25,13 +25,13 @@ def test_why_not__speaks_the_variants_symbols_and_grades():
     history = (((0, 1, 2, 3), BullsAndCowsVariant(4).score((0, 1, 2, 3), (4, 0, 7, 1))),)
     reason = why_not(digits, history, (9, 8, 7, 6))
     assert reason.text() == (
-        "if the code were 9876, row 1 would have been graded 0 bulls 0 cows; it got 0 bulls 2 cows"
+        "if the number were 9876, row 1 would have been graded 0 bulls 0 cows; it got 0 bulls 2 cows"
     )
     marks = GameConfig(variant=WordMarksVariant())
     history = ((word_code("slate"), WordMarksVariant().score(word_code("slate"), word_code("crane"))),)
     assert why_not(marks, history, word_code("crane")) is None
     assert why_not(marks, history, word_code("plate")).text() == (
-        "if the code were PLATE, row 1 would have been graded absent, right place, right place, right place, "
+        "if the word were PLATE, row 1 would have been graded absent, right place, right place, right place, "
         "right place; it got absent, absent, right place, absent, right place"
     )
 
@@ -50,7 +50,7 @@ def test_hard_mode__a_word_game_refuses_words_outside_the_list_then_words_that_c
         fits = all(variant.score(guess, code) == got for guess, got in history)
         problem = run.submit_problem()
         assert (problem is None) == fits
-        assert fits or problem.startswith("hard mode: if the code were ")
+        assert fits or problem.startswith("hard mode: if the word were ")
 
 
 @pytest.mark.parametrize("variant", [WordVariant(), WordMarksVariant(), BullsAndCowsVariant(4)])

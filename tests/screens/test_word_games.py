@@ -278,6 +278,6 @@ def test_words__hard_mode_refuses_a_listed_word_that_cannot_be_the_answer_and_th
     press_key(app, pygame.K_RETURN)
     assert len(state.game.rows) == 1 and state.run.message.startswith("hard mode:")
     reason = state.run.why_not.text()  # what the message and the coach's Why not? say
-    said = "if the code were PLANT, row 1 would have been graded 5 black 0 white; it got 0 black 2 white"
+    said = "if the word were PLANT, row 1 would have been graded 5 black 0 white; it got 0 black 2 white"
     assert reason == said
     assert state.run.message == f"hard mode: {reason}"

@@ -203,7 +203,7 @@ def think_partition(
         np_rng = np.random.default_rng(rng.getrandbits(64))
         consistent, possible = yield from consistent_or_sample_steps(config, history, EVAL_CAP, np_rng)
         if possible == 0:
-            raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
+            raise NoCodeLeft(config.variant.nouns.contradiction())
     else:
         consistent = yield from consistent_or_fail(config, history)
         possible = int(consistent.shape[0])

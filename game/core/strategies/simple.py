@@ -48,14 +48,14 @@ def consistent_or_fail(config: GameConfig, history: History):
     """Sorted indices of the consistent codes (generator); raises NoCodeLeft when there are none."""
     consistent = yield from consistent_steps(config, history)
     if consistent.shape[0] == 0:
-        raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
+        raise NoCodeLeft(config.variant.nouns.contradiction())
     return consistent
 
 
 def _survey_or_fail(config: GameConfig, history: History):
     survey = yield from survey_steps(config, history)
     if survey.count == 0:
-        raise NoCodeLeft("no code fits every grade given: one of the grades must be wrong")
+        raise NoCodeLeft(config.variant.nouns.contradiction())
     return survey
 
 

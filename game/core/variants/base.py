@@ -33,6 +33,7 @@ import dataclasses
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping
+from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
@@ -65,6 +66,33 @@ class GameSize(Protocol):
     @property
     def code_count(self) -> int: ...
     def is_legal(self, code: Code) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Nouns:
+    """What a variant's codes and their symbols are called where a player reads about them: the coach,
+    hints, Why not?, What we know, hand grading ("codes" and "colours"; Bulls and Cows' "numbers" and
+    "digits"; the word games' "words" and "letters"). Declared once on the variant (Variant.nouns);
+    every sentence about a game's codes reads them there."""
+
+    code: str = "code"
+    codes: str = "codes"
+    symbol: str = "colour"
+    symbols: str = "colours"
+    # where the codes come from, said after the noun where it matters ("no word in the list fits")
+    scope: str = ""
+
+    def count(self, n: int) -> str:
+        """ "1 code", "2,000 words"."""
+        return f"{n:,} {self.code if n == 1 else self.codes}"
+
+    def none_fit(self) -> str:
+        """ "no code", "no word in the list": the subject of a sentence that nothing fits."""
+        return f"no {self.code}{self.scope}"
+
+    def contradiction(self) -> str:
+        """Why a search over the grades given found nothing (solver.NoCodeLeft's message)."""
+        return f"{self.none_fit()} fits every grade given: one of the grades must be wrong"
 
 
 class GradeError(ValueError):
@@ -105,6 +133,11 @@ class Variant(ABC):
     table_digits: ClassVar[str]  # how a strategy table writes a grade, in words
     last_peg_word: ClassVar[str]  # "n - 1 black and 1 ___ cannot happen"
     grade_rules: ClassVar[str]  # what each grading peg means, for a person grading by hand
+    nouns: ClassVar[Nouns] = Nouns()  # what its codes and symbols are called in sentences
+    # Graded a mark a place (word marks: right place, elsewhere, absent), not by counts of each kind:
+    # a hand grade is then set place by place, each to one of mark_words (its index is the mark).
+    marks_by_place: ClassVar[bool] = False
+    mark_words: ClassVar[tuple[str, ...]] = ()
 
     pegs: int
 
@@ -241,6 +274,12 @@ class Variant(ABC):
         """Why `code` (of the right length, symbols and repeats) cannot be played here, or None: a
         word variant's "not in the word list". GameConfig.check_code raises it as a CodeError."""
         return None
+
+    def why_not_secret(self, code: Code) -> str | None:
+        """Why `code` (of the right length, symbols and repeats) cannot be a secret here, or None: what
+        why_not() says, and for a listed variant a word the strategies never consider (an allowed
+        guess that is not an answer)."""
+        return self.why_not(code)
 
     def accepts(self, code: Code) -> bool:
         """Whether `code` (of the right length, symbols and repeats) can be played (why_not())."""

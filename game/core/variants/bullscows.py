@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, NamedTuple
 
 from ..turns import Difficulty
-from .base import Grade, Variant, VariantError
+from .base import Grade, Nouns, Variant, VariantError
 from .row import RowVariant
 
 BC_MIN_DIGITS, BC_MAX_DIGITS = 3, 5
@@ -58,6 +58,7 @@ class BullsAndCowsVariant(RowVariant):
     last_peg_word: ClassVar[str] = "cow"
     grade_rules: ClassVar[str] = "bull = right digit, right place; cow = right digit, wrong place"
     places_word: ClassVar[str] = "digits"
+    nouns: ClassVar[Nouns] = Nouns("number", "numbers", "digit", "digits")
     bucket: ClassVar[str | None] = "Bulls and Cows"  # every Bulls and Cows game, whatever its digits
 
     def __post_init__(self) -> None:
@@ -123,6 +124,16 @@ class BullsAndCowsVariant(RowVariant):
         if colours != 10 or duplicates:
             return "Bulls and Cows is played with the 10 digits, none repeated"
         return None
+
+    @classmethod
+    def grade_words(cls, grade: Grade | tuple[int, ...]) -> str:
+        """ "1 bull, 2 cows"."""
+        bulls, cows = (int(n) for n in grade)
+        return f"{bulls} {'bull' if bulls == 1 else 'bulls'}, {cows} {'cow' if cows == 1 else 'cows'}"
+
+    def grade_phrase(self, grade: Grade | tuple[int, ...]) -> str:
+        """ "1 bull 2 cows"."""
+        return self.grade_words(grade).replace(",", "")
 
     def score(self, guess, secret) -> Grade:
         return BullsCows(*super().score(guess, secret))

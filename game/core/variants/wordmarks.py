@@ -100,6 +100,8 @@ class WordMarksVariant(WordVariant):
     grade_rules: ClassVar[str] = "a mark a letter: right place, elsewhere (left to right), absent"
     classic_turns: ClassVar[int] = 11  # lowest's most over every answer (words.py)
     tight_turns: ClassVar[int] = 6  # entropy needs at most 5
+    marks_by_place: ClassVar[bool] = True
+    mark_words: ClassVar[tuple[str, ...]] = MARK_WORDS
     bucket: ClassVar[str | None] = "Marks"  # its games apart from the black-and-white word games
 
     @property

@@ -22,7 +22,7 @@ from .. import wordspace
 from ..codes import Code
 from ..turns import Difficulty
 from ..wordlists import ALPHABET, LETTERS, code_word, word_lists
-from .base import Variant, VariantError
+from .base import Nouns, Variant, VariantError
 from .row import RowVariant
 
 
@@ -41,6 +41,7 @@ class WordVariant(RowVariant):
     symbols: ClassVar[str] = ALPHABET
     grade_rules: ClassVar[str] = "black = right letter, right place; white = right letter, wrong place"
     places_word: ClassVar[str] = "letters"
+    nouns: ClassVar[Nouns] = Nouns("word", "words", "letter", "letters", " in the list")
     bucket: ClassVar[str | None] = "Words"  # the statistics bucket of every word game
 
     def __post_init__(self) -> None:
@@ -115,6 +116,19 @@ class WordVariant(RowVariant):
         if word_lists().is_allowed(tuple(code)):
             return None
         return f"{code_word(code).upper()} is not in the word list"
+
+    def why_not_secret(self, code: Code) -> str | None:
+        """A secret is one of the answers, the common words the strategies search among: an allowed
+        word beyond them is refused with the reason."""
+        why = self.why_not(code)
+        if why is not None:
+            return why
+        try:
+            word_lists().answer_rank(tuple(code))
+            return None
+        except ValueError:
+            answers = len(word_lists().answers)
+        return f"{code_word(code).upper()} is a word, but not one of the {answers:,} common words a secret is"
 
     def guess_count(self, colours: int, duplicates: bool) -> int:
         return len(word_lists().allowed)

@@ -2,7 +2,10 @@
 (a 5-letter word graded black and white over its letters) and Word marks (the same words, a mark a
 letter). Each is the playing screen's plain game with its variant's config (typed from the keyboard or
 the on-screen keyboard of tiles, kept with PLAIN_SAVE like any other game, in its variant's own
-statistics bucket); Custom offers them too. This mode adds their menu entries and statistics tabs.
+statistics bucket); Custom offers them too. This mode adds their menu entries and statistics tabs,
+and, beside the computer's colour games, a word for the computer: one the player sets and watches
+cracked, or one the player only thinks of and grades by hand (the shared codemaker screen, on Words:
+its Shape steps on to Word marks and Bulls and Cows).
 """
 
 from game.core.config import GameConfig
@@ -31,10 +34,22 @@ def _entry(variant: Variant, detail: str) -> MenuEntry:
     return MenuEntry(variant.shape_name, detail, route, "Puzzles")
 
 
+# the computer breaks a word: (label, detail, the codemaker's mode)
+MAKER_ENTRIES = (
+    ("Your word, cracked", "set a word, watch the computer find it", "make"),
+    ("A word you think of", "the computer guesses, you grade", "grade"),
+)
+
+
+def _maker_entry(label: str, detail: str, mode: str) -> MenuEntry:
+    route = go("codemaker", mode=mode, config=GameConfig(variant=WordVariant()))
+    return MenuEntry(label, detail, route, "Computer")
+
+
 MODE = Mode(
     id="codes",
     title="Digits and words",
-    entries=tuple(_entry(*game) for game in GAMES),
+    entries=(*(_entry(*game) for game in GAMES), *(_maker_entry(*entry) for entry in MAKER_ENTRIES)),
     stats_tabs=(StatsTab(BUCKETS[0], label="Bulls & Cows"), StatsTab(BUCKETS[1]), StatsTab(BUCKETS[2])),
     high_scores=BUCKETS,  # a win's table is its statistics bucket (game/screens/play_hooks.py)
 )

@@ -10,7 +10,10 @@ the last grade; G gives up in the row game (on a grid G is grey: the Give up but
 game is over A opens the post-game analysis of the computer's rows; H or F1 opens the help on its
 Controls page, Escape goes to the menu. The arrows add and take away a black (Up/Down) and a white
 (Right/Left), PageDown/PageUp a grey: a pad's D-pad and shoulders (its A confirms, X undoes, Y opens
-the help). A grid's rows are drawn as small grids
+the help). Bulls and Cows: B adds a bull, C a cow. Word marks (Variant.marks_by_place) are set letter
+by letter: a click on a letter's tile or its mark turns the mark (absent, elsewhere, right place),
+a stepper a letter in the panel, keys 0, 1, 2 mark the letter at the cursor and move it on, Left/Right
+move the cursor and Up/Down (Space onwards) turn its mark. A grid's rows are drawn as small grids
 by the board every playing screen uses (game/ui/board.py over a PlayLayout with the grid's shape).
 
 Invariants: the game state never holds a secret; drawing only reads the run; the run advances only in
@@ -33,7 +36,7 @@ from game.play.pump import PUMP_BUDGET_MS
 from game.screens.base import Push, Replace, State, Transition, board_art, go, top_bar_action
 from game.tables import bind
 from game.ui import palette as pal
-from game.ui.board import BoardView, config_title, draw_board_screen, draw_grade_pegs
+from game.ui.board import BoardView, config_title, draw_board_screen, draw_grade_pegs, mark_image, mark_rect
 from game.ui.layout import Button, PlayLayout, stepper_rects
 from game.ui.pad_actions import pad_keys
 from game.ui.thinking import draw_progress_bar, draw_text_lines
@@ -41,8 +44,13 @@ from game.ui.widgets import draw_button
 
 PANEL_BUTTONS = ("confirm", "undo", "end")
 STEPPER_PARTS = ("minus", "value", "plus")
-# The key that adds one peg of a kind (Shift takes one away); grey only exists on a grid.
-KIND_KEYS = ((pygame.K_b, "black"), (pygame.K_g, "grey"), (pygame.K_w, "white"))
+# The key that adds one peg of each kind (Shift takes one away); grey only exists on a grid, bulls
+# and cows in Bulls and Cows
+KIND_KEYS = {"black": pygame.K_b, "grey": pygame.K_g, "white": pygame.K_w}
+KIND_KEYS |= {"bulls": pygame.K_b, "cows": pygame.K_c}
+# Bulls and cows are stepped by the arrows that step black and white (STEP_KEYS names the row's kinds)
+SAME_AS = {"bulls": "black", "cows": "white"}
+MARK_KEYS = {pygame.K_0: 0, pygame.K_1: 1, pygame.K_2: 2, pygame.K_KP0: 0, pygame.K_KP1: 1, pygame.K_KP2: 2}
 STEP_KEYS = {  # keys a pad has too (its D-pad and shoulders): one more or one fewer of a kind
     pygame.K_UP: ("black", +1),
     pygame.K_DOWN: ("black", -1),
@@ -84,6 +92,7 @@ class HandGradeState(State):
         self.run: HandGradeRun | None = None
         self.view = BoardView()
         self.mouse = (-1, -1)
+        self.cursor = 0  # by place (word marks): the letter the keys mark
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -121,12 +130,23 @@ class HandGradeState(State):
             "plus": plus,
         }
 
+    def mark_at(self, pos: tuple[int, int]) -> int | None:
+        """By place (word marks): the letter of the active row whose tile or mark is under `pos`."""
+        run = self.run
+        if run.over or run.guess is None or not run.by_place:
+            return None
+        layout, row = self.layout(), len(run.game.rows)
+        for col in range(self.config.pegs):
+            if layout.slot_rect(row, col).collidepoint(pos) or mark_rect(layout, row, col).collidepoint(pos):
+                return col
+        return None
+
     def grade_peg_at(self, pos: tuple[int, int]) -> int | None:
         """Index of the active row's grading peg nearest `pos` when `pos` is in its grading area (a
         little beyond its edge too): grading pegs are small, a grid's smaller still, so the whole area
         is the target."""
         run = self.run
-        if run.over or run.guess is None:
+        if run.over or run.guess is None or run.by_place:  # by place: the counts only show the marks
             return None
         layout = self.layout()
         row = len(run.game.rows)
@@ -153,6 +173,10 @@ class HandGradeState(State):
         if isinstance(hit, Button):
             return self.press(hit.name)
         peg = self.grade_peg_at(pos)
+        if peg is None:
+            peg = self.mark_at(pos)
+            if peg is not None:
+                self.cursor = peg
         if peg is not None:
             run.cycle_peg(peg)
             self.app.sound.play("peg")
@@ -179,11 +203,15 @@ class HandGradeState(State):
             return self.press("help")
         if key == pygame.K_a and run.over:  # the computer's rows next to the best play at each point
             return Push(go("analysis", record=run.record))
-        kind = dict(KIND_KEYS).get(key)
-        if kind in run.kinds:
+        if run.by_place and self._mark_key(key):
+            return None
+        kind = next((kind for kind in run.kinds if KIND_KEYS.get(kind) == key), None)
+        stepped = STEP_KEYS.get(key)
+        stepped_kind = next((k for k in run.kinds if stepped and SAME_AS.get(k, k) == stepped[0]), None)
+        if kind is not None:
             self._adjust(kind, -1 if shift else +1)
-        elif key in STEP_KEYS and STEP_KEYS[key][0] in run.kinds:
-            self._adjust(*STEP_KEYS[key])
+        elif stepped_kind is not None:
+            self._adjust(stepped_kind, stepped[1])
         elif key == pygame.K_BACKSPACE:
             run.clear_grade()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -193,6 +221,21 @@ class HandGradeState(State):
         elif key == pygame.K_g and not run.over:
             return self.press("end")
         return None
+
+    def _mark_key(self, key: int) -> bool:
+        """By place: a key that marks a letter or moves the cursor over them; False for any other."""
+        run, pegs = self.run, self.config.pegs
+        if key in MARK_KEYS:
+            run.set_mark(self.cursor, MARK_KEYS[key])
+            self.cursor = min(pegs - 1, self.cursor + 1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % pegs
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE):
+            run.cycle_mark(self.cursor, -1 if key == pygame.K_DOWN else +1)
+        else:
+            return False
+        self.app.sound.play("click")
+        return True
 
     def press(self, name: str) -> Transition | State | None:
         run = self.run
@@ -221,6 +264,7 @@ class HandGradeState(State):
             self.app.sound.play("error")
         elif len(run.game.rows) > rows:
             self.app.sound.play("submit")
+            self.cursor = 0  # the next guess is marked from its first letter
         if run.ending is not None and ending is None:
             self.app.sound.play("win" if run.ending is Ending.SOLVED else "lose")
         return None
@@ -251,7 +295,7 @@ class HandGradeState(State):
             )
         if active is not None and run.guess is not None:
             self._draw_guess(surface, layout, art)
-        self._draw_panel(surface, layout)
+        self._draw_panel(surface, layout, art.pegs)
 
     def _draw_guess(self, surface, layout: PlayLayout, art) -> None:
         """The guess waiting for its grade (cells of a grid where the layout has one) and the grade being
@@ -267,13 +311,27 @@ class HandGradeState(State):
         if hot is not None:
             rect = layout.grade_peg_rect(row, hot)
             pygame.draw.circle(surface, pal.SELECTION, rect.center, rect.w * 0.75, 2)
+        if run.by_place and run.grading:  # the letter the keys mark, and the one under the pointer
+            for col, width in ((self.cursor, 3), (self.mark_at(self.mouse), 1)):
+                if col is not None:
+                    rect = layout.slot_rect(row, col).inflate(4, 4)
+                    pygame.draw.rect(surface, pal.SELECTION, rect, width=width, border_radius=6)
         if run.refusal and run.conflict_rows:
             pygame.draw.rect(
                 surface, pal.TEXT_WARN, layout.row_rect(row).inflate(8, 6), width=3, border_radius=6
             )
 
-    def _draw_panel(self, surface, layout: PlayLayout) -> None:
+    def _stepper_label(self, place: int, kind: str) -> str:
+        """A stepper's label: its kind ("Black", "Bulls"), or by place the letter it marks ("1 T")."""
+        run = self.run
+        if not run.by_place:
+            return kind.title()
+        letter = self.config.variant.symbol_name(run.guess[place]) if run.guess is not None else ""
+        return f"{place + 1} {letter}".rstrip()
+
+    def _draw_panel(self, surface, layout: PlayLayout, pegs) -> None:
         text, run = self.app.text, self.run
+        nouns = self.config.variant.nouns
         draw_text_lines(
             text, surface, layout.item_rect("strategy"), [f"Strategy: {run.info.label}"], pal.TEXT
         )
@@ -282,17 +340,17 @@ class HandGradeState(State):
             draw_progress_bar(surface, possible.inflate(0, -possible.h // 2), run.progress_fraction)
         elif run.possible is not None:
             count = run.possible
-            lines = [f"{count:,} {'code fits' if count == 1 else 'codes fit'}", "your grades"]
+            lines = [f"{nouns.count(count)} {'fits' if count == 1 else 'fit'}", "your grades"]
             draw_text_lines(text, surface, possible, lines, pal.ACTIVE_EDGE)
         else:
-            draw_text_lines(
-                text, surface, possible, [f"{legal_codes(self.config):,} codes in all"], pal.TEXT_DIM
-            )
+            lines = [f"{nouns.count(legal_codes(self.config))} in all"]
+            draw_text_lines(text, surface, possible, lines, pal.TEXT_DIM)
         grading = run.grading
-        for name in run.kinds:
+        for place, name in enumerate(run.kinds):
             count = run.count(name)
             parts = self.stepper_parts(name)
-            draw_text_lines(text, surface, parts["label"], [name.title()], pal.TEXT)
+            label = self._stepper_label(place, name)
+            draw_text_lines(text, surface, parts["label"], [label], pal.TEXT)
             can_down = grading and count > 0
             can_up = run.can_add(name)
             draw_button(
@@ -306,7 +364,11 @@ class HandGradeState(State):
             draw_button(
                 surface, text, parts["plus"], "+", enabled=can_up, hot=parts["plus"].collidepoint(self.mouse)
             )
-            draw_text_lines(text, surface, parts["value"], [str(count)], pal.TEXT)
+            if run.by_place:  # the mark itself, as the board draws it under the letter
+                mark = mark_image(pegs, count, max(6, round(parts["value"].h * 0.55)))
+                surface.blit(mark, mark.get_rect(center=parts["value"].center))
+            else:
+                draw_text_lines(text, surface, parts["value"], [str(count)], pal.TEXT)
         labels = {
             "confirm": ("Confirm grade", grading),
             "undo": ("Undo last grade", bool(run.game.rows) and not run.busy),
@@ -325,6 +387,8 @@ class HandGradeState(State):
                 hot=rect.collidepoint(self.mouse),
             )
         message = run.message()
+        if run.by_place and run.grading and not run.refusal:  # how to mark, in the words of the keys
+            message = "Mark each letter: click it, or type 2 right place, 1 elsewhere, 0 absent; then Enter"
         if run.over:  # the run's sentence ended first, then what A does
             message = message.rstrip(".") + ". A: analysis."
         warn = bool(run.refusal) or (run.over and run.ending is not Ending.SOLVED)
