@@ -47,7 +47,7 @@ from ..headtail import WORK_PER_YIELD
 from ..kernels import MultisetScorer, multiset_groups_steps, n_log2_n, part_counts, scorer_for
 from ..mitm import is_huge
 from ..rowspace import consistent_or_sample_steps
-from ..solver import History, NoCodeLeft, Progress, lowest_of_last_two
+from ..solver import History, NoCodeLeft, Progress, first_perfect_split, lowest_of_last_two
 from ..space import (
     has_table,
     is_small,
@@ -346,10 +346,10 @@ def _think_listed(
 
 def make(criterion: Criterion, consistent_only: bool = False):
     """A think() for `criterion` (functools.partial keeps the registry a plain literal); with one or
-    two codes left it plays the lower, so a whole-tree walk need not ask it there."""
-    return lowest_of_last_two(
-        functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
-    )
+    two codes left it plays the lower, and it plays the first code left that splits the codes left
+    into singletons when one does, so a whole-tree walk need not ask it there."""
+    think = functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
+    return first_perfect_split(lowest_of_last_two(think))
 
 
 # The registry's "entropy" entry and the `optimal` strategy's fallback (optimal.py): one object, so
