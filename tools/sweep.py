@@ -49,6 +49,9 @@ from pathlib import Path
 from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# One thread per process: a sweep's workers are its processes (--jobs), and OpenBLAS's own threads
+# (numpy's matrix-vector products) only spin beside them.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 

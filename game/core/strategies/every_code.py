@@ -24,10 +24,13 @@ Only the lowest code of each orbit of interchangeable colours is weighed (the ca
 filter, pool.py): every code of an orbit splits the codes left alike and the lowest comes first.
 The number of parts (most-parts) is read off the OR-ed grade bits alone.
 
-The choice is the brute force's, under the tie rule: the codes that could be the secret are weighed
-first; a multiset is skipped only when its bound is not tied with the best score found (the best can
-only fall, so nothing tied with the final best is ever skipped); among the codes tied with the best,
-one that could be the secret wins, else the lowest-numbered.
+The choice is the brute force's, under the tie rule, found in two passes. First the best score: the
+codes that could be the secret are weighed first, then the multisets best bound first, skipping every
+multiset whose bound is not below the best found (none of its codes can beat it). If a code that
+could be the secret ties with that best, it is the choice, and no tie elsewhere need be looked for
+(most positions of Knuth's and most-parts' rules, whose ties are many). Else the lowest code tied
+with the best: the lowest found in the first pass, or a lower one among the multisets not weighed
+whose bound allows a tie, scanned in ascending code order until the first that ties.
 """
 
 from __future__ import annotations
@@ -173,21 +176,30 @@ def best_code_steps(
     if screen:
         by_parts_bound = parts_bounds(left, node.size, criterion)
     block = max(1, WORK_PER_YIELD // (12 * left + 20)) if screen else rows_per_step
-    tied_codes, tied_scores = [], []
-    done = 0
-    while done < order.shape[0] and sorted_bounds[done] <= tie_limit(best):
-        # Whole multisets, as many as fit one block (at least one), all still within the limit.
-        within = int(np.searchsorted(sorted_bounds, tie_limit(best), side="right"))
-        fits = int(np.searchsorted(ends, (ends[done - 1] if done else 0) + block, side="right"))
-        stop = max(done + 1, min(within, fits))
-        codes, ids = groups.codes_of(order[done:stop])
-        done = stop
+
+    def hopeful(codes: np.ndarray, ids: np.ndarray, limit: float) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest codes of their orbits, and of those the ones whose parts alone can score within
+        `limit`."""
         if canonical is not None:
             kept = canonical(codes)
             codes, ids = codes[kept], ids[kept]
-        if screen:  # drop the guesses whose number of parts alone cannot tie
-            hopeful = np.flatnonzero(by_parts_bound.take(parts(node, codes, ids)) <= tie_limit(best))
-            codes, ids = codes[hopeful], ids[hopeful]
+        if screen:
+            kept = np.flatnonzero(by_parts_bound.take(parts(node, codes, ids)) <= limit)
+            codes, ids = codes[kept], ids[kept]
+        return codes, ids
+
+    # First the best score: only a multiset whose bound is below the best found can hold a better code
+    # (a tie cannot change the best), so the multisets are weighed best bound first while it is.
+    tied_codes, tied_scores = [], []
+    done = 0
+    while done < order.shape[0] and sorted_bounds[done] < best:
+        # Whole multisets, as many as fit one block (at least one), all still below the best.
+        below = int(np.searchsorted(sorted_bounds, best, side="left"))
+        fits = int(np.searchsorted(ends, (ends[done - 1] if done else 0) + block, side="right"))
+        stop = max(done + 1, min(below, fits))
+        codes, ids = hopeful(*groups.codes_of(order[done:stop]), np.nextafter(best, -np.inf))
+        done = stop
+        if screen:
             yield Progress(done, order.shape[0], "weighing every code", possible)
         for first in range(0, codes.shape[0], rows_per_step):
             here = slice(first, first + rows_per_step)
@@ -199,7 +211,31 @@ def best_code_steps(
             yield Progress(done, order.shape[0], "weighing every code", possible)
     limit = tie_limit(best)
     fits = np.flatnonzero(consistent_scores <= limit)
-    if fits.shape[0]:
+    if fits.shape[0]:  # the tie rule's first choice: a code that could be the secret
         return int(consistent[fits[0]])
-    codes = np.concatenate(tied_codes)
-    return int(codes[np.concatenate(tied_scores) <= limit].min())
+    lowest = None
+    if tied_codes:
+        codes = np.concatenate(tied_codes)[np.concatenate(tied_scores) <= limit]
+        lowest = int(codes.min()) if codes.shape[0] else None
+    # Then the lowest code tied with it among the multisets not weighed yet whose bound allows a tie:
+    # their codes below the lowest tied one found, in ascending order, until the first that ties.
+    rest = order[done : int(np.searchsorted(sorted_bounds, limit, side="right"))]
+    if rest.shape[0] == 0:
+        return lowest
+    codes, ids = groups.codes_of(rest)
+    if lowest is not None:
+        kept = codes < lowest
+        codes, ids = codes[kept], ids[kept]
+    ascending = np.argsort(codes, kind="stable")
+    codes, ids = codes[ascending], ids[ascending]
+    first, size = 0, max(1, min(rows_per_step, block) // 8)
+    while first < codes.shape[0]:
+        here_codes, here_ids = hopeful(codes[first : first + size], ids[first : first + size], limit)
+        first += size
+        size = min(4 * size, rows_per_step)
+        if here_codes.shape[0]:
+            ties = np.flatnonzero(weigh(here_codes, here_ids) <= limit)
+            if ties.shape[0]:
+                return int(here_codes[ties[0]])
+        yield Progress(done, order.shape[0], "weighing every code", possible)
+    return lowest
