@@ -40,7 +40,7 @@ from collections.abc import Callable, Generator
 
 import numpy as np
 
-from ..headtail import WORK_PER_YIELD
+from ..headtail import WORK_PER_YIELD, _unique_keys
 from ..kernels import MultisetGroups, MultisetScorer, NodeScorer, part_counts
 from ..solver import Progress, run
 
@@ -115,24 +115,49 @@ def parts_bounds(left: int, size: int, criterion: Criterion) -> np.ndarray:
 
 
 def multiset_bounds_steps(
-    scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion
+    scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion, multisets: np.ndarray | None = None
 ) -> Generator[Progress, None, np.ndarray]:
     """(M,) the criterion's lower bound for every guess of each colour multiset (module docstring),
-    against the codes left given by their multiset ids; a block of multisets per step."""
-    multisets = scorer.common.shape[0]
-    rows = max(1, WORK_PER_YIELD // (12 * left_ids.shape[0] + 100))
+    against the codes left given by their multiset ids; of the given `multisets` (ids) only, if any.
+    A block of multisets per step; the bound is worked out once per distinct row of class sizes
+    (multisets alike in their classes share it, and few rows differ when few codes are left)."""
+    rows = scorer.common if multisets is None else scorer.common.take(multisets, axis=0)
+    count = rows.shape[0]
+    step = max(1, WORK_PER_YIELD // (12 * left_ids.shape[0] + 100))
+    # A row of class sizes as one number: base (left + 1) digits, the last class implied by the rest.
+    keyed = (left_ids.shape[0] + 1) ** scorer.pegs < 2**62
+    weights = (left_ids.shape[0] + 1) ** np.arange(scorer.pegs, dtype=np.int64) if keyed else None
     bounds = []
-    for start in range(0, multisets, rows):
-        common = scorer.common[start : start + rows].take(left_ids, axis=1)  # common colours with each
-        bounds.append(criterion(even_cuts(part_counts(common, scorer.pegs + 1), scorer.pegs)))
-        if multisets > rows:
-            yield Progress(start, multisets, "weighing every code")
+    for start in range(0, count, step):
+        classes = part_counts(rows[start : start + step].take(left_ids, axis=1), scorer.pegs + 1)
+        if weights is None:
+            bounds.append(criterion(even_cuts(classes, scorer.pegs)))
+        else:
+            firsts, alike = _unique_keys(classes[:, :-1] @ weights)
+            bounds.append(criterion(even_cuts(classes[firsts], scorer.pegs))[alike])
+        if count > step:
+            yield Progress(start, count, "weighing every code")
     return np.concatenate(bounds)
 
 
 def multiset_bounds(scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion) -> np.ndarray:
     """Plain-function form of multiset_bounds_steps()."""
     return run(multiset_bounds_steps(scorer, left_ids, criterion))
+
+
+_MULTISET_COUNTS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _multiset_counts(scorer: MultisetScorer) -> np.ndarray:
+    """(M, colours) colour counts of a scorer's multisets, read off their keys (base pegs + 1 digits);
+    made once per size."""
+    counts = _MULTISET_COUNTS.get((scorer.pegs, scorer.colours))
+    if counts is None:
+        base = scorer.pegs + 1
+        digits = scorer.keys[:, None] // base ** np.arange(scorer.colours, dtype=np.int64)
+        counts = _MULTISET_COUNTS[scorer.pegs, scorer.colours] = (digits % base).astype(np.uint8)
+        counts.setflags(write=False)
+    return counts
 
 
 def best_code_steps(
@@ -168,9 +193,15 @@ def best_code_steps(
         yield Progress(0, 1, "weighing every code", possible)
     consistent_scores = np.concatenate(scored)
     best = float(consistent_scores.min())
-    bounds = yield from multiset_bounds_steps(scorer, consistent_ids, criterion)
+    # Only the multisets that hold a lowest code of an orbit (pool.Orbits) are weighed at all.
+    kept = None
+    if canonical is not None and hasattr(canonical, "multisets"):
+        kept = np.flatnonzero(canonical.multisets(_multiset_counts(scorer)))
+    bounds = yield from multiset_bounds_steps(scorer, consistent_ids, criterion, kept)
     order = np.argsort(bounds, kind="stable")
     sorted_bounds = bounds[order]
+    if kept is not None:
+        order = kept[order]  # multiset ids, best bound first
     ends = np.cumsum(np.diff(groups.starts)[order])  # codes in the first i + 1 multisets of `order`
     screen = not by_parts and left <= SCREEN_MAX_LEFT and node.size <= GRADE_BITS.shape[0]
     if screen:

@@ -57,7 +57,7 @@ from ..space import (
 )
 from ..variants.row import RowVariant
 from . import every_code
-from .pool import build_pool, canonical_filter, decode_pool, sample_sorted, space_positions
+from .pool import build_pool, canonical_filter, decode_pool, first_table_steps, sample_sorted, space_positions
 from .simple import consistent_or_fail
 
 # Most consistent codes a guess is scored against in a space too large to list; more are sampled
@@ -248,6 +248,7 @@ def think_partition(
     if every is not None and exact and not consistent_only and _weighs_every_code(config, possible):
         # every code, a multiset at a time
         groups = yield from multiset_groups_steps(every)
+        first = None if is_small(config) else (yield from first_table_steps(config.pegs, config.colours))
         choice = yield from every_code.best_code_steps(
             every,
             groups,
@@ -256,7 +257,7 @@ def think_partition(
             criterion,
             functools.partial(_tie_limit, criterion=criterion),
             possible,
-            canonical_filter(config, history, consistent),
+            canonical_filter(config, history, consistent, first),
             criterion is negative_parts,
         )
         return index_code(choice, config.pegs, config.colours)
