@@ -121,15 +121,19 @@ def multiset_bounds_steps(
     against the codes left given by their multiset ids; of the given `multisets` (ids) only, if any.
     A block of multisets per step; the bound is worked out once per distinct row of class sizes
     (multisets alike in their classes share it, and few rows differ when few codes are left)."""
-    rows = scorer.common if multisets is None else scorer.common.take(multisets, axis=0)
-    count = rows.shape[0]
+    size = scorer.common.shape[0]
+    count = size if multisets is None else multisets.shape[0]
     step = max(1, WORK_PER_YIELD // (12 * left_ids.shape[0] + 100))
     # A row of class sizes as one number: base (left + 1) digits, the last class implied by the rest.
     keyed = (left_ids.shape[0] + 1) ** scorer.pegs < 2**62
     weights = (left_ids.shape[0] + 1) ** np.arange(scorer.pegs, dtype=np.int64) if keyed else None
     bounds = []
     for start in range(0, count, step):
-        classes = part_counts(rows[start : start + step].take(left_ids, axis=1), scorer.pegs + 1)
+        if multisets is None:
+            common = scorer.common[start : start + step].take(left_ids, axis=1)
+        else:  # only the cells asked for: a row of the table is every multiset wide
+            common = scorer.common.ravel().take(multisets[start : start + step, None] * size + left_ids)
+        classes = part_counts(common, scorer.pegs + 1)
         if weights is None:
             bounds.append(criterion(even_cuts(classes, scorer.pegs)))
         else:
