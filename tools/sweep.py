@@ -68,7 +68,6 @@ from game.core.variants import GridVariant, variant_from_name  # noqa: E402
 from game.options import COLOURS, PEGS  # noqa: E402
 from game.tables import bind  # noqa: E402
 from game.words import install as install_word_lists  # noqa: E402
-from tools.pool import process_pool  # noqa: E402
 
 BAR_AFTER_S = 1.0
 BAR_EVERY_S = 0.1
@@ -424,6 +423,8 @@ def executor_for(jobs: int, scheduler: str | None) -> tuple[Executor, Callable[[
 
         client = Client(scheduler)
         return client.get_executor(), client.close, len(client.scheduler_info()["workers"])
+    from tools.pool import process_pool  # its multiprocessing imports only where workers are made
+
     pool = process_pool(jobs)
     return pool, pool.shutdown, jobs
 

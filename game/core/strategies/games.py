@@ -159,20 +159,28 @@ class _Grader:
         self.secret_tuples: list | None = None
         self.won = np.array([config.variant.win], dtype=config.variant.grade_dtype)
         self.won.setflags(write=False)
+        self.secrets = secrets
         self.table = self.positions = self.scorer = self.counts = self.space_ids = None
+        self.ready = False  # its tables are made on the first grading (a complete row walk never asks)
+
+    def _make_tables(self) -> None:
+        config, secrets = self.config, self.secrets
+        self.ready = True
         if has_table(config):  # small games: look grades up instead of computing them
             self.space = small_space(config.pegs, config.colours, config.duplicates)
             self.table = score_table(config)
             self.positions = self.space.positions(secrets)
         elif (scorer := config.variant.multiset_scorer(config.colours)) is not None:
             self.scorer = scorer
-            self.ids = scorer.multiset_ids(codes)
+            self.ids = scorer.multiset_ids(self.codes)
             if is_small(config):  # every code's multiset id, so a guess's is a look-up
                 self.space = small_space(config.pegs, config.colours, config.duplicates)
                 self.space_ids = scorer.ids_of_counts(self.space.counts)
 
     def __call__(self, guess: Code, members: np.ndarray) -> np.ndarray:
         config = self.config
+        if not self.ready:
+            self._make_tables()
         # Most nodes of a whole tree hold one secret and guess it: that is the win, no grading needed.
         if members.shape[0] == 1 and guess == self.secret(int(members[0])):
             return self.won

@@ -87,7 +87,8 @@ def walk_levels(
     count = secrets.shape[0]
     lowest_last = plays_lowest_of_last_two(think)
     perfect_up_to = variant.grade_count if plays_first_perfect_split(think) else 0
-    row = isinstance(variant, RowVariant)
+    # graded the row's way (black per place plus colours in common): in one pass over every secret
+    row = type(variant).grades_between is RowVariant.grades_between and type(variant).pack is RowVariant.pack
     grade_span = variant.grade_count
     if grade_of.counts is None:
         grade_of.counts = colour_counts(grade_of.codes, config.colours)
@@ -130,7 +131,8 @@ def walk_levels(
         if row:  # black * pegs + common, as codes.grades_between packs them
             guess_codes = decode(guess_of, config.pegs, config.colours)
             grades = (guess_codes == grade_of.codes[members]).sum(axis=1, dtype=np.int64) * config.pegs
-            common = np.minimum(colour_counts(guess_codes, config.colours), grade_of.counts[members])
+            guess_counts = colour_counts(decode(guesses, config.pegs, config.colours), config.colours)
+            common = np.minimum(guess_counts[node_of], grade_of.counts[members])
             grades += common.sum(axis=1, dtype=np.int64)
         else:
             grades = np.empty(members.shape[0], dtype=np.int64)
