@@ -232,7 +232,8 @@ def best_code_steps(
         below = int(np.searchsorted(sorted_bounds, best, side="left"))
         fits = int(np.searchsorted(ends, (ends[done - 1] if done else 0) + block, side="right"))
         stop = max(done + 1, min(below, fits))
-        codes, ids = hopeful(*groups.codes_of(order[done:stop]), np.nextafter(best, -np.inf))
+        # codes that may tie are kept too: these multisets are not looked at again
+        codes, ids = hopeful(*groups.codes_of(order[done:stop]), tie_limit(best))
         done = stop
         if screen:
             yield Progress(done, order.shape[0], "weighing every code", possible)
