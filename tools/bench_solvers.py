@@ -43,6 +43,7 @@ from game.core.config import MAX_PEGS, MIN_PEGS, ConfigError, GameConfig  # noqa
 from game.core.solver import History, Progress, Think  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count  # noqa: E402
 from game.core.strategies import STRATEGIES, STRONGEST, UnknownStrategy, get  # noqa: E402
+from game.core.strategies.games import Played  # noqa: E402
 from game.core.strategies.walk import walk  # noqa: E402
 from game.core.variants import VariantError, variant_from_name  # noqa: E402
 from game.tables import bind  # noqa: E402
@@ -124,7 +125,7 @@ def bench(
     started = time.perf_counter()
     played = walk(config, timer.think, secrets, seed, MAX_TURNS, runner=timer.run)
     seconds = time.perf_counter() - started
-    result = summarise(name, config, played, seconds)
+    result = summarise(name, config, Played.of_games(config, played), seconds)
     per_game = [
         sum(
             timer.durations[tuple(zip(g.guesses[:k], g.feedback[:k], strict=True))]

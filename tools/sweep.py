@@ -49,22 +49,25 @@ from pathlib import Path
 from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# One thread per process: a sweep's workers are its processes (--jobs), and OpenBLAS's own threads
+# (numpy's matrix-vector products) only spin beside them.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
 from game.cli import SEED, USAGE_ERROR, OneLineParser, error_line, number, path_arg  # noqa: E402
-from game.core.codes import Code, code_index, decode, encode, index_code  # noqa: E402
+from game.core.codes import Code, code_index, decode, encode  # noqa: E402
 from game.core.config import Difficulty, GameConfig, turn_limit  # noqa: E402
 from game.core.grid import parse_shape, shape_text  # noqa: E402
 from game.core.solver import Progress, run  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count, small_space, small_space_steps  # noqa: E402
 from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
-from game.core.strategies.walk import Game, node_rng, walk  # noqa: E402
+from game.core.strategies.games import Played  # noqa: E402
+from game.core.strategies.walk import Game, node_rng, walk_played  # noqa: E402
 from game.core.variants import GridVariant, variant_from_name  # noqa: E402
 from game.options import COLOURS, PEGS  # noqa: E402
 from game.tables import bind  # noqa: E402
 from game.words import install as install_word_lists  # noqa: E402
-from tools.pool import process_pool  # noqa: E402
 
 BAR_AFTER_S = 1.0
 BAR_EVERY_S = 0.1
@@ -226,23 +229,22 @@ class Pump:
             sys.stderr.flush()
 
 
-def summarise(name: str, config: GameConfig, games: list[Game], seconds: float) -> dict:
-    lengths = [len(game.guesses) for game in games]
+def summarise(name: str, config: GameConfig, played: Played, seconds: float) -> dict:
+    lengths = played.turns
     limit = turn_limit(config.pegs, config.colours, Difficulty.CLASSIC, config.variant)
-    histogram: dict[str, int] = {}
-    for length in sorted(set(lengths)):
-        histogram[str(length)] = lengths.count(length)
+    counts = np.bincount(lengths)
+    histogram = {str(length): int(counts[length]) for length in np.flatnonzero(counts).tolist()}
     return {
         "strategy": name,
         "pegs": config.pegs,
         "colours": config.colours,
         "duplicates": config.duplicates,
-        "games": len(games),
-        "total_guesses": sum(lengths),
-        "mean": round(sum(lengths) / len(lengths), 4),
-        "max": max(lengths),
+        "games": int(lengths.shape[0]),
+        "total_guesses": int(lengths.sum()),
+        "mean": round(int(lengths.sum()) / lengths.shape[0], 4),
+        "max": int(lengths.max()),
         "histogram": histogram,
-        "failures": sum(1 for game in games if not game.solved or len(game.guesses) > limit),
+        "failures": int(np.count_nonzero(~played.won | (lengths > limit))),
         "seconds": round(seconds, 3),
         "grid": shape_text(config.variant.shape) if isinstance(config.variant, GridVariant) else None,
         "variant": config.variant.text,
@@ -280,14 +282,14 @@ def human_summary(result: dict) -> str:
 
 def sweep(
     config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump, complete: bool = False
-) -> tuple[list[Game], float]:
+) -> tuple[Played, float]:
     """Every game in this process; `complete`: the secrets are every legal code (see walk)."""
     started = time.perf_counter()
     think = bind(get(name)).think  # `optimal` plays the shipped tables
-    games = walk(
+    played = walk_played(
         config, think, secrets, seed, MAX_TURNS, runner=pump, on_node=pump.on_node, complete=complete
     )
-    return games, time.perf_counter() - started
+    return played, time.perf_counter() - started
 
 
 @dataclass(frozen=True)
@@ -306,10 +308,10 @@ def play_subtree(task: Subtree) -> PackedGames:
     """Walk one subtree (run in a worker): the strategy's games below `root`, root included, packed."""
     think = bind(get(task.strategy)).think
     with numpy_friendly_malloc():
-        games = walk(
+        played = walk_played(
             task.config, think, task.secrets, task.seed, MAX_TURNS, root=task.root, complete=task.complete
         )
-    return pack_games(task.config, games)
+    return pack_games(played)
 
 
 # A subtree's games as four flat arrays: guesses per game (n,), every guess's code number and packed
@@ -318,40 +320,44 @@ def play_subtree(task: Subtree) -> PackedGames:
 PackedGames = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
-def pack_games(config: GameConfig, games: list[Game]) -> PackedGames:
-    turns = np.array([len(game.guesses) for game in games], dtype=np.int32)
-    guesses = [code_index(guess, config.colours) for game in games for guess in game.guesses]
-    grades = [config.variant.pack(feedback) for game in games for feedback in game.feedback]
-    solved = np.array([game.solved for game in games], dtype=bool)
-    return turns, np.array(guesses, dtype=np.int64), np.array(grades, dtype=np.int32), solved
+def pack_games(played: Played) -> PackedGames:
+    taken = np.arange(played.guesses.shape[1])[None, :] < played.turns[:, None]  # row by row
+    guesses, grades = played.guesses[taken], played.grades[taken].astype(np.int32)
+    return played.turns.astype(np.int32), guesses, grades, played.won.copy()
+
+
+def unpack_played(config: GameConfig, secrets: np.ndarray, packed: PackedGames) -> Played:
+    """The games pack_games() packed, as arrays again (the secrets' codes from their numbers)."""
+    turns, guesses, grades, solved = packed
+    width = max(1, int(turns.max(initial=0)))
+    taken = np.arange(width)[None, :] < turns[:, None]
+    guess_rows = np.full(taken.shape, -1, dtype=np.int64)
+    grade_rows = np.full(taken.shape, -1, dtype=np.int64)
+    guess_rows[taken], grade_rows[taken] = guesses, grades
+    codes = decode(secrets, config.pegs, config.colours)
+    won = np.asarray(solved, dtype=bool)
+    return Played(config, codes, guess_rows, grade_rows, turns.astype(np.int64), won)
 
 
 def unpack_games(config: GameConfig, secrets: np.ndarray, packed: PackedGames) -> list[Game]:
     """The Game of each secret from pack_games()'s arrays (equal to the games that were packed)."""
-    turns, guesses, grades, solved = packed
-    codes: dict[int, Code] = {}  # a guess is shared by every game through its node: decode it once
-    feedbacks: dict[int, tuple] = {}
+    return unpack_played(config, secrets, packed).games()
 
-    def code_of(number: int) -> Code:
-        if number not in codes:
-            codes[number] = index_code(number, config.pegs, config.colours)
-        return codes[number]
 
-    def feedback_of(grade: int) -> tuple:
-        if grade not in feedbacks:
-            feedbacks[grade] = config.variant.unpack(grade)
-        return feedbacks[grade]
-
-    games = []
-    ends = np.cumsum(turns).tolist()
-    guesses_list, grades_list = guesses.tolist(), grades.tolist()
-    start = 0
-    for secret, stop, won in zip(secrets.tolist(), ends, solved.tolist(), strict=True):
-        played = tuple(code_of(number) for number in guesses_list[start:stop])
-        graded = tuple(feedback_of(grade) for grade in grades_list[start:stop])
-        games.append(Game(index_code(secret, config.pegs, config.colours), played, graded, won))
-        start = stop
-    return games
+def merge_played(config: GameConfig, secrets: np.ndarray, parts: list[tuple[np.ndarray, Played]]) -> Played:
+    """One Played of every secret, in the order of `secrets`, from the played games of parts of them."""
+    order = np.argsort(secrets, kind="stable")
+    width = max(part.guesses.shape[1] for _, part in parts)
+    guesses = np.full((secrets.shape[0], width), -1, dtype=np.int64)
+    grades = np.full(guesses.shape, -1, dtype=np.int64)
+    turns = np.zeros(secrets.shape[0], dtype=np.int64)
+    won = np.zeros(secrets.shape[0], dtype=bool)
+    for part_secrets, part in parts:
+        rows = order[np.searchsorted(secrets, part_secrets, sorter=order)]
+        guesses[rows, : part.guesses.shape[1]] = part.guesses
+        grades[rows, : part.grades.shape[1]] = part.grades
+        turns[rows], won[rows] = part.turns, part.won
+    return Played(config, decode(secrets, config.pegs, config.colours), guesses, grades, turns, won)
 
 
 # glibc mallopt() parameters, and the values its dynamic thresholds reach on 64-bit systems.
@@ -417,6 +423,8 @@ def executor_for(jobs: int, scheduler: str | None) -> tuple[Executor, Callable[[
 
         client = Client(scheduler)
         return client.get_executor(), client.close, len(client.scheduler_info()["workers"])
+    from tools.pool import process_pool  # its multiprocessing imports only where workers are made
+
     pool = process_pool(jobs)
     return pool, pool.shutdown, jobs
 
@@ -429,19 +437,19 @@ def sweep_split(
     pump: Pump,
     executor: Executor,
     complete: bool = False,
-) -> tuple[list[Game], float]:
+) -> tuple[Played, float]:
     """The same games as sweep(), with the subtrees below the first guess walked by `executor`."""
     started = time.perf_counter()
     tasks = split_tasks(config, name, secrets, seed, pump, complete)
     futures = {executor.submit(play_subtree, task): task for task in tasks}
-    by_secret: dict[int, Game] = {}
+    parts = []
+    finished = 0
     for future in as_completed(futures):
         task = futures[future]
-        games = unpack_games(config, task.secrets, future.result())
-        by_secret.update(zip(task.secrets.tolist(), games, strict=True))
-        pump.on_node(len(by_secret), secrets.shape[0])
-    games = [by_secret[int(secret)] for secret in secrets]
-    return games, time.perf_counter() - started
+        parts.append((task.secrets, unpack_played(config, task.secrets, future.result())))
+        finished += task.secrets.shape[0]
+        pump.on_node(finished, secrets.shape[0])
+    return merge_played(config, secrets, parts), time.perf_counter() - started
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -460,19 +468,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.jobs > 1 or args.scheduler is not None:
             executor, close, workers = executor_for(args.jobs, args.scheduler)
             try:
-                games, seconds = sweep_split(
+                played, seconds = sweep_split(
                     config, args.strategy, secrets, args.seed, pump, executor, complete
                 )
             finally:
                 close()
         else:
-            games, seconds = sweep(config, args.strategy, secrets, args.seed, pump, complete)
+            played, seconds = sweep(config, args.strategy, secrets, args.seed, pump, complete)
     finally:
         pump.close()
-    result = summarise(args.strategy, config, games, seconds)
+    result = summarise(args.strategy, config, played, seconds)
     result["workers"] = workers
     if trace is not None:
-        write_trace(trace, games)
+        write_trace(trace, played.games())
     print(json.dumps(result) if args.json else human_summary(result))
     return 0
 

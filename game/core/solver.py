@@ -57,3 +57,17 @@ def lowest_of_last_two(think: Think) -> Think:
 def plays_lowest_of_last_two(think: Think) -> bool:
     """Whether `think` was marked by lowest_of_last_two()."""
     return getattr(think, "lowest_of_last_two", False) is True
+
+
+def first_perfect_split(think: Think) -> Think:
+    """Mark `think` as a strategy that, whenever a code that could still be the secret gives every
+    code left its own grade, plays the lowest such code whatever its rng (a split into singletons by
+    a code that may win is best under every partition criterion and the tie rule), so a whole-tree
+    walk that knows the codes left can play it without asking; returns `think` itself."""
+    think.first_perfect_split = True  # type: ignore[attr-defined]
+    return think
+
+
+def plays_first_perfect_split(think: Think) -> bool:
+    """Whether `think` was marked by first_perfect_split()."""
+    return getattr(think, "first_perfect_split", False) is True

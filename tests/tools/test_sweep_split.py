@@ -9,8 +9,10 @@ import pytest
 
 from game.core.codes import code_index
 from game.core.config import GameConfig
-from game.core.strategies import get
+from game.core.strategies import STRATEGIES, get
 from game.core.strategies.walk import _SeededOnFirstUse, node_rng, walk
+from game.core.variants import variant_from_name
+from game.tables import bind
 from tools import sweep
 
 
@@ -27,6 +29,30 @@ def test_walk__subtrees_from_a_root_with_complete_sets_play_the_games_of_one_wal
     for task in tasks:
         games = sweep.unpack_games(config, task.secrets, sweep.play_subtree(task))
         assert games == [whole[int(secret)] for secret in task.secrets]
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_walk__a_complete_walk_plays_every_strategy_as_asking_it_at_every_node(name):
+    # The complete walk plays the last two codes and the first singleton split without asking the
+    # strategies marked for it; asked at every node, they play the same games.
+    config = GameConfig(4, 5)
+    secrets = np.arange(config.code_count)
+    think = bind(get(name)).think
+    assert walk(config, think, secrets, seed=2, complete=True) == walk(config, think, secrets, seed=2)
+
+
+@pytest.mark.parametrize(
+    ("variant", "name"),
+    [("bulls-and-cows:3", "entropy"), ("grid:2x3", "knuth"), ("word-marks", "most-parts-consistent")],
+)
+def test_walk__a_complete_walk_of_every_variant_plays_the_games_of_one_asked_at_every_node(variant, name):
+    # The variants whose grades are not the row's are graded node by node in a complete walk.
+    config = GameConfig(colours=3, variant=variant_from_name(variant))
+    if variant.startswith("bulls"):
+        config = GameConfig(colours=10, duplicates=False, variant=variant_from_name(variant))
+    secrets = sweep.pick_secrets(config, None, 0)
+    think = get(name).think
+    assert walk(config, think, secrets, seed=1, complete=True) == walk(config, think, secrets, seed=1)
 
 
 def test_walk__a_root_that_already_won_ends_those_games_there():

@@ -24,10 +24,13 @@ Only the lowest code of each orbit of interchangeable colours is weighed (the ca
 filter, pool.py): every code of an orbit splits the codes left alike and the lowest comes first.
 The number of parts (most-parts) is read off the OR-ed grade bits alone.
 
-The choice is the brute force's, under the tie rule: the codes that could be the secret are weighed
-first; a multiset is skipped only when its bound is not tied with the best score found (the best can
-only fall, so nothing tied with the final best is ever skipped); among the codes tied with the best,
-one that could be the secret wins, else the lowest-numbered.
+The choice is the brute force's, under the tie rule, found in two passes. First the best score: the
+codes that could be the secret are weighed first, then the multisets best bound first, skipping every
+multiset whose bound is not below the best found (none of its codes can beat it). If a code that
+could be the secret ties with that best, it is the choice, and no tie elsewhere need be looked for
+(most positions of Knuth's and most-parts' rules, whose ties are many). Else the lowest code tied
+with the best: the lowest found in the first pass, or a lower one among the multisets not weighed
+whose bound allows a tie, scanned in ascending code order until the first that ties.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from collections.abc import Callable, Generator
 
 import numpy as np
 
-from ..headtail import WORK_PER_YIELD
+from ..headtail import WORK_PER_YIELD, _unique_keys
 from ..kernels import MultisetGroups, MultisetScorer, NodeScorer, part_counts
 from ..solver import Progress, run
 
@@ -112,24 +115,53 @@ def parts_bounds(left: int, size: int, criterion: Criterion) -> np.ndarray:
 
 
 def multiset_bounds_steps(
-    scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion
+    scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion, multisets: np.ndarray | None = None
 ) -> Generator[Progress, None, np.ndarray]:
     """(M,) the criterion's lower bound for every guess of each colour multiset (module docstring),
-    against the codes left given by their multiset ids; a block of multisets per step."""
-    multisets = scorer.common.shape[0]
-    rows = max(1, WORK_PER_YIELD // (12 * left_ids.shape[0] + 100))
+    against the codes left given by their multiset ids; of the given `multisets` (ids) only, if any.
+    A block of multisets per step; the bound is worked out once per distinct row of class sizes
+    (multisets alike in their classes share it, and few rows differ when few codes are left)."""
+    size = scorer.common.shape[0]
+    count = size if multisets is None else multisets.shape[0]
+    step = max(1, WORK_PER_YIELD // (12 * left_ids.shape[0] + 100))
+    # A row of class sizes as one number: base (left + 1) digits, the last class implied by the rest.
+    keyed = (left_ids.shape[0] + 1) ** scorer.pegs < 2**62
+    weights = (left_ids.shape[0] + 1) ** np.arange(scorer.pegs, dtype=np.int64) if keyed else None
     bounds = []
-    for start in range(0, multisets, rows):
-        common = scorer.common[start : start + rows].take(left_ids, axis=1)  # common colours with each
-        bounds.append(criterion(even_cuts(part_counts(common, scorer.pegs + 1), scorer.pegs)))
-        if multisets > rows:
-            yield Progress(start, multisets, "weighing every code")
+    for start in range(0, count, step):
+        if multisets is None:
+            common = scorer.common[start : start + step].take(left_ids, axis=1)
+        else:  # only the cells asked for: a row of the table is every multiset wide
+            common = scorer.common.ravel().take(multisets[start : start + step, None] * size + left_ids)
+        classes = part_counts(common, scorer.pegs + 1)
+        if weights is None:
+            bounds.append(criterion(even_cuts(classes, scorer.pegs)))
+        else:
+            firsts, alike = _unique_keys(classes[:, :-1] @ weights)
+            bounds.append(criterion(even_cuts(classes[firsts], scorer.pegs))[alike])
+        if count > step:
+            yield Progress(start, count, "weighing every code")
     return np.concatenate(bounds)
 
 
 def multiset_bounds(scorer: MultisetScorer, left_ids: np.ndarray, criterion: Criterion) -> np.ndarray:
     """Plain-function form of multiset_bounds_steps()."""
     return run(multiset_bounds_steps(scorer, left_ids, criterion))
+
+
+_MULTISET_COUNTS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _multiset_counts(scorer: MultisetScorer) -> np.ndarray:
+    """(M, colours) colour counts of a scorer's multisets, read off their keys (base pegs + 1 digits);
+    made once per size."""
+    counts = _MULTISET_COUNTS.get((scorer.pegs, scorer.colours))
+    if counts is None:
+        base = scorer.pegs + 1
+        digits = scorer.keys[:, None] // base ** np.arange(scorer.colours, dtype=np.int64)
+        counts = _MULTISET_COUNTS[scorer.pegs, scorer.colours] = (digits % base).astype(np.uint8)
+        counts.setflags(write=False)
+    return counts
 
 
 def best_code_steps(
@@ -165,29 +197,45 @@ def best_code_steps(
         yield Progress(0, 1, "weighing every code", possible)
     consistent_scores = np.concatenate(scored)
     best = float(consistent_scores.min())
-    bounds = yield from multiset_bounds_steps(scorer, consistent_ids, criterion)
+    # Only the multisets that hold a lowest code of an orbit (pool.Orbits) are weighed at all.
+    kept = None
+    if canonical is not None and hasattr(canonical, "multisets"):
+        kept = np.flatnonzero(canonical.multisets(_multiset_counts(scorer)))
+    bounds = yield from multiset_bounds_steps(scorer, consistent_ids, criterion, kept)
     order = np.argsort(bounds, kind="stable")
     sorted_bounds = bounds[order]
+    if kept is not None:
+        order = kept[order]  # multiset ids, best bound first
     ends = np.cumsum(np.diff(groups.starts)[order])  # codes in the first i + 1 multisets of `order`
     screen = not by_parts and left <= SCREEN_MAX_LEFT and node.size <= GRADE_BITS.shape[0]
     if screen:
         by_parts_bound = parts_bounds(left, node.size, criterion)
     block = max(1, WORK_PER_YIELD // (12 * left + 20)) if screen else rows_per_step
-    tied_codes, tied_scores = [], []
-    done = 0
-    while done < order.shape[0] and sorted_bounds[done] <= tie_limit(best):
-        # Whole multisets, as many as fit one block (at least one), all still within the limit.
-        within = int(np.searchsorted(sorted_bounds, tie_limit(best), side="right"))
-        fits = int(np.searchsorted(ends, (ends[done - 1] if done else 0) + block, side="right"))
-        stop = max(done + 1, min(within, fits))
-        codes, ids = groups.codes_of(order[done:stop])
-        done = stop
+
+    def hopeful(codes: np.ndarray, ids: np.ndarray, limit: float) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest codes of their orbits, and of those the ones whose parts alone can score within
+        `limit`."""
         if canonical is not None:
             kept = canonical(codes)
             codes, ids = codes[kept], ids[kept]
-        if screen:  # drop the guesses whose number of parts alone cannot tie
-            hopeful = np.flatnonzero(by_parts_bound.take(parts(node, codes, ids)) <= tie_limit(best))
-            codes, ids = codes[hopeful], ids[hopeful]
+        if screen:
+            kept = np.flatnonzero(by_parts_bound.take(parts(node, codes, ids)) <= limit)
+            codes, ids = codes[kept], ids[kept]
+        return codes, ids
+
+    # First the best score: only a multiset whose bound is below the best found can hold a better code
+    # (a tie cannot change the best), so the multisets are weighed best bound first while it is.
+    tied_codes, tied_scores = [], []
+    done = 0
+    while done < order.shape[0] and sorted_bounds[done] < best:
+        # Whole multisets, as many as fit one block (at least one), all still below the best.
+        below = int(np.searchsorted(sorted_bounds, best, side="left"))
+        fits = int(np.searchsorted(ends, (ends[done - 1] if done else 0) + block, side="right"))
+        stop = max(done + 1, min(below, fits))
+        # codes that may tie are kept too: these multisets are not looked at again
+        codes, ids = hopeful(*groups.codes_of(order[done:stop]), tie_limit(best))
+        done = stop
+        if screen:
             yield Progress(done, order.shape[0], "weighing every code", possible)
         for first in range(0, codes.shape[0], rows_per_step):
             here = slice(first, first + rows_per_step)
@@ -199,7 +247,31 @@ def best_code_steps(
             yield Progress(done, order.shape[0], "weighing every code", possible)
     limit = tie_limit(best)
     fits = np.flatnonzero(consistent_scores <= limit)
-    if fits.shape[0]:
+    if fits.shape[0]:  # the tie rule's first choice: a code that could be the secret
         return int(consistent[fits[0]])
-    codes = np.concatenate(tied_codes)
-    return int(codes[np.concatenate(tied_scores) <= limit].min())
+    lowest = None
+    if tied_codes:
+        codes = np.concatenate(tied_codes)[np.concatenate(tied_scores) <= limit]
+        lowest = int(codes.min()) if codes.shape[0] else None
+    # Then the lowest code tied with it among the multisets not weighed yet whose bound allows a tie:
+    # their codes below the lowest tied one found, in ascending order, until the first that ties.
+    rest = order[done : int(np.searchsorted(sorted_bounds, limit, side="right"))]
+    if rest.shape[0] == 0:
+        return lowest
+    codes, ids = groups.codes_of(rest)
+    if lowest is not None:
+        kept = codes < lowest
+        codes, ids = codes[kept], ids[kept]
+    ascending = np.argsort(codes, kind="stable")
+    codes, ids = codes[ascending], ids[ascending]
+    first, size = 0, max(1, min(rows_per_step, block) // 8)
+    while first < codes.shape[0]:
+        here_codes, here_ids = hopeful(codes[first : first + size], ids[first : first + size], limit)
+        first += size
+        size = min(4 * size, rows_per_step)
+        if here_codes.shape[0]:
+            ties = np.flatnonzero(weigh(here_codes, here_ids) <= limit)
+            if ties.shape[0]:
+                return int(here_codes[ties[0]])
+        yield Progress(done, order.shape[0], "weighing every code", possible)
+    return lowest

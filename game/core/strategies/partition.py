@@ -47,7 +47,7 @@ from ..headtail import WORK_PER_YIELD
 from ..kernels import MultisetScorer, multiset_groups_steps, n_log2_n, part_counts, scorer_for
 from ..mitm import is_huge
 from ..rowspace import consistent_or_sample_steps
-from ..solver import History, NoCodeLeft, Progress, lowest_of_last_two
+from ..solver import History, NoCodeLeft, Progress, first_perfect_split, lowest_of_last_two
 from ..space import (
     has_table,
     is_small,
@@ -57,7 +57,7 @@ from ..space import (
 )
 from ..variants.row import RowVariant
 from . import every_code
-from .pool import build_pool, canonical_filter, decode_pool, sample_sorted, space_positions
+from .pool import build_pool, canonical_filter, decode_pool, first_table_steps, sample_sorted, space_positions
 from .simple import consistent_or_fail
 
 # Most consistent codes a guess is scored against in a space too large to list; more are sampled
@@ -248,6 +248,7 @@ def think_partition(
     if every is not None and exact and not consistent_only and _weighs_every_code(config, possible):
         # every code, a multiset at a time
         groups = yield from multiset_groups_steps(every)
+        first = None if is_small(config) else (yield from first_table_steps(config.pegs, config.colours))
         choice = yield from every_code.best_code_steps(
             every,
             groups,
@@ -256,7 +257,7 @@ def think_partition(
             criterion,
             functools.partial(_tie_limit, criterion=criterion),
             possible,
-            canonical_filter(config, history, consistent),
+            canonical_filter(config, history, consistent, first),
             criterion is negative_parts,
         )
         return index_code(choice, config.pegs, config.colours)
@@ -346,10 +347,10 @@ def _think_listed(
 
 def make(criterion: Criterion, consistent_only: bool = False):
     """A think() for `criterion` (functools.partial keeps the registry a plain literal); with one or
-    two codes left it plays the lower, so a whole-tree walk need not ask it there."""
-    return lowest_of_last_two(
-        functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
-    )
+    two codes left it plays the lower, and it plays the first code left that splits the codes left
+    into singletons when one does, so a whole-tree walk need not ask it there."""
+    think = functools.partial(think_partition, criterion=criterion, consistent_only=consistent_only)
+    return first_perfect_split(lowest_of_last_two(think))
 
 
 # The registry's "entropy" entry and the `optimal` strategy's fallback (optimal.py): one object, so

@@ -20,13 +20,15 @@ few codes left: every_code.py.)
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..codes import decode, encode
-from ..headtail import sorted_unique
+from ..headtail import WORK_PER_YIELD, sorted_unique
+from ..progress import Progress
 from ..solver import History
 from ..space import is_small, random_legal_indices, small_space, sorted_contains
 
@@ -179,13 +181,70 @@ def _canonical_codes(pegs: int, colours: int, duplicates: bool, classes: tuple) 
     return codes
 
 
+# Spaces with repeats up to this many codes keep every code's first occurrences (pegs bytes a colour:
+# 4.8 MB at 6x9) once they weigh every code, so orbit flags are a gather, not a decode.
+FIRST_TABLE_CODES = 1_100_000
+
+
+@dataclass
+class _FirstBuild:
+    """Every code's first_occurrences(), filled a chunk of codes per step (first_table_steps)."""
+
+    table: np.ndarray
+    done: int = 0
+
+
+@functools.lru_cache(maxsize=2)
+def _first_build(pegs: int, colours: int) -> _FirstBuild:
+    return _FirstBuild(np.empty((colours**pegs, colours), dtype=np.uint8))
+
+
+def first_table_steps(pegs: int, colours: int) -> Generator[Progress, None, np.ndarray | None]:
+    """first_occurrences() of every code of a size with repeats (code number -> row), built a chunk
+    per step and cached; None above FIRST_TABLE_CODES codes."""
+    count = colours**pegs
+    if count > FIRST_TABLE_CODES:
+        return None
+    build = _first_build(pegs, colours)
+    chunk = max(1, WORK_PER_YIELD // (8 * (pegs + colours)))
+    while build.done < count:
+        stop = min(count, build.done + chunk)
+        codes = decode(np.arange(build.done, stop), pegs, colours)
+        build.table[build.done : stop] = first_occurrences(codes, colours)
+        build.done = stop
+        yield Progress(stop, count, "listing codes")
+    return build.table
+
+
+@dataclass(frozen=True)
+class Orbits:
+    """The lowest code of each orbit of interchangeable colours at a node: called with code numbers,
+    flags those that are (the others split the codes left as their orbit's lowest does)."""
+
+    classes: tuple[tuple[int, ...], ...]
+    flags: Callable[[np.ndarray], np.ndarray]
+
+    def __call__(self, codes: np.ndarray) -> np.ndarray:
+        return self.flags(codes)
+
+    def multisets(self, counts: np.ndarray) -> np.ndarray:
+        """(M, colours) colour counts of multisets -> which have a lowest code of an orbit: those that
+        use a class's colours only as a prefix of it (a code meets them in increasing order)."""
+        keep = np.ones(counts.shape[0], dtype=bool)
+        for cls in self.classes:
+            for lower, higher in zip(cls, cls[1:], strict=False):
+                keep &= (counts[:, lower] > 0) | (counts[:, higher] == 0)
+        return keep
+
+
 def canonical_filter(
-    config: GameConfig, history: History, consistent: np.ndarray
-) -> Callable[[np.ndarray], np.ndarray] | None:
-    """Code numbers -> flags: which are the lowest code of their orbit at this node (the classes of
-    colours never played and of colours no code left uses), or None when no colours are
-    interchangeable. `consistent`: every code left. A listed space with repeats reads the flags off
-    a table made once per classes; a larger space works them out for the codes asked about."""
+    config: GameConfig, history: History, consistent: np.ndarray, first: np.ndarray | None = None
+) -> Orbits | None:
+    """Which codes are the lowest code of their orbit at this node (the classes of colours never
+    played and of colours no code left uses), or None when no colours are interchangeable.
+    `consistent`: every code left. A listed space with repeats reads the flags off a table made once
+    per classes; a larger space works them out for the codes asked about, from `first`
+    (first_table_steps) where given."""
     if is_small(config):
         absent = _absent_colours(config, consistent)
     else:
@@ -194,10 +253,16 @@ def canonical_filter(
     classes = symmetry_classes(config, history, absent)
     if not classes:
         return None
+    key = tuple(tuple(cls) for cls in classes)
     if is_small(config) and config.duplicates:
-        return _canonical_flags(config.pegs, config.colours, tuple(tuple(cls) for cls in classes)).take
-    return lambda codes: canonical_mask(
-        first_occurrences(decode(codes, config.pegs, config.colours), config.colours), classes
+        return Orbits(key, _canonical_flags(config.pegs, config.colours, key).take)
+    if first is not None:
+        return Orbits(key, lambda codes: canonical_mask(first.take(codes, axis=0), classes))
+    return Orbits(
+        key,
+        lambda codes: canonical_mask(
+            first_occurrences(decode(codes, config.pegs, config.colours), config.colours), classes
+        ),
     )
 
 

@@ -12,147 +12,25 @@ gives the same guesses as the walk. The walk seeds it only when the strategy fir
 A walk may start below the root (`root`: guesses every secret has already had, as when a sweep's
 subtrees are walked by separate workers). With `complete`, the secrets are every legal code
 consistent with `root`, so the secrets left at each node are exactly its consistent codes: the walk
-hands them to the space's cache (Variant.remember_consistent) and the strategy does not filter again.
+hands them to the space's cache (Variant.remember_consistent) and the strategy does not filter again;
+such a walk goes a turn at a time over every secret still playing (levels.py), so the nodes where a
+strategy need not be asked (its last two codes, a code left that splits them into singletons) cost
+no Python call each.
 """
 
 from __future__ import annotations
 
 import functools
-import random
-from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from collections.abc import Callable
 
 import numpy as np
 
-from ..codes import Code, Feedback, code_index, code_to_text, colour_counts, decode
+from ..codes import Feedback, decode
 from ..config import GameConfig
 from ..headtail import sorted_unique
-from ..solver import History, Progress, Think, plays_lowest_of_last_two, run
-from ..space import has_table, is_small, score_table, small_space
-
-
-@dataclass(frozen=True)
-class Game:
-    """One secret's game: the guesses and their grades; solved if the last grade is all black."""
-
-    secret: Code
-    guesses: tuple[Code, ...]
-    feedback: tuple[Feedback, ...]
-    solved: bool
-
-
-def _entry_text(guess: Code, feedback: tuple[int, ...]) -> str:
-    return f"{code_to_text(guess)}={','.join(map(str, feedback))}"
-
-
-def _seed_text(seed: int, history: History) -> str:
-    return f"{seed}|{';'.join(_entry_text(guess, fb) for guess, fb in history)}"
-
-
-def node_rng(seed: int, history: History) -> random.Random:
-    """The rng a strategy gets at this history: a function of the seed and the history only."""
-    return random.Random(_seed_text(seed, history))
-
-
-class _SeededOnFirstUse(random.Random):
-    """random.Random(seed_text), seeded (about 15 us) only when first drawn from; `seed_text` may be
-    a function that makes the text then (a whole tree has tens of thousands of nodes, most never draw).
-
-    The first call of any primitive (every other method draws through random() or getrandbits())
-    seeds it exactly as Random(seed_text) would and turns it into a plain random.Random. Methods
-    bound before that (random._randbelow keeps one) still work: they seed at most once.
-    """
-
-    def __new__(cls, seed_text: str | Callable[[], str]) -> _SeededOnFirstUse:
-        return super().__new__(cls, 0)  # a cheap seed: replaced on first use
-
-    def __init__(self, seed_text: str | Callable[[], str]) -> None:  # no super().__init__: it seeds now
-        self._seed_text = seed_text
-        self.gauss_next = None  # as Random.__init__ leaves it
-
-    def _seed_now(self) -> None:
-        text = self.__dict__.pop("_seed_text", None)
-        if text is not None:
-            self.__class__ = random.Random
-            random.Random.seed(self, text if isinstance(text, str) else text())
-
-    def random(self) -> float:
-        _SeededOnFirstUse._seed_now(self)
-        return random.Random.random(self)
-
-    def getrandbits(self, k: int) -> int:
-        _SeededOnFirstUse._seed_now(self)
-        return random.Random.getrandbits(self, k)
-
-    def randbytes(self, n: int) -> bytes:
-        _SeededOnFirstUse._seed_now(self)
-        return random.Random.randbytes(self, n)
-
-    def getstate(self) -> tuple:
-        _SeededOnFirstUse._seed_now(self)
-        return random.Random.getstate(self)
-
-    def setstate(self, state: tuple) -> None:
-        _SeededOnFirstUse._seed_now(self)
-        random.Random.setstate(self, state)
-
-    def seed(self, *args, **kwargs) -> None:
-        _SeededOnFirstUse._seed_now(self)
-        random.Random.seed(self, *args, **kwargs)
-
-
-Runner = Callable[[Generator[Progress, None, Code]], Code]
-
-
-class _Grader:
-    """Packed grades of one guess against the walk's secrets at a node, by the fastest means the size has."""
-
-    def secret(self, member: int) -> Code:
-        """The member's secret as a tuple of ints (all made at once, on first use)."""
-        if self.secret_tuples is None:
-            self.secret_tuples = [tuple(row) for row in self.codes.tolist()]
-        return self.secret_tuples[member]
-
-    def __init__(self, config: GameConfig, secrets: np.ndarray, codes: np.ndarray) -> None:
-        self.config = config
-        self.codes = codes
-        self.secret_tuples: list | None = None
-        self.won = np.array([config.variant.win], dtype=config.variant.grade_dtype)
-        self.won.setflags(write=False)
-        self.table = self.positions = self.scorer = self.counts = self.space_ids = None
-        if has_table(config):  # small games: look grades up instead of computing them
-            self.space = small_space(config.pegs, config.colours, config.duplicates)
-            self.table = score_table(config)
-            self.positions = self.space.positions(secrets)
-        elif (scorer := config.variant.multiset_scorer(config.colours)) is not None:
-            self.scorer = scorer
-            self.ids = scorer.multiset_ids(codes)
-            if is_small(config):  # every code's multiset id, so a guess's is a look-up
-                self.space = small_space(config.pegs, config.colours, config.duplicates)
-                self.space_ids = scorer.ids_of_counts(self.space.counts)
-
-    def __call__(self, guess: Code, members: np.ndarray) -> np.ndarray:
-        config = self.config
-        # Most nodes of a whole tree hold one secret and guess it: that is the win, no grading needed.
-        if members.shape[0] == 1 and guess == self.secret(int(members[0])):
-            return self.won
-        if self.table is not None and config.is_legal(guess):
-            row = self.space.positions(np.array([code_index(guess, config.colours)]))[0]
-            return self.table[row, self.positions[members]]
-        g = np.asarray([guess], dtype=np.uint8)
-        if self.scorer is not None:  # black * pegs + common colours, as grades_between packs them
-            if self.space_ids is not None and config.is_legal(guess):
-                g_id = self.space_ids[self.space.positions(np.array([code_index(guess, config.colours)]))[0]]
-            else:
-                g_id = self.scorer.ids_of_counts(np.bincount(g[0], minlength=config.colours)[None, :])[0]
-            grades = (self.codes[members] == g).sum(axis=1, dtype=np.uint8)
-            grades *= np.uint8(config.pegs)
-            grades += self.scorer.common[g_id].take(self.ids[members])
-            return grades
-        if self.counts is None:
-            self.counts = colour_counts(self.codes, config.colours)
-        g_counts = colour_counts(g, config.colours)
-        return config.variant.grades_between(g, g_counts, self.codes[members], self.counts[members])[0]
+from ..solver import History, Think, run
+from .games import Game, Played, Runner, _Grader, _seed_text, _SeededOnFirstUse, node_rng  # noqa: F401
+from .levels import walk_levels
 
 
 def walk(
@@ -174,6 +52,22 @@ def walk(
     grades every secret has had already (each game starts with them); `complete`: the secrets are
     sorted and every legal code consistent with `root` (see the module docstring).
     """
+    result = _walk(config, think, secrets, seed, max_turns, runner, on_node, root, complete)
+    return result if isinstance(result, list) else result.games()
+
+
+def _walk(
+    config: GameConfig,
+    think: Think,
+    secrets: np.ndarray,
+    seed: int,
+    max_turns: int,
+    runner: Runner,
+    on_node: Callable[[int, int], None] | None,
+    root: History,
+    complete: bool,
+) -> list[Game] | Played:
+    """walk()'s games: a complete walk's as levels.Played arrays, any other's as a list."""
     secrets = np.asarray(secrets, dtype=np.int64)
     codes = decode(secrets, config.pegs, config.colours)
     variant = config.variant
@@ -189,20 +83,13 @@ def walk(
         guesses, feedbacks = tuple(h[0] for h in start), tuple(h[1] for h in start)
         games = {m: Game(tuple(int(p) for p in codes[m]), guesses, feedbacks, won) for m in range(len(codes))}
         stack.clear()
-    # With the node's secrets exactly its consistent codes, a strategy that plays the lower of the
-    # last one or two codes (solver.lowest_of_last_two) need not be asked there after its first
-    # guess: most nodes of a whole tree are such.
-    lowest_last = complete and plays_lowest_of_last_two(think)
+    if complete and stack:
+        return walk_levels(config, think, secrets, grade_of, seed, max_turns, runner, on_node, start)
     unpacked: dict[int, Feedback] = {}  # packed grade -> its feedback, unpacked once
     while stack:
         history, members = stack.pop()
-        if lowest_last and history and members.shape[0] <= 2:  # members ascend, as their secrets do
-            guess = grade_of.secret(int(members[0]))
-        else:
-            if complete and history:
-                variant.remember_consistent(config, history, secrets[members])
-            rng = _SeededOnFirstUse(functools.partial(_seed_text, seed, history))
-            guess = tuple(int(p) for p in runner(think(config, history, rng)))
+        rng = _SeededOnFirstUse(functools.partial(_seed_text, seed, history))
+        guess = tuple(int(p) for p in runner(think(config, history, rng)))
         grades = grade_of(guess, members)
         for grade in sorted_unique(grades)[::-1] if grades.shape[0] > 1 else grades:
             part = members[grades == grade] if grades.shape[0] > 1 else members
@@ -219,3 +106,20 @@ def walk(
         if on_node is not None:
             on_node(len(games), secrets.shape[0])
     return [games[i] for i in range(secrets.shape[0])]
+
+
+def walk_played(
+    config: GameConfig,
+    think: Think,
+    secrets: np.ndarray,
+    seed: int = 0,
+    max_turns: int = 30,
+    runner: Runner = run,
+    on_node: Callable[[int, int], None] | None = None,
+    *,
+    root: History = (),
+    complete: bool = False,
+) -> Played:
+    """walk()'s games as arrays (a complete walk makes no Game object)."""
+    result = _walk(config, think, secrets, seed, max_turns, runner, on_node, root, complete)
+    return Played.of_games(config, result) if isinstance(result, list) else result
