@@ -14,6 +14,13 @@ aside with a notice instead of being played. The moment it is decided it counts 
 statistics bucket (tries as its guesses, the Deduce score as its points), may enter the Deduce high
 scores, and a puzzle of the day decides its attempt (stars). practice_route deals the next practice
 puzzle at a level (the level choice's and the end card's way to it).
+
+A wrong try is explained (wrong_try): the first given row it contradicts, outlined on the board, and
+the sentence of game/core/whynot.py ("Not it. If the code were ABORT, row 2 would have been graded
+1 black 1 white; it got 0 black 2 white"; for Word marks the first letter of that row marked
+otherwise: "letter 1 of row 1 (E) would be marked absent; it is marked elsewhere") in the panel's
+message line while the next row is empty. A word that fits every row but is not one of the answers
+(a word level's try may be any allowed word) is told so instead.
 """
 
 from __future__ import annotations
@@ -21,10 +28,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pygame
+
+from game.core.codes import Code
 from game.core.deduce import Puzzle, deduce_score, stars, tries_taken
 from game.core.records import GameEnd, GameResult
 from game.core.state import Outcome
+from game.core.variants.wordmarks import MARK_WORDS
+from game.core.whynot import why_not
 from game.modes.deduce.book import DEDUCE_BOOK, DeduceBook
+from game.modes.deduce.levels import title
 from game.play.record import GameRecord, Player
 from game.screens.base import Context, Replace, Route, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
@@ -36,6 +49,9 @@ from game.screens.play_hooks import (
     panel_without,
     progress_of,
 )
+from game.ui import palette as pal
+from game.ui.board import Art
+from game.ui.layout import PlayLayout
 
 DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
 SLOT = "deduce"  # where the puzzle in progress is kept
@@ -59,9 +75,41 @@ def start_record(puzzle: Puzzle) -> GameRecord:
 
 
 def puzzle_name(puzzle: Puzzle) -> str:
-    """ "Deduce 5×8 · puzzle of 2026-11-25" or "Deduce 5×8 · practice 12"."""
+    """ "Deduce 5×8 · puzzle of 2026-11-25", "Deduce Words · practice 12"."""
     where = f"puzzle of {puzzle.day.isoformat()}" if puzzle.is_daily else f"practice {puzzle.number + 1}"
-    return f"Deduce {puzzle.level.replace('x', '×')} · {where}"
+    return f"Deduce {title(puzzle.level)} · {where}"
+
+
+@dataclass(frozen=True)
+class WrongTry:
+    """Why a try is not the code: the given row it contradicts (0-based; None when it fits every
+    row but is no answer) and the sentence that says so."""
+
+    row: int | None
+    sentence: str
+
+
+def wrong_try(puzzle: Puzzle, guess: Code) -> WrongTry:
+    """Why `guess` (not the secret) is not the code: the first given row it contradicts."""
+    config = puzzle.config
+    reason = why_not(config, puzzle.rows, guess)
+    if reason is not None and len(reason.got) != 2:  # a mark a letter: the first letter marked otherwise
+        place = next(i for i, (a, b) in enumerate(zip(reason.would_get, reason.got, strict=True)) if a != b)
+        word, letter = (
+            config.variant.code_symbols(guess).upper(),
+            config.variant.symbol_name(reason.guess[place]),
+        )
+        would, got = MARK_WORDS[int(reason.would_get[place])], MARK_WORDS[int(reason.got[place])]
+        return WrongTry(
+            reason.row,
+            f"Not it. If the code were {word}, letter {place + 1} of row {reason.row + 1} ({letter}) would "
+            f"be marked {would}; it is marked {got}",
+        )
+    if reason is not None:
+        sentence = reason.text()
+        return WrongTry(reason.row, f"Not it. {sentence[:1].upper()}{sentence[1:]}")
+    word = config.variant.code_symbols(guess).upper()
+    return WrongTry(None, f"{word} fits every row, but the answer is one of the common words the puzzles use")
 
 
 @dataclass(frozen=True)
@@ -103,9 +151,32 @@ class DeduceHooks(StandardHooks):
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
+        self.rows_seen = len(puzzle.rows)  # rows on the board when the last try was explained
+        self.wrong: WrongTry | None = None  # why the last try was not the code
 
     def start(self, app: Context) -> GameRecord:
         return start_record(self.puzzle)
+
+    def update(self, state: PlayScreen, dt: float) -> Any:
+        """A new wrong try explained; the explanation in the message line while the next row is empty."""
+        run = state.run
+        if run is None:
+            return None
+        rows = run.game.rows
+        if len(rows) != self.rows_seen:
+            self.rows_seen = len(rows)
+            tried = len(rows) > len(self.puzzle.rows) and run.game.outcome is not Outcome.WON
+            self.wrong = wrong_try(self.puzzle, rows[-1].guess) if tried else None
+        if self.wrong is not None and not run.game.over and all(peg is None for peg in run.draft):
+            run.message = self.wrong.sentence
+        return None
+
+    def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayScreen, art: Art) -> None:
+        """The given row the last wrong try contradicts, outlined while the puzzle goes on."""
+        wrong = self.wrong
+        if wrong is not None and wrong.row is not None and state.run is not None and not state.run.game.over:
+            rect = layout.row_rect(wrong.row).inflate(8, 6)
+            pygame.draw.rect(surface, pal.TEXT_WARN, rect, width=3, border_radius=6)
 
     def title(self, state: PlayScreen) -> str:
         return puzzle_name(self.puzzle)
