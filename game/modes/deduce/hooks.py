@@ -20,17 +20,20 @@ the sentence of game/core/whynot.py ("Not it. If the code were ABORT, row 2 woul
 1 black 1 white; it got 0 black 2 white"; for Word marks the first letter of that row marked
 otherwise: "letter 1 of row 1 (E) would be marked absent; it is marked elsewhere") in the panel's
 message line while the next row is empty. A word that fits every row but is not one of the answers
-(a word level's try may be any allowed word) is told so instead.
+(the board has one answer among the answer list's common words; the allowed list holds rarer ones
+too) is refused before it is handed in (no_answer), so it costs no try: "DOUGH fits every row, but
+it is not one of the answer words".
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from game.core.codes import Code
+from game.core.codes import Code, CodeError
 from game.core.deduce import Puzzle, deduce_score, stars, tries_taken
 from game.core.records import GameEnd, GameResult
 from game.core.state import Outcome
@@ -82,18 +85,20 @@ def puzzle_name(puzzle: Puzzle) -> str:
 
 @dataclass(frozen=True)
 class WrongTry:
-    """Why a try is not the code: the given row it contradicts (0-based; None when it fits every
-    row but is no answer) and the sentence that says so."""
+    """Why a try is not the code: the given row it contradicts (0-based) and the sentence that says so."""
 
-    row: int | None
+    row: int
     sentence: str
 
 
-def wrong_try(puzzle: Puzzle, guess: Code) -> WrongTry:
-    """Why `guess` (not the secret) is not the code: the first given row it contradicts."""
+def wrong_try(puzzle: Puzzle, guess: Code) -> WrongTry | None:
+    """Why `guess` (not the secret) is not the code: the first given row it contradicts (None when it
+    fits every row, which only a word that is no answer can: no_answer refuses it first)."""
     config = puzzle.config
     reason = why_not(config, puzzle.rows, guess)
-    if reason is not None and len(reason.got) != 2:  # a mark a letter: the first letter marked otherwise
+    if reason is None:
+        return None
+    if len(reason.got) != 2 and len(reason.got) != 2:  # a mark a letter: the first letter marked otherwise
         place = next(i for i, (a, b) in enumerate(zip(reason.would_get, reason.got, strict=True)) if a != b)
         word, letter = (
             config.variant.code_symbols(guess).upper(),
@@ -105,11 +110,26 @@ def wrong_try(puzzle: Puzzle, guess: Code) -> WrongTry:
             f"Not it. If the code were {word}, letter {place + 1} of row {reason.row + 1} ({letter}) would "
             f"be marked {would}; it is marked {got}",
         )
-    if reason is not None:
-        sentence = reason.text()
-        return WrongTry(reason.row, f"Not it. {sentence[:1].upper()}{sentence[1:]}")
-    word = config.variant.code_symbols(guess).upper()
-    return WrongTry(None, f"{word} fits every row, but the answer is one of the common words the puzzles use")
+    sentence = reason.text()
+    return WrongTry(reason.row, f"Not it. {sentence[:1].upper()}{sentence[1:]}")
+
+
+def no_answer(puzzle: Puzzle, draft: Sequence[int | None]) -> str | None:
+    """Why a full row that fits every given row cannot be handed in: it is a playable word but none
+    of the answers (None for anything else: an incomplete or unplayable row is the run's to refuse)."""
+    config = puzzle.config
+    if any(peg is None for peg in draft):
+        return None
+    try:
+        code = config.check_code(tuple(int(peg) for peg in draft))
+        config.variant.secret_rank(config.colours, config.duplicates, code)
+    except CodeError:
+        return None
+    except ValueError:  # an allowed word, but not on the answer list
+        if why_not(config, puzzle.rows, code) is None:
+            word = config.variant.code_symbols(code).upper()
+            return f"{word} fits every row, but it is not one of the answer words: try another (no try spent)"
+    return None
 
 
 @dataclass(frozen=True)
@@ -171,10 +191,16 @@ class DeduceHooks(StandardHooks):
             run.message = self.wrong.sentence
         return None
 
+    def refuse(self, name: str, state: PlayScreen) -> str | None:
+        """A word that fits every row but is no answer is not handed in (it costs no try)."""
+        if name == "submit" and state.run is not None and not state.run.game.over:
+            return no_answer(self.puzzle, state.run.draft)
+        return None
+
     def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayScreen, art: Art) -> None:
         """The given row the last wrong try contradicts, outlined while the puzzle goes on."""
         wrong = self.wrong
-        if wrong is not None and wrong.row is not None and state.run is not None and not state.run.game.over:
+        if wrong is not None and state.run is not None and not state.run.game.over:
             rect = layout.row_rect(wrong.row).inflate(8, 6)
             pygame.draw.rect(surface, pal.TEXT_WARN, rect, width=3, border_radius=6)
 
