@@ -2,7 +2,8 @@
 choice's second page, a word board solved by typing, a wrong word explained by the given row it
 contradicts (as an independent grader finds it) and outlined, a word that fits every row but is no
 answer refused without spending a try, Word marks' explanation naming the letter, a digits board
-solved on the tile keyboard, and a digits puzzle of the day played with a pad alone, once a day."""
+solved on the tile keyboard, a digits puzzle of the day played with a pad alone, once a day; and the
+stars drawn in each theme's own accent and edge colours."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from game.modes.deduce.book import DEDUCE_BOOK
 from game.modes.deduce.hooks import DeduceHooks
 from game.modes.deduce.result import DeduceResultState
 from game.modes.deduce.screens import DeduceState
+from game.modes.deduce.view import draw_stars
 from game.screens.playing import PlayingState
 from game.store import Store
+from game.ui import looks
 from game.ui import palette as pal
 from game.ui.layout import PaletteItem, centre
 from tests.screens import pad_driver as pad
@@ -228,3 +231,16 @@ def test_deduce_codes__the_digits_puzzle_of_the_day_played_with_a_pad_once_a_day
     assert choice.status("words")[0] == "Today's puzzle: not played"
     pad.press(app, pad.A)  # today's digits puzzle again: refused, a new one comes at midnight
     assert app.state is choice and choice.message.startswith("Today's puzzle is played")
+
+
+def test_deduce_codes__stars_take_the_accent_and_edge_of_every_theme():
+    for theme in looks.THEMES.values():
+        surface = pygame.Surface((300, 100))
+        with looks.using(looks.Look(theme)):
+            surface.fill(theme.board)
+            draw_stars(surface, surface.get_rect(), earned=1)
+        size = min(100, 300 / 4)  # as draw_stars sizes three stars with half a star between them
+        left = 150 - (3 * size + 2 * size * 0.5) / 2
+        centres = [round(left + size / 2 + i * size * 1.5) for i in range(3)]
+        assert tuple(surface.get_at((centres[0], 50)))[:3] == theme.selection, theme.name
+        assert tuple(surface.get_at((centres[2], 50)))[:3] == theme.board_edge, theme.name
