@@ -1,7 +1,8 @@
 """Deduce boards of digits and words through the real app (real key, mouse and pad events): the level
 choice's second page, a word board solved by typing, a wrong word explained by the given row it
 contradicts (as an independent grader finds it) and outlined, a word that fits every row but is no
-answer refused without spending a try, Word marks' explanation naming the letter, a digits board
+answer refused without spending a try, Word marks' explanation naming the letter, a Word marks
+puzzle kept and resumed after a restart, a digits board
 solved on the tile keyboard, a digits puzzle of the day played with a pad alone, once a day; and the
 stars drawn in each theme's own accent and edge colours."""
 
@@ -26,7 +27,7 @@ from game.ui import looks
 from game.ui import palette as pal
 from game.ui.layout import PaletteItem, centre
 from tests.screens import pad_driver as pad
-from tests.screens.driver import choose_entry, click, key, post, press_key, settle
+from tests.screens.driver import choose_entry, click, kept_lines, key, post, press_key, settle
 
 NOW = dt.datetime(2026, 11, 28, 9, 0, tzinfo=dt.UTC)
 
@@ -191,6 +192,24 @@ def test_deduce_codes__a_wrong_word_in_word_marks_names_the_first_letter_marked_
         f"({letter}) would be marked {words[marked(rows[first][0], wrong)[place]]}; it is marked "
         f"{words[rows[first][1][place]]}"
     )
+
+
+def test_deduce_codes__a_word_marks_puzzle_left_is_kept_and_resumed_with_its_rows(tmp_path):
+    app = new_app(tmp_path)
+    board = open_board(app, "marks")
+    puzzle = board.hooks.puzzle
+    wrong = next(w for w in answers() if w != puzzle.secret and w not in {g for g, _ in puzzle.rows})
+    type_text(app, code_word(wrong))
+    press_key(app, pygame.K_RETURN)
+    settle(app, 1.0)
+    app.close()
+    again = new_app(tmp_path)
+    assert kept_lines(again) == ["Resume: Deduce Word marks · practice 1 · try 2"]
+    press_key(again, pygame.K_RETURN)  # proved again over the whole list (within a frame here), then played
+    until(again, lambda: isinstance(again.state, PlayingState))
+    resumed = again.state
+    assert resumed.hooks.puzzle == puzzle
+    assert [row.guess for row in resumed.game.rows] == [g for g, _ in puzzle.rows] + [wrong]
 
 
 def test_deduce_codes__a_digits_board_named_on_the_tile_keyboard(tmp_path):
