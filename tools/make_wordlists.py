@@ -17,7 +17,8 @@ virtualenv), pinned because a new version may rank words otherwise.
   assets/words/blocklist.txt (offensive words, our own list), every word that is also an entry with a
   capital (a name: "Henry"), every word of assets/words/names.txt (names, places and brands that web2
   lists only in lower case, as some rare noun, so no capitalisation test finds them: "abbas", "arjun";
-  our own list) and every contraction written without its apostrophe ("didnt").
+  wordfreq folds case away, and english-words' other list, gcide, capitalises most of its words, so
+  neither package tells; our own list) and every contraction written without its apostrophe ("didnt").
 Both files are sorted, one word a line, lower-case a-z, ending in a newline. english-words was
 chosen for the allowed list because its licence (MIT, over a public-domain word list) asks nothing
 of a game that ships a list derived from it; wordfreq's frequencies are CC-BY-SA 4.0, so the answers
