@@ -179,7 +179,8 @@ class DeduceState(State):
         # one size for the page's names and one for their details, as large as the longest allows
         first = layout.columns[self.shown()[0]]
         inner_w, h = first.w - first.w // 10, first.h // 7
-        name_px = min(text.fit_size(title(lv), inner_w, h, text.grown(48)) for lv in self.shown())
+        names = {lv: title(lv).replace("×", " × ") for lv in self.shown()}
+        name_px = min(text.fit_size(names[lv], inner_w, h, text.grown(48)) for lv in self.shown())
         detail_px = min(text.fit_size(detail(lv), inner_w, h * 2 // 3, text.grown(28)) for lv in self.shown())
         for level in self.shown():
             column = layout.columns[level]
@@ -192,7 +193,7 @@ class DeduceState(State):
             h = column.h // 7
             text.draw_in(
                 surface,
-                title(level).replace("×", " × "),
+                names[level],
                 pygame.Rect(rows.x, column.y + h // 3, rows.w, h),
                 pal.TEXT,
                 name_px,
