@@ -149,7 +149,7 @@ def test_deduce_codes__a_wrong_word_is_explained_by_its_row_and_a_fitting_non_an
     type_text(app, stray)
     press_key(app, pygame.K_RETURN)
     assert len(board.game.rows) == len(puzzle.rows)  # refused: no try spent
-    assert board.run.message.startswith(f"{stray} fits every row, but it is not one of the answer words")
+    assert board.run.message == f"{stray} fits every row but is no answer word: no try spent"
     assert board.run.draft == list(strays[0])  # kept to edit
     for _ in range(5):
         press_key(app, pygame.K_BACKSPACE)
@@ -163,13 +163,13 @@ def test_deduce_codes__a_wrong_word_is_explained_by_its_row_and_a_fitting_non_an
     would = counted_grade(rows[first][0], wrong)
     assert board.hooks.wrong.row == first
     assert board.run.message == (
-        f"Not it. If the code were {code_word(wrong).upper()}, row {first + 1} would have been graded "
-        f"{would[0]} black {would[1]} white; it got {rows[first][1][0]} black {rows[first][1][1]} white"
+        f"Not {code_word(wrong).upper()}: row {first + 1} would get {would[0]} black {would[1]} white; "
+        f"it got {rows[first][1][0]} black {rows[first][1][1]} white"
     )
     outline = board.layout().row_rect(first).inflate(8, 6)
     assert tuple(app.surface.get_at((outline.centerx, outline.top + 1)))[:3] == pal.TEXT_WARN
     type_text(app, "a")  # the next row begun: the message line is the row's again, the outline stays
-    assert not board.run.message.startswith("Not it")
+    assert not board.run.message.startswith("Not ")
     assert tuple(app.surface.get_at((outline.centerx, outline.top + 1)))[:3] == pal.TEXT_WARN
 
 
@@ -188,9 +188,8 @@ def test_deduce_codes__a_wrong_word_in_word_marks_names_the_first_letter_marked_
     settle(app, 1.0)
     letter = code_word(rows[first][0])[place].upper()
     assert board.run.message == (
-        f"Not it. If the code were {code_word(wrong).upper()}, letter {place + 1} of row {first + 1} "
-        f"({letter}) would be marked {words[marked(rows[first][0], wrong)[place]]}; it is marked "
-        f"{words[rows[first][1][place]]}"
+        f"Not {code_word(wrong).upper()}: letter {place + 1} of row {first + 1} ({letter}) would be "
+        f"{words[marked(rows[first][0], wrong)[place]]}; it is {words[rows[first][1][place]]}"
     )
 
 

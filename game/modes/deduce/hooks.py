@@ -15,14 +15,14 @@ statistics bucket (tries as its guesses, the Deduce score as its points), may en
 scores, and a puzzle of the day decides its attempt (stars). practice_route deals the next practice
 puzzle at a level (the level choice's and the end card's way to it).
 
-A wrong try is explained (wrong_try): the first given row it contradicts, outlined on the board, and
-the sentence of game/core/whynot.py ("Not it. If the code were ABORT, row 2 would have been graded
-1 black 1 white; it got 0 black 2 white"; for Word marks the first letter of that row marked
-otherwise: "letter 1 of row 1 (E) would be marked absent; it is marked elsewhere") in the panel's
-message line while the next row is empty. A word that fits every row but is not one of the answers
+A wrong try is explained (wrong_try): the first given row it contradicts (game/core/whynot.py),
+outlined on the board, and in the panel's message line while the next row is empty, said as short
+as the smallest window's line allows: "Not ABORT: row 2 would get 1 black 1 white; it got 0 black 2
+white"; for Word marks the first letter of that row marked otherwise: "Not ABHOR: letter 1 of row 1
+(E) would be absent; it is elsewhere". A word that fits every row but is not one of the answers
 (the board has one answer among the answer list's common words; the allowed list holds rarer ones
-too) is refused before it is handed in (no_answer), so it costs no try: "DOUGH fits every row, but
-it is not one of the answer words".
+too) is refused before it is handed in (no_answer), so it costs no try: "DOUGH fits every row but
+is no answer word: no try spent".
 """
 
 from __future__ import annotations
@@ -98,20 +98,20 @@ def wrong_try(puzzle: Puzzle, guess: Code) -> WrongTry | None:
     reason = why_not(config, puzzle.rows, guess)
     if reason is None:
         return None
-    if len(reason.got) != 2 and len(reason.got) != 2:  # a mark a letter: the first letter marked otherwise
+    variant = config.variant
+    names = [variant.symbol_name(peg) for peg in guess]
+    code = "".join(names) if variant.symbols else " ".join(names)  # a word whole, colours by their keys
+    row = reason.row + 1
+    if len(reason.got) != 2:  # a mark a letter: the first letter of the row marked otherwise
         place = next(i for i, (a, b) in enumerate(zip(reason.would_get, reason.got, strict=True)) if a != b)
-        word, letter = (
-            config.variant.code_symbols(guess).upper(),
-            config.variant.symbol_name(reason.guess[place]),
-        )
+        letter = variant.symbol_name(reason.guess[place])
         would, got = MARK_WORDS[int(reason.would_get[place])], MARK_WORDS[int(reason.got[place])]
         return WrongTry(
             reason.row,
-            f"Not it. If the code were {word}, letter {place + 1} of row {reason.row + 1} ({letter}) would "
-            f"be marked {would}; it is marked {got}",
+            f"Not {code}: letter {place + 1} of row {row} ({letter}) would be {would}; it is {got}",
         )
-    sentence = reason.text()
-    return WrongTry(reason.row, f"Not it. {sentence[:1].upper()}{sentence[1:]}")
+    would, got = variant.grade_phrase(reason.would_get), variant.grade_phrase(reason.got)
+    return WrongTry(reason.row, f"Not {code}: row {row} would get {would}; it got {got}")
 
 
 def no_answer(puzzle: Puzzle, draft: Sequence[int | None]) -> str | None:
@@ -128,7 +128,7 @@ def no_answer(puzzle: Puzzle, draft: Sequence[int | None]) -> str | None:
     except ValueError:  # an allowed word, but not on the answer list
         if why_not(config, puzzle.rows, code) is None:
             word = config.variant.code_symbols(code).upper()
-            return f"{word} fits every row, but it is not one of the answer words: try another (no try spent)"
+            return f"{word} fits every row but is no answer word: no try spent"
     return None
 
 

@@ -55,8 +55,7 @@ KINDS = ("daily", "practice")
 
 RULES = (
     "Every row is graded as usual. Exactly one code fits them all: name it. Fewer tries, more stars.",
-    "Every row is graded as usual. One code fits them all (a word: a common one): name it. Fewer tries, "
-    "more stars.",
+    "Every row is graded as usual. Exactly one code (a word: a common one) fits them all: name it.",
 )
 
 
