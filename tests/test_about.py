@@ -75,8 +75,9 @@ def test_about__check_assets_in_the_checkout_finds_everything_without_a_display(
     assert report["found"]["tables"] == len(list((REPO / "assets" / "strategies").glob("*.txt")))
     assert report["found"]["icons"] == len(assets.ICON_SIZES_PX) and report["found"]["desktop"] == 1
     assert report["found"]["fonts"] == 2  # the typeface and its licence
-    # every word file but the blocklist, the tool's input
-    shipped = [p for p in (REPO / "assets" / "words").iterdir() if p.name != "blocklist.txt"]
+    # every word file but the blocklist and the names, the tool's inputs
+    inputs = ("blocklist.txt", "names.txt")
+    shipped = [p for p in (REPO / "assets" / "words").iterdir() if p.name not in inputs]
     assert report["found"]["words"] == len(shipped)
 
 

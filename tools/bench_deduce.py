@@ -2,6 +2,7 @@
 
     python tools/bench_deduce.py                                  # every level, 20 puzzles each
     python tools/bench_deduce.py --level 6x9 --puzzles 20 --seed 1
+    python tools/bench_deduce.py --level digits --level words --level marks   # the variants' boards
 
 Deals practice puzzles --seed, --seed + 1, ... (game.core.deduce.practice_puzzle_steps) by stepping
 the generator to the end, and prints per level:
@@ -32,8 +33,9 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game import words  # noqa: E402
 from game.cli import OneLineParser, number  # noqa: E402
-from game.core.deduce import LEVELS, MAX_NUMBER, Puzzle, practice_puzzle_steps  # noqa: E402
+from game.core.deduce import LEVELS, MAX_NUMBER, VARIANT_LEVELS, Puzzle, practice_puzzle_steps  # noqa: E402
 from game.play.pump import PUMP_BUDGET_MS  # noqa: E402
 
 
@@ -126,7 +128,7 @@ def bench(level: str, puzzles: int, seed: int) -> dict:
 def build_parser() -> OneLineParser:
     """The command line, every option and its type (tests walk it)."""
     parser = OneLineParser(prog="bench_deduce.py", description=__doc__.splitlines()[0])
-    names = [lv.name for lv in LEVELS]
+    names = [lv.name for lv in (*LEVELS, *VARIANT_LEVELS)]
     parser.add_argument(
         "--level", action="append", help=f"one of {', '.join(names)} (repeatable; default all)"
     )
@@ -140,13 +142,14 @@ def build_parser() -> OneLineParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    names = [lv.name for lv in LEVELS]
+    names = [lv.name for lv in (*LEVELS, *VARIANT_LEVELS)]
     levels = args.level or names
     for name in levels:
         if name.lower() not in names:
             parser.error(f"--level must be one of {', '.join(names)}, not {name!r}")
     if not 0 <= args.seed <= MAX_NUMBER - args.puzzles + 1:
         parser.error(f"--seed must be from 0 to {MAX_NUMBER - args.puzzles + 1}, not {args.seed}")
+    words.install()  # the word levels' lists (the shipped ones)
     for name in levels:
         result = bench(name.lower(), args.puzzles, args.seed)
         print(json.dumps(result), flush=True)

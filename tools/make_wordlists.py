@@ -15,7 +15,10 @@ virtualenv), pinned because a new version may rank words otherwise.
 - answers.txt, the secrets: the ANSWERS words of web2's five-letter headwords that wordfreq (Apache-2.0
   code; data CC-BY-SA 4.0) rates most frequent in English, leaving out every word of
   assets/words/blocklist.txt (offensive words, our own list), every word that is also an entry with a
-  capital (a name: "Henry") and every contraction written without its apostrophe ("didnt").
+  capital (a name: "Henry"), every word of assets/words/names.txt (names, places and brands that web2
+  lists only in lower case, as some rare noun, so no capitalisation test finds them: "abbas", "arjun";
+  wordfreq folds case away, and english-words' other list, gcide, capitalises most of its words, so
+  neither package tells; our own list) and every contraction written without its apostrophe ("didnt").
 Both files are sorted, one word a line, lower-case a-z, ending in a newline. english-words was
 chosen for the allowed list because its licence (MIT, over a public-domain word list) asks nothing
 of a game that ships a list derived from it; wordfreq's frequencies are CC-BY-SA 4.0, so the answers
@@ -63,14 +66,24 @@ def _contraction(word: str, zipf) -> bool:
     return any(zipf(f"{word[:i]}'{word[i:]}", "en") > alone for i in range(1, len(word)))
 
 
-def read_blocklist(directory: Path = WORDS_DIR) -> set[str]:
-    """The words never drawn as a secret: blocklist.txt, one a line, # comments."""
-    text = (directory / "blocklist.txt").read_text(encoding="utf-8")
+def read_words(name: str, directory: Path = WORDS_DIR) -> set[str]:
+    """The words of one of our own lists (`name` in `directory`): one a line, # comments."""
+    text = (directory / name).read_text(encoding="utf-8")
     return {line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")}
 
 
+def read_blocklist(directory: Path = WORDS_DIR) -> set[str]:
+    """The offensive words never drawn as a secret: blocklist.txt."""
+    return read_words("blocklist.txt", directory)
+
+
+def read_names(directory: Path = WORDS_DIR) -> set[str]:
+    """The proper nouns never drawn as a secret that no capitalisation test finds: names.txt."""
+    return read_words("names.txt", directory)
+
+
 def make_lists(blocked: set[str]) -> tuple[list[str], list[str]]:
-    """(answers, allowed), each sorted: see the module docstring."""
+    """(answers, allowed), each sorted: see the module docstring (`blocked`: our own lists' words)."""
     from english_words import get_english_words_set
     from wordfreq import top_n_list, zipf_frequency
 
@@ -90,7 +103,7 @@ def make_lists(blocked: set[str]) -> tuple[list[str], list[str]]:
 
 def texts(directory: Path = WORDS_DIR) -> dict[str, str]:
     """The files' contents as the tool writes them, by name."""
-    answers, allowed = make_lists(read_blocklist(directory))
+    answers, allowed = make_lists(read_blocklist(directory) | read_names(directory))
     return {"answers.txt": "\n".join(answers) + "\n", "allowed.txt": "\n".join(allowed) + "\n"}
 
 

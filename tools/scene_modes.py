@@ -105,6 +105,35 @@ def deduce(kind: str) -> Callable[[App, GameConfig], None]:
     return build
 
 
+def deduce_variant(level: str, kind: str) -> Callable[[App, GameConfig], None]:
+    """A Deduce board of digits or words (practice 0): its page of the level choice ("choice"), a
+    wrong try typed and explained ("playing"), or the end card after the code is named ("end")."""
+
+    def build(app: App, config: GameConfig) -> None:
+        app.apply(go("deduce", level=level))
+        if kind == "choice":
+            return
+        app.apply(go("deduce_deal", level=level, number=0))
+        frames(app, 20.0, until=lambda: app.state.__class__.__name__ == "PlayingState")
+        state = app.state
+        puzzle = state.hooks.puzzle
+        game, variant = puzzle.config, puzzle.config.variant
+        ranked = (variant.secret_of_rank(game.colours, game.duplicates, rank) for rank in range(3, 10))
+        wrong = next(code for code in ranked if code != puzzle.secret)
+        for code in (wrong, puzzle.secret) if kind == "end" else (wrong,):
+            for symbol in variant.code_symbols(code):
+                app.step([key(pygame.key.key_code(symbol), symbol)], FRAME_S)
+            app.step([key(pygame.K_RETURN, "\r")], FRAME_S)
+            frames(app, 3.0)
+        if kind == "end":
+            frames(app, 10.0, until=lambda: app.state is not state)
+            frames(app, 8.0, until=lambda: app.state.is_overlay)
+            if app.state.is_overlay:  # the initials: skipped, the card is the scene
+                press(app, pygame.K_ESCAPE)
+
+    return build
+
+
 # --- the duel and two players -------------------------------------------------------------------------
 def duel(kind: str) -> Callable[[App, GameConfig], None]:
     def build(app: App, config: GameConfig) -> None:

@@ -39,7 +39,7 @@ from tools.scene_kit import (  # noqa: F401  (the kit's names, for whoever build
     secret_for,
     settle,
 )
-from tools.scene_modes import blitz, daily, deduce, duel, learn, match
+from tools.scene_modes import blitz, daily, deduce, deduce_variant, duel, learn, match
 
 
 # --- the title screen and what hangs off it -----------------------------------------------------------
@@ -359,6 +359,11 @@ SCENES: dict[str, tuple[Callable[[App, GameConfig], None], bool]] = {
     "deduce-deal": (deduce("deal"), False),
     "deduce-playing": (deduce("playing"), False),
     "deduce-end": (deduce("end"), False),
+    "deduce-variants": (deduce_variant("words", "choice"), False),
+    "deduce-digits": (deduce_variant("digits", "playing"), False),
+    "deduce-words": (deduce_variant("words", "playing"), False),
+    "deduce-marks": (deduce_variant("marks", "playing"), False),
+    "deduce-words-end": (deduce_variant("words", "end"), False),
     "duel-setup": (duel("setup"), False),
     "duel-mid": (duel("mid"), False),
     "duel-end": (duel("end"), False),

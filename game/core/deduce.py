@@ -13,8 +13,11 @@ outside the level's range is dealt again from the same random stream. The dealer
 check_puzzle_steps(), so a dealt puzzle is proved, not assumed.
 
 Levels (pegs x colours, repeated colours allowed, like the presets): "4x6", "5x8", "6x9"; and of the
-variants with codes of their own (VARIANT_LEVELS): "digits" (Bulls and Cows, 4 digits) and "words" (a
-word of the answer list graded black and white over letters; the rows' guesses are allowed words). A board
+variants with codes of their own (VARIANT_LEVELS): "digits" (Bulls and Cows, 4 digits), "words" (a
+word of the answer list graded black and white over letters) and "marks" (the same words graded a
+mark a letter). The word levels deal their rows from the answer list too (`common_rows`: words a
+player knows, where the allowed list's rare entries would make a board of strangers); a player's
+try may be any allowed word, and exactly one answer fits the rows. A board
 shows the given rows and then `tries` more rows: Puzzle.config has turns = rows + tries, so a game
 started from Puzzle.start_state() is lost by GameState's own rule when the tries run out. Each wrong
 try is graded like any guess. Stars: the secret named at the first try 3, the second 2, later 1.
@@ -29,6 +32,8 @@ boards: bump the "v1" with it.
 Text form (to_dict/from_dict), codes as digit strings like moves:
     {"version": 1, "level": "4x6", "secret": "5140", "day": "2026-11-23", "number": null,
      "rows": [{"guess": "2020", "black": 1, "white": 0}, ...]}
+a level whose grade is no pair of counts (word marks) writes each row's grade as the variant's text:
+    {"guess": "...", "grade": "21000"}
 from_dict() refuses with DeduceError (a ValueError naming the first thing wrong): wrong types or keys,
 an unknown level, illegal codes, a grade that is not what the secret gives, a row equal to the secret,
 a guess given twice, more rows than the level shows, both or neither of day and number, a day after
@@ -94,6 +99,7 @@ class Level:
     max_rows: int
     shrink: Fraction  # each dealt row aims to leave this share of the codes still fitting
     variant: str = ""  # a variant's stored text ("words:5"); "" is the classic row of pegs x colours
+    common_rows: bool = False  # rows dealt from the secrets (the answer list), not every allowed guess
 
     def config_for(self, rows: int) -> GameConfig:
         """The game of a board with `rows` given rows: turns = rows + tries."""
@@ -115,10 +121,14 @@ LEVELS: tuple[Level, ...] = (
 
 
 # Boards of the variants with codes of their own: Bulls and Cows' four digits and a word (graded
-# black and white over letters). The Deduce mode's screens list LEVELS; these are the core's for now.
+# black and white over letters, or a mark a letter). Letter marks tell more a row, so a marks board
+# is dealt from a smaller shrink to need as many rows.
 VARIANT_LEVELS: tuple[Level, ...] = (
     Level("digits", 4, 10, 4, min_rows=4, max_rows=6, shrink=Fraction(1, 5), variant="bulls-and-cows:4"),
-    Level("words", 5, 26, tries=4, min_rows=3, max_rows=6, shrink=Fraction(1, 5), variant="words:5"),
+    Level(
+        "words", 5, 26, 4, min_rows=3, max_rows=6, shrink=Fraction(1, 5), variant="words:5", common_rows=True
+    ),
+    Level("marks", 5, 26, 4, 3, 6, shrink=Fraction(1, 3), variant="word-marks:5", common_rows=True),
 )
 
 
@@ -213,7 +223,7 @@ class Puzzle:
             "secret": code_to_text(self.secret),
             "day": None if self.day is None else self.day.isoformat(),
             "number": self.number,
-            "rows": [{"guess": code_to_text(g), "black": fb.black, "white": fb.white} for g, fb in self.rows],
+            "rows": [_row_dict(self.config, g, fb) for g, fb in self.rows],
         }
 
     @classmethod
@@ -251,6 +261,8 @@ class Puzzle:
 
 
 def _grade_text(grade: Any) -> str:
+    if len(grade) != 2:
+        return "".join(str(int(mark)) for mark in grade)
     black, white = grade
     return f"{black} black {white} white"
 
@@ -281,7 +293,29 @@ def _code(value: Any, lv: Level, what: str) -> Code:
         raise DeduceError(f"{what}: {exc}") from None
 
 
+def _pairs(config: GameConfig) -> bool:
+    """Whether the level's grade is a pair of counts (black and white, bulls and cows)."""
+    return len(config.variant.kinds) == 2
+
+
+def _row_dict(config: GameConfig, guess: Code, grade: Any) -> dict[str, Any]:
+    if _pairs(config):
+        return {"guess": code_to_text(guess), "black": grade.black, "white": grade.white}
+    return {"guess": code_to_text(guess), "grade": config.variant.grade_text(grade)}
+
+
 def _row(raw: Any, lv: Level, number: int) -> tuple[Code, Feedback]:
+    variant = lv.config_for(1).variant
+    if not _pairs(lv.config_for(1)):
+        if not (
+            isinstance(raw, Mapping) and set(raw) == {"guess", "grade"} and isinstance(raw["grade"], str)
+        ):
+            raise DeduceError(f"row {number} is an object with guess and grade")
+        try:
+            grade = variant.check_grade(variant.grade_from_text(raw["grade"]))
+        except ValueError as exc:
+            raise DeduceError(f"row {number}: {exc}") from None
+        return _code(raw["guess"], lv, f"row {number}"), grade
     if not isinstance(raw, Mapping) or set(raw) != {"guess", "black", "white"}:
         raise DeduceError(f"row {number} is an object with guess, black and white")
     for key in ("black", "white"):
@@ -342,7 +376,7 @@ def _deal_steps(lv: Level, day: dt.date | None, number: int | None) -> Generator
     attempt = 0
     while True:
         attempt += 1
-        secret, rows = yield from deal_steps(config, rng, lv.shrink)
+        secret, rows = yield from deal_steps(config, rng, lv.shrink, lv.common_rows)
         if len(rows) <= lv.max_rows and (len(rows) >= lv.min_rows or attempt >= MAX_ATTEMPTS):
             break
     puzzle = Puzzle(lv.name, secret, rows, day, number)

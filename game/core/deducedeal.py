@@ -3,7 +3,8 @@
 The method (one attempt; game/core/deduce.py retries until the rows fall in the level's range):
 1. The secret is a code drawn uniformly from the whole space.
 2. Rows are played like a game whose player knows where to go: each turn CANDIDATES guesses are drawn
-   uniformly from the whole space (never the secret, never a guess already given), and each is
+   uniformly from the whole space (a word level's: the answer list, `common`; never the secret,
+   never a guess already given), and each is
    weighed by the size of the part of the still-fitting codes that shares the secret's grade with it
    (what the row would leave). The row kept is the one whose part is closest, as a ratio, to the
    level's `shrink` times the codes fitting now (about a fifth): rows that each rule out a good share,
@@ -80,9 +81,10 @@ def draw_code(rng: random.Random, config: GameConfig) -> Code:
     return config.variant.secret_of_rank(config.colours, config.duplicates, rank)
 
 
-def draw_guess(rng: random.Random, config: GameConfig) -> Code:
-    """A guess drawn uniformly from the codes a player may play (a word variant's allowed words)."""
-    if config.variant.fixed_colours is None:
+def draw_guess(rng: random.Random, config: GameConfig, common: bool = False) -> Code:
+    """A guess drawn uniformly from the codes a player may play (a word variant's allowed words), or
+    with `common` from the secrets (the answer list's words, which a player knows)."""
+    if config.variant.fixed_colours is None or common:
         return draw_code(rng, config)
     rank = draw_below(rng, config.variant.guess_count(config.colours, config.duplicates))
     return config.variant.guess_of_rank(config.colours, config.duplicates, rank)
@@ -114,11 +116,13 @@ def closest(sizes: list[int], fitting: int, shrink: Fraction) -> int | None:
     return None if best is None else best[1]
 
 
-def _candidates(rng: random.Random, config: GameConfig, secret: Code, rows: list) -> list[Code]:
+def _candidates(
+    rng: random.Random, config: GameConfig, secret: Code, rows: list, common: bool = False
+) -> list[Code]:
     taken = {secret} | {guess for guess, _ in rows}
     out: list[Code] = []
     while len(out) < CANDIDATES:
-        guess = draw_guess(rng, config)
+        guess = draw_guess(rng, config, common)
         if guess not in taken:
             taken.add(guess)
             out.append(guess)
@@ -173,15 +177,16 @@ def first_fitting_steps(config: GameConfig, rows: list) -> Generator[Progress, N
 
 
 def play_rows_steps(
-    config: GameConfig, rng: random.Random, secret: Code, shrink: Fraction
+    config: GameConfig, rng: random.Random, secret: Code, shrink: Fraction, common: bool = False
 ) -> Generator[Progress, None, list[tuple[Code, Feedback]]]:
-    """Step 2 of the module docstring: rows until only the secret fits."""
+    """Step 2 of the module docstring: rows until only the secret fits (`common`: guesses drawn
+    from the secrets only)."""
     rows: list[tuple[Code, Feedback]] = []
     fitting: Fitting | None = None
     left = legal_count(config)
     variant = config.variant
     while left > 1:
-        guesses = _candidates(rng, config, secret, rows)
+        guesses = _candidates(rng, config, secret, rows, common)
         targets = [variant.pack(variant.score(guess, secret)) for guess in guesses]
         grades = None
         if fitting is None:
@@ -219,10 +224,11 @@ def trim_steps(config: GameConfig, rows: list[tuple[Code, Feedback]]) -> Generat
 
 
 def deal_steps(
-    config: GameConfig, rng: random.Random, shrink: Fraction
+    config: GameConfig, rng: random.Random, shrink: Fraction, common: bool = False
 ) -> Generator[Progress, None, tuple[Code, Rows]]:
     """One attempt: (secret, rows) such that exactly one code of the whole space fits the rows, no
-    row is the secret, and every row is needed. Same rng state, same board."""
+    row is the secret, and every row is needed (`common`: rows from the secrets). Same rng state,
+    same board."""
     secret = draw_code(rng, config)
-    rows = yield from play_rows_steps(config, rng, secret, shrink)
+    rows = yield from play_rows_steps(config, rng, secret, shrink, common)
     return secret, (yield from trim_steps(config, rows))

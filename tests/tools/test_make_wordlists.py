@@ -18,7 +18,8 @@ def test_make_wordlists__the_committed_answers_and_allowed_lists_are_what_the_to
     for name, text in make_wordlists.texts().items():
         assert (make_wordlists.WORDS_DIR / name).read_text(encoding="utf-8") == text, name
     answers = make_wordlists.texts()["answers.txt"].split()
-    assert not set(answers) & make_wordlists.read_blocklist()
+    assert not set(answers) & (make_wordlists.read_blocklist() | make_wordlists.read_names())
+    assert {"abbas", "arjun", "singh"} <= make_wordlists.read_names()  # lower-case web2 entries, names here
 
 
 def test_make_wordlists__the_committed_first_guesses_are_what_the_tool_writes_and_the_lists_stay():

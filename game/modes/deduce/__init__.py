@@ -1,6 +1,7 @@
 """Deduce: the engine deals a board of graded guesses that exactly one code fits; the player names it.
 
-Screens: the level choice and the dealing card (screens.py), the end card (result.py); the playing
+Screens: the level choice and the dealing card (screens.py; the levels' pages and names in levels.py:
+the colour sizes, then Bulls and Cows, Words and Word marks), the end card (result.py); the playing
 screen with DeduceHooks (hooks.py). A puzzle of the day per level (once a day, a streak of days solved) and
 endless practice puzzles; kept while unsolved (DEDUCE_SAVE); counted in its own statistics bucket
 and high-score table; its record "deduce" (book.py) holds the practice numbers, and each puzzle of
@@ -27,10 +28,14 @@ EXAMPLE_CODE = "1121"
 
 CONTROLS = (
     "Deduce: the engine deals a board of guesses, each graded as usual, and exactly one code fits them "
-    "all. Name it: type or drag it into the next row and submit. A wrong try is graded like any guess; "
-    "you have 4 tries. Named at the first try: 3 stars; the second: 2; later: 1. Levels 4×6, 5×8 and "
-    "6×9, each with a puzzle of the day (the same for everyone, once a day; the streak counts days "
-    "solved in a row) and endless practice puzzles. R gives up; Esc leaves (the puzzle is kept).\n"
+    "all. Name it: type or drag it into the next row and submit. A wrong try is graded like any guess, "
+    "and the given row it contradicts is outlined and explained; you have 4 tries. Named at the first "
+    "try: 3 stars; the second: 2; later: 1. Levels 4×6, 5×8 and 6×9, and on the second page (Page "
+    "Down, a pad's right shoulder) Bulls and Cows, Words and Word marks (typed, or on the tile "
+    "keyboard; the answer is one of the common words, and a rarer word that fits is refused without "
+    "costing a try), each with a puzzle of the day (the same for everyone, once a day; the streak "
+    "counts days solved in a row) and endless practice puzzles. R gives up; Esc leaves (the puzzle is "
+    "kept).\n"
     "A worked example at 4×6, colours by their keys 1-6. "
     + " ".join(f"{guess}: {grade}." for guess, grade in EXAMPLE_ROWS)
     + f" {EXAMPLE_LAST[0]}: {EXAMPLE_LAST[1]}. "

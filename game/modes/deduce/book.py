@@ -17,10 +17,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.core.daily import day_streaks
-from game.core.deduce import LEVELS, MAX_NUMBER
+from game.core.deduce import MAX_NUMBER
+from game.modes.deduce.levels import LEVEL_NAMES
 from game.screens.holding import RecordBook
 
-LEVEL_NAMES = tuple(lv.name for lv in LEVELS)
 MAX_STREAK = 100_000  # days: far beyond any player's, so a bigger number is damage
 
 

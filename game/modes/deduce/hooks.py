@@ -14,17 +14,33 @@ aside with a notice instead of being played. The moment it is decided it counts 
 statistics bucket (tries as its guesses, the Deduce score as its points), may enter the Deduce high
 scores, and a puzzle of the day decides its attempt (stars). practice_route deals the next practice
 puzzle at a level (the level choice's and the end card's way to it).
+
+A wrong try is explained (wrong_try): the first given row it contradicts (game/core/whynot.py),
+outlined on the board, and in the panel's message line while the next row is empty, said as short
+as the smallest window's line allows: "Not ABORT: row 2 would get 1 black 1 white; it got 0 black 2
+white"; for Word marks the first letter of that row marked otherwise: "Not ABHOR: letter 1 of row 1
+(E) would be absent; it is elsewhere". A word that fits every row but is not one of the answers
+(the board has one answer among the answer list's common words; the allowed list holds rarer ones
+too) is refused before it is handed in (no_answer), so it costs no try: "DOUGH fits every row but
+is no answer word: no try spent".
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import pygame
+
+from game.core.codes import Code, CodeError
 from game.core.deduce import Puzzle, deduce_score, stars, tries_taken
 from game.core.records import GameEnd, GameResult
 from game.core.state import Outcome
+from game.core.variants.wordmarks import MARK_WORDS
+from game.core.whynot import why_not
 from game.modes.deduce.book import DEDUCE_BOOK, DeduceBook
+from game.modes.deduce.levels import title
 from game.play.record import GameRecord, Player
 from game.screens.base import Context, Replace, Route, go
 from game.screens.holding import Decided, HighScoreChance, Holding, Kept, SaveCodec
@@ -36,6 +52,9 @@ from game.screens.play_hooks import (
     panel_without,
     progress_of,
 )
+from game.ui import palette as pal
+from game.ui.board import Art
+from game.ui.layout import PlayLayout
 
 DEDUCE_KEY = "Deduce"  # its statistics bucket and high-score table
 SLOT = "deduce"  # where the puzzle in progress is kept
@@ -59,9 +78,58 @@ def start_record(puzzle: Puzzle) -> GameRecord:
 
 
 def puzzle_name(puzzle: Puzzle) -> str:
-    """ "Deduce 5×8 · puzzle of 2026-11-25" or "Deduce 5×8 · practice 12"."""
+    """ "Deduce 5×8 · puzzle of 2026-11-25", "Deduce Words · practice 12"."""
     where = f"puzzle of {puzzle.day.isoformat()}" if puzzle.is_daily else f"practice {puzzle.number + 1}"
-    return f"Deduce {puzzle.level.replace('x', '×')} · {where}"
+    return f"Deduce {title(puzzle.level)} · {where}"
+
+
+@dataclass(frozen=True)
+class WrongTry:
+    """Why a try is not the code: the given row it contradicts (0-based) and the sentence that says so."""
+
+    row: int
+    sentence: str
+
+
+def wrong_try(puzzle: Puzzle, guess: Code) -> WrongTry | None:
+    """Why `guess` (not the secret) is not the code: the first given row it contradicts (None when it
+    fits every row, which only a word that is no answer can: no_answer refuses it first)."""
+    config = puzzle.config
+    reason = why_not(config, puzzle.rows, guess)
+    if reason is None:
+        return None
+    variant = config.variant
+    names = [variant.symbol_name(peg) for peg in guess]
+    code = "".join(names) if variant.symbols else " ".join(names)  # a word whole, colours by their keys
+    row = reason.row + 1
+    if len(reason.got) != 2:  # a mark a letter: the first letter of the row marked otherwise
+        place = next(i for i, (a, b) in enumerate(zip(reason.would_get, reason.got, strict=True)) if a != b)
+        letter = variant.symbol_name(reason.guess[place])
+        would, got = MARK_WORDS[int(reason.would_get[place])], MARK_WORDS[int(reason.got[place])]
+        return WrongTry(
+            reason.row,
+            f"Not {code}: letter {place + 1} of row {row} ({letter}) would be {would}; it is {got}",
+        )
+    would, got = variant.grade_phrase(reason.would_get), variant.grade_phrase(reason.got)
+    return WrongTry(reason.row, f"Not {code}: row {row} would get {would}; it got {got}")
+
+
+def no_answer(puzzle: Puzzle, draft: Sequence[int | None]) -> str | None:
+    """Why a full row that fits every given row cannot be handed in: it is a playable word but none
+    of the answers (None for anything else: an incomplete or unplayable row is the run's to refuse)."""
+    config = puzzle.config
+    if any(peg is None for peg in draft):
+        return None
+    try:
+        code = config.check_code(tuple(int(peg) for peg in draft))
+        config.variant.secret_rank(config.colours, config.duplicates, code)
+    except CodeError:
+        return None
+    except ValueError:  # an allowed word, but not on the answer list
+        if why_not(config, puzzle.rows, code) is None:
+            word = config.variant.code_symbols(code).upper()
+            return f"{word} fits every row but is no answer word: no try spent"
+    return None
 
 
 @dataclass(frozen=True)
@@ -103,9 +171,38 @@ class DeduceHooks(StandardHooks):
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
+        self.rows_seen = len(puzzle.rows)  # rows on the board when the last try was explained
+        self.wrong: WrongTry | None = None  # why the last try was not the code
 
     def start(self, app: Context) -> GameRecord:
         return start_record(self.puzzle)
+
+    def update(self, state: PlayScreen, dt: float) -> Any:
+        """A new wrong try explained; the explanation in the message line while the next row is empty."""
+        run = state.run
+        if run is None:
+            return None
+        rows = run.game.rows
+        if len(rows) != self.rows_seen:
+            self.rows_seen = len(rows)
+            tried = len(rows) > len(self.puzzle.rows) and run.game.outcome is not Outcome.WON
+            self.wrong = wrong_try(self.puzzle, rows[-1].guess) if tried else None
+        if self.wrong is not None and not run.game.over and all(peg is None for peg in run.draft):
+            run.message = self.wrong.sentence
+        return None
+
+    def refuse(self, name: str, state: PlayScreen) -> str | None:
+        """A word that fits every row but is no answer is not handed in (it costs no try)."""
+        if name == "submit" and state.run is not None and not state.run.game.over:
+            return no_answer(self.puzzle, state.run.draft)
+        return None
+
+    def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayScreen, art: Art) -> None:
+        """The given row the last wrong try contradicts, outlined while the puzzle goes on."""
+        wrong = self.wrong
+        if wrong is not None and state.run is not None and not state.run.game.over:
+            rect = layout.row_rect(wrong.row).inflate(8, 6)
+            pygame.draw.rect(surface, pal.TEXT_WARN, rect, width=3, border_radius=6)
 
     def title(self, state: PlayScreen) -> str:
         return puzzle_name(self.puzzle)

@@ -1,9 +1,11 @@
 """Deduce's screens before a puzzle: the level choice and the dealing card.
 
-DeduceState: a column per level (4×6, 5×8, 6×9) with the puzzle of the day (once a day, the same for
-everyone; the streak counts days solved in a row) and endless practice puzzles. Keys: Left/Right
-pick the level, Up/Down the puzzle, Enter plays, H help, Esc back to the menu; or the mouse. A new
-puzzle where one is kept asks first (app.start_game).
+DeduceState: two pages of levels behind tabs (levels.py: Colours, 4×6, 5×8 and 6×9; Digits and
+words, Bulls and Cows, Words and Word marks), a column per level with the puzzle of the day (once a
+day, the same for everyone; the streak counts days solved in a row) and endless practice puzzles.
+Keys: Left/Right pick the level (on past a page's last column to the next page), Page Up/Page Down
+(a pad's shoulders) the page, Up/Down the puzzle, Enter plays, H help, Esc back to the menu; or the
+mouse. A new puzzle where one is kept asks first (app.start_game).
 
 DealState: the engine deals the puzzle (game/core/deduce.py), pumped a few milliseconds a frame like
 the solvers, with a progress bar; then the playing screen with DeduceHooks. Esc cancels. Given a
@@ -24,7 +26,6 @@ import pygame
 
 from game.core.daily import daily_day
 from game.core.deduce import (
-    LEVELS,
     Puzzle,
     check_puzzle_steps,
     daily_puzzle_steps,
@@ -41,6 +42,7 @@ from game.modes.deduce.hooks import (
     practice_route,
     start_record,
 )
+from game.modes.deduce.levels import LEVEL_NAMES, PAGES, detail, page_of, title
 from game.modes.deduce.view import DeduceLayout
 from game.play.pump import PUMP_BUDGET_MS, Pump
 from game.screens.base import Push, Replace, Route, State, Transition, board_art, go, to_menu
@@ -49,10 +51,12 @@ from game.ui.layout import dialog_rect, margin_px
 from game.ui.thinking import draw_progress_bar
 from game.ui.widgets import draw_button, draw_card
 
-LEVEL_NAMES = tuple(lv.name for lv in LEVELS)
 KINDS = ("daily", "practice")
 
-RULES = "Every row is graded as usual. Exactly one code fits them all: name it. Fewer tries, more stars."
+RULES = (
+    "Every row is graded as usual. Exactly one code fits them all: name it. Fewer tries, more stars.",
+    "Every row is graded as usual. Exactly one code (a word: a common one) fits them all: name it.",
+)
 
 
 class DeduceState(State):
@@ -71,8 +75,23 @@ class DeduceState(State):
     def day(self) -> dt.date:
         return daily_day(self.app.now())
 
+    @property
+    def page(self) -> int:
+        """The page of levels shown: the focused level's."""
+        return page_of(LEVEL_NAMES[self.focus])
+
+    def shown(self) -> tuple[str, ...]:
+        """The levels of the page shown, in their columns' order."""
+        return PAGES[self.page][1]
+
+    def turn_page(self, page: int) -> None:
+        """Page `page` (wrapping) shown, its column in the focused one's place focused."""
+        column = self.shown().index(LEVEL_NAMES[self.focus])
+        names = PAGES[page % len(PAGES)][1]
+        self.focus = LEVEL_NAMES.index(names[min(column, len(names) - 1)])
+
     def layout(self) -> DeduceLayout:
-        return DeduceLayout(self.app.surface.get_size(), LEVEL_NAMES)
+        return DeduceLayout(self.app.surface.get_size(), self.shown(), [tab for tab, _ in PAGES])
 
     def figures(self, level: str) -> tuple[Any, int, int, int]:
         """(today's attempt or None, its stars, the streak, the best streak) of `level`."""
@@ -118,7 +137,11 @@ class DeduceState(State):
             hit = self.layout().hit_test(event.pos)
             if hit == "back":
                 return to_menu(focus="Deduce")
-            if isinstance(hit, tuple):
+            if isinstance(hit, int):
+                if hit != self.page:
+                    self.app.sound.play("click")
+                    self.turn_page(hit)
+            elif isinstance(hit, tuple):
                 self.focus, self.kind = LEVEL_NAMES.index(hit[0]), KINDS.index(hit[1])
                 return self.activate(*hit)
         elif event.type == pygame.KEYDOWN:
@@ -128,6 +151,8 @@ class DeduceState(State):
                 return Push(go("help", screen="deduce"))
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.focus = (self.focus + (1 if event.key == pygame.K_RIGHT else -1)) % len(LEVEL_NAMES)
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.turn_page(self.page + (1 if event.key == pygame.K_PAGEDOWN else -1))
             elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 self.kind = 1 - self.kind
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -142,35 +167,42 @@ class DeduceState(State):
         text.draw_in(surface, "Deduce", layout.title, pal.TEXT, text.grown(60))
         text.draw_in(
             surface,
-            self.message or RULES,
+            self.message or RULES[self.page],
             layout.rules,
             pal.TEXT_WARN if self.message else pal.TEXT_DIM,
             text.grown(28),
         )
-        for i, level in enumerate(LEVEL_NAMES):
+        for i, rect in enumerate(layout.tabs):
+            label = PAGES[i][0]
+            draw_button(surface, text, rect, label, primary=i == self.page, hot=rect.collidepoint(self.mouse))
+        # one size for the page's names and one for their details, as large as the longest allows
+        first = layout.columns[self.shown()[0]]
+        inner_w, h = first.w - first.w // 10, first.h // 7
+        names = {lv: title(lv).replace("×", " × ") for lv in self.shown()}
+        name_px = min(text.fit_size(names[lv], inner_w, h, text.grown(48)) for lv in self.shown())
+        detail_px = min(text.fit_size(detail(lv), inner_w, h * 2 // 3, text.grown(28)) for lv in self.shown())
+        for level in self.shown():
             column = layout.columns[level]
-            focused = i == self.focus
+            focused = level == LEVEL_NAMES[self.focus]
             pygame.draw.rect(surface, pal.BUTTON_HOT if focused else pal.BOARD, column, border_radius=10)
             pygame.draw.rect(
                 surface, pal.SELECTION if focused else pal.BOARD_EDGE, column, 3 if focused else 1, 10
             )
             rows = column.inflate(-column.w // 10, 0)
             h = column.h // 7
-            pegs, colours = level.split("x")
             text.draw_in(
                 surface,
-                level.replace("x", " × "),
+                names[level],
                 pygame.Rect(rows.x, column.y + h // 3, rows.w, h),
                 pal.TEXT,
-                text.grown(48),
+                name_px,
             )
-            detail = f"{pegs} pegs, {colours} colours"
             text.draw_in(
                 surface,
-                detail,
+                detail(level),
                 pygame.Rect(rows.x, column.y + 4 * h // 3, rows.w, h * 2 // 3),
                 pal.TEXT_DIM,
-                text.grown(28),
+                detail_px,
             )
             today, streak = self.status(level)
             text.draw_in(
@@ -279,7 +311,7 @@ class DealState(State):
         draw_card(surface, card)
         m = margin_px(size)
         line = pygame.Rect(card.x + 2 * m, card.y + m, card.w - 4 * m, card.h // 3)
-        size_words = self.level.replace("x", " × ")
+        size_words = title(self.level).replace("×", " × ")
         if self.kept is not None:
             words = f"Checking the kept {size_words} puzzle…"
         else:

@@ -7,17 +7,18 @@
 
 The header names the puzzle as everyone can find it (the day of a puzzle of the day, or a practice
 puzzle's number) and its level, then the tries taken of those allowed ("X" when it was not named),
-and the stars. Then one line of marks per try of the player's, blacks first (game/core/daily.py
-grade_marks): grades only, never a guess, a given row or the secret, so the text can be posted the
-same day. Pure: no pygame, no clock.
+and the stars. Then one line of marks per try of the player's, blacks first (the variant's
+share_marks, as the Daily code's; Word marks keep a mark a letter in place): grades only, never a
+guess, a given row or the secret, so the text can be posted the same day. Pure: no pygame, no clock.
 """
 
 from __future__ import annotations
 
 from game.core.codes import Feedback
-from game.core.daily import LOSS_MARK, grade_marks
+from game.core.daily import LOSS_MARK
 from game.core.deduce import Puzzle, stars, tries_taken
 from game.core.state import GameState, Outcome
+from game.modes.deduce.levels import title
 
 SHARE_TITLE = "Mastermind Arcade Deduce"
 
@@ -25,7 +26,7 @@ SHARE_TITLE = "Mastermind Arcade Deduce"
 def share_header(puzzle: Puzzle, game: GameState) -> tuple[str, str]:
     """The share text's two header lines for `puzzle` played to `game`'s end."""
     where = puzzle.day.isoformat() if puzzle.day is not None else f"practice {puzzle.number + 1}"
-    size = puzzle.level.replace("x", "×")
+    size = title(puzzle.level)
     tries = tries_taken(puzzle, game)
     if game.outcome is Outcome.WON:
         won = stars(tries)
@@ -42,6 +43,6 @@ def share_grades(puzzle: Puzzle, game: GameState) -> tuple[Feedback, ...]:
 
 def share_text(puzzle: Puzzle, game: GameState) -> str:
     """The whole share text (lines joined by "\\n", no trailing newline); see the module docstring."""
-    pegs = puzzle.config.pegs
-    lines = list(share_header(puzzle, game)) + [grade_marks(g, pegs) for g in share_grades(puzzle, game)]
+    marks = puzzle.config.variant.share_marks  # blacks first; Word marks: a mark a letter, in place
+    lines = list(share_header(puzzle, game)) + [marks(g) for g in share_grades(puzzle, game)]
     return "\n".join(lines)
