@@ -221,12 +221,13 @@ class Meter:
     def __init__(self, servers: Servers, bots: list[int], services: list[int]) -> None:
         self.servers, self.bots, self.services = servers, bots, services
 
-    def read(self) -> tuple[float, list[float], float, float]:
+    def read(self) -> tuple[float, list[float], float, float, float]:
         return (
             time.perf_counter(),
             self.servers.cpu(),
             sum(cpu_seconds(pid) for pid in self.bots),
             sum(cpu_of_tree(pid) for pid in self.services),
+            os.getloadavg()[0],
         )
 
 
@@ -265,7 +266,7 @@ def figures(rtts: list[tuple[float, float]], before: tuple, after: tuple) -> dic
         "server_cores_each": [round(c / seconds, 2) for c in server],
         "bots_cores": round((after[2] - before[2]) / seconds, 2),
         "services_cores": round((after[3] - before[3]) / seconds, 2),
-        "load_average": round(os.getloadavg()[0], 2),
+        "load_average": round(after[4], 2),  # at the step's end
     }
 
 
