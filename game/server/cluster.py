@@ -43,6 +43,7 @@ HEARTBEAT_S = 1.0
 KEY_TTL_S = 7200  # invites and room hosts outlive any game, and go by themselves
 ROOM_MOVES = ("secret", "guess", "claim", "leave")
 REDIS_CONNECTIONS = 32
+BATCH_S = 0.05  # how long a Redis write nobody waits for may wait for others to share its round trip
 
 log = logging.getLogger("mastermind.server")
 
@@ -67,7 +68,8 @@ class ClusterLink:
         self.queue = SharedQueue(self, PREFIX)
         self.orphans: set[str] = set()  # connected here; their room was on a process that died
         # Redis commands nobody waits for (publishes, host keys), sent together in one pipeline
-        self.outbox: asyncio.Queue[tuple[str, tuple]] = asyncio.Queue()
+        self.outbox: list[tuple[str, tuple]] = []
+        self.wake = asyncio.Event()  # the outbox is to be sent now
         self.tasks: list[asyncio.Task[Any]] = []
         self.forwarded = 0  # messages sent to other processes (the load tool reports it)
 
@@ -119,19 +121,25 @@ class ClusterLink:
         self.later("publish", f"{PREFIX}p:{process}", json.dumps(op, separators=(",", ":")))
 
     def later(self, command: str, *args: Any) -> None:
-        """Queue a Redis command whose answer nobody needs (sent with the next batch)."""
-        self.outbox.put_nowait((command, args))
+        """Queue a Redis command whose answer nobody needs. A publish (a move or events another
+        process waits for) or a queue entry let go goes at once with whatever waits; room hosts
+        (read only by a reconnect elsewhere) wait up to BATCH_S to share a pipeline: one round trip
+        for many games."""
+        self.outbox.append((command, args))
+        if command in ("publish", "zrem"):
+            self.wake.set()
+        elif len(self.outbox) == 1:
+            asyncio.get_running_loop().call_later(BATCH_S, self.wake.set)
 
     async def _send(self) -> None:
         while True:
-            first = await self.outbox.get()
-            await self._flush(first)
+            await self.wake.wait()
+            self.wake.clear()
+            await self._flush()
 
-    async def _flush(self, first: tuple[str, tuple] | None = None) -> None:
+    async def _flush(self) -> None:
         """Send everything waiting in one round trip (a pipeline)."""
-        batch = [first] if first is not None else []
-        while not self.outbox.empty():
-            batch.append(self.outbox.get_nowait())
+        batch, self.outbox = self.outbox, []
         if not batch:
             return
         pipe = self.redis.pipeline(transaction=False)
