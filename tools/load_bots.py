@@ -32,6 +32,9 @@ OPEN_TIMEOUT_S = 30.0
 LATE_GUESS = "you are not in a game that is being played"  # the rooms' words for a guess after the end
 ACK_EVERY = 16  # events between acknowledgements (the server lets acknowledged events go)
 TEXT, CLOSE, PING, PONG = 0x1, 0x8, 0x9, 0xA
+# how the server's encode() begins an event (its keys in this order), and the other player's row
+OTHER_ROW_HEAD = b'{"v":1,"type":"event","seq":'
+OTHER_ROW = b'"kind":"opponent_row"'
 
 
 @dataclass
@@ -163,7 +166,10 @@ class Bot(asyncio.Protocol):
             opcode, payload = buffer[0] & 0x0F, bytes(buffer[start : start + size])
             del buffer[: start + size]
             if opcode == TEXT:
-                self.on_message(json.loads(payload))
+                if payload.startswith(OTHER_ROW_HEAD) and OTHER_ROW in payload:
+                    self.on_other_row(payload)  # half the messages: no JSON parsed for them
+                else:
+                    self.on_message(json.loads(payload))
             elif opcode == PING:
                 self.send(frame(PONG, payload))
             elif opcode == CLOSE:
@@ -182,6 +188,12 @@ class Bot(asyncio.Protocol):
             self.transport.close()
 
     # --- the game ------------------------------------------------------------------------------
+    def on_other_row(self, payload: bytes) -> None:
+        """The other player's row: only its number counts (acknowledged every ACK_EVERY)."""
+        seq = int(payload[len(OTHER_ROW_HEAD) : payload.index(b",", len(OTHER_ROW_HEAD))])
+        if seq % ACK_EVERY == 0:
+            self.send(text("ack", seq=seq))
+
     def on_message(self, message: dict[str, Any]) -> None:
         fleet, tally = self.fleet, self.fleet.tally
         kind = message["type"]
@@ -248,9 +260,9 @@ class Bot(asyncio.Protocol):
         if self.fleet.shared.stop.value:
             return
         fleet = self.fleet
-        code = [self.rng.randrange(fleet.colours) for _ in range(fleet.pegs)]
+        code = ",".join([str(int(fleet.colours * self.rng.random())) for _ in range(fleet.pegs)])
         self.sent_at = time.perf_counter()
-        self.send(text("guess", code=code))
+        self.send(frame(TEXT, b'{"v":1,"type":"guess","code":[%s]}' % code.encode()))
 
 
 async def run_fleet(urls: list[str], indices: list[int], args: Any, shared: Shared, tally: Tally) -> None:
