@@ -192,6 +192,7 @@ class ClusterLink:
         if kind == "quick":
             if player in rooms.room_of or rooms.queues.where(player) is not None:
                 raise RoomError("you are already in a game; leave it first")
+            self.server.desk.games.pop(player, None)  # as room_move does: a duel ends a Daily shown
             self.queue.quick(player, nick, message, rating)
             return True
         if kind == "leave":
