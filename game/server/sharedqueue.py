@@ -88,7 +88,12 @@ class SharedQueue:
             if entry.state == "taken" and now >= entry.due:
                 entry.state = "here"  # the pair never came
             if entry.state in ("here", "shared") and now >= entry.due and self.entries.get(player) is entry:
-                await self._look(player, entry, now)
+                try:
+                    await self._look(player, entry, now)
+                except BaseException:
+                    if entry.state == "busy":  # Redis failed mid-look: here again, looked at when due
+                        entry.state = "here"
+                    raise
 
     async def _look(self, player: str, entry: Entry, now: float) -> None:
         redis = self.link.redis
