@@ -135,7 +135,10 @@ async def serve(host: str, port: int, where: str, rate: int | None, redis_url: s
     finally:
         await server.stop()
         store.close()
-        forwarded = f" ({link.forwarded} messages to other processes)" if link else ""
+        forwarded = ""
+        if link:
+            pairs = f"{link.queue.paired_here} pairs made here, {link.queue.paired_shared} through Redis"
+            forwarded = f" ({link.forwarded} messages to other processes, {pairs})"
         print(f"mastermind-server stopped{forwarded}", flush=True)
         sys.stdout.flush()
 

@@ -15,8 +15,10 @@ Redis holds, all under "mm:":
 - alive:<process>: a heartbeat with a short expiry, so a dead process is noticed within ALIVE_S;
 - invite:<code> -> the process of the waiting room; host:<player> -> the process of their room
   (a reconnect to a third process finds it there);
-- q:<size>:<kind>:<rounds>: the quick-match queue, a sorted set by rating; whoever removes an entry
-  (ZREM is atomic) has paired with it, and the room is made on the waiting player's process.
+- q:<size>:<kind>:<rounds>: the shared quick-match queue, a sorted set by rating (sharedqueue.py:
+  pairs are made on one process first, and through this queue only when nobody fits there).
+
+Nothing on the path of a move in a room whose two players are connected here touches Redis.
 """
 
 from __future__ import annotations
@@ -26,12 +28,11 @@ import contextlib
 import json
 import logging
 import secrets
-import time
 from typing import Any
 
 from game.net.protocol import ProtocolError, encode
-from game.server.matching import window
 from game.server.rooms import RoomError
+from game.server.sharedqueue import LOOK_S, SharedQueue
 
 # the GameServer this serves (typed loosely: server.py imports this module, not the other way)
 GameServer = Any
@@ -42,8 +43,7 @@ HEARTBEAT_S = 1.0
 KEY_TTL_S = 7200  # invites and room hosts outlive any game, and go by themselves
 ROOM_MOVES = ("secret", "guess", "claim", "leave")
 REDIS_CONNECTIONS = 32
-LOCAL_FIRST_S = 1.0  # a waiting player on another process is taken only once they have waited this long
-CANDIDATES = 8  # waiting players looked at either side of a newcomer's rating
+BATCH_S = 0.05  # how long a Redis write nobody waits for may wait for others to share its round trip
 
 log = logging.getLogger("mastermind.server")
 
@@ -65,11 +65,11 @@ class ClusterLink:
         self.process = process or secrets.token_hex(4)
         self.forward: dict[str, str] = {}  # player connected here -> the process holding their room
         self.remote: dict[str, str] = {}  # player of a room here -> the process they are connected to
-        self.queued: dict[str, tuple[str, str]] = {}  # player waiting here -> (queue key, their entry)
-        self.rescan_at: dict[str, float] = {}  # a waiting player's next look at the shared queue
+        self.queue = SharedQueue(self, PREFIX)
         self.orphans: set[str] = set()  # connected here; their room was on a process that died
         # Redis commands nobody waits for (publishes, host keys), sent together in one pipeline
-        self.outbox: asyncio.Queue[tuple[str, tuple]] = asyncio.Queue()
+        self.outbox: list[tuple[str, tuple]] = []
+        self.wake = asyncio.Event()  # the outbox is to be sent now
         self.tasks: list[asyncio.Task[Any]] = []
         self.forwarded = 0  # messages sent to other processes (the load tool reports it)
 
@@ -88,7 +88,8 @@ class ClusterLink:
             raise ClusterError(f"cannot reach Redis at {self.url}: {exc}") from None
         self.pubsub = self.redis.pubsub()
         await self.pubsub.subscribe(f"{PREFIX}p:{self.process}")
-        self.tasks = [asyncio.create_task(job) for job in (self._read(), self._send(), self._beat())]
+        jobs = (self._read(), self._send(), self._beat(), self._match())
+        self.tasks = [asyncio.create_task(job) for job in jobs]
 
     async def stop(self) -> None:
         for task in self.tasks:
@@ -106,24 +107,39 @@ class ClusterLink:
                 await self.redis.set(f"{PREFIX}alive:{self.process}", "1", ex=ALIVE_S)
             await asyncio.sleep(HEARTBEAT_S)
 
+    async def _match(self) -> None:
+        while True:
+            await asyncio.sleep(LOOK_S)
+            try:
+                await self.queue.look()
+            except Exception:  # Redis away for a moment: the waiting players are looked at again
+                log.exception("the shared queue could not be read")
+            self.server.settle()
+
     def send(self, process: str, op: dict[str, Any]) -> None:
         self.forwarded += 1
         self.later("publish", f"{PREFIX}p:{process}", json.dumps(op, separators=(",", ":")))
 
     def later(self, command: str, *args: Any) -> None:
-        """Queue a Redis command whose answer nobody needs (sent with the next batch)."""
-        self.outbox.put_nowait((command, args))
+        """Queue a Redis command whose answer nobody needs. A publish (a move or events another
+        process waits for) or a queue entry let go goes at once with whatever waits; room hosts
+        (read only by a reconnect elsewhere) wait up to BATCH_S to share a pipeline: one round trip
+        for many games."""
+        self.outbox.append((command, args))
+        if command in ("publish", "zrem"):
+            self.wake.set()
+        elif len(self.outbox) == 1:
+            asyncio.get_running_loop().call_later(BATCH_S, self.wake.set)
 
     async def _send(self) -> None:
         while True:
-            first = await self.outbox.get()
-            await self._flush(first)
+            await self.wake.wait()
+            self.wake.clear()
+            await self._flush()
 
-    async def _flush(self, first: tuple[str, tuple] | None = None) -> None:
+    async def _flush(self) -> None:
         """Send everything waiting in one round trip (a pipeline)."""
-        batch = [first] if first is not None else []
-        while not self.outbox.empty():
-            batch.append(self.outbox.get_nowait())
+        batch, self.outbox = self.outbox, []
         if not batch:
             return
         pipe = self.redis.pipeline(transaction=False)
@@ -169,17 +185,18 @@ class ClusterLink:
         if kind == "join":
             if message["invite"].upper() in rooms.invites:
                 self.server.room_move(player, nick, message, now, rating)
-                self._hosting(player)
+                self.hosting(player)
             else:
                 self._spawn(player, self._join(player, nick, message, rating))
             return True
         if kind == "quick":
             if player in rooms.room_of or rooms.queues.where(player) is not None:
                 raise RoomError("you are already in a game; leave it first")
-            self._spawn(player, self._quick(player, nick, message, rating))
+            self.server.desk.games.pop(player, None)  # as room_move does: a duel ends a Daily shown
+            self.queue.quick(player, nick, message, rating)
             return True
-        if kind == "leave" and player in self.queued:
-            self._unqueue(player)
+        if kind == "leave":
+            self.queue.leave(player)
         return False
 
     async def _register(self, player: str, invite: str) -> None:
@@ -229,8 +246,7 @@ class ClusterLink:
     def dropped(self, player: str) -> None:
         if player in self.forward:
             self.send(self.forward[player], {"op": "drop", "player": player, "from": self.process})
-        if player in self.queued:
-            self._unqueue(player)
+        self.queue.leave(player)
 
     def relay(self, player: str) -> None:
         """Events for a player of a room here who is connected elsewhere: sent there, let go here."""
@@ -260,75 +276,6 @@ class ClusterLink:
         self.forward[player] = owner
         self.send(owner, self._move(player, nick, message, rating))
 
-    async def _quick(self, player: str, nick: str, message: dict[str, Any], rating: float) -> None:
-        key = f"{PREFIX}q:{message['size']}:{message['kind']}:{message.get('rounds', 2)}"
-        partner = await self._claim(key, player, rating)
-        if partner is not None:
-            self._pair(partner, player, nick, rating)
-            return
-        rooms, now = self.server.rooms, self.server.clock()
-        rooms.quick(player, nick, message["size"], message["kind"], message.get("rounds", 2), now, rating)
-        member = json.dumps({"p": player, "n": nick, "proc": self.process, "since": time.time()})
-        self.queued[player] = (key, member)
-        await self.redis.zadd(key, {member: rating})
-        self.server.settle()
-
-    async def _claim(self, key: str, player: str, rating: float) -> dict[str, Any] | None:
-        """Take a waiting entry within its window, if any (ZREM: only one wins): one on this process
-        first (one elsewhere only after LOCAL_FIRST_S of waiting), then the nearest in rating, then
-        the longest waiting."""
-        now = time.time()
-        pipe = self.redis.pipeline(transaction=False)  # the nearest few either side, not the whole queue
-        pipe.zrevrangebyscore(key, rating, "-inf", start=0, num=CANDIDATES, withscores=True)
-        pipe.zrangebyscore(key, rating, "+inf", start=0, num=CANDIDATES, withscores=True)
-        below, above = await pipe.execute()
-        entries = dict(below + above).items()
-        fits = []
-        for member, score in entries:
-            entry = json.loads(member)
-            waited = now - entry["since"]
-            if entry["proc"] != self.process and waited < LOCAL_FIRST_S:
-                continue  # a partner on this process may come: no forwarding for every move of the game
-            if entry["p"] != player and abs(score - rating) <= window(waited):
-                # within the window, one waiting on this process first: their moves need no forwarding
-                fits.append(
-                    (entry["proc"] != self.process, abs(score - rating), entry["since"], member, entry)
-                )
-        for *_, member, entry in sorted(fits)[:5]:
-            pipe = self.redis.pipeline(transaction=False)  # one round trip: take it, and is its process alive
-            pipe.zrem(key, member)
-            pipe.exists(f"{PREFIX}alive:{entry['proc']}")
-            taken, alive = await pipe.execute()
-            if taken == 1 and (alive or entry["proc"] == self.process):
-                return {**entry, "rating": rating}
-            # not taken: another process paired with it first; taken but dead: a stale entry gone
-        return None
-
-    def _pair(self, partner: dict[str, Any], player: str, nick: str, rating: float) -> None:
-        if partner["proc"] == self.process:
-            self.queued.pop(partner["p"], None)
-            self.server.rooms.start_pair(partner["p"], player, nick, rating, self.server.clock())
-            self._hosting(player)
-            self.server.settle()
-            return
-        self.forward[player] = partner["proc"]
-        self.send(
-            partner["proc"],
-            {
-                "op": "pair",
-                "waiting": partner["p"],
-                "player": player,
-                "nick": nick,
-                "rating": rating,
-                "from": self.process,
-            },
-        )
-
-    def _unqueue(self, player: str) -> None:
-        key, member = self.queued.pop(player)
-        self.rescan_at.pop(player, None)
-        self.later("zrem", key, member)
-
     # --- what other processes say ---------------------------------------------------------------
     def on(self, op: dict[str, Any]) -> None:
         server, rooms, player = self.server, self.server.rooms, op["player"]
@@ -337,12 +284,12 @@ class ClusterLink:
             if kind == "move":
                 self.remote[player] = op["from"]
                 server.room_move(player, op["nick"], op["message"], server.clock(), op["rating"])
-                self._hosting(player)
+                self.hosting(player)
             elif kind == "pair":
                 self.remote[player] = op["from"]
-                self.queued.pop(op["waiting"], None)
+                self.queue.taken(op["waiting"])
                 rooms.start_pair(op["waiting"], player, op["nick"], op["rating"], server.clock())
-                self._hosting(player)
+                self.hosting(player)
             elif kind == "events":
                 for event in op["events"]:
                     rooms.emit(player, event)
@@ -380,7 +327,7 @@ class ClusterLink:
             )
         server.settle()
 
-    def _hosting(self, player: str) -> None:
+    def hosting(self, player: str) -> None:
         """Note in Redis that this process holds the room of `player` (and of whoever else sits in
         it): a reconnect to another process looks there."""
         rooms = self.server.rooms
@@ -398,8 +345,7 @@ class ClusterLink:
             )
 
     async def tick(self) -> None:
-        """Notice processes that died (their players' rooms are lost, their players here dropped),
-        and try again to pair players who wait here as their rating windows widen."""
+        """Notice processes that died: their players' rooms are lost, their players here dropped."""
         others = set(self.forward.values()) | set(self.remote.values())
         if others:
             pipe = self.redis.pipeline(transaction=False)
@@ -413,31 +359,9 @@ class ClusterLink:
                 if process in dead:
                     del self.remote[player]
                     self.server.rooms.drop(player, self.server.clock())
-        now = time.time()
-        for player, (key, member) in list(self.queued.items()):
-            entry = json.loads(member)
-            waited = now - entry["since"]
-            # looked at again after 1, 2, 4, 8... s (windows widen slowly; Redis is not polled each tick)
-            due = self.rescan_at.get(player, entry["since"] + 1.0)
-            if now < due or player not in self.queued:
-                continue
-            self.rescan_at[player] = now + min(8.0, max(1.0, waited))
-            rating = self._rating_of(player)
-            if await self.redis.zrem(key, member) != 1:
-                continue  # taken by another process a moment ago: its "pair" is on its way
-            partner = await self._claim(key, player, rating)
-            if partner is None:
-                await self.redis.zadd(key, {member: rating})
-                continue
-            self.queued.pop(player, None)
-            self.server.rooms.queues.remove(player)
-            self._pair(partner, player, entry["n"], rating)
-        for player in list(self.rescan_at):
-            if player not in self.queued:
-                del self.rescan_at[player]
         self.server.settle()
 
-    def _rating_of(self, player: str) -> float:
+    def rating_of(self, player: str) -> float:
         found = self.server.rooms.queues.where(player)
         conn = self.server.connections.get(player)
         return found[1].rating if found else (conn.rating if conn else 1500.0)

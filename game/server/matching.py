@@ -9,6 +9,7 @@ passes, so two players who wait for each other meet once their windows reach.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
 WINDOW = 200.0  # rating points either side, at once
@@ -57,9 +58,16 @@ class Queues:
             del self.waiting[key]
         return key
 
-    def find(self, key: Key, rating: float, now: float) -> Waiting | None:
-        """The waiting player a newcomer rated `rating` should play, if any is close enough."""
-        fits = [e for e in self.waiting.get(key, []) if abs(e.rating - rating) <= window(now - e.since)]
+    def find(
+        self, key: Key, rating: float, now: float, among: Container[str] | None = None
+    ) -> Waiting | None:
+        """The waiting player a newcomer rated `rating` should play, if any is close enough (and,
+        given `among`, one of those players)."""
+        fits = [
+            e
+            for e in self.waiting.get(key, [])
+            if abs(e.rating - rating) <= window(now - e.since) and (among is None or e.player in among)
+        ]
         return min(fits, key=lambda e: (abs(e.rating - rating), e.since), default=None)
 
     def pairs(self, now: float) -> list[tuple[Key, Waiting, Waiting]]:

@@ -35,8 +35,8 @@ class Deployment:
     """Server processes for one test; `ports[i]` is where the i-th player connects (a player on
     ports[0] and one on ports[1] are on different processes when there are two)."""
 
-    def __init__(self, processes: list[ServerProcess], url: str, two: bool) -> None:
-        self.processes, self.url, self.two = processes, url, two
+    def __init__(self, processes: list[ServerProcess], url: str, two: bool, redis: str = "") -> None:
+        self.processes, self.url, self.two, self.redis = processes, url, two, redis
 
     @property
     def ports(self) -> list[int]:
@@ -57,6 +57,6 @@ def deployment(request, tmp_path):
         rd.flush()
         url = pg.database(f"t{next(_databases)}")
         options = ("--database", url, "--redis", rd.url)
-        made = Deployment([ServerProcess(*options), ServerProcess(*options)], url, two=True)
+        made = Deployment([ServerProcess(*options), ServerProcess(*options)], url, two=True, redis=rd.url)
     yield made
     made.stop()

@@ -4,6 +4,7 @@ ratings, each run on one process with SQLite and on two processes sharing Postgr
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -13,6 +14,7 @@ from game.core.config import preset
 from game.net.protocol import challenge_in
 from game.server.results import open_store, player_id
 from game.server.solo import DAILY_SIZE, derived_code, label, today
+from tools import local_services
 
 from .netkit import WAIT_S, Player
 from .services import Balancer
@@ -94,6 +96,39 @@ def test_cluster__quick_match_pairs_players_connected_to_different_processes(dep
     over = ann.event("over")
     assert over["winner"] == over["you"] == ann_start["you"]
     close_all(ann, bob)
+
+
+def shared_queue(deployment, game: str) -> list[str]:
+    """The nicknames waiting in the cluster's shared quick-match queue for `game`."""
+    members = local_services.redis.Redis.from_url(deployment.redis).zrange(f"mm:q:{game}", 0, -1)
+    return [json.loads(member)["n"] for member in members]
+
+
+def test_cluster__quick_match_pairs_two_players_on_one_process_before_one_waiting_on_another(deployment):
+    if not deployment.two:
+        pytest.skip("two processes only")
+    bob = Player(deployment.ports[1], "Bob")
+    bob.send("quick", size="Easy", kind="race")
+    bob.event("queued")
+    deadline = time.monotonic() + WAIT_S  # alone on his process, Bob is offered to the other one
+    while shared_queue(deployment, "Easy:race:2") != ["Bob"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert shared_queue(deployment, "Easy:race:2") == ["Bob"]
+    ann, cy = Player(deployment.ports[0], "Ann"), Player(deployment.ports[0], "Cy")
+    for player in (ann, cy):
+        player.status("connected")
+    ann.send("quick", size="Easy", kind="race")
+    cy.send("quick", size="Easy", kind="race")
+    # Bob fits and has waited longest, but a pair on one process plays with no move forwarded
+    assert {ann.event("start")["opponent"], cy.event("start")["opponent"]} == {"Cy", "Ann"}
+    assert shared_queue(deployment, "Easy:race:2") == ["Bob"]
+    bob.send("leave")
+    bob.event("left")
+    deadline = time.monotonic() + WAIT_S
+    while shared_queue(deployment, "Easy:race:2") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert shared_queue(deployment, "Easy:race:2") == []
+    close_all(ann, bob, cy)
 
 
 def test_cluster__the_daily_board_written_through_both_processes_reads_the_same_from_each(deployment):
