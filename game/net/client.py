@@ -25,6 +25,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.uri import parse_uri
 
 from game.net.protocol import (
     MAX_MESSAGE_BYTES,
@@ -204,6 +205,10 @@ class Client:
             await asyncio.wait_for(self._stop.wait(), seconds)
 
     async def _open(self) -> ClientConnection:
+        try:
+            parse_uri(self.url)
+        except ValueError as exc:  # a port that is not a number ("host:8765q") is no InvalidURI there
+            raise InvalidURI(self.url, str(exc)) from exc
         ws = await connect(self.url, max_size=MAX_MESSAGE_BYTES, compression=None, open_timeout=None)
         hello: dict[str, Any] = {"token": self.token, "nick": self.nick, "last_seq": self.last_seq}
         if self.epoch is not None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import socket
 import time
 
+import pytest
+
 from game.net.client import CONNECT_TIMEOUT_S, Client, new_device_token
 
 POLL_BUDGET_S = 0.005  # a poll or a send must fit in a frame with room to spare
@@ -56,8 +58,9 @@ def test_client__a_silent_server_times_out_within_3_s():
         client.close()
 
 
-def test_client__a_bad_address_is_said_plainly():
-    client = Client("http://nowhere", new_device_token(), "Ann").start()
+@pytest.mark.parametrize("url", ["http://nowhere", "ws://127.0.0.1:8765q"])
+def test_client__a_bad_address_is_said_plainly(url):
+    client = Client(url, new_device_token(), "Ann").start()
     message, _, _ = wait_status(client, "failed", CONNECT_TIMEOUT_S + 2)
     assert "not a server address" in message["reason"]
     client.close()
