@@ -326,7 +326,9 @@ class ResultState(State):
         )
         if self._loss is not None:
             self._draw_cold(surface, layout, 1.0 if self._loss.done else self._loss.progress)
-        result_view.draw_panel(surface, layout, art, self.panel(), BUTTON_LABELS, self.clicks.mouse)
+        # "Same word again", "Same number again": the game's own noun for its codes
+        labels = {**BUTTON_LABELS, "same": f"Same {self.game.config.variant.nouns.code} again"}
+        result_view.draw_panel(surface, layout, art, self.panel(), labels, self.clicks.mouse)
 
     def panel(self) -> result_view.Panel:
         """What the panel shows this frame."""

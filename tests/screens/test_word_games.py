@@ -87,6 +87,7 @@ def test_bulls_and_cows__typed_and_played_to_a_win_counted_in_its_own_bucket(tmp
     assert game.outcome is Outcome.WON and tuple(game.rows[-1].guess) == secret
     for guess, grade in game.history:
         assert (grade.bulls, grade.cows) == counted_grade(guess, secret)
+    assert "Same number again" in drawn_lines(app)
     stats = Store(tmp_path).load_stats()[BullsAndCowsVariant.bucket]
     assert (stats.games, stats.wins) == (1, 1)
 
@@ -103,6 +104,7 @@ def test_words__typed_and_played_to_a_win_counted_in_its_own_bucket(tmp_path) ->
     for guess, grade in game.history:
         assert (grade.black, grade.white) == counted_grade(guess, secret)
     assert Store(tmp_path).load_stats()[WordVariant.bucket].wins == 1
+    assert "Same word again" in drawn_lines(app) and "Same code again" not in drawn_lines(app)
     scores = Store(tmp_path).load_high_scores()[WordVariant.bucket]  # its own table on High scores
     assert [entry.score for entry in scores.entries] == [app.state.points]
 
