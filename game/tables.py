@@ -26,10 +26,11 @@ import re
 from pathlib import Path
 
 from game import assets
+from game.core import strategies
 from game.core.config import GameConfig
 from game.core.optimal import StrategyTable, parse_table
 from game.core.solver import StrategyInfo
-from game.core.strategies.optimal import make_think
+from game.core.strategies.optimal import FALLBACK, make_think
 
 TABLES_DIR = assets.directory(assets.STRATEGIES)
 # (pegs, colours, repeats) of the shipped books: Super, Expert and Bulls and Cows' 4 digits
@@ -96,15 +97,26 @@ def cached_table(
     return cached_stem_table(f"{pegs}x{colours}", duplicates, directory)
 
 
-def bind(info: StrategyInfo, directory: Path = TABLES_DIR) -> StrategyInfo:
+def bind(info: StrategyInfo, config: GameConfig | None = None, directory: Path = TABLES_DIR) -> StrategyInfo:
     """`info` itself, or for the `optimal` strategy the same entry playing from the shipped tables.
 
     A size's table is read the first time a game of that size asks for it (about 20 ms at 4x6).
+    Given the game's `config`, an `optimal` with no table for it is labelled as what it plays (the
+    strongest heuristic), so the panel and the record do not claim an optimal game it cannot give.
     """
     if info.name != "optimal":
         return info
+    bound = dataclasses.replace(info, think=make_think(functools.partial(table_for, directory=directory)))
+    if config is not None and not has_table(config, directory):
+        return dataclasses.replace(bound, label=f"{strategies.get(FALLBACK).label}, no optimal table")
+    return bound
 
-    return dataclasses.replace(info, think=make_think(functools.partial(table_for, directory=directory)))
+
+def has_table(config: GameConfig, directory: Path = TABLES_DIR) -> bool:
+    """Whether a table (exact, or an opening book) is shipped for `config`'s game; reads no table."""
+    rule = "" if config.duplicates else "_nodup"
+    stem = config.variant.table_stem(config.colours)
+    return any((directory / f"{kind}_{stem}{rule}.txt").is_file() for kind in ("optimal", "book"))
 
 
 def table_for(config: GameConfig, directory: Path = TABLES_DIR) -> StrategyTable | None:

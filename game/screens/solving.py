@@ -115,7 +115,7 @@ class SolvingState(State):
             rng = random.Random(app.rng.random())
             self.run = ComputerRun(
                 self.start,
-                bind(strategies.get(self.strategy)),
+                bind(strategies.get(self.strategy), self.start.config),
                 rng,
                 speed=self.speed,
                 motion=motion(app),

@@ -104,3 +104,24 @@ def test_solving_state__pause_step_and_speed_by_keys_and_buttons() -> None:
             break
         app.step([], 1 / 60)
     assert app.state is not state and state.run.game.outcome is Outcome.WON
+
+
+def test_solving_state__optimal_says_what_it_plays_where_no_table_is_shipped() -> None:
+    from game import assets
+    from game.screens.solving import SolvingState
+    from tests.screens.driver import drawn_lines, make_app
+
+    shipped = {path.name for path in assets.directory(assets.STRATEGIES).glob("*.txt")}
+    for pegs, colours in ((4, 6), (8, 10)):
+        secret = tuple(range(pegs))
+        state = SolvingState(new_game(GameConfig(pegs, colours), secret), strategy="optimal")
+        app = make_app(start=state)
+        app.step([], 1 / 60)
+        tabled = any(f"{kind}_{pegs}x{colours}.txt" in shipped for kind in ("optimal", "book"))
+        lines = drawn_lines(app)
+        if tabled:
+            assert "Strategy: Optimal" in lines
+        else:  # no table: it plays entropy, and the panel and the record say so
+            assert "Strategy: Optimal" not in lines
+            assert any(line.startswith("Strategy: Entropy") for line in lines)
+            assert "Optimal" not in state.run.info.label
