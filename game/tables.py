@@ -97,7 +97,9 @@ def cached_table(
     return cached_stem_table(f"{pegs}x{colours}", duplicates, directory)
 
 
-def bind(info: StrategyInfo, config: GameConfig | None = None, directory: Path = TABLES_DIR) -> StrategyInfo:
+def bind(
+    info: StrategyInfo, directory: Path = TABLES_DIR, *, config: GameConfig | None = None
+) -> StrategyInfo:
     """`info` itself, or for the `optimal` strategy the same entry playing from the shipped tables.
 
     A size's table is read the first time a game of that size asks for it (about 20 ms at 4x6).

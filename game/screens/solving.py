@@ -115,7 +115,7 @@ class SolvingState(State):
             rng = random.Random(app.rng.random())
             self.run = ComputerRun(
                 self.start,
-                bind(strategies.get(self.strategy), self.start.config),
+                bind(strategies.get(self.strategy), config=self.start.config),
                 rng,
                 speed=self.speed,
                 motion=motion(app),

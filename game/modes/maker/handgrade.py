@@ -100,7 +100,7 @@ class HandGradeState(State):
             rng = random.Random(app.rng.random())
             self.run = HandGradeRun(
                 self.config,
-                bind(strategies.get(self.strategy), self.config),
+                bind(strategies.get(self.strategy), config=self.config),
                 rng,
                 budget_ms=self.budget_ms,
                 clock=self.clock,
