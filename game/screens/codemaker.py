@@ -20,7 +20,8 @@ grid's cells are fixed by its shape), colours, repeated colours, strategy (stepp
 strategy). Enter starts, Escape goes back. A grid secret is entered into a grid of cells, with the
 same slot code paths: slot i is cell i in reading order, as the core stores a grid code. The
 choices, the secret and their rules (including the curated strategy list) are MakerChoices', in
-game/play/maker.py; this screen turns input into its calls and draws them.
+game/play/maker.py; this screen turns input into its calls (MakerInput, game/screens/codemaker_input.py,
+reads the events) and draws them.
 
 Games of digits and letters (Bulls and Cows, Words, Word marks: Shape steps on to them) take their
 secret typed: the digits or letters on the keyboard (before any shortcut: a word's R is an R) fill
@@ -45,20 +46,19 @@ from game.core import strategies
 from game.core.config import GameConfig
 from game.core.state import new_game
 from game.core.variants import Variant
-from game.play.drag import Drag, DragSource
+from game.play.drag import Drag
 from game.play.maker import MakerChoices, drawn_shape
 from game.play.record import random_secret
 from game.screens.base import State, Transition, go
+from game.screens.codemaker_input import MakerInput
 from game.screens.holding import Holding
 from game.screens.maker_hooks import MakerHooks
-from game.ui import breaker_input, looks, maker_view
+from game.ui import looks, maker_view
 from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
-from game.ui.layout import Button, PaletteItem, SecretSlot
-from game.ui.maker_layout import Control, MakerLayout
+from game.ui.layout import PaletteItem, SecretSlot
+from game.ui.maker_layout import MakerLayout
 from game.ui.pad_actions import pad_keys
-
-DIGIT_KEYS = MappingProxyType({pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9})
 
 
 class Mode(StrEnum):
@@ -98,7 +98,7 @@ def explanation(mode: Mode, variant: Variant) -> str:
     return EXPLAIN[mode]
 
 
-class CodemakerState(MakerChoices, State):
+class CodemakerState(MakerChoices, MakerInput, State):
     """Choose the game and the strategy; in MAKE mode also set the secret."""
 
     pad_keys = pad_keys(confirm=pygame.K_SPACE, rule_out=pygame.K_r, hint=pygame.K_s)
@@ -119,6 +119,11 @@ class CodemakerState(MakerChoices, State):
         self._layout: MakerLayout | None = None
         self.focus = 0  # the keys' focus: an index into focus_rows()
         self.cursor = 0  # the secret's slot the keys change
+
+    @property
+    def sets_secret(self) -> bool:
+        """The player sets the secret here (MAKE); otherwise the palette is only looked at."""
+        return self.mode is Mode.MAKE
 
     # --- what is chosen (the rules are MakerChoices', game/play/maker.py) ----------------------------
     def problem(self) -> str | None:
@@ -241,105 +246,6 @@ class CodemakerState(MakerChoices, State):
             self._layout = MakerLayout(size, pegs, colours, with_palette, buttons, shape, shapes, choices)
             self._layout_key = key
         return self._layout
-
-    # --- input -----------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self.drag is not None:
-                self.drag.move_to(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            return self._mouse_down(event.pos, event.button)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._mouse_up(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            typed = breaker_input.typed_symbol(event, self.symbols()) if self.mode is Mode.MAKE else None
-            if typed is not None:  # digits and letters type themselves, before any shortcut
-                self.type_symbol(typed)
-                return None
-            return self._key(event.key)
-        return None
-
-    def _mouse_down(self, pos: tuple[int, int], button: int) -> Transition | State | None:
-        hit = self.layout().hit_test(pos)
-        if self.mode is not Mode.MAKE and isinstance(hit, PaletteItem | SecretSlot):
-            return None  # the palette is there to look at: nobody sets a secret in this mode
-        if button == 3:
-            if isinstance(hit, SecretSlot):
-                self.place(hit.col, None)
-            return None
-        if button != 1:
-            return None
-        if isinstance(hit, Button):
-            return self.press(hit.name)
-        if isinstance(hit, Control):
-            self.change(hit.name, -1 if hit.part == "minus" else +1)
-        elif isinstance(hit, PaletteItem) and self.symbols():  # a keyboard of tiles: it types
-            self.type_symbol(hit.colour)
-        elif isinstance(hit, PaletteItem):
-            self.selected = hit.colour
-            self.drag = Drag.lift(hit.colour, DragSource.PALETTE, pos)
-            self.app.sound.play("pick")
-        elif isinstance(hit, SecretSlot):
-            colour = self.secret[hit.col]
-            if colour is not None:
-                self.drag = Drag.lift(colour, DragSource.DRAFT, pos, hit.col)
-            elif self.selected is not None:
-                self.place(hit.col, self.selected)
-        return None
-
-    def _mouse_up(self, pos: tuple[int, int]) -> None:
-        drag, self.drag = self.drag, None
-        if drag is None or not drag.moved:
-            return
-        hit = self.layout().hit_test(pos)
-        source = drag.from_slot
-        if isinstance(hit, SecretSlot):
-            if source is not None and source != hit.col:
-                self.secret[source] = self.secret[hit.col]  # swap, so a move never loses a peg
-            self.place(hit.col, drag.colour)
-        elif source is not None:
-            self.place(source, None)  # dragged off the row: removed
-
-    def _key(self, key: int) -> Transition | State | None:
-        if key == pygame.K_ESCAPE:
-            return self.back()
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.start()
-        row = self.focused()
-        if key in (pygame.K_UP, pygame.K_DOWN) and row is not None:
-            self.focus = (self.focus + (1 if key == pygame.K_DOWN else -1)) % len(self.focus_rows())
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and row is not None:
-            step = 1 if key == pygame.K_RIGHT else -1
-            if row == "secret":
-                self.cursor = (self.secret_cursor() + step) % len(self.secret)
-            else:
-                self.change(row, step)
-        elif key == pygame.K_SPACE and row == "secret":
-            self.cycle(+1)
-        elif key == pygame.K_SPACE and row is not None:
-            self.change(row, +1)
-        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.mode is Mode.MAKE:
-            self.focus = 0  # the secret's row: where the colour changes
-            self.cycle(1 if key == pygame.K_PAGEDOWN else -1)
-        elif key == pygame.K_s:
-            self.change("strategy", +1)
-        elif key == pygame.K_g and "shape" in self.choices_shown:  # steps on, from the last grid to Row
-            index = self.shapes.index(self.shape)
-            at_end = index == len(self.shapes) - 1 or self.shapes[index + 1].symbols or self.symbols()
-            self.change("shape", -index if at_end else +1)
-        elif self.mode is Mode.MAKE:
-            if key in DIGIT_KEYS and DIGIT_KEYS[key] < self.colours and not self.symbols():
-                empty = [col for col, peg in enumerate(self.secret) if peg is None]
-                if empty:
-                    self.place(empty[0], DIGIT_KEYS[key])
-            elif key == pygame.K_BACKSPACE:
-                filled = [col for col, peg in enumerate(self.secret) if peg is not None]
-                if filled:
-                    self.place(filled[-1], None)
-            elif key == pygame.K_r:
-                self.random_secret()
-        return None
 
     def press(self, name: str) -> Transition | State | None:
         if name in ("back", "menu"):
