@@ -3,8 +3,9 @@
 The server (server.py) and the tests drive one Rooms value: create (an invite code), join, quick
 match (a queue per size, kind and rounds that pairs whoever waits), set a secret, guess, drop, come
 back, claim, leave, tick. What each player should see is appended to their own numbered stream of
-events (1, 2, 3, ...), kept until acknowledged, so a reconnecting client catches up; finished games
-are handed over once through take_finished() for the store.
+events (streams.py), kept until acknowledged, so a reconnecting client catches up; finished games
+are handed over once through take_finished() for the store. A room's own data, and what it tells a
+seat of itself, is room.py.
 
 Games:
 - race: both players break the same code, made here with `secrets` and never put in an event
@@ -25,105 +26,24 @@ result (faster than a person places pegs).
 
 from __future__ import annotations
 
-import secrets
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.codes import Code, score
-from game.core.config import GameConfig, preset
-from game.core.match import Match, new_match
-from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, KINDS, ROUNDS, SIZES
+from game.core.config import preset
+from game.core.match import new_match
+from game.net.protocol import KINDS, ROUNDS, SIZES
 from game.server.matching import Queues, Waiting
+from game.server.room import Event, Room, RoomError, Seat, cracked, random_code, random_invite
+from game.server.streams import Streams
 
 HOLD_S = 60.0  # how long (of their own turn) a dropped player's room is held
 FLAG_S = 0.05  # guesses closer together than this are flagged as not a person's
 FORGET_S = 600.0  # a player gone this long and in no game: their unread events are let go
-MAX_UNACKED = 500  # events kept per player for catch-up; older ones are dropped (a client that never acks)
-
-Event = dict[str, Any]
 
 
-class RoomError(ValueError):
-    """A move the rooms refuse; the text says why (sent to the player as an error)."""
-
-
-def random_code(pegs: int, colours: int) -> Code:
-    """A secret nobody can predict (the operating system's randomness)."""
-    return tuple(secrets.randbelow(colours) for _ in range(pegs))
-
-
-def random_invite() -> str:
-    return "".join(secrets.choice(INVITE_CHARS) for _ in range(INVITE_LENGTH))
-
-
-@dataclass
-class Seat:
-    player: str
-    nick: str
-    away: bool = False
-    away_used: float = 0.0  # seconds of their own turn spent away
-    rows: list[tuple[Code, tuple[int, int]]] = field(default_factory=list)
-    last_guess_at: float | None = None
-    flagged: bool = False
-    rating: float = 1500.0  # what quick match paired on; the opponent is told it at the start
-
-
-@dataclass
-class Room:
-    id: int
-    invite: str | None
-    kind: str
-    size: str
-    rounds: int
-    config: GameConfig
-    seats: list[Seat]
-    opened_at: float
-    state: str = "waiting"  # waiting -> playing -> over
-    secret: Code | None = None
-    match: Match | None = None
-    clock_at: float = 0.0
-    claim_told: bool = False
-
-    def seat_of(self, player: str) -> int:
-        return next(i for i, seat in enumerate(self.seats) if seat.player == player)
-
-    def shape(self, index: int) -> dict:
-        """What a start and a resume both tell seat `index` of its game: room, kind, size, rounds."""
-        return {
-            "room": self.id,
-            "game": self.kind,
-            "size": self.size,
-            "pegs": self.config.pegs,
-            "colours": self.config.colours,
-            "turns": self.config.turns,
-            "rounds": self.rounds,
-            "you": index,
-        }
-
-    def on_turn(self, index: int) -> bool:
-        """Whether it is seat `index`'s turn (a dropped player's hold runs only then)."""
-        if self.state != "playing":
-            return False
-        if self.kind == "race":
-            seat = self.seats[index]
-            return len(seat.rows) < self.config.turns and not _cracked(seat, self.config.pegs)
-        assert self.match is not None
-        return index == (self.match.maker if self.secret is None else self.match.breaker)
-
-
-@dataclass
-class Stream:
-    events: list[tuple[int, Event]] = field(default_factory=list)
-    next_seq: int = 1
-
-
-def _cracked(seat: Seat, pegs: int) -> bool:
-    return bool(seat.rows) and seat.rows[-1][1][0] == pegs
-
-
-class Rooms:
+class Rooms(Streams):
     """Every room, queue and event stream of one server."""
 
     def __init__(
@@ -141,43 +61,16 @@ class Rooms:
         self.queues = Queues()
         # False when several processes share one queue (the server pairs through Redis instead)
         self.matching = True
-        self.streams: dict[str, Stream] = {}
+        super().__init__()
         self.finished: list[dict[str, Any]] = []
         self.gone: dict[str, float] = {}  # player -> when their connection went
-        self.dirty: set[str] = set()  # players with events not yet handed to their connection
         self.notes: list[str] = []  # one line per room event, for the server's log
         self._next_room = 1
 
-    # --- streams ---------------------------------------------------------------------------
-    def emit(self, player: str, event: Event) -> None:
-        stream = self.streams.setdefault(player, Stream())
-        stream.events.append((stream.next_seq, event))
-        stream.next_seq += 1
-        self.dirty.add(player)
-        if len(stream.events) > MAX_UNACKED:
-            del stream.events[: len(stream.events) - MAX_UNACKED]
-
-    def events_after(self, player: str, seq: int) -> list[tuple[int, Event]]:
-        """The player's events numbered above `seq` (what a reconnecting client has not seen)."""
-        stream = self.streams.get(player)
-        return [] if stream is None else [(n, e) for n, e in stream.events if n > seq]
-
-    def last_seq(self, player: str) -> int:
-        stream = self.streams.get(player)
-        return 0 if stream is None else stream.next_seq - 1
-
-    def ack(self, player: str, seq: int) -> None:
-        stream = self.streams.get(player)
-        if stream is not None:
-            stream.events = [(n, e) for n, e in stream.events if n > seq]
-
+    # --- hand-overs ------------------------------------------------------------------------
     def take_finished(self) -> list[dict[str, Any]]:
         done, self.finished = self.finished, []
         return done
-
-    def take_dirty(self) -> set[str]:
-        dirty, self.dirty = self.dirty, set()
-        return dirty
 
     def take_notes(self) -> list[str]:
         notes, self.notes = self.notes, []
@@ -347,7 +240,7 @@ class Rooms:
     def _race_settle(self, room: Room, now: float) -> None:
         pegs, turns = room.config.pegs, room.config.turns
         for index, seat in enumerate(room.seats):
-            if _cracked(seat, pegs):
+            if cracked(seat, pegs):
                 self._finish(room, index, "cracked", now)
                 return
         if all(len(seat.rows) >= turns for seat in room.seats):
@@ -357,11 +250,11 @@ class Rooms:
 
     def _round_settle(self, room: Room, breaker: int, now: float) -> None:
         seat = room.seats[breaker]
-        cracked = _cracked(seat, room.config.pegs)
-        if not cracked and len(seat.rows) < room.config.turns:
+        broken = cracked(seat, room.config.pegs)
+        if not broken and len(seat.rows) < room.config.turns:
             return
         assert room.match is not None and room.secret is not None
-        room.match = room.match.record(len(seat.rows), cracked)
+        room.match = room.match.record(len(seat.rows), broken)
         for each in room.seats:
             self.emit(
                 each.player,
@@ -370,7 +263,7 @@ class Rooms:
                     "round": room.match.round_number - 1,
                     "secret": list(room.secret),
                     "guesses": len(seat.rows),
-                    "cracked": cracked,
+                    "cracked": broken,
                     "totals": list(room.match.totals),
                 },
             )
@@ -433,29 +326,7 @@ class Rooms:
         room = self.rooms.get(self.room_of.get(player, -1))
         if room is None:
             return False
-        index = room.seat_of(player)
-        view: Event = {"kind": "resume", "state": room.state, **room.shape(index)}
-        if room.state == "waiting":
-            view["invite"] = room.invite
-            self.emit(player, view)
-            return True
-        seat, other = room.seats[index], room.seats[1 - index]
-        view["opponent"] = other.nick
-        view["opponent_away"] = other.away
-        view["rows"] = [{"code": list(code), "grade": list(grade)} for code, grade in seat.rows]
-        maker = room.match is not None and index == room.match.maker
-        view["opponent_rows"] = [
-            {"code": list(code), "grade": list(grade)} if maker else {"grade": list(grade)}
-            for code, grade in other.rows
-        ]
-        if room.match is not None:
-            view["round"] = room.match.round_number
-            view["role"] = "maker" if maker else "breaker"
-            view["totals"] = list(room.match.totals)
-            view["secret_set"] = room.secret is not None
-            if maker and room.secret is not None:
-                view["secret"] = list(room.secret)  # the maker's own code
-        self.emit(player, view)
+        self.emit(player, room.resume_view(room.seat_of(player)))
         return True
 
     def _advance(self, room: Room, now: float) -> None:
@@ -547,7 +418,7 @@ class Rooms:
         for player, since in list(self.gone.items()):
             if now - since >= FORGET_S and player not in self.room_of:
                 del self.gone[player]
-                self.streams.pop(player, None)
+                self.forget(player)
         for room in list(self.rooms.values()):
             if room.state == "waiting":
                 if room.seats[0].away and now - room.clock_at >= self.hold_s:

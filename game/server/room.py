@@ -1,0 +1,116 @@
+"""One online room, as data: its seats, its rows, what it tells a player of itself. Pure.
+
+Rooms (rooms.py) decides what happens to a room; these types only hold it and describe it, so the
+rules read apart from the bookkeeping.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.codes import Code
+from game.core.config import GameConfig
+from game.core.match import Match
+from game.net.protocol import INVITE_CHARS, INVITE_LENGTH
+
+Event = dict[str, Any]
+
+
+class RoomError(ValueError):
+    """A move the rooms refuse; the text says why (sent to the player as an error)."""
+
+
+def random_code(pegs: int, colours: int) -> Code:
+    """A secret nobody can predict (the operating system's randomness)."""
+    return tuple(secrets.randbelow(colours) for _ in range(pegs))
+
+
+def random_invite() -> str:
+    return "".join(secrets.choice(INVITE_CHARS) for _ in range(INVITE_LENGTH))
+
+
+@dataclass
+class Seat:
+    player: str
+    nick: str
+    away: bool = False
+    away_used: float = 0.0  # seconds of their own turn spent away
+    rows: list[tuple[Code, tuple[int, int]]] = field(default_factory=list)
+    last_guess_at: float | None = None
+    flagged: bool = False
+    rating: float = 1500.0  # what quick match paired on; the opponent is told it at the start
+
+
+@dataclass
+class Room:
+    id: int
+    invite: str | None
+    kind: str
+    size: str
+    rounds: int
+    config: GameConfig
+    seats: list[Seat]
+    opened_at: float
+    state: str = "waiting"  # waiting -> playing -> over
+    secret: Code | None = None
+    match: Match | None = None
+    clock_at: float = 0.0
+    claim_told: bool = False
+
+    def seat_of(self, player: str) -> int:
+        return next(i for i, seat in enumerate(self.seats) if seat.player == player)
+
+    def shape(self, index: int) -> dict:
+        """What a start and a resume both tell seat `index` of its game: room, kind, size, rounds."""
+        return {
+            "room": self.id,
+            "game": self.kind,
+            "size": self.size,
+            "pegs": self.config.pegs,
+            "colours": self.config.colours,
+            "turns": self.config.turns,
+            "rounds": self.rounds,
+            "you": index,
+        }
+
+    def on_turn(self, index: int) -> bool:
+        """Whether it is seat `index`'s turn (a dropped player's hold runs only then)."""
+        if self.state != "playing":
+            return False
+        if self.kind == "race":
+            seat = self.seats[index]
+            return len(seat.rows) < self.config.turns and not cracked(seat, self.config.pegs)
+        assert self.match is not None
+        return index == (self.match.maker if self.secret is None else self.match.breaker)
+
+    def resume_view(self, index: int) -> Event:
+        """The whole of where seat `index` is, as one "resume" event: its rows; the other's rows as
+        grades only, unless this seat made the code they break; a maker's own secret."""
+        view: Event = {"kind": "resume", "state": self.state, **self.shape(index)}
+        if self.state == "waiting":
+            view["invite"] = self.invite
+            return view
+        seat, other = self.seats[index], self.seats[1 - index]
+        view["opponent"] = other.nick
+        view["opponent_away"] = other.away
+        view["rows"] = [{"code": list(code), "grade": list(grade)} for code, grade in seat.rows]
+        maker = self.match is not None and index == self.match.maker
+        view["opponent_rows"] = [
+            {"code": list(code), "grade": list(grade)} if maker else {"grade": list(grade)}
+            for code, grade in other.rows
+        ]
+        if self.match is not None:
+            view["round"] = self.match.round_number
+            view["role"] = "maker" if maker else "breaker"
+            view["totals"] = list(self.match.totals)
+            view["secret_set"] = self.secret is not None
+            if maker and self.secret is not None:
+                view["secret"] = list(self.secret)  # the maker's own code
+        return view
+
+
+def cracked(seat: Seat, pegs: int) -> bool:
+    """Whether the seat's last row is all black."""
+    return bool(seat.rows) and seat.rows[-1][1][0] == pegs
