@@ -2,8 +2,8 @@
 
 Defaults: 127.0.0.1 (this machine only; --host 0.0.0.0 for a network), port DEFAULT_PORT, the
 results in server.sqlite3 in the game's data folder. It prints where it listens, then one log line
-per room event (written out in batches, at least every half second, so logging never costs a
-write per event under load).
+per room event (handed to a thread that writes them out, flushed at least every half second, so
+neither a write per event nor a slow reader of the log costs the games anything: serverlog.py).
 
 Many processes: give each the same --database postgresql://... and --redis redis://... and put
 any TCP load balancer in front of their ports (docs/server.md).
@@ -15,8 +15,6 @@ import asyncio
 import logging
 import signal
 import sys
-import threading
-import time
 from pathlib import Path
 
 import platformdirs
@@ -25,6 +23,7 @@ from game.cli import OneLineParser, address, number, path_arg
 from game.server import cluster
 from game.server.results import open_store
 from game.server.server import GameServer
+from game.server.serverlog import ServerLog
 
 DEFAULT_PORT = 8765
 APP_NAME = "mastermind-arcade"  # the data folder the game itself uses
@@ -77,43 +76,6 @@ def build_parser() -> OneLineParser:
     return parser
 
 
-class BatchedLog(logging.StreamHandler):
-    """A log handler that writes each line at once but flushes the stream at most every FLUSH_S."""
-
-    FLUSH_S = 0.5
-
-    def __init__(self) -> None:
-        super().__init__(sys.stdout)
-        self.flusher = threading.Timer(self.FLUSH_S, self._flush_now)
-        self.flusher.daemon = True
-
-    def flush(self) -> None:
-        if not self.flusher.is_alive():
-            self.flusher = threading.Timer(self.FLUSH_S, self._flush_now)
-            self.flusher.daemon = True
-            self.flusher.start()
-
-    def _flush_now(self) -> None:
-        with self.lock:  # type: ignore[union-attr]
-            self.stream.flush()
-
-
-class SecondsFormatter(logging.Formatter):
-    """"%(asctime)s %(message)s" with the time text made once a second, not once a line (strftime
-    was a twentieth of the server's time under load)."""
-
-    def __init__(self) -> None:
-        super().__init__("%(asctime)s %(message)s")
-        self._second = -1
-        self._text = ""
-
-    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802
-        second = int(record.created)
-        if second != self._second:
-            self._second, self._text = second, time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(second))
-        return self._text
-
-
 async def serve(host: str, port: int, where: str, rate: int | None, redis_url: str | None) -> None:
     store = open_store(where)
     options = {"rate_per_s": rate, "burst": 2.0 * rate} if rate else {}
@@ -153,9 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--data {data}: its folder {data.parent} does not exist")
     if args.redis and not args.database:
         parser.error("--redis shares rooms between processes: give them one --database postgresql://... too")
-    handler = BatchedLog()
-    handler.setFormatter(SecondsFormatter())
-    logging.basicConfig(level=logging.INFO, handlers=[handler])
+    server_log = ServerLog().start()
+    logging.basicConfig(level=logging.INFO, handlers=[server_log.handler])
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per room event, not per socket
     try:
         asyncio.run(serve(args.host, args.port, args.database or str(data), args.rate, args.redis))
@@ -170,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         pass
+    finally:
+        server_log.stop()
     return 0
 
 
