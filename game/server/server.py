@@ -366,13 +366,13 @@ class GameServer:
             for player in players:
                 self.hold(player)
         self.saving += 1
-        future = self.db.call("record", result)
-
-        def done(_: Any) -> None:
+        # The callback is handed its future rather than closing over it: closing over it made a
+        # cycle (future -> callback -> future) of some twenty objects a game for the collector.
+        def done(finished: Any) -> None:
             with contextlib.suppress(RuntimeError):  # the loop has closed: the server is stopping
-                self.loop.call_soon_threadsafe(self._saved, result, future, players)
+                self.loop.call_soon_threadsafe(self._saved, result, finished, players)
 
-        future.add_done_callback(done)
+        self.db.call("record", result).add_done_callback(done)
 
     def hold(self, player: str) -> None:
         """Hold back the player's events until release() (something they depend on is being kept)."""
