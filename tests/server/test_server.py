@@ -5,6 +5,8 @@ the test moves, results that survive a restart, and hostile clients beside a due
 from __future__ import annotations
 
 import contextlib
+import gc
+import inspect
 import json
 import socket
 import time
@@ -317,3 +319,29 @@ def test_server__the_clients_methods_play_a_daily_and_a_challenge_from_its_share
     with pytest.raises(ValueError):
         bob.client.play_challenge("nothing to see")
     close_all(ann, bob)
+
+
+def test_server__a_played_game_leaves_the_servers_code_no_cyclic_garbage(running, store):
+    # Cycles wait for the collector, whose full passes hold the loop for every player at once.
+    server = running()
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for _ in range(3):
+            ann, bob = pair(server.port, "race")
+            bob.send("guess", code=list(SECRET))
+            for player in (ann, bob):
+                player.event("over")
+                player.event("rating")  # told once the result is kept
+            close_all(ann, bob)
+        gc.collect()
+        ours = [
+            getattr(thing, "__qualname__", "")
+            for thing in gc.garbage
+            if inspect.isfunction(thing) and thing.__module__.startswith("game.server")
+        ]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert len(store.results()) == 3
+    assert ours == []
