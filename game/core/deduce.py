@@ -22,11 +22,11 @@ shows the given rows and then `tries` more rows: Puzzle.config has turns = rows 
 started from Puzzle.start_state() is lost by GameState's own rule when the tries run out. Each wrong
 try is graded like any guess. Stars: the secret named at the first try 3, the second 2, later 1.
 
-Seeds (stable everywhere, like the Daily code; game/core/daily.py):
+Seeds (stable everywhere, like the Daily code; game/core/dailycode.py):
     puzzle of the day:  "mastermind-arcade deduce v1|daily|<YYYY-MM-DD>|<level>"
     practice number n:  "mastermind-arcade deduce v1|practice|<n>|<level>"
 hashed with SHA-256 into an integer that seeds random.Random. The day is a UTC date (daily_day(now)
-of game/core/daily.py); a day after `today` is refused. Changing the dealing method changes the
+of game/core/dailycode.py); a day after `today` is refused. Changing the dealing method changes the
 boards: bump the "v1" with it.
 
 Text form (to_dict/from_dict), codes as digit strings like moves:
@@ -68,7 +68,7 @@ from typing import Any
 
 from .codes import Code, CodeError, Feedback, code_from_text, code_to_text
 from .config import GameConfig, legal_codes
-from .daily import DailyError, check_day, hashed_number
+from .dailycode import DailyError, check_day, hashed_number
 from .deducedeal import deal_steps
 from .records import PAR_SECONDS_PER_BIT, POINTS_PER_BIT
 from .solver import Progress, run
