@@ -51,6 +51,7 @@ from .dailycode import (  # noqa: F401  (the code's names, handed on: a screen r
     daily_number_day,
     daily_secret,
     hashed_number,
+    iso_day,
     seconds_until_next_daily,
 )
 from .variants import Grade, GradeError
@@ -196,16 +197,6 @@ def daily_record_to_dict(record: DailyRecord) -> dict[str, Any]:
     }
 
 
-def _iso_day(value: Any) -> dt.date:
-    # date.fromisoformat also takes forms such as "20261123"; only YYYY-MM-DD is written, so only it is read.
-    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
-        raise DailyError(f"a day is written YYYY-MM-DD, not {value!r}")
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise DailyError(f"{value!r} is not a calendar date") from None
-
-
 def daily_record_from_dict(data: Any, preset_name: str, today: dt.date | None = None) -> DailyRecord:
     """Inverse of daily_record_to_dict(); DailyError on anything damaged or inconsistent, on a day
     played after `today` (beyond CLOCK_SKEW) and on a streak longer than the days up to that day."""
@@ -215,7 +206,7 @@ def daily_record_from_dict(data: Any, preset_name: str, today: dt.date | None = 
     if unknown:
         raise DailyError(f"a daily record has no field {sorted(map(str, unknown))[0]!r}")
     raw_day = data.get("last_day")
-    last_day = None if raw_day is None else _iso_day(raw_day)
+    last_day = None if raw_day is None else iso_day(raw_day)
     raw_grades = data.get("grades", [])
     numbers = len(daily_config(preset_name).variant.kinds)
     if not isinstance(raw_grades, list) or any(

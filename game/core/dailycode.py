@@ -23,6 +23,7 @@ recipe or the calendar, the record with what is kept of a game.
     daily_config(preset_name) -> GameConfig; daily_name(preset_name) -> the daily's own spelling
     daily_secret(day, preset_name) -> Code
     check_day(day); check_not_future(day, today, what)  a stored date is at most CLOCK_SKEW after `today`
+    iso_day(text) -> date               a stored day, YYYY-MM-DD only
 The archive (any past day's code, played for fun: it never reaches a DailyRecord, so it cannot touch
 the streak or the one attempt a day). Days are numbered from DAILY_EPOCH, Daily #1:
     daily_number(day) -> int            daily_number_day(number) -> date
@@ -37,6 +38,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Mapping
+from typing import Any
 
 from .codes import Code
 from .config import GameConfig, legal_codes, preset
@@ -148,6 +150,17 @@ def check_not_future(day: dt.date, today: dt.date | None, what: str) -> dt.date:
     if today is not None and day > today + CLOCK_SKEW:
         raise DailyError(f"{what} is {day.isoformat()}, in the future (today is {today.isoformat()})")
     return day
+
+
+def iso_day(value: Any) -> dt.date:
+    """The day a stored text names, written YYYY-MM-DD and nothing else, else DailyError."""
+    # date.fromisoformat also takes forms such as "20261123"; only YYYY-MM-DD is written, so only it is read.
+    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
+        raise DailyError(f"a day is written YYYY-MM-DD, not {value!r}")
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise DailyError(f"{value!r} is not a calendar date") from None
 
 
 def daily_number(day: dt.date) -> int:

@@ -50,7 +50,7 @@ from typing import Any
 
 from .codes import Code, CodeError, Feedback, code_from_text, code_to_text
 from .config import GameConfig
-from .dailycode import DailyError, check_day
+from .dailycode import DailyError, check_day, iso_day
 from .solver import Progress, run
 from .space import codes_of, consistent_steps, count_consistent_steps
 from .state import GameState, Guess, apply_move, new_game
@@ -253,13 +253,10 @@ def check_puzzle_day(day: Any) -> dt.date:
 
 
 def _iso_day(value: Any) -> dt.date:
-    # date.fromisoformat also reads forms such as "20261123"; only YYYY-MM-DD is written, so only it is read.
-    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
-        raise DeduceError(f"a day is written YYYY-MM-DD, not {value!r}")
     try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise DeduceError(f"{value!r} is not a calendar date") from None
+        return iso_day(value)
+    except DailyError as exc:
+        raise DeduceError(str(exc)) from None
 
 
 def _code(value: Any, lv: Level, what: str) -> Code:
