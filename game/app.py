@@ -1,4 +1,8 @@
-"""The imperative shell: window, clock, event pump, the state stack and the shared context.
+"""The imperative shell: clock, event pump, the state stack and the shared context.
+
+Around it, each in its own module: the window it draws in (its base, Window: game/window.py), the
+route table it resolves transitions through (game/routes.py), and the command-line start that makes
+an App and runs it (game/launch.py, `python -m game`).
 
 The loop is pygame-ce's documented one: events -> state.handle -> state.update(dt) -> draw ->
 flip -> dt = min(clock.tick(FPS) / 1000, MAX_DT_S). `App.step(events, dt)` is one frame of it, so
@@ -25,14 +29,10 @@ Shared context every state may use through `self.app`:
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
-import logging
 import os
 import random
-import signal
-import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from game import assets  # no pygame inside: read before pygame starts
@@ -44,100 +44,32 @@ os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", assets.APP_ID)
 
 import pygame  # noqa: E402
 
-from game import assets
-from game.core.config import ConfigError, GameConfig
-from game.modes.registry import (
-    high_score_tables,
-    histograms,
-    modes,
-    new_game,
-    record_books,
-    resume,
-    start_slot,
-)
-from game.options import MAX_SIZE, MIN_SIZE, build_parser, config_from_args, settings_from_args
-from game.screens.analysis import AnalysisOverlay
-from game.screens.attract import AttractState
+from game.core.config import GameConfig
+from game.modes.registry import high_score_tables, histograms, record_books
+from game.routes import route_table
 from game.screens.base import Pop, Push, Quit, Replace, Reset, Route, State, Transition, go
-from game.screens.codemaker import CodemakerState
-from game.screens.confirm import ConfirmOverlay
-from game.screens.help import HelpOverlay
-from game.screens.highscores import HighScoresState, InitialsOverlay
-from game.screens.hint import HintOverlay
 from game.screens.kept import start_game
-from game.screens.menu import MenuState
-from game.screens.playing import PlayingState
-from game.screens.result import ResultState
-from game.screens.settings import SettingsState
-from game.screens.solving import SolvingState
-from game.screens.stats import StatsState
 from game.session import Session
 from game.settings import Settings
-from game.store import Store
 from game.ui import looks
-from game.ui.heap import bound_heap
 from game.ui.pad_actions import PadPress, pad_event
 from game.ui.pads import Pads
 from game.ui.pegs import PegArt
-from game.ui.sound import SOUND_NAMES, Sound
 from game.ui.text import TextRenderer
+from game.window import DEFAULT_SIZE, Window
 from game.words import install as install_word_lists
 
 FPS = 60
 PAD_NOTICE_S = 3.0  # a gamepad connected or removed: long enough to read, short enough not to cover play
 MAX_DT_S = 0.1  # a long stall (window drag, debugger) must not make animations jump
-DEFAULT_SIZE = (1024, 720)
-QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # end the game as closing the window does
 MAX_TRANSITIONS_PER_FRAME = 16  # guards against two states handing control back and forth forever
-TITLE = "Mastermind Arcade"
-
-log = logging.getLogger(__name__)
 
 install_word_lists()  # the word variants read the shipped lists when a word game first needs them
-
-SCREENS: dict[str, Callable[..., State]] = {
-    "menu": MenuState,
-    "resume": resume,  # a kept game claimed in the store before its screen is made
-    "new_game": new_game,  # a mode's new game on a config, with hooks made for it (Mode.new_game)
-    "play": PlayingState,
-    "solve": SolvingState,
-    "result": ResultState,
-    "codemaker": CodemakerState,
-    "confirm": ConfirmOverlay,
-    "help": HelpOverlay,
-    "hint": HintOverlay,
-    "analysis": AnalysisOverlay,
-    "settings": SettingsState,
-    "stats": StatsState,
-    "high_scores": HighScoresState,
-    "initials": InitialsOverlay,
-    "attract": AttractState,
-}
-
-
-def route_table() -> dict[str, Callable[..., State]]:
-    """Every screen by route name: the shared screens, then each mode's (a name is never taken twice).
-    A mode may map a name to a function that returns another route (a fresh Blitz run)."""
-    table = dict(SCREENS)
-    for mode in modes():
-        for name, make in mode.screens.items():
-            if name in table:
-                raise ValueError(f"the route {name!r} of mode {mode.id!r} is taken")
-            table[name] = make
-    return table
 
 
 def utc_now() -> dt.datetime:
     """The wall clock as an aware UTC time (tests give App a fixed `now` instead)."""
     return dt.datetime.now(dt.UTC)
-
-
-def _set_window_icon() -> None:
-    """The game's icon on its window; without the file the system's own (assets.missing() names it)."""
-    try:
-        pygame.display.set_icon(pygame.image.load(assets.icon_path()))
-    except (OSError, pygame.error):
-        pass
 
 
 class NullSound:
@@ -154,7 +86,7 @@ class NullSound:
         return False
 
 
-class App:
+class App(Window):
     """The window and the state stack. Create one, then `run()` (or `step()` in tests)."""
 
     def __init__(
@@ -172,12 +104,7 @@ class App:
         kept in that slot, and a game kept there is asked about first, as the title screen's entries do."""
         pygame.display.init()
         pygame.font.init()
-        _set_window_icon()  # before the window opens: some systems take an icon only then
-        self.surface = pygame.display.set_mode(self._clamp_size(size), pygame.RESIZABLE)
-        self.fullscreen = False  # desktop fullscreen: set_fullscreen() switches it
-        self._windowed_size = self.surface.get_size()  # the window to go back to from fullscreen
-        self._canvas: pygame.Surface | None = None  # drawn on when the window is forced below MIN_SIZE
-        pygame.display.set_caption(TITLE)
+        self._open_window(size)  # its size, fullscreen and icon are Window's (game/window.py)
         self.clock = pygame.time.Clock()
         self.seed = seed
         self.rng = random.Random(seed)
@@ -272,55 +199,6 @@ class App:
             else:
                 raise TypeError(f"a state returned {transition!r}, not a transition")
             transition = follow
-
-    # --- the window ------------------------------------------------------------------------
-    @staticmethod
-    def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
-        w, h = (min(high, max(low, int(v))) for v, low, high in zip(size, MIN_SIZE, MAX_SIZE, strict=True))
-        return (w, h)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """Make the window `size` (clamped to MIN_SIZE..MAX_SIZE); the layouts reflow on the next draw.
-        In fullscreen the screen decides the size: the display surface is taken as it is."""
-        if self.fullscreen:
-            self.surface = pygame.display.get_surface() or self.surface
-            return
-        size = self._clamp_size(size)
-        if self.surface.get_size() != size:
-            bound_heap()  # resizing churns window-sized surfaces: keep freed ones from staying resident
-            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-
-    def set_fullscreen(self, on: bool) -> bool:
-        """Desktop fullscreen (the screen's own resolution, no mode change) or back to the window it
-        left; the layouts reflow on the next draw as for any window size. False when the display
-        refuses (some drivers cannot): the window is kept, or reopened if the attempt closed it."""
-        if on == self.fullscreen:
-            return True
-        if on:
-            self._windowed_size = self.window_size
-        try:
-            if on:  # (0, 0) with FULLSCREEN is SDL's FULLSCREEN_DESKTOP at the desktop's size
-                display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            else:
-                display = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-        except pygame.error as exc:
-            log.warning("fullscreen %s failed: %s", "on" if on else "off", exc)
-            if pygame.display.get_surface() is None:  # a failed set_mode may have closed the window
-                self.fullscreen = False
-                self.surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-            return False
-        self.surface = display
-        self.fullscreen = on
-        return True
-
-    @property
-    def window_size(self) -> tuple[int, int]:
-        """The size of the window: in fullscreen, the one to go back to (what the settings keep)."""
-        return self._windowed_size if self.fullscreen else self.surface.get_size()
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.surface.get_size()
 
     @property
     def look(self) -> looks.Look:
@@ -426,119 +304,9 @@ class App:
         if surface is not display:
             display.blit(surface, (0, 0))
 
-    def _drawing_surface(self, display: pygame.Surface) -> pygame.Surface:
-        """The window itself, or, when the window manager forced it below MIN_SIZE, a canvas of at least
-        MIN_SIZE whose top-left part the window shows (app.size is the canvas, so clicks still match)."""
-        w, h = display.get_size()
-        size = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
-        if size == (w, h):
-            return display
-        if self._canvas is None or self._canvas.get_size() != size:
-            self._canvas = pygame.Surface(size)
-        return self._canvas
-
     def run(self, frames: int | None = None) -> None:
         """The real loop with dt from the clock; stops on quit or after `frames` frames."""
         dt = 1 / FPS
         while self.running and (frames is None or self.frames < frames):
             self.step(None, dt)
             dt = min(self.clock.tick(FPS) / 1000, MAX_DT_S)
-
-
-class QuitSignals:
-    """SIGINT (Ctrl+C), SIGTERM and SIGHUP end the game the way closing the window does: the loop stops
-    after the current frame and App.close() saves the game in progress and the settings; the exit
-    status is a normal quit's. The handlers only set flags (safe at any point of a frame)."""
-
-    def __init__(self) -> None:
-        self.app: App | None = None
-        self.received: int | None = None
-        self._previous: dict[int, Any] = {}
-
-    def install(self) -> None:
-        for name in QUIT_SIGNALS:
-            signum = getattr(signal, name, None)  # SIGHUP does not exist on Windows
-            if signum is not None:
-                self._previous[signum] = signal.signal(signum, self._handle)
-        if hasattr(signal, "pthread_sigmask"):  # held by game/__main__.py while modules loaded: let them in
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, set(self._previous))
-
-    def restore(self) -> None:
-        for signum, handler in self._previous.items():
-            signal.signal(signum, handler)
-        self._previous.clear()
-
-    def attach(self, app: App) -> None:
-        self.app = app
-        if self.received is not None:
-            app.running = False  # a signal came while the game was starting
-
-    def _handle(self, signum: int, frame: Any) -> None:
-        self.received = signum
-        if self.app is not None:
-            self.app.running = False
-
-
-def open_app(args: argparse.Namespace, config: GameConfig | None, store: Any, sound: Any) -> App:
-    """The window the command line asks for: straight into the game of `config` (asking first, over
-    the title screen, when a game of its kind is kept), else the title screen."""
-    size = args.size or store.load_settings().window_size or DEFAULT_SIZE
-    start = go("new_game", config=config) if config is not None else None  # a plain game of it
-    return App(
-        size=size,
-        seed=args.seed,
-        settings=settings_from_args(args),
-        start=start,
-        slot=start_slot(start) if start is not None else None,
-        store=store,
-        sound=sound,
-    )
-
-
-NO_DISPLAY_MESSAGE = (
-    "mastermind: the game needs a display and none is available ({reason}); "
-    "SDL_VIDEODRIVER=dummy runs it headless for tests"
-)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    signals = QuitSignals()
-    signals.install()  # first: a quit during the slow start (imports, display, files) ends cleanly
-    try:
-        return _main(argv, signals)
-    finally:
-        signals.restore()
-
-
-def _main(argv: Sequence[str] | None, signals: QuitSignals) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.version or args.check_assets:  # about the program itself: no window, no store
-        from game import about
-
-        return about.print_version() if args.version else about.print_asset_check()
-    try:
-        config = config_from_args(args)
-    except ConfigError as exc:
-        parser.error(str(exc))
-    try:
-        pygame.display.init()
-    except pygame.error as exc:
-        reason = " ".join(str(exc).split()) or "no video device"
-        print(NO_DISPLAY_MESSAGE.format(reason=reason), file=sys.stderr)
-        return 1
-    try:
-        store = Store()
-        for problem in assets.missing(SOUND_NAMES):  # once, on screen with the store's notices and logged
-            store.notice(problem)
-        app = open_app(args, config, store, Sound())
-        signals.attach(app)
-        app.run(frames=args.frames)
-        app.close()  # as a quit does, after --frames N too: the settings and the game in progress are saved
-    finally:
-        pygame.quit()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -17,7 +17,7 @@ import pytest
 
 import game
 from game import about, assets
-from game.app import main
+from game.launch import main
 from game.ui.sound import SOUND_NAMES
 
 REPO = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from game.app import main
 from game.core.config import MAX_PEGS, ConfigError, GameConfig
+from game.launch import main
 from game.modes.classic.hooks import ClassicHooks
 from game.options import build_parser, config_from_args
 from game.screens.base import Pop, Push, Replace, Reset, State

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app import main
 from game.cli import MAX_SHOWN_CHARS
+from game.launch import main
 from game.store import Store
 from tests.test_app_hostile import PLAY_ONE_ROW
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import main
 from game.core.config import GameConfig
+from game.launch import main
 from game.modes.classic.hooks import ClassicHooks
 from game.options import MAX_SIZE, MIN_SIZE
 from game.screens.playing import PlayingState
@@ -34,6 +34,7 @@ PLAY_ONE_ROW = """
 import sys
 import pygame
 from game import app as shell
+from game import launch
 
 real_step = shell.App.step
 
@@ -47,7 +48,7 @@ def step(self, events=None, dt=1 / 60, draw=True):
         print("rows", len(game.rows), "over", game.over, flush=True)
 
 shell.App.step = step
-sys.exit(shell.main(sys.argv[1:]))
+sys.exit(launch.main(sys.argv[1:]))
 """
 
 

@@ -3,15 +3,16 @@
 on the title screen), and starts straight into the new game when nothing of its kind is kept.
 
 Each case keeps a real game in a temporary store by playing a row through the real app, then opens
-the app the way the command line does (game.app.open_app with the parsed arguments)."""
+the app the way the command line does (game.launch.open_app with the parsed arguments)."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from game.app import App, NullSound, open_app
+from game.app import App, NullSound
 from game.core.config import GameConfig
+from game.launch import open_app
 from game.options import build_parser, config_from_args
 from game.screens.base import go
 from game.screens.confirm import ConfirmOverlay

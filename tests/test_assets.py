@@ -99,10 +99,10 @@ def test_assets__missing_sound_and_table_are_named(tmp_path, monkeypatch):
 START_WITH_HOLES = """
 import sys
 from pathlib import Path
-from game import app, assets
+from game import assets, launch
 root = Path(sys.argv[1])
 assets.root = lambda: root
-sys.exit(app.main(["--frames", "3"]))
+sys.exit(launch.main(["--frames", "3"]))
 """
 
 

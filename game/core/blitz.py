@@ -16,7 +16,7 @@ cracked (never by subtracting dt after dt), so it does not drift. Once over, the
 changes: tick() returns it unchanged and crack()/miss() raise BlitzError.
 
 Secrets come from the run's seed: code number k (0-based) is hashed_code("mastermind-arcade blitz v1|"
-seed "|" k) from game.core.daily, so a run is the same for the same seed on every platform, and a
+seed "|" k) from game.core.dailycode, so a run is the same for the same seed on every platform, and a
 resumed run (to_dict/from_dict) plays the same codes.
 
 API for a screen:
@@ -39,7 +39,7 @@ from typing import Any
 
 from .codes import Code
 from .config import GameConfig, preset
-from .daily import hashed_code
+from .dailycode import hashed_code
 from .records import MAX_PLAY_S
 
 DURATION_S = 180.0

@@ -1,16 +1,8 @@
-"""The daily code: one secret per calendar day for Classic and for Super, the same for everyone.
+"""What a played daily leaves: its grades checked, the share text, and the record of days played.
 
-The day is the calendar date in UTC, so everyone plays the same code at the same moment and the
-countdown to the next one is exact (no time zones or daylight saving to guess). Functions that need
-"now" take an aware datetime; a naive one is refused, because its zone is unknown.
-
-The recipe (stable across platforms and Python versions):
-    text   = "mastermind-arcade daily v1|" + ISO date + "|" + preset name in lower case
-             e.g. "mastermind-arcade daily v1|2026-11-23|classic"
-    n      = SHA-256 of the UTF-8 text, the 32-byte digest read as a big-endian unsigned integer
-    pegs   = repeated divmod: n, peg = divmod(n, colours), once per peg; the first remainder is the
-             first (leftmost) peg.
-Both daily presets allow repeated colours, so every code this gives is legal.
+The code each day holds (the recipe, the UTC day, the countdown, the archive of past days) is
+game/core/dailycode.py; this module keeps what follows from playing it, and hands the code's names
+on, so a screen reads the whole daily from here.
 
 The daily record (one per preset) keeps the last day played, that day's grades, and the streak of
 consecutive days won: a win the day after the last win extends it, a win after a gap starts again at
@@ -20,140 +12,53 @@ API for a screen (all pure; `day` is a datetime.date, `now` an aware datetime):
     DAILY_PRESETS                      -> ("Classic", "Super"): the Daily mode's
     VARIANT_DAILIES, DAILIES           one daily per variant of its own: "Bulls and Cows", "Words", "Word
                                        marks" (a secret of the variant's, by rank), and all of them
-    daily_day(now) -> date             the UTC date of `now`
-    seconds_until_next_daily(now) -> float   in (0, 86400]
-    daily_config(preset_name) -> GameConfig
-    daily_secret(day, preset_name) -> Code
+    daily_day, seconds_until_next_daily, daily_config, daily_secret, the archive: dailycode.py's
     share_text(day, preset_name, grades) -> str   grades: every row's Feedback, in order
     DailyRecord(last_day, grades, streak, best_streak); .won, .can_play(day), .current_streak(day)
     record_daily(record, day, grades, preset_name) -> DailyRecord   (DailyError if already played)
     daily_book_to_dict(book) / daily_book_from_dict(data, today)   preset name -> DailyRecord
-    check_not_future(day, today, what)  a stored date is at most CLOCK_SKEW after `today`
+    day_streaks(days, day) -> (current, best)   streaks from the days decided
 Stored values are read by meaning: given `today` (the caller's clock; this module reads none), a
 day played is never in the future beyond CLOCK_SKEW, so a tampered 9999-12-31 cannot lock the daily
 away; a streak is never longer than the calendar days up to its last day.
-The archive (any past day's code, played for fun: it never reaches a DailyRecord, so it cannot touch
-the streak or the one attempt a day). Days are numbered from DAILY_EPOCH, Daily #1:
-    daily_number(day) -> int            daily_number_day(number) -> date
-    archive_day(today, day_or_number) -> date   a day from DAILY_EPOCH to yesterday, else DailyError
-    archive_numbers(today) -> range     the numbers the archive offers on `today` (may be empty)
-    archive_secret(today, day_or_number, preset_name) -> Code
 Every error is a DailyError (a ValueError) with a message a person can act on.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .codes import Code, Feedback
-from .config import GameConfig, legal_codes, preset
-from .variants import Grade, GradeError, variant_from_text
+from .codes import Feedback
+from .config import GameConfig
+from .dailycode import (  # noqa: F401  (the code's names, handed on: a screen reads the daily from here)
+    DAILIES,
+    DAILY_EPOCH,
+    DAILY_PRESETS,
+    VARIANT_DAILIES,
+    DailyError,
+    archive_day,
+    archive_numbers,
+    archive_secret,
+    check_day,
+    check_not_future,
+    daily_config,
+    daily_day,
+    daily_name,
+    daily_number,
+    daily_number_day,
+    daily_secret,
+    hashed_number,
+    iso_day,
+    seconds_until_next_daily,
+)
+from .variants import Grade, GradeError
 
-DAILY_PRESETS: tuple[str, ...] = ("Classic", "Super")
-# One daily per variant of its own, by name -> the variant's stored text. Its secret is drawn by rank
-# among the variant's secrets (n modulo their count: Variant.secret_of_rank), so a word daily is a word
-# of the answer list. The Daily mode's screens list DAILY_PRESETS; these are the core's for now.
-VARIANT_DAILIES: Mapping[str, str] = {
-    "Bulls and Cows": "bulls-and-cows:4",
-    "Words": "words:5",
-    "Word marks": "word-marks:5",
-}
-DAILIES: tuple[str, ...] = (*DAILY_PRESETS, *VARIANT_DAILIES)
-DAILY_HASH_PREFIX = "mastermind-arcade daily v1"
 SHARE_TITLE = "Mastermind Arcade Daily"
 BLACK_MARK, WHITE_MARK, EMPTY_MARK = "●", "○", "·"
 LOSS_MARK = "X"
-SECONDS_PER_DAY = 86_400
-# A clock a little ahead (another machine, a wrong time zone setting) may have written "tomorrow";
-# anything later is not a day anyone has played yet.
-CLOCK_SKEW = dt.timedelta(days=1)
-
-
-# Daily #1, the first day of the daily code. The archive offers days from here to yesterday: today's
-# code is the daily itself (one attempt), and a future one would spoil it.
-DAILY_EPOCH = dt.date(2026, 11, 23)
-
-
-class DailyError(ValueError):
-    """A daily request that cannot be met (unknown preset, naive time, second attempt, bad record)."""
-
-
-def hashed_number(text: str) -> int:
-    """SHA-256 of the UTF-8 `text`, its 32-byte digest read as a big-endian unsigned integer."""
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
-
-
-def hashed_code(text: str, pegs: int, colours: int) -> Code:
-    """A code drawn from `text` by SHA-256 and repeated divmod (first remainder = first peg)."""
-    n = hashed_number(text)
-    pegs_out = []
-    for _ in range(pegs):
-        n, peg = divmod(n, colours)
-        pegs_out.append(peg)
-    return tuple(pegs_out)
-
-
-def _daily_preset_name(preset_name: str) -> str:
-    for name in DAILIES:
-        if isinstance(preset_name, str) and name.lower() == preset_name.lower():
-            return name
-    raise DailyError(f"the daily code is played at {', '.join(DAILIES)}, not {preset_name!r}")
-
-
-def daily_config(preset_name: str) -> GameConfig:
-    """The configuration of a daily game (the preset's own size and turn limit, or the variant's)."""
-    name = _daily_preset_name(preset_name)
-    if name in VARIANT_DAILIES:
-        return GameConfig(variant=variant_from_text(VARIANT_DAILIES[name]))
-    return preset(name).config()
-
-
-def check_day(day: dt.date) -> dt.date:
-    """`day` if it is a calendar date (a datetime is refused), else DailyError."""
-    # A datetime is a date too; refusing it keeps "which day?" the caller's explicit choice (daily_day()).
-    if not isinstance(day, dt.date) or isinstance(day, dt.datetime):
-        raise DailyError(f"a daily code belongs to a calendar date (see daily_day()), not {day!r}")
-    return day
-
-
-def daily_seed_text(day: dt.date, preset_name: str) -> str:
-    """The text hashed for a day and preset, e.g. "mastermind-arcade daily v1|2026-11-23|classic"."""
-    return f"{DAILY_HASH_PREFIX}|{check_day(day).isoformat()}|{_daily_preset_name(preset_name).lower()}"
-
-
-def daily_secret(day: dt.date, preset_name: str) -> Code:
-    """The secret of `day` at `preset_name` (Classic or Super): the same everywhere, every time."""
-    config = daily_config(preset_name)
-    text = daily_seed_text(day, preset_name)
-    if _daily_preset_name(preset_name) in VARIANT_DAILIES:
-        rank = hashed_number(text) % legal_codes(config)
-        return config.check_code(config.variant.secret_of_rank(config.colours, config.duplicates, rank))
-    return config.check_code(hashed_code(text, config.pegs, config.colours))
-
-
-def _utc(now: dt.datetime) -> dt.datetime:
-    if not isinstance(now, dt.datetime) or now.tzinfo is None or now.utcoffset() is None:
-        raise DailyError(
-            f"pass an aware datetime such as datetime.now(timezone.utc), not {now!r}: "
-            "the daily code changes at midnight UTC"
-        )
-    return now.astimezone(dt.UTC)
-
-
-def daily_day(now: dt.datetime) -> dt.date:
-    """The daily code's date at the moment `now` (its UTC calendar date)."""
-    return _utc(now).date()
-
-
-def seconds_until_next_daily(now: dt.datetime) -> float:
-    """Seconds from `now` to the next midnight UTC, in (0, 86400]: at midnight exactly, a full day."""
-    utc = _utc(now)
-    midnight = dt.datetime.combine(utc.date() + dt.timedelta(days=1), dt.time(), tzinfo=dt.UTC)
-    return (midnight - utc).total_seconds()
 
 
 def grade_marks(feedback: Feedback | tuple[int, int], pegs: int) -> str:
@@ -220,7 +125,7 @@ def share_text(day: dt.date, preset_name: str, grades: Sequence[Feedback | tuple
         ●●○○
         ●●●●
     """
-    name = _daily_preset_name(preset_name)
+    name = daily_name(preset_name)
     config = daily_config(name)
     rows = check_grades(grades, config)
     result = str(len(rows)) if is_won(rows, config.pegs) else LOSS_MARK
@@ -292,23 +197,6 @@ def daily_record_to_dict(record: DailyRecord) -> dict[str, Any]:
     }
 
 
-def check_not_future(day: dt.date, today: dt.date | None, what: str) -> dt.date:
-    """`day` unless it is after `today` by more than CLOCK_SKEW (DailyError); no check without `today`."""
-    if today is not None and day > today + CLOCK_SKEW:
-        raise DailyError(f"{what} is {day.isoformat()}, in the future (today is {today.isoformat()})")
-    return day
-
-
-def _iso_day(value: Any) -> dt.date:
-    # date.fromisoformat also takes forms such as "20261123"; only YYYY-MM-DD is written, so only it is read.
-    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
-        raise DailyError(f"a day is written YYYY-MM-DD, not {value!r}")
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise DailyError(f"{value!r} is not a calendar date") from None
-
-
 def daily_record_from_dict(data: Any, preset_name: str, today: dt.date | None = None) -> DailyRecord:
     """Inverse of daily_record_to_dict(); DailyError on anything damaged or inconsistent, on a day
     played after `today` (beyond CLOCK_SKEW) and on a streak longer than the days up to that day."""
@@ -318,7 +206,7 @@ def daily_record_from_dict(data: Any, preset_name: str, today: dt.date | None = 
     if unknown:
         raise DailyError(f"a daily record has no field {sorted(map(str, unknown))[0]!r}")
     raw_day = data.get("last_day")
-    last_day = None if raw_day is None else _iso_day(raw_day)
+    last_day = None if raw_day is None else iso_day(raw_day)
     raw_grades = data.get("grades", [])
     numbers = len(daily_config(preset_name).variant.kinds)
     if not isinstance(raw_grades, list) or any(
@@ -348,7 +236,7 @@ def daily_record_from_dict(data: Any, preset_name: str, today: dt.date | None = 
 
 def daily_book_to_dict(book: Mapping[str, DailyRecord]) -> dict[str, Any]:
     """Preset name -> record dict, for every daily preset present in `book`."""
-    return {_daily_preset_name(name): daily_record_to_dict(record) for name, record in book.items()}
+    return {daily_name(name): daily_record_to_dict(record) for name, record in book.items()}
 
 
 def daily_book_from_dict(data: Any, today: dt.date | None = None) -> dict[str, DailyRecord]:
@@ -362,56 +250,6 @@ def daily_book_from_dict(data: Any, today: dt.date | None = None) -> dict[str, D
             raise DailyError(f"daily results are kept for {', '.join(DAILIES)}, not {key!r}")
         book[key] = daily_record_from_dict(value, key, today)
     return book
-
-
-def daily_number(day: dt.date) -> int:
-    """The number of `day`'s daily code: 1 on DAILY_EPOCH, counting up one a day."""
-    day = check_day(day)
-    if day < DAILY_EPOCH:
-        raise DailyError(f"the daily code began on {DAILY_EPOCH.isoformat()}; {day.isoformat()} had none")
-    return (day - DAILY_EPOCH).days + 1
-
-
-def daily_number_day(number: int) -> dt.date:
-    """Inverse of daily_number(): the day of Daily #`number`."""
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise DailyError(
-            f"daily codes are numbered from 1 (the {DAILY_EPOCH.isoformat()} code), not {number!r}"
-        )
-    try:
-        return DAILY_EPOCH + dt.timedelta(days=number - 1)
-    except OverflowError:
-        raise DailyError(
-            f"there is no Daily #{number}: that is past the last date a calendar holds"
-        ) from None
-
-
-def archive_numbers(today: dt.date) -> range:
-    """The daily numbers the archive offers on `today`: #1 to yesterday's (empty on the first day)."""
-    return range(1, max(1, daily_number(today)))
-
-
-def archive_day(today: dt.date, day_or_number: dt.date | int) -> dt.date:
-    """The archived day asked for by date or by number, once checked: from DAILY_EPOCH to the day
-    before `today` (today's code is the daily itself, and a future one is never shown)."""
-    today = check_day(today)
-    if isinstance(day_or_number, dt.date):
-        day = check_day(day_or_number)
-        daily_number(day)  # refuses a day before the first
-    else:
-        day = daily_number_day(day_or_number)
-    if day >= today:
-        when = "today's code is the daily itself" if day == today else "that code has not come yet"
-        raise DailyError(
-            f"the archive holds the daily codes up to yesterday; {day.isoformat()} "
-            f"(Daily #{daily_number(day)}) is not there: {when}"
-        )
-    return day
-
-
-def archive_secret(today: dt.date, day_or_number: dt.date | int, preset_name: str) -> Code:
-    """The secret of an archived daily (see archive_day()), the same as the day's own daily code."""
-    return daily_secret(archive_day(today, day_or_number), preset_name)
 
 
 def day_streaks(days: Mapping[dt.date, bool], day: dt.date) -> tuple[int, int]:

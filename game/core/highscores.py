@@ -9,7 +9,7 @@ Invariants:
 - to_dict()/from_dict() round-trip, and from_dict() raises HighScoreError (a ValueError) on anything
   wrong: wrong types, non-finite or fractional scores, bad initials or dates, more than ten entries,
   entries out of order, a table name that is no short word, and, given the reader's `today`, a date
-  in the future (beyond daily.CLOCK_SKEW). A damaged file is caught, never half-trusted; a table of a
+  in the future (beyond dailycode.CLOCK_SKEW). A damaged file is caught, never half-trusted; a table of a
   mode this version does not know is kept as it is.
 
 The initials editor is the arcade entry as a value: Up/Down cycle the highlighted letter (Z wraps to
@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .daily import DailyError, check_not_future
+from .dailycode import DailyError, check_not_future
 
 TABLE_SIZE = 10
 MAX_TABLE_NAME = 20

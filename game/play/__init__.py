@@ -9,6 +9,8 @@ thinking budget. A test checks that importing it leaves pygame out of sys.module
                statistics, score, resume (to_dict/from_dict) and analysis. Only it calls apply_move.
 - breaker.py   BreakerRun: a person breaking a secret (intents, submit with reasons, aids, hard mode,
                peg motion), built from the parts beside it:
+- breaker_intents.py BreakerIntents, its base: the pointer's, keys' and pad's edits of the row
+               being built (press, drag, release, type, cycle, clear, choose, undo).
 - draft.py     DraftRow: the row being built, its cursor and its undo.
 - drag.py      Drag: the one drag model (a held peg, click or drag) and the targets it is let go on;
                the codemaker's secret entry uses it too.

@@ -202,8 +202,8 @@ def test_grid_board__grade_kinds_are_blacks_then_greys_then_whites():
 
 
 def test_grid_cli__grid_flag_starts_a_grid_game_and_refuses_conflicts():
-    from game.app import build_parser, config_from_args
     from game.core.config import ConfigError
+    from game.options import build_parser, config_from_args
 
     config = config_from_args(build_parser().parse_args(["--grid", "3x3", "--colours", "4"]))
     assert config.variant.shape == (3, 3) and config.pegs == 9 and config.colours == 4

@@ -231,13 +231,13 @@ def test_tool_args__every_file_option_takes_a_checked_path():
             assert action.type is not Path, (name, action.option_strings)
 
 
-# The game's own command line, end to end (game.app.main): each refused in one line, before a window.
+# The game's own command line, end to end (game.launch.main): each refused in one line, before a window.
 GAME_OPTIONS = ["--seed", "--preset", "--pegs", "--grid", "--size", "--difficulty", "--frames", "--colours"]
 
 
 @pytest.mark.parametrize("option", GAME_OPTIONS)
 def test_tool_args__the_game_refuses_a_double_dash_before_a_window(option, capsys):
-    from game.app import main
+    from game.launch import main
 
     with pytest.raises(SystemExit) as exit_info:
         main([f"{option}=--", "--frames", "1"])
