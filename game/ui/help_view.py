@@ -155,11 +155,36 @@ def draw_keys(
     col_w = (body.w - gap * (len(columns) - 1)) / len(columns)
     lines_needed = max(sum(len(rows) + HEADING_LINES for _, rows in column) for column in columns)
     line_h = min((body.bottom - top) / lines_needed, MAX_KEY_LINE_PX)
-    floor_h = text.font(text.floor()).get_height()
-    cap_h = max(MIN_LINE_PX - 4, round(line_h * 0.8), floor_h + 4)  # a cap holds readable text
-    cap_px = text.fit_size("Ctrl+Z", 999, max(cap_h * 0.62, floor_h), text.grown(26))
-    for c, column in enumerate(columns):
-        x = round(body.x + c * (col_w + gap))
+    floor = text.floor()
+    floor_h = text.font(floor).get_height()
+    least_cap_h = max(MIN_LINE_PX - 4, floor_h + 4)  # a cap holds readable text
+    cap_h = max(least_cap_h, round(line_h * 0.8))
+    widest = [
+        max(text.size(action, floor)[0] for _, rows in column for _, action, _ in rows) for column in columns
+    ]
+
+    def caps_fit(cap_h: int, cap_px: int) -> bool:
+        """Every column's widest caps and widest action side by side, the action at the floor."""
+        return all(
+            max(_row_width(art, keys, (), drag, cap_h, cap_px) for _, rows in column for keys, _, _ in rows)
+            + widest[c]
+            <= col_w - 8 + gap - 4
+            for c, column in enumerate(columns)
+        )
+
+    def cap_size(cap_h: int) -> int:
+        return text.fit_size("Ctrl+Z", 999, max(cap_h * 0.62, floor_h), text.grown(26))
+
+    # tall lines (a portrait window) would grow the caps past what a column has room for beside its
+    # words: the caps shrink first (down to a readable cap), the words keep their size
+    cap_px = cap_size(cap_h)
+    while cap_h > least_cap_h and not caps_fit(cap_h, cap_px):
+        cap_h -= 1
+        cap_px = cap_size(cap_h)
+    while cap_px > floor and not caps_fit(cap_h, cap_px):
+        cap_px -= 1
+    plans = []  # per column: (pad glyphs shown, the caps' width)
+    for column in columns:
         pads_shown = True
         for pads_shown in (True, False):  # the pad's glyphs only where every action still fits beside them
             caps_w = max(
@@ -169,8 +194,20 @@ def draw_keys(
             )
             caps_w = min(caps_w, round(col_w * 0.55))
             room = col_w - caps_w - 8 + gap - 4
-            if all(text.size(action, text.floor())[0] <= room for _, rows in column for _, action, _ in rows):
+            if all(text.size(action, floor)[0] <= room for _, rows in column for _, action, _ in rows):
                 break
+        plans.append((pads_shown, caps_w))
+    action_h = max(line_h * 0.62, floor_h)
+    # one size for every action on the page: the largest at which each fits its column
+    action_px = min(
+        text.fit_size(action, col_w - caps_w - 8 + gap - 4, action_h, text.grown(26))
+        for column, (_, caps_w) in zip(columns, plans, strict=True)
+        for _, rows in column
+        for _, action, _ in rows
+    )
+    for c, column in enumerate(columns):
+        x = round(body.x + c * (col_w + gap))
+        pads_shown, caps_w = plans[c]
         y = float(top)
         for title, rows in column:
             box = pygame.Rect(x, round(y), round(col_w), round(line_h * HEADING_LINES))
@@ -183,10 +220,6 @@ def draw_keys(
                 "midleft",
             )
             y += line_h * HEADING_LINES
-            action_w = col_w - caps_w - 8 + gap - 4  # the last thing in its row: it may use the gap
-            action_h = max(line_h * 0.62, floor_h)
-            largest = text.grown(26)
-            action_px = min(text.fit_size(action, action_w, action_h, largest) for _, action, _ in rows)
             for keys, action, pads in rows:
                 if not keys and not (pads and pads_shown):
                     continue  # a pad's own action (the hint) with its glyphs left out
