@@ -1,6 +1,6 @@
 """Deduce's screens before a puzzle: the level choice and the dealing card.
 
-DeduceState: two pages of levels behind tabs (levels.py: Colours, 4×6, 5×8 and 6×9; Digits and
+DeduceState: two pages of levels behind tabs (levels.py: Colours, 4×6, 5×8 and 6×9; Numbers and
 words, Bulls and Cows, Words and Word marks), a column per level with the puzzle of the day (once a
 day, the same for everyone; the streak counts days solved in a row) and endless practice puzzles.
 Keys: Left/Right pick the level (on past a page's last column to the next page), Page Up/Page Down
