@@ -14,8 +14,10 @@ import pygame
 
 from game.core.codes import Code, score
 from game.core.grid import score_grid
+from game.core.variants import Grade
+from game.core.variants.wordmarks import Marks
 from game.ui import palette as pal
-from game.ui.board import Art
+from game.ui.board import Art, mark_image
 from game.ui.grid_board import (
     HELP_GUESS,
     HELP_RULES,
@@ -49,10 +51,10 @@ def draw_rules(
     body: pygame.Rect,
     goal_text: str,
     note_text: str,
-    examples: Sequence[tuple[Code, Code, str]],
+    examples: Sequence[tuple[Code, Code, str, Grade]],
 ) -> None:
-    """The goal, graded examples (secret, guess, caption) drawn as pegs with the caption on the left,
-    and a note."""
+    """The goal, graded examples (secret, guess, caption, the guess's grade) drawn as pegs with the
+    caption on the left, and a note."""
     text = art.text
     line_h = max(MIN_LINE_PX, round(body.h * 0.08))
     goal = pygame.Rect(body.x, body.y, body.w, line_h)
@@ -67,9 +69,9 @@ def draw_rules(
     block_h = (bottom - top) / len(examples)
     caption_w = round(body.w * 0.42)
     caption_px = min(
-        text.fit_wrapped(c, caption_w - 12, block_h * 0.8, text.grown(26))[0] for _, _, c in examples
+        text.fit_wrapped(c, caption_w - 12, block_h * 0.8, text.grown(26))[0] for _, _, c, _ in examples
     )
-    for i, (secret, guess, caption) in enumerate(examples):
+    for i, (secret, guess, caption, grade) in enumerate(examples):
         y = round(top + i * block_h)
         block = pygame.Rect(body.x, y, body.w, round(block_h))
         if i % 2 == 0:
@@ -82,7 +84,7 @@ def draw_rules(
         for k, (line, ink) in enumerate(inked):
             text.draw(surface, line, caption_px, ink, (block.x + 6, y0 + k * line_px), align="topleft")
         pegs_box = pygame.Rect(block.x + caption_w, block.y, block.w - caption_w, block.h)
-        draw_example(surface, art, pegs_box.inflate(0, -round(block.h * 0.12)), secret, guess)
+        draw_example(surface, art, pegs_box.inflate(0, -round(block.h * 0.12)), secret, guess, grade)
 
 
 def draw_grid(surface: pygame.Surface, art: Art, body: pygame.Rect, colour_names: Sequence[str]) -> None:
@@ -101,13 +103,20 @@ def draw_grid(surface: pygame.Surface, art: Art, body: pygame.Rect, colour_names
         text.draw(surface, line, size, pal.TEXT_DIM, (caption_box.x, caption_box.y + y), align="topleft")
 
 
-def draw_example(surface: pygame.Surface, art: Art, box: pygame.Rect, secret: Code, guess: Code) -> None:
-    """Secret and guess as pegs, with the guess's grade drawn as key pegs beside it."""
+def draw_example(
+    surface: pygame.Surface, art: Art, box: pygame.Rect, secret: Code, guess: Code, grade: Grade | None = None
+) -> None:
+    """Secret and guess as pegs, with the guess's grade (default: the colour game's score()) drawn as
+    key pegs beside it: blacks (bulls) first, then whites (cows); Word marks also a mark under each
+    letter, as the board draws them."""
     text = art.text
     line_h = box.h / 2
     label_w = min(box.w // 4, 110)
     d = max(8, min(round(line_h * 0.82), int((box.w - label_w) / ((len(guess) + 2.4) * 1.1))))
-    feedback = score(guess, secret)
+    grade = score(guess, secret) if grade is None else grade
+    blacks, whites = (
+        (grade.black, grade.white) if isinstance(grade, Marks) else (int(grade[0]), int(grade[1]))
+    )
     label_px = min(text.fit_size(w, label_w - 6, line_h * 0.5, text.grown(22)) for w in ("Secret", "Guess"))
     for line, (label, code) in enumerate((("Secret", secret), ("Guess", guess))):
         y = box.y + line * line_h
@@ -115,18 +124,23 @@ def draw_example(surface: pygame.Surface, art: Art, box: pygame.Rect, secret: Co
         for i, colour in enumerate(code):
             peg = art.pegs.peg(art.colours[colour], colour, d, art.symbols)
             surface.blit(peg, (box.x + label_w + round(i * d * 1.1), round(y + (line_h - d) / 2)))
+            if line == 1 and isinstance(grade, Marks):  # a mark over the tile's lower edge (board.mark_rect)
+                mark = mark_image(art.pegs, grade[i], max(4, round(d * 0.3)))
+                centre = (box.x + label_w + round(i * d * 1.1) + d // 2, round(y + (line_h + d) / 2))
+                surface.blit(mark, mark.get_rect(center=centre))
         if line == 1:
             kd = max(6, round(d * 0.42))
+            across = max(2, -(-len(code) // 2))  # two lines of pegs, as the board's rows have them
             x0 = box.x + label_w + round(len(code) * d * 1.1) + d // 3
-            area = pygame.Rect(x0, round(y + (line_h - d) / 2), round(kd * 2.6), d)
+            area = pygame.Rect(x0, round(y + (line_h - d) / 2), round(kd * (1.45 + 1.15 * (across - 1))), d)
             pygame.draw.rect(surface, pal.GRADE_AREA, area, border_radius=4)
             for k in range(len(code)):
                 centre = (
-                    area.x + kd * 0.75 + (k % 2) * kd * 1.15,
-                    area.y + d * 0.3 + (k // 2) * d * 0.42,
+                    area.x + kd * 0.75 + (k % across) * kd * 1.15,
+                    area.y + d * 0.3 + (k // across) * d * 0.42,
                 )
-                if k < feedback.black + feedback.white:
-                    key = art.pegs.key(k < feedback.black, kd)
+                if k < blacks + whites:
+                    key = art.pegs.key(k < blacks, kd)
                 else:
                     key = art.pegs.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
                 surface.blit(key, key.get_rect(center=(round(centre[0]), round(centre[1]))))
