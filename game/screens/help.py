@@ -6,7 +6,8 @@ HelpPage gives it (Deduce's rules under "Deduce", not "Controls"). `screen` pick
 Controls page lists (SCREEN_CONTROLS: the playing screen, the computer solving, hand grading); the
 screens other than playing open it on the Controls page. Text is wrapped and sized to fit the card at
 every window size. The Rules page draws graded examples as pegs (graded by the core score() function, so
-the page can never disagree with the game), the Grid page likewise with score_grid(); the Controls page
+the page can never disagree with the game; a game of digits or words, given as `variant`, gets its own
+Rules page, game/screens/help_rules.py), the Grid page likewise with score_grid(); the Controls page
 draws key caps from the tables in help_keys.py (the menu's help: all of them), or, for the modes, their
 paragraph. A "Learn to play" button (or L) replays the guided first game when a mode declares one (the
 registry's lesson_entry()); leaving a game for it keeps the game, as leaving for the menu does.
