@@ -228,7 +228,9 @@ def solving(kind: str) -> Callable[[App, GameConfig], None]:
         if kind == "thinking":
             app.apply(go("solve", start=game, budget_ms=0.0))
         else:
-            app.apply(go("solve", start=game, strategy="knuth" if config.code_count < 10**6 else None))
+            app.apply(
+                go("solve", start=game, strategy=scene_strategy(config, large=None))
+            )  # None: the default
         state = app.state
         for _ in range(20_000):
             app.step([], FRAME_S, draw=False)
@@ -270,6 +272,15 @@ def codemaker(mode: str) -> Callable[[App, GameConfig], None]:
     return build
 
 
+def scene_strategy(config: GameConfig, large: str | None = "entropy") -> str | None:
+    """The computer of a scene: Knuth where it is quick, else `large`; in a word game a random word
+    that still fits (the app's seeded one), so every word on the board is one of the answers: the
+    allowed guesses the other strategies open with hold names and oddities no picture should show."""
+    if config.variant.listed:
+        return "random"
+    return "knuth" if config.code_count < 10**6 else large
+
+
 def handgrade(kind: str) -> Callable[[App, GameConfig], None]:
     def build(app: App, config: GameConfig) -> None:
         from itertools import product
@@ -277,9 +288,7 @@ def handgrade(kind: str) -> Callable[[App, GameConfig], None]:
         from game.core.analysis import check_grade
         from game.core.variants import GradeError
 
-        app.apply(
-            go("handgrade", config=config, strategy="knuth" if config.code_count < 10**6 else "entropy")
-        )
+        app.apply(go("handgrade", config=config, strategy=scene_strategy(config)))
         run = app.state.run
         run.finish_pending()
         variant, secret = config.variant, secret_for(config)

@@ -41,10 +41,14 @@ class CustomChoices:
     def take_choices(self, config: GameConfig) -> None:
         """Start from `config` (a grid setup does not offer is taken as a row)."""
         self.shape = setup_choice(config.variant, SHAPES) or SHAPES[0]
-        # the row's own pegs, kept aside while a shape fixes them
-        self.pegs = GameConfig().pegs if self.shape.fixed_pegs else config.pegs
-        self.colours = config.colours
-        self.duplicates = config.duplicates
+        # the row's own pegs, colours and repeats, kept aside while a shape fixes them (a word's 26
+        # letters are no row's colours: back on a row, the plain game's are offered)
+        plain = GameConfig()
+        self.pegs = plain.pegs if self.shape.fixed_pegs else config.pegs
+        self.colours = plain.colours if config.variant.fixed_colours is not None else config.colours
+        self.duplicates = (
+            plain.duplicates if config.variant.fixed_duplicates is not None else config.duplicates
+        )
         self.difficulty = config.difficulty
 
     @property

@@ -53,6 +53,7 @@ from game.screens.base import State, Transition, go
 from game.screens.codemaker_input import MakerInput
 from game.screens.holding import Holding
 from game.screens.maker_hooks import MakerHooks
+from game.tables import FALLBACK, has_table
 from game.ui import looks, maker_view
 from game.ui import palette as pal
 from game.ui.board import config_title, draw_palette, draw_top_bar
@@ -167,7 +168,7 @@ class CodemakerState(MakerChoices, MakerInput, State):
         if started is not None:
             self.app.sound.play("click")
             return started
-        label = strategies.get(self.strategy).label
+        label = strategies.get(self.plays(config)).label  # what really plays: Optimal without a table is not
         if self.mode is Mode.GRADE:
             return go("handgrade", config=config, strategy=self.strategy)
         if self.mode is Mode.MAKE:
@@ -179,6 +180,13 @@ class CodemakerState(MakerChoices, MakerInput, State):
         # Play again on the result screen comes back here, with the same mode, game and strategy
         again = go("codemaker", mode=self.mode, config=config, strategy=self.strategy)
         return go("solve", start=new_game(config, secret), strategy=self.strategy, title=title, again=again)
+
+    def plays(self, config: GameConfig | None) -> str:
+        """The strategy that plays `config`'s game: the one chosen, but Optimal with no shipped table for
+        the game (a word, most sizes) plays the strongest heuristic, and the screen says so."""
+        if self.strategy == "optimal" and config is not None and not has_table(config):
+            return FALLBACK
+        return self.strategy
 
     def title(self) -> str:
         """The top bar's text (a two-player round's secret entry names the codemaker)."""
@@ -312,4 +320,5 @@ class CodemakerState(MakerChoices, MakerInput, State):
             self.fixed_choices(),
             self.choice_labels(),
             (offered[0], offered[-1]) if offered else (self.cells(), self.cells()),
+            plays=self.plays(self.config()),
         )

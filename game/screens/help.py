@@ -6,7 +6,8 @@ HelpPage gives it (Deduce's rules under "Deduce", not "Controls"). `screen` pick
 Controls page lists (SCREEN_CONTROLS: the playing screen, the computer solving, hand grading); the
 screens other than playing open it on the Controls page. Text is wrapped and sized to fit the card at
 every window size. The Rules page draws graded examples as pegs (graded by the core score() function, so
-the page can never disagree with the game), the Grid page likewise with score_grid(); the Controls page
+the page can never disagree with the game; a game of digits or words, given as `variant`, gets its own
+Rules page, game/screens/help_rules.py), the Grid page likewise with score_grid(); the Controls page
 draws key caps from the tables in help_keys.py (the menu's help: all of them), or, for the modes, their
 paragraph. A "Learn to play" button (or L) replays the guided first game when a mode declares one (the
 registry's lesson_entry()); leaving a game for it keeps the game, as leaving for the menu does.
@@ -19,10 +20,11 @@ from types import MappingProxyType
 import pygame
 
 from game.core.codes import score
-from game.core.variants import grade_words
+from game.core.variants import Variant, grade_words
 from game.modes.registry import help_pages, help_tabs, lesson_entry
 from game.screens.base import Pop, Reset, State, Transition, board_art
 from game.screens.help_keys import DRAG, KEY_SECTIONS, SCREEN_INTROS, SCREEN_KEYS, controls_text
+from game.screens.help_rules import rules_page
 from game.ui import help_view
 from game.ui import palette as pal
 from game.ui.layout_dialogs import HelpLayout
@@ -75,8 +77,13 @@ def example_text(palette_name: str = "safe") -> str:
 class HelpOverlay(State):
     is_overlay = True
 
-    def __init__(self, page: int | str | None = None, screen: str = "playing") -> None:
+    def __init__(
+        self, page: int | str | None = None, screen: str = "playing", variant: Variant | None = None
+    ) -> None:
         self.screen = screen
+        # a game of digits or words explains its own grading (help_rules.py); None: the colours'
+        self.variant = variant
+        self.rules = rules_page(variant) if variant is not None else None
         self.controls = SCREEN_CONTROLS[screen]
         middle = SCREEN_TABS.get(screen, "Controls")
         self.tabs = tuple(middle if name == "Controls" else name for name in PAGES)  # the tabs' labels
@@ -132,8 +139,17 @@ class HelpOverlay(State):
         text = art.text
         for i, (name, rect) in enumerate(tabs.items()):
             draw_button(surface, text, rect, name, primary=i == self.page, hot=rect.collidepoint(self.mouse))
-        if self.page == 0:
-            examples = [(sec, guess, self._caption(i)) for i, (_, sec, guess) in enumerate(RULE_EXAMPLES)]
+        if self.page == 0 and self.rules is not None:
+            rules, variant = self.rules, self.variant
+            examples = [
+                (sec, guess, caption, variant.score(guess, sec)) for caption, sec, guess in rules.examples
+            ]
+            help_view.draw_rules(surface, art, body, rules.goal, rules.note, examples)
+        elif self.page == 0:
+            examples = [
+                (sec, guess, self._caption(i), score(guess, sec))
+                for i, (_, sec, guess) in enumerate(RULE_EXAMPLES)
+            ]
             help_view.draw_rules(surface, art, body, GOAL, RULES_NOTE, examples)
         elif PAGES[self.page] == "Grid":
             names = tuple(pal.colour_name(i, self.app.settings.palette) for i in range(5))

@@ -43,6 +43,18 @@ COST_NOTE = "Opening this costs nothing. Asking for the count or a guess marks t
 ASKED_NOTE = "Hint · this game now scores nothing"  # said again once asked, in the player's words
 
 
+HEAD_SHARE = 0.45  # of the card's text area: its first line, a heading; the lines under it share the rest
+
+
+def draw_headed(text, surface: pygame.Surface, area: pygame.Rect, lines: list[str], colour) -> None:
+    """The card's first line as its heading ("Hint", "39 words still possible"), the rest under it in
+    the body's type: the answer reads first, at the size of the card's buttons or more."""
+    head = pygame.Rect(area.x, area.y, area.w, round(area.h * HEAD_SHARE))
+    draw_text_lines(text, surface, head, lines[:1], colour, role="heading")
+    rest = pygame.Rect(area.x, head.bottom, area.w, area.bottom - head.bottom)
+    draw_text_lines(text, surface, rest, lines[1:], colour)
+
+
 class HintOverlay(State):
     is_overlay = True
     pad_keys = pad_keys(rule_out=pygame.K_c, hint=pygame.K_g)  # a pad's X counts, Y shows a guess
@@ -145,17 +157,17 @@ class HintOverlay(State):
         hint = self.hint
         error = self.pump.error if self.pump is not None else None
         if not self.asked:
-            draw_text_lines(text, surface, text_area, ["Hint", COST_NOTE], pal.TEXT)
+            draw_headed(text, surface, text_area, ["Hint", COST_NOTE], pal.TEXT)
         elif error is not None:
-            draw_text_lines(text, surface, text_area, ["No hint:", str(error)], pal.TEXT_WARN)
+            draw_headed(text, surface, text_area, ["No hint:", str(error)], pal.TEXT_WARN)
         elif hint is None:
-            draw_text_lines(text, surface, text_area, [ASKED_NOTE, "Thinking..."], pal.TEXT)
+            draw_headed(text, surface, text_area, [ASKED_NOTE, "Thinking..."], pal.TEXT)
             draw_progress_bar(surface, guess_row.inflate(0, -guess_row.h // 2), self.pump.fraction)
         else:
             count = self.game.config.variant.nouns.count(hint.possible)
             lines = [f"{count} still possible" if self.show_count else ASKED_NOTE]
             lines.append("Suggested guess:" if self.show_guess else "Want a suggested guess?")
-            draw_text_lines(text, surface, text_area, lines, pal.TEXT)
+            draw_headed(text, surface, text_area, lines, pal.TEXT)
             if self.show_guess:
                 self._draw_guess(surface, guess_row, hint)
         labels = [self.button_label(name) for name in buttons]

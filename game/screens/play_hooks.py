@@ -188,9 +188,15 @@ class StandardHooks:
         return "Reveal the secret and end this game?", "Reveal"
 
     def help_route(self, state: PlayScreen) -> Route:
-        """The help overlay; a variant with rules of its own (a grid) opens on them."""
-        page = state.config.variant.rules_page
-        return go("help", page=page) if page else go("help", screen=self.help_screen)
+        """The help overlay; a variant with rules of its own (a grid) opens on them, and a game of
+        digits or words explains its grading in its own terms (game/screens/help_rules.py)."""
+        variant = state.config.variant
+        page = variant.rules_page
+        if page:
+            return go("help", page=page)
+        if variant.symbols:
+            return go("help", screen=self.help_screen, variant=variant)
+        return go("help", screen=self.help_screen)
 
     def pad_owner(self, state: PlayScreen) -> int | None:
         """The player whose gamepad drives the board (None: any pad)."""

@@ -7,9 +7,10 @@ the post-game analysis (each row next to the best play, game/screens/analysis.py
 code again (the route "numbered": the game's number, game/core/gamenumber.py; for a game with no
 number the button is disabled), Escape goes to the menu. Everything it shows comes from the
 finished GameRecord (game/play/record.py) and the session's outcome for this very record, so the
-result screen and the statistics cannot disagree. `again`, when given, is where Play again goes (a
-computer game started from the codemaker screen goes back there with the same choices); else a
-plain game of the same config (the route "new_game"). The game
+result screen and the statistics cannot disagree: the words and figures are its base's, ResultFacts
+(game/play/result_facts.py); this screen draws them and reads events. `again`, when given, is where
+Play again goes (a computer game started from the codemaker screen goes back there with the same
+choices); else a plain game of the same config (the route "new_game"). The game
 was recorded when it was decided (game/lifetime.py); this screen only shows it, and holds the
 decided game so a record that reaches it without having been decided elsewhere is still recorded.
 `aids`, the game's hard mode and coach (game/play/aids.py), name it in the title ("Classic ·
@@ -26,19 +27,17 @@ own ending: the board goes cold under a grey veil (the secret row stays lit) and
 
 from __future__ import annotations
 
-import functools
-
 import pygame
 
-from game.core.gamenumber import GameNumberError, game_number
 from game.core.records import score_game, stats_key
-from game.core.state import GameState, Outcome
+from game.core.state import Outcome
 from game.play.aids import NO_AIDS, Aids
 from game.play.finale import Beat, Finale
 from game.play.record import GameRecord
+from game.play.result_facts import ResultFacts
 from game.play.timeline import Timeline, Track, linear
 from game.screens.base import Push, Route, State, Transition, board_art, go, motion, to_menu
-from game.screens.holding import Decided, HighScoreChance, Holding
+from game.screens.holding import Decided, HighScoreChance, Holding, RecordedOutcome
 from game.ui import result_view
 from game.ui.board import BoardView, draw_board_screen
 from game.ui.breaker_view import hud_name
@@ -64,7 +63,7 @@ BUTTON_LABELS = {"again": "Play again", "analysis": "Analysis", "same": "Same co
 LOSS_VEIL_S = 0.8  # a lost board goes cold this long (at animation speed 1)
 
 
-class ResultState(State):
+class ResultState(ResultFacts, State):
     pad_keys = pad_keys(hint=pygame.K_a)  # a pad's Y opens the analysis, as A does on the keyboard
 
     def __init__(self, record: GameRecord, again: Route | None = None, aids: Aids = NO_AIDS) -> None:
@@ -97,42 +96,10 @@ class ResultState(State):
             )
         )
 
+    # --- what the session recorded (the facts are ResultFacts') -----------------------------------
     @property
-    def game(self) -> GameState:
-        return self.record.game
-
-    def solved_by(self) -> str | None:
-        """How the computer is named when it finished the game: its strategy, and the rows it took over."""
-        record = self.record
-        if not record.computer_rows or record.solved_by is None:
-            return None
-        mine = record.player_rows
-        if mine:
-            return f"{record.solved_by}, after your {mine} {'row' if mine == 1 else 'rows'}"
-        return record.solved_by
-
-    def verdict(self) -> str:
-        if self.game.outcome is Outcome.WON:
-            return "Solved by the computer" if self.record.computer_rows else "You cracked it!"
-        if self.game.outcome is Outcome.LOST:
-            return "Out of turns"
-        return "Secret revealed"
-
-    # --- what the session recorded --------------------------------------------------------------
-    @property
-    def outcome(self):
+    def outcome(self) -> RecordedOutcome | None:
         return self.app.session.outcome_of(self.record)
-
-    @property
-    def points(self) -> int:
-        """The score this game earned (0: none)."""
-        outcome = self.outcome
-        return outcome.points if outcome is not None else 0
-
-    @property
-    def counted(self) -> bool:
-        """The score has finished counting up (or there is none to count)."""
-        return self.finale is None or self.finale.progress(Beat.COUNT) >= 1.0
 
     @property
     def shown_points(self) -> int:
@@ -141,27 +108,6 @@ class ResultState(State):
         if self.finale is None:
             return self.points
         return count_up(self.finale.progress(Beat.COUNT), self.points)
-
-    @property
-    def new_best(self) -> bool:
-        """ "New best!" shows once the score has counted up and beat this difficulty's best."""
-        outcome = self.outcome
-        return outcome is not None and outcome.new_best and self.counted
-
-    @property
-    def streak(self) -> int:
-        """The difficulty's streak after this game, shown on a win by the player (0: none)."""
-        outcome = self.outcome
-        won = self.game.outcome is Outcome.WON and not self.record.computer_rows
-        return outcome.streak if outcome is not None and won and outcome.score_line else 0
-
-    @property
-    def celebration(self) -> str:
-        """How big the win is: "top" (a top-ten score), "best" (a new best) or "win"."""
-        outcome = self.outcome
-        if outcome is not None and outcome.high_score is not None:
-            return "top"
-        return "best" if outcome is not None and outcome.new_best else "win"
 
     def holding(self) -> Holding:
         """The decided game (recorded once, normally already when it was decided) and the secret row,
@@ -176,55 +122,10 @@ class ResultState(State):
         layout = self.layout()
         return Holding(decided=decided, keep_clear=layout.secret_rect(), celebrate=layout.board)
 
-    @functools.cached_property
-    def number(self) -> str | None:
-        """The game's number (its size, rules and secret), or None for a game that has none."""
-        secret = self.game.secret
-        if secret is None:
-            return None
-        try:
-            return game_number(self.game.config, secret)
-        except GameNumberError:
-            return None
-
     def same_code(self) -> Route | None:
         """The same game again, from its number (None when it has none)."""
         number = self.number
         return None if number is None else go("numbered", number=number)
-
-    def details(self) -> list[str]:
-        """Every line the panel says: guesses, score, time, streak, who solved it, a hint."""
-        record = self.record
-        lines = [f"{record.guesses} of {record.config.turns} guesses", f"Time {record.time_text}"]
-        outcome = self.outcome
-        if outcome is not None and outcome.points and not self.counted:
-            lines.insert(1, f"Score {self.shown_points:,}")
-        elif outcome is not None and outcome.score_line:  # counted: "Score 1,310 · new best!"
-            lines.insert(1, self.score_line(outcome.score_line))
-        if outcome is not None and outcome.streak_line:
-            lines.append(outcome.streak_line)
-        help_line = self.help_line()
-        if help_line:
-            lines.append(help_line)
-        if self.number is not None:
-            lines.append(f"Game number {self.number}")
-        return lines
-
-    def score_line(self, line: str) -> str:
-        """The recorded score line as this game is: a coached win has no score for the coach, not a
-        hint (the coach makes every game of it assisted)."""
-        if self.aids.coached and not self.points and self.game.outcome is Outcome.WON:
-            return "No score: a coached game"
-        return line
-
-    def help_line(self) -> str | None:
-        """Who or what helped: the computer that finished it, the coach, or a hint (None: nobody)."""
-        solved_by = self.solved_by()
-        if solved_by:
-            return f"Computer: {solved_by}"
-        if self.aids.coached:
-            return None  # the title and the score line say it was coached
-        return "With a hint (assisted)" if self.record.assisted else None
 
     def title(self) -> str:
         """The difficulty as the playing screen's HUD named it, with the game's aids."""
@@ -334,43 +235,19 @@ class ResultState(State):
         """What the panel shows this frame."""
         won = self.game.outcome is Outcome.WON
         mine = won and not self.record.computer_rows  # the player's own win wears the accent
-        outcome = self.outcome
-        finale = self.finale
-        if self.points:
-            caption, figure = "Score", f"{self.shown_points:,}"
-        elif won:
-            caption, figure = "Guesses", f"{self.record.guesses}/{self.record.config.turns}"
-        else:
-            caption, figure = f"The {self.record.config.variant.nouns.code} was", ""  # "The word was"
-        badges: list[str] = []
-        celebrated = finale is not None and finale.started(Beat.CELEBRATE)
-        if celebrated and outcome is not None and outcome.high_score is not None:
-            badges.append("Top ten!")
-        if celebrated and outcome is not None and outcome.new_best:
-            badges.append("New best!")
-        if caption == "Guesses":
-            lines = [f"Time {self.record.time_text}"]
-        else:
-            lines = [f"{self.record.guesses} of {self.record.config.turns} guesses · {self.record.time_text}"]
-        if won and not self.points and outcome is not None and outcome.score_line:
-            lines.append(self.score_line(outcome.score_line))  # "No score: a hint was used"
-        help_line = self.help_line()
-        if help_line:
-            lines.append(help_line)
-        if self.number is not None:
-            lines.append(f"Game number {self.number}")
-        streak_pop = finale.progress(Beat.STREAK) if finale is not None and self.streak else 0.0
+        caption, figure = self.headline()
+        streak, streak_pop = self.shown_streak()
         return result_view.Panel(
             verdict=self.verdict(),
             tone="won" if mine else "lost" if self.game.outcome is Outcome.LOST else "plain",
             caption=caption,
             figure=figure,
             counting=not self.counted,
-            badges=tuple(badges),
-            lines=tuple(lines),
-            streak=self.streak if finale is not None and finale.started(Beat.STREAK) else 0,
+            badges=self.badges(),
+            lines=self.panel_lines(caption),
+            streak=streak,
             streak_pop=streak_pop,
-            code=None if figure else self.game.secret,
+            code=self.shown_code(figure),
             widest=f"{self.points:,}" if self.points else figure,
             shape=self.game.config.variant.shape,
             disabled=frozenset() if self.number is not None else frozenset({"same"}),

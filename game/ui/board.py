@@ -322,8 +322,11 @@ def draw_palette(
     hot: int | None = None,
     enabled: bool = True,
 ) -> None:
-    """One peg per colour with its key number; the selected colour is ringed."""
+    """One peg per colour with its key number; the selected colour is ringed (nothing for a layout
+    without a palette)."""
     panel = layout.palette_panel
+    if not layout.has_palette:
+        return
     pygame.draw.rect(surface, pal.BOARD, panel.inflate(6, 6), border_radius=8)
     # a key's digit: capitals a third of the pitch tall, within its cell, never below the floor
     key_cell = layout.palette_key_rect(0)

@@ -22,10 +22,17 @@ CARET = "|"  # measured as the caret's room; drawn as a bar
 
 
 class EntryLayout:
-    """The card's rectangles; `choices` segments under the field, `steppers` a - and + beside it."""
+    """The card's rectangles; `choices` segments under the field, `steppers` a - and + beside it.
+    `choice_weights` (one a choice) share the row's width among them, so a long name ("Bulls & Cows")
+    gets a wider button; the row then spans the steppers too."""
 
     def __init__(
-        self, size: tuple[int, int], buttons: Sequence[str], choices: int = 0, steppers: bool = False
+        self,
+        size: tuple[int, int],
+        buttons: Sequence[str],
+        choices: int = 0,
+        steppers: bool = False,
+        choice_weights: Sequence[float] | None = None,
     ) -> None:
         self.size = size
         self.card = card = dialog_rect(size, 0.62, 0.66, 480, 400)
@@ -52,12 +59,18 @@ class EntryLayout:
         self.status = pygame.Rect(inner.x, self.field.bottom + m // 2, inner.w, status_h)
         self.choices: list[pygame.Rect] = []
         if choices:
-            width = (field_w - (choices - 1) * m) / choices
             top = self.status.bottom + m // 2
-            self.choices = [
-                pygame.Rect(round(self.field.x + i * (width + m)), top, round(width), choices_h)
-                for i in range(choices)
-            ]
+            left, right = self.field.x, self.field.right
+            weights = [1.0] * choices
+            if choice_weights is not None:
+                weights = list(choice_weights)
+                left, right = (self.minus or self.field).x, (self.plus or self.field).right
+            room = right - left - (choices - 1) * m
+            x = float(left)
+            for weight in weights:
+                width = room * weight / sum(weights)
+                self.choices.append(pygame.Rect(round(x), top, round(width), choices_h))
+                x += width + m
 
     def hit_test(self, pos: tuple[int, int]) -> str | int | None:
         """A button's name, "minus" or "plus", a choice's index, "field", or None."""

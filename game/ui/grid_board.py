@@ -118,11 +118,15 @@ def draw_grid_example(
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
     legend_y = box.bottom - legend_h // 2
     part_w = box.w // len(KIND_LEGEND)
+    # the legend's pegs are sized by its line, not by the example's (a tall box's big key pegs would
+    # leave the words no room in a third of the width)
+    lk = max(6, min(kd, round(legend_h * 0.5)))
     legend_px = min(
-        text.fit_size(f"{k}: {w}", part_w - kd * 2.5, legend_h * 0.8, text.grown(22)) for k, w in KIND_LEGEND
+        text.fit_size(f"{k}: {w}", part_w - lk * 2 - 4, legend_h * 0.8, text.grown(22))
+        for k, w in KIND_LEGEND
     )
     for i, (kind, words) in enumerate(KIND_LEGEND):
-        left = box.x + i * part_w + kd
-        image = key_image(art, kind, kd)
+        left = box.x + i * part_w + lk
+        image = key_image(art, kind, lk)
         surface.blit(image, image.get_rect(center=(left, legend_y)))
-        text.draw(surface, f"{kind}: {words}", legend_px, pal.TEXT, (left + kd, legend_y), align="midleft")
+        text.draw(surface, f"{kind}: {words}", legend_px, pal.TEXT, (left + lk, legend_y), align="midleft")

@@ -14,8 +14,10 @@ import pygame
 
 from game.core.codes import Code, score
 from game.core.grid import score_grid
+from game.core.variants import Grade
+from game.core.variants.wordmarks import Marks
 from game.ui import palette as pal
-from game.ui.board import Art
+from game.ui.board import Art, mark_image
 from game.ui.grid_board import (
     HELP_GUESS,
     HELP_RULES,
@@ -49,10 +51,10 @@ def draw_rules(
     body: pygame.Rect,
     goal_text: str,
     note_text: str,
-    examples: Sequence[tuple[Code, Code, str]],
+    examples: Sequence[tuple[Code, Code, str, Grade]],
 ) -> None:
-    """The goal, graded examples (secret, guess, caption) drawn as pegs with the caption on the left,
-    and a note."""
+    """The goal, graded examples (secret, guess, caption, the guess's grade) drawn as pegs with the
+    caption on the left, and a note."""
     text = art.text
     line_h = max(MIN_LINE_PX, round(body.h * 0.08))
     goal = pygame.Rect(body.x, body.y, body.w, line_h)
@@ -67,9 +69,9 @@ def draw_rules(
     block_h = (bottom - top) / len(examples)
     caption_w = round(body.w * 0.42)
     caption_px = min(
-        text.fit_wrapped(c, caption_w - 12, block_h * 0.8, text.grown(26))[0] for _, _, c in examples
+        text.fit_wrapped(c, caption_w - 12, block_h * 0.8, text.grown(26))[0] for _, _, c, _ in examples
     )
-    for i, (secret, guess, caption) in enumerate(examples):
+    for i, (secret, guess, caption, grade) in enumerate(examples):
         y = round(top + i * block_h)
         block = pygame.Rect(body.x, y, body.w, round(block_h))
         if i % 2 == 0:
@@ -82,7 +84,7 @@ def draw_rules(
         for k, (line, ink) in enumerate(inked):
             text.draw(surface, line, caption_px, ink, (block.x + 6, y0 + k * line_px), align="topleft")
         pegs_box = pygame.Rect(block.x + caption_w, block.y, block.w - caption_w, block.h)
-        draw_example(surface, art, pegs_box.inflate(0, -round(block.h * 0.12)), secret, guess)
+        draw_example(surface, art, pegs_box.inflate(0, -round(block.h * 0.12)), secret, guess, grade)
 
 
 def draw_grid(surface: pygame.Surface, art: Art, body: pygame.Rect, colour_names: Sequence[str]) -> None:
@@ -101,13 +103,20 @@ def draw_grid(surface: pygame.Surface, art: Art, body: pygame.Rect, colour_names
         text.draw(surface, line, size, pal.TEXT_DIM, (caption_box.x, caption_box.y + y), align="topleft")
 
 
-def draw_example(surface: pygame.Surface, art: Art, box: pygame.Rect, secret: Code, guess: Code) -> None:
-    """Secret and guess as pegs, with the guess's grade drawn as key pegs beside it."""
+def draw_example(
+    surface: pygame.Surface, art: Art, box: pygame.Rect, secret: Code, guess: Code, grade: Grade | None = None
+) -> None:
+    """Secret and guess as pegs, with the guess's grade (default: the colour game's score()) drawn as
+    key pegs beside it: blacks (bulls) first, then whites (cows); Word marks also a mark under each
+    letter, as the board draws them."""
     text = art.text
     line_h = box.h / 2
     label_w = min(box.w // 4, 110)
     d = max(8, min(round(line_h * 0.82), int((box.w - label_w) / ((len(guess) + 2.4) * 1.1))))
-    feedback = score(guess, secret)
+    grade = score(guess, secret) if grade is None else grade
+    blacks, whites = (
+        (grade.black, grade.white) if isinstance(grade, Marks) else (int(grade[0]), int(grade[1]))
+    )
     label_px = min(text.fit_size(w, label_w - 6, line_h * 0.5, text.grown(22)) for w in ("Secret", "Guess"))
     for line, (label, code) in enumerate((("Secret", secret), ("Guess", guess))):
         y = box.y + line * line_h
@@ -115,18 +124,23 @@ def draw_example(surface: pygame.Surface, art: Art, box: pygame.Rect, secret: Co
         for i, colour in enumerate(code):
             peg = art.pegs.peg(art.colours[colour], colour, d, art.symbols)
             surface.blit(peg, (box.x + label_w + round(i * d * 1.1), round(y + (line_h - d) / 2)))
+            if line == 1 and isinstance(grade, Marks):  # a mark over the tile's lower edge (board.mark_rect)
+                mark = mark_image(art.pegs, grade[i], max(4, round(d * 0.3)))
+                centre = (box.x + label_w + round(i * d * 1.1) + d // 2, round(y + (line_h + d) / 2))
+                surface.blit(mark, mark.get_rect(center=centre))
         if line == 1:
             kd = max(6, round(d * 0.42))
+            across = max(2, -(-len(code) // 2))  # two lines of pegs, as the board's rows have them
             x0 = box.x + label_w + round(len(code) * d * 1.1) + d // 3
-            area = pygame.Rect(x0, round(y + (line_h - d) / 2), round(kd * 2.6), d)
+            area = pygame.Rect(x0, round(y + (line_h - d) / 2), round(kd * (1.45 + 1.15 * (across - 1))), d)
             pygame.draw.rect(surface, pal.GRADE_AREA, area, border_radius=4)
             for k in range(len(code)):
                 centre = (
-                    area.x + kd * 0.75 + (k % 2) * kd * 1.15,
-                    area.y + d * 0.3 + (k // 2) * d * 0.42,
+                    area.x + kd * 0.75 + (k % across) * kd * 1.15,
+                    area.y + d * 0.3 + (k // across) * d * 0.42,
                 )
-                if k < feedback.black + feedback.white:
-                    key = art.pegs.key(k < feedback.black, kd)
+                if k < blacks + whites:
+                    key = art.pegs.key(k < blacks, kd)
                 else:
                     key = art.pegs.hole(max(2, round(kd * 0.55)), pal.GRADE_HOLE)
                 surface.blit(key, key.get_rect(center=(round(centre[0]), round(centre[1]))))
@@ -155,11 +169,36 @@ def draw_keys(
     col_w = (body.w - gap * (len(columns) - 1)) / len(columns)
     lines_needed = max(sum(len(rows) + HEADING_LINES for _, rows in column) for column in columns)
     line_h = min((body.bottom - top) / lines_needed, MAX_KEY_LINE_PX)
-    floor_h = text.font(text.floor()).get_height()
-    cap_h = max(MIN_LINE_PX - 4, round(line_h * 0.8), floor_h + 4)  # a cap holds readable text
-    cap_px = text.fit_size("Ctrl+Z", 999, max(cap_h * 0.62, floor_h), text.grown(26))
-    for c, column in enumerate(columns):
-        x = round(body.x + c * (col_w + gap))
+    floor = text.floor()
+    floor_h = text.font(floor).get_height()
+    least_cap_h = max(MIN_LINE_PX - 4, floor_h + 4)  # a cap holds readable text
+    cap_h = max(least_cap_h, round(line_h * 0.8))
+    widest = [
+        max(text.size(action, floor)[0] for _, rows in column for _, action, _ in rows) for column in columns
+    ]
+
+    def caps_fit(cap_h: int, cap_px: int) -> bool:
+        """Every column's widest caps and widest action side by side, the action at the floor."""
+        return all(
+            max(_row_width(art, keys, (), drag, cap_h, cap_px) for _, rows in column for keys, _, _ in rows)
+            + widest[c]
+            <= col_w - 8 + gap - 4
+            for c, column in enumerate(columns)
+        )
+
+    def cap_size(cap_h: int) -> int:
+        return text.fit_size("Ctrl+Z", 999, max(cap_h * 0.62, floor_h), text.grown(26))
+
+    # tall lines (a portrait window) would grow the caps past what a column has room for beside its
+    # words: the caps shrink first (down to a readable cap), the words keep their size
+    cap_px = cap_size(cap_h)
+    while cap_h > least_cap_h and not caps_fit(cap_h, cap_px):
+        cap_h -= 1
+        cap_px = cap_size(cap_h)
+    while cap_px > floor and not caps_fit(cap_h, cap_px):
+        cap_px -= 1
+    plans = []  # per column: (pad glyphs shown, the caps' width)
+    for column in columns:
         pads_shown = True
         for pads_shown in (True, False):  # the pad's glyphs only where every action still fits beside them
             caps_w = max(
@@ -169,8 +208,20 @@ def draw_keys(
             )
             caps_w = min(caps_w, round(col_w * 0.55))
             room = col_w - caps_w - 8 + gap - 4
-            if all(text.size(action, text.floor())[0] <= room for _, rows in column for _, action, _ in rows):
+            if all(text.size(action, floor)[0] <= room for _, rows in column for _, action, _ in rows):
                 break
+        plans.append((pads_shown, caps_w))
+    action_h = max(line_h * 0.62, floor_h)
+    # one size for every action on the page: the largest at which each fits its column
+    action_px = min(
+        text.fit_size(action, col_w - caps_w - 8 + gap - 4, action_h, text.grown(26))
+        for column, (_, caps_w) in zip(columns, plans, strict=True)
+        for _, rows in column
+        for _, action, _ in rows
+    )
+    for c, column in enumerate(columns):
+        x = round(body.x + c * (col_w + gap))
+        pads_shown, caps_w = plans[c]
         y = float(top)
         for title, rows in column:
             box = pygame.Rect(x, round(y), round(col_w), round(line_h * HEADING_LINES))
@@ -183,10 +234,6 @@ def draw_keys(
                 "midleft",
             )
             y += line_h * HEADING_LINES
-            action_w = col_w - caps_w - 8 + gap - 4  # the last thing in its row: it may use the gap
-            action_h = max(line_h * 0.62, floor_h)
-            largest = text.grown(26)
-            action_px = min(text.fit_size(action, action_w, action_h, largest) for _, action, _ in rows)
             for keys, action, pads in rows:
                 if not keys and not (pads and pads_shown):
                     continue  # a pad's own action (the hint) with its glyphs left out

@@ -218,6 +218,7 @@ class PaletteColumn:
     palette_panel: pygame.Rect
     palette_pitch: float
     palette_rows: int
+    has_palette = True  # PlayLayout(palette=False) leaves it out: an empty panel, drawn as nothing
 
     def palette_rect(self, colour: int) -> pygame.Rect:
         """The cell of palette colour `colour` (the whole width of its palette column)."""
@@ -251,7 +252,9 @@ class PlayLayout(PaletteColumn):
     `panel_items` is a sequence of (name, weight) stacked in the side panel: weight 1.0 is one
     button height. Items named in `buttons` are clickable; the others are text areas. In a band (see
     the module docstring) the buttons are one height and the text areas share their column's spare
-    height; `band=False` keeps the panel a column whatever the window.
+    height; `band=False` keeps the panel a column whatever the window. `palette=False` leaves the
+    palette out (a screen where picking a colour means nothing: hand grading) and gives its room to
+    the board; its panel is then an empty rect that nothing hits.
     """
 
     def __init__(
@@ -266,8 +269,10 @@ class PlayLayout(PaletteColumn):
         shape: tuple[int, int] | None = None,
         band: bool = True,
         band_weights: Mapping[str, float] | None = None,
+        palette: bool = True,
     ) -> None:
         self.size = (int(size[0]), int(size[1]))
+        self.has_palette = palette
         # weights to use instead in a band (a screen whose items pack into the least band's height, so
         # the board stands where the screen before it left it)
         self._band_weights = band_weights or {}
@@ -369,7 +374,7 @@ class PlayLayout(PaletteColumn):
         or, when more columns of rows give clearly bigger pegs, the width.
         """
         cw = self._column_width_u()
-        gap = self.margin
+        gap = self.margin if self.has_palette else 0
         best = None
         slots = self.turns + (1 if self.grid_board else 0)  # a grid's secret takes a row's slot
         fixed_u = self._fixed_height_u
@@ -379,14 +384,16 @@ class PlayLayout(PaletteColumn):
                 continue
             width_u = 2 * BOARD_PAD_U + columns * cw + (columns - 1) * COLUMN_GAP_U
             height_u = fixed_u + per_column * self._min_pitch_u
-            for pal_columns in range(1, MAX_PALETTE_COLUMNS + 1):
+            for pal_columns in range(1, MAX_PALETTE_COLUMNS + 1 if self.has_palette else 2):
                 pal_rows = math.ceil(self.colours / pal_columns)
                 if pal_columns > 1 and math.ceil(self.colours / (pal_columns - 1)) == pal_rows:
                     continue
-                pal_w_u = pal_columns * PALETTE_PITCH_U * PALETTE_WIDTH_PITCHES
+                pal_w_u = pal_columns * PALETTE_PITCH_U * PALETTE_WIDTH_PITCHES if self.has_palette else 0.0
                 unit = min((area.w - gap) / (width_u + pal_w_u), area.h / height_u)
                 # the palette at its smallest allowed size must still fit the height
                 pal_unit = area.h / (pal_rows * PALETTE_PITCH_U * MIN_PALETTE_RATIO / PALETTE_PEG_RATIO)
+                if not self.has_palette:
+                    pal_unit = math.inf
                 score = min(unit, pal_unit) / COLUMN_GAIN ** (columns - 1)
                 if best is None or score > best[0] * (1 + 1e-9):
                     best = (score, unit, columns, per_column, width_u, height_u, pal_rows)
@@ -402,7 +409,9 @@ class PlayLayout(PaletteColumn):
         self.rows_per_column = per_column
         self.palette_rows = pal_rows
         self.palette_pitch = min(unit * PALETTE_PITCH_U, area.h / pal_rows)
-        pal_w, pal_h = palette_size(self.palette_pitch, self.colours, pal_rows)
+        pal_w, pal_h = (
+            palette_size(self.palette_pitch, self.colours, pal_rows) if self.has_palette else (0, 0)
+        )
         bw, bh = width_u * unit, height_u * unit
         left = area.centerx - (pal_w + gap + bw) / 2
         board = pygame.Rect(round(left + pal_w + gap), round(area.centery - bh / 2), round(bw), round(bh))

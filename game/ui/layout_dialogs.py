@@ -149,7 +149,9 @@ class HelpLayout:
         self.card = card = dialog_rect(size, 0.86, 0.9, 600, 440)
         m = margin_px(size)
         bh = button_height_px(size)
-        tab_w = min(200, (card.w - 4 * m) // len(pages))
+        # the tabs and the margins between them share the body's width (a narrow card's last tab
+        # stays inside it)
+        tab_w = min(200, (card.w - 4 * m - (len(pages) - 1) * m) // len(pages))
         self.tabs = {
             name: pygame.Rect(card.x + 2 * m + i * (tab_w + m), card.y + m, tab_w, bh)
             for i, name in enumerate(pages)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from types import MappingProxyType
 
 import pygame
 
+from game.play.custom import SHAPES
 from game.ui.layout import (
     _clamp,
     button_height_px,
@@ -326,6 +328,9 @@ class SettingsLayout:
 
 
 SEGMENTS_A_LINE = 6  # a setup row's options in one line, at most
+# The Shape row's lines share their width by the options' names ("Bulls & Cows" a wide button, "2×2"
+# a narrow one): drawing and clicks both read segments()
+SEGMENT_WEIGHTS = MappingProxyType({"shape": tuple(len(shape.segment_label) + 4.0 for shape in SHAPES)})
 
 
 class SetupLayout:
@@ -398,17 +403,27 @@ class SetupLayout:
 
     def segments(self, name: str, count: int) -> list[pygame.Rect]:
         """The row's options side by side; more than SEGMENTS_A_LINE of them (the Shape choice's row,
-        grids, digits and words) in two lines, each half the row's height."""
+        grids, Bulls and Cows and words) in two lines, each half the row's height. A row with
+        SEGMENT_WEIGHTS shares each line's whole width among its options by weight (a long name gets
+        a wider button); the others' options are equally wide (a short last line ends early)."""
         rect = self.controls[name]
+        weights = SEGMENT_WEIGHTS.get(name)
+        if weights is not None and len(weights) != count:
+            weights = None
         lines = 1 if count <= SEGMENTS_A_LINE else 2
         across = -(-count // lines)
-        width, height = rect.w / across, rect.h / lines
-        return [
-            pygame.Rect(
-                round(rect.x + (i % across) * width),
-                round(rect.y + (i // across) * height),
-                round(width) - 4,
-                round(height) - (2 if lines > 1 else 0),
-            )
-            for i in range(count)
-        ]
+        height = rect.h / lines
+        out = []
+        for line in range(lines):
+            options = range(line * across, min(count, (line + 1) * across))
+            shares = [1.0] * len(options) if weights is None else [weights[i] for i in options]
+            total = float(across) if weights is None else sum(shares)
+            x = float(rect.x)
+            for share in shares:
+                width = rect.w * share / total
+                top = round(rect.y + line * height)
+                out.append(
+                    pygame.Rect(round(x), top, round(width) - 4, round(height) - (2 if lines > 1 else 0))
+                )
+                x += width
+        return out

@@ -121,11 +121,14 @@ def draw_choices(
     fixed: Mapping[str, str] = MappingProxyType({}),
     labels: Mapping[str, str] = MappingProxyType({}),
     pegs_range: tuple[int, int] = (MIN_PEGS, MAX_PEGS),
+    plays: str | None = None,
 ) -> None:
     """The choice rows: the shape, pegs and colours steppers, the repeats toggle, the strategy stepper
     with its description under it. `shape_names` are the Shape stepper's (shape_index the chosen);
     a row in `fixed` shows the value the shape fixes, disabled (a grid's cells, a word's letters, a
-    game of digits' symbols), a row in `labels` its own name ("Cells", "Digits", "Letters")."""
+    game of digits' symbols), a row in `labels` its own name ("Cells", "Digits", "Letters").
+    `plays`, when it is not `strategy`, is what plays this game instead (Optimal with no table for
+    it): the description says so."""
     values = {"pegs": pegs, "colours": colours}
     limits = {"pegs": pegs_range, "colours": (MIN_COLOURS, MAX_COLOURS)}
     for name in layout.choices:
@@ -142,6 +145,8 @@ def draw_choices(
             info = strategies.get(strategy)
             draw_stepper(surface, text, layout.stepper_parts(name), info.label, True, True, hot)
             words = plain_words(strategy) or info.description
+            if plays is not None and plays != strategy:
+                words = f"No table for this game: {strategies.get(plays).label} plays instead"
             size, lines = text.fit_wrapped(words, layout.detail_rect.w, layout.detail_rect.h, text.grown(26))
             line_h = text.font(size).get_linesize()
             top = layout.detail_rect.centery - len(lines) * line_h / 2

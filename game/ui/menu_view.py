@@ -103,7 +103,9 @@ def draw(surface: pygame.Surface, layout: TitleLayout, view: TitleView, art: Art
         if kind == "preset":
             _draw_preset(surface, rect, entry, view, index, focused, art, sizes)
         elif kind == "utility":
-            _draw_utility(surface, rect, entry.label, focused, text, sizes["utility"])
+            _draw_utility(
+                surface, rect, entry.label, focused, text, sizes["utility"], sizes["utility_stacked"]
+            )
         elif kind == "back":
             draw_button(surface, text, rect, entry.label, focused=focused, hot=focused)
         elif kind == "card":
@@ -238,15 +240,19 @@ def _shared_sizes(text: TextRenderer, layout: TitleLayout, view: TitleView, kind
     sizes["bar"] = min(label_px, default=0)
     sizes["detail"] = min(detail_px + [sizes["bar"] or 10**6]) if detail_px else 0
     utilities = by_kind.get("utility", [])
+    labels = [(view.entries[i].label, layout.entries[i]) for i in utilities]
+    # the icon beside its label where every label of the row fits so at the floor (else the icon
+    # above its label, a narrow window's buttons): one arrangement and one size for the whole row
+    floor = text.floor()
+    sizes["utility_stacked"] = any(
+        text.size(label, floor)[0] > _utility_boxes(rect, False)[1].w for label, rect in labels
+    )
     sizes["utility"] = min(
         [
             text.fit_size(
-                view.entries[i].label,
-                layout.entries[i].w - layout.entries[i].h * 1.3,
-                layout.entries[i].h * 0.5,
-                theme.type_px(size, "label"),
+                label, *_utility_boxes(rect, sizes["utility_stacked"])[1].size, theme.type_px(size, "label")
             )
-            for i in utilities
+            for label, rect in labels
         ]
         or [0]
     )
@@ -403,16 +409,38 @@ def draw_mini_board(surface: pygame.Surface, box: pygame.Rect, config: Any, art:
     return peg_d
 
 
-def _draw_utility(surface, rect, label: str, focused: bool, text: TextRenderer, px: int) -> None:
-    face = _face(surface, rect, focused)
-    icon_d = round(min(face.h * 0.62, face.w * 0.3))
-    words_w = text.size(label, px)[0]
-    total = icon_d + round(icon_d * 0.4) + words_w
-    left = face.centerx - total // 2
-    icon = pygame.Rect(left, face.centery - icon_d // 2, icon_d, icon_d)
+def _utility_boxes(rect: pygame.Rect, stacked: bool) -> tuple[pygame.Rect, pygame.Rect]:
+    """A utility button's icon square and its label's box: side by side (the pair centred later, by
+    the label's width), or the icon above the label."""
+    rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - theme.lip_px(rect))  # the face (theme.draw_raised)
+    pad = max(4, round(min(rect.w, rect.h) * 0.12))
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    if stacked:
+        label_h = round(inner.h * 0.36)
+        icon_d = min(inner.h - label_h - 2, inner.w)
+        icon = pygame.Rect(0, 0, icon_d, icon_d)
+        icon.midtop = (inner.centerx, inner.y)
+        return icon, pygame.Rect(inner.x, inner.bottom - label_h, inner.w, label_h)
+    icon_d = round(min(rect.h * 0.62, rect.w * 0.3))
+    icon = pygame.Rect(inner.x, rect.centery - icon_d // 2, icon_d, icon_d)
+    gap = round(icon_d * 0.4)
+    return icon, pygame.Rect(icon.right + gap, inner.y, inner.right - icon.right - gap, inner.h)
+
+
+def _draw_utility(
+    surface, rect, label: str, focused: bool, text: TextRenderer, px: int, stacked: bool
+) -> None:
+    _face(surface, rect, focused)
+    icon, box = _utility_boxes(rect, stacked)
     colour = theme.ACCENT if focused else pal.TEXT
-    draw_icon(surface, ICONS.get(label, ""), icon, colour)
-    text.draw(surface, label, px, pal.TEXT, (icon.right + round(icon_d * 0.4), face.centery), align="midleft")
+    if stacked:
+        draw_icon(surface, ICONS.get(label, ""), icon, colour)
+        text.draw(surface, label, px, pal.TEXT, box.center)
+        return
+    words_w = text.size(label, px)[0]
+    shift = (rect.centerx - (box.x - icon.x + words_w) // 2) - icon.x  # the icon and label centred as a pair
+    draw_icon(surface, ICONS.get(label, ""), icon.move(shift, 0), colour)
+    text.draw(surface, label, px, pal.TEXT, (box.x + shift, icon.centery), align="midleft")
 
 
 def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, colour: pal.RGB) -> None:

@@ -130,7 +130,7 @@ def _draw(
         )
 
 
-# The Shape segments' shortest labels, for a window too narrow for "Digits", "Words" and "Marks"
+# The Shape segments' shortest labels, for a window too narrow for "Bulls & Cows", "Words" and "Marks"
 SHORT_SHAPE_LABELS = MappingProxyType({"bulls-and-cows": "0-9", "words": "Abc", "word-marks": "Ab+"})
 
 

@@ -24,14 +24,14 @@ def draw_progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: floa
 
 
 def draw_text_lines(
-    text, surface: pygame.Surface, rect: pygame.Rect | None, lines: list[str], colour
+    text, surface: pygame.Surface, rect: pygame.Rect | None, lines: list[str], colour, role: str = "body"
 ) -> None:
     """Lines stacked in `rect` at one common size: the largest at which every line fits its share; a
     line too long for the width even at the readable floor wraps onto the next (never shrinks out of
-    reading). The size grows with the window (the panel's type, game/ui/theme.py)."""
+    reading). The size grows with the window up to `role`'s (the panel's type, game/ui/theme.py)."""
     if rect is None or not lines:
         return
-    largest = theme.type_px(text.window or surface.get_size(), "body")
+    largest = theme.type_px(text.window or surface.get_size(), role)
     share = rect.h / len(lines)
     floor_h = text.font(text.floor()).get_height()
     if all(text.size(line, text.floor())[0] <= rect.w - 8 for line in lines) and share * 0.8 >= floor_h:

@@ -90,3 +90,39 @@ def test_handgrade_state__refused_grade_names_rows_then_give_up_asks_to_check() 
     assert state.run.ending is Ending.GAVE_UP and CHECK_GRADES in state.run.message()
     press_key(app, pygame.K_RETURN)  # a new hand-graded game
     assert isinstance(app.state, HandGradeState) and app.state is not state
+
+
+def test_handgrade_state__no_palette_beside_the_board_where_picking_one_means_nothing() -> None:
+    """The computer picks every guess here: the board takes the room a palette or tile keyboard would
+    have, nothing but the background is drawn between the window's edge and the board, and a click
+    there changes nothing."""
+    import pygame
+
+    from game.modes.maker.handgrade import HandGradeState
+    from game.screens.codemaker import CodemakerState
+    from game.screens.menu import MenuState
+    from tests.screens.driver import choose_entry, click, make_app, press_key, settle
+
+    for size in ((1280, 800), (800, 600)):
+        app = make_app(size=size, start=MenuState())
+        choose_entry(app, "A word you think of")
+        assert isinstance(app.state, CodemakerState)
+        press_key(app, pygame.K_RETURN)
+        state = app.state
+        assert isinstance(state, HandGradeState) and state.config.variant.listed
+        wait_ready(app, state)
+        settle(app, 1.0)  # the screen's way in, over
+        app.draw()
+        layout = state.layout()
+        left = pygame.Rect(0, layout.board.y, layout.board.x - 8, layout.board.h)  # the board's shadow aside
+        colours = {
+            tuple(app.surface.get_at((x, y)))[:3]
+            for x in range(left.x, left.right, 3)
+            for y in range(left.y, left.bottom, 3)
+        }
+        assert len(colours) == 1, (
+            f"drawn beside the board at {size}: {len(colours)} colours"
+        )  # the plain ground
+        before = (state.run.pending, state.run.guess, len(state.run.game.rows))
+        click(app, left.center)
+        assert (state.run.pending, state.run.guess, len(state.run.game.rows)) == before

@@ -119,3 +119,27 @@ def test_hint_overlay__buttons_wear_the_size_of_every_other_dialogs_buttons(size
     seen.append(app.state.buttons())
     assert dialog_buttons(app) == standard
     assert seen == [("close", "count", "show"), ("close", "show"), ("close", "use")]
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)], ids=["640x480", "1280x800"])
+def test_hint_overlay__its_first_line_is_a_heading_over_the_lines_under_it(size) -> None:
+    """The card's first line (what it is, then the answer: "Hint", "N codes still possible") reads
+    first: larger than the lines under it, and no smaller than the card's button labels."""
+    app = make_app(size=size, seed=3, start=PlayingState(GameConfig(4, 6), hooks=ClassicHooks()))
+    play_row(app, (pygame.K_1, pygame.K_1, pygame.K_2, pygame.K_2))
+    click(app, app.state.layout().button_rect("hint").center)
+    overlay = app.state
+    assert isinstance(overlay, HintOverlay)
+    settle(app, 0.5)
+    for ask in (None, pygame.K_c):  # before anything is asked, then with the count shown
+        if ask is not None:
+            press_key(app, ask)
+        drawn = font_spy(app)
+        card = overlay.layout().card
+        inside = [d for d in drawn if card.contains(d.rect)]
+        words = [d for d in inside if d.role != "button"]
+        buttons = [d for d in inside if d.role == "button"]
+        assert len(words) >= 2 and buttons
+        head, rest = words[0], words[1:]
+        assert all(head.px > d.px for d in rest), [(d.text, d.px) for d in words]
+        assert head.px >= max(d.px for d in buttons), (head.px, [(d.text, d.px) for d in buttons])

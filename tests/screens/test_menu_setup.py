@@ -10,6 +10,7 @@ import pygame
 from game.app import App
 from game.core.config import PRESETS, GameConfig, turn_limit
 from game.core.variants import GridVariant
+from game.core.variants.words import WordVariant
 from game.modes.classic.setup import SHAPES, SetupState
 from game.screens.help import HelpOverlay, example_text
 from game.screens.menu import MenuState
@@ -204,3 +205,25 @@ def test_settings__last_custom_keeps_rows_and_offered_grids_and_drops_other_shap
     assert Settings.from_dict({"last_custom": grid.to_text()}).custom_config == grid
     unoffered = GameConfig(colours=4, variant=GridVariant(3, 2)).to_text()  # legal, but setup offers no 3x2
     assert Settings.from_dict({"last_custom": unoffered}).last_custom is None
+
+
+def test_setup__back_on_a_row_after_a_word_game_offers_a_rows_colours(tmp_path):
+    """A Words game started from Custom is remembered; on Custom again, a click on Row gives a row of
+    the plain game's colours (a word's 26 letters are no row's colours), drawn and startable, in a
+    window wide enough to draw every colour's sample peg."""
+    app = App(size=(1280, 800), seed=1, store=Store(tmp_path), sound=Sound(mixer=None))
+    pygame.event.clear()
+    click(app, centre(app.state.layout().entries[entry_index(app.state, "Custom game")]))
+    layout = SetupLayout(app.size)
+    click(app, centre(layout.segments("shape", len(SHAPES))[SHAPES.index(WordVariant())]))
+    click(app, centre(layout.buttons["start"]))
+    assert isinstance(app.state, PlayingState) and app.state.config.variant == WordVariant()
+    press_key(app, pygame.K_ESCAPE)  # nothing played: back to the menu
+    click(app, centre(app.state.layout().entries[entry_index(app.state, "Custom game")]))
+    setup = app.state
+    assert isinstance(setup, SetupState) and setup.shape == WordVariant()  # remembered
+    click(app, centre(layout.segments("shape", len(SHAPES))[0]))  # Row
+    app.draw()
+    assert setup.config() == GameConfig(4, 6)
+    click(app, centre(layout.buttons["start"]))
+    assert isinstance(app.state, PlayingState) and app.state.config == GameConfig(4, 6)

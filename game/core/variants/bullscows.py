@@ -88,7 +88,7 @@ class BullsAndCowsVariant(RowVariant):
 
     @property
     def segment_label(self) -> str:
-        return "Digits"
+        return "Bulls & Cows"  # the game's short name ("digits" names its symbols, not the game)
 
     def size_text(self, colours: int) -> str:
         return f"Bulls and Cows, {self.pegs} digits"

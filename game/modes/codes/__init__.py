@@ -1,4 +1,4 @@
-"""Codes of digits and of words on the menu: Bulls and Cows (4 different digits, bulls and cows), Words
+"""Numbers and words on the menu: Bulls and Cows (4 different digits, bulls and cows), Words
 (a 5-letter word graded black and white over its letters) and Word marks (the same words, a mark a
 letter). Each is the playing screen's plain game with its variant's config (typed from the keyboard or
 the on-screen keyboard of tiles, kept with PLAIN_SAVE like any other game, in its variant's own
@@ -48,8 +48,13 @@ def _maker_entry(label: str, detail: str, mode: str) -> MenuEntry:
 
 MODE = Mode(
     id="codes",
-    title="Digits and words",
+    title="Numbers and words",
     entries=(*(_entry(*game) for game in GAMES), *(_maker_entry(*entry) for entry in MAKER_ENTRIES)),
-    stats_tabs=(StatsTab(BUCKETS[0], label="Bulls & Cows"), StatsTab(BUCKETS[1]), StatsTab(BUCKETS[2])),
+    # Bulls and Cows' tab wears the game's short name (its variant's, as Custom's Board row shows it)
+    stats_tabs=(
+        StatsTab(BUCKETS[0], label=GAMES[0][0].segment_label),
+        StatsTab(BUCKETS[1]),
+        StatsTab(BUCKETS[2]),
+    ),
     high_scores=BUCKETS,  # a win's table is its statistics bucket (game/screens/play_hooks.py)
 )

@@ -17,6 +17,7 @@ The calendar is app.now() (injectable), so tests choose the day.
 from __future__ import annotations
 
 import datetime as dt
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -46,8 +47,12 @@ TYPED = "0123456789-"
 MAX_TYPED = 10  # a date, YYYY-MM-DD
 
 
-# The dailies' names on the archive's narrow choice buttons, where the full one would not fit
-SHORT_NAMES = {"Bulls and Cows": "Digits", "Word marks": "Marks"}
+# The dailies' names on the archive's choice buttons: the games' short names where the full one
+# would not fit (the variants' own, as Custom's Board row shows them); each button as wide as its name
+SHORT_NAMES = MappingProxyType({"Bulls and Cows": "Bulls & Cows", "Word marks": "Marks"})
+CHOICES = tuple(SHORT_NAMES.get(preset, preset) for preset in DAILIES)
+CHOICE_WEIGHTS = tuple(len(name) + 4.0 for name in CHOICES)
+
 
 class ArchiveHooks(ForFunHooks):
     """A past Daily code on the playing screen, for fun: never recorded, never kept."""
@@ -96,7 +101,9 @@ class ArchiveState(State):
         return daily_day(self.app.now())
 
     def layout(self) -> EntryLayout:
-        return self.sized_layout(lambda size: EntryLayout(size, ("back", "play"), len(DAILIES), True))
+        return self.sized_layout(
+            lambda size: EntryLayout(size, ("back", "play"), len(DAILIES), True, CHOICE_WEIGHTS)
+        )
 
     def step_day(self, days: int) -> None:
         """A day back (-1) or on (+1), within the archive."""
@@ -210,7 +217,7 @@ class ArchiveState(State):
             buttons={"back": "Back", "play": "Play"},
             primary="play",
             enabled=frozenset({"back", "play"} if self.day is not None else {"back"}),
-            choices=tuple(SHORT_NAMES.get(preset, preset) for preset in DAILIES),
+            choices=CHOICES,
             chosen=DAILIES.index(self.preset),
             caret=bool(self.typed),
         )

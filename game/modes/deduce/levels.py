@@ -1,5 +1,5 @@
 """Deduce's levels as its screens name and group them: the colour sizes on one page (4×6, 5×8, 6×9),
-the codes of digits and words on another (Bulls and Cows, Words, Word marks), in the core's order
+the codes of numbers and words on another (Bulls and Cows, Words, Word marks), in the core's order
 (game/core/deduce.py LEVELS, then VARIANT_LEVELS). Pure: no pygame."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from game.core.deduce import LEVELS, VARIANT_LEVELS, level
 # (the page's tab, its levels' names): a page holds as many columns as the smallest window shows
 PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Colours", tuple(lv.name for lv in LEVELS)),
-    ("Digits and words", tuple(lv.name for lv in VARIANT_LEVELS)),
+    ("Numbers and words", tuple(lv.name for lv in VARIANT_LEVELS)),
 )
 LEVEL_NAMES: tuple[str, ...] = tuple(name for _, names in PAGES for name in names)
 

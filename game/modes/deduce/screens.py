@@ -1,6 +1,6 @@
 """Deduce's screens before a puzzle: the level choice and the dealing card.
 
-DeduceState: two pages of levels behind tabs (levels.py: Colours, 4×6, 5×8 and 6×9; Digits and
+DeduceState: two pages of levels behind tabs (levels.py: Colours, 4×6, 5×8 and 6×9; Numbers and
 words, Bulls and Cows, Words and Word marks), a column per level with the puzzle of the day (once a
 day, the same for everyone; the streak counts days solved in a row) and endless practice puzzles.
 Keys: Left/Right pick the level (on past a page's last column to the next page), Page Up/Page Down
@@ -49,7 +49,7 @@ from game.screens.base import Push, Replace, Route, State, Transition, board_art
 from game.ui import palette as pal
 from game.ui.layout import dialog_rect, margin_px
 from game.ui.thinking import draw_progress_bar
-from game.ui.widgets import draw_button, draw_card
+from game.ui.widgets import button_label_px, draw_button, draw_card
 
 KINDS = ("daily", "practice")
 
@@ -172,9 +172,11 @@ class DeduceState(State):
             pal.TEXT_WARN if self.message else pal.TEXT_DIM,
             text.grown(28),
         )
-        for i, rect in enumerate(layout.tabs):
-            label = PAGES[i][0]
-            draw_button(surface, text, rect, label, primary=i == self.page, hot=rect.collidepoint(self.mouse))
+        labels = [PAGES[i][0] for i in range(len(layout.tabs))]
+        tab_px = button_label_px(text, layout.tabs, labels) if labels else None  # one size for the tabs
+        for i, (rect, label) in enumerate(zip(layout.tabs, labels, strict=True)):
+            hot = rect.collidepoint(self.mouse)
+            draw_button(surface, text, rect, label, primary=i == self.page, hot=hot, label_px=tab_px)
         # one size for the page's names and one for their details, as large as the longest allows
         first = layout.columns[self.shown()[0]]
         inner_w, h = first.w - first.w // 10, first.h // 7

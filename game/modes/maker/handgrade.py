@@ -99,7 +99,15 @@ class HandGradeState(HandGradeInput, State):
         items = panel_items(c.variant.kinds)
         return self.sized_layout(
             lambda size: PlayLayout(
-                size, c.pegs, c.colours, c.turns, items, PANEL_BUTTONS, shape=c.variant.shape, band=False
+                size,
+                c.pegs,
+                c.colours,
+                c.turns,
+                items,
+                PANEL_BUTTONS,
+                shape=c.variant.shape,
+                band=False,
+                palette=False,  # the computer picks the colours: a palette here would do nothing
             )
         )
 
