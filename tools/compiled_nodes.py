@@ -1,0 +1,407 @@
+"""A complete walk's node decisions compiled with numba: one call decides a whole turn's nodes.
+
+The optional `engine` extra (`pip install -e '.[engine]'`, numba) makes tools/sweep.py hand
+game.core.strategies.levels.walk_levels this module's decide() (a LevelDecider). Where a partition
+strategy weighs exactly (partition.exact_rule: every code left weighed, every code or the whole
+symmetry-reduced pool as candidates, nothing sampled) its choice is the tie rule's over every code,
+so this finds that choice by other means and the walk plays the same games; the numpy path spends
+most of a node's time in the Python and numpy calls around its arithmetic (about 40 a node).
+
+For each node (its codes left are exactly the walk's secrets there, so nothing is filtered):
+- the codes left are weighed first (ascending, each orbit's lowest only: see below); the first that
+  splits them into singletons is the choice (no split is better, and the tie rule prefers a code
+  left, then the lowest);
+- colours never played and colours no code left uses are interchangeable (pool.py): only the
+  lowest code of each orbit is weighed, and only the colour multisets that hold one (an orbit of a
+  code left is all codes left, and its lowest scores alike and comes first);
+- each multiset is bounded below by its even cuts (every_code.py's docstring), and the multisets are
+  weighed best bound first while the bound is below the best score found;
+- then a code left tied with the best is the choice; else the lowest code tied, among those weighed
+  and, in ascending order, the multisets not weighed whose bound allows a tie.
+Scores are the criteria of partition.py (parts, largest part, sum of squares, n log2 n by the same
+table as kernels.n_log2_n), entropy's counted tied within the rule's relative `tie`. Entropy's bounds
+are lowered by a few units in the last place of their sums, so a float summed in another order
+never prunes a code that ties.
+
+numba's on-disk cache (cache=True, beside this file) is why this lives in tools/: the game never
+imports it, so neither its start-up nor its frames pay for a compile. The first run on a machine
+compiles (a few seconds); later runs load the compiled code.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numba
+import numpy as np
+
+from game.core.codes import decode
+from game.core.config import GameConfig
+from game.core.kernels import multiset_groups_steps, n_log2_n, scorer_for
+from game.core.solver import run
+from game.core.strategies.partition import ExactRule
+
+# The criteria's numbers in the compiled code.
+KINDS = {"parts": 0, "largest": 1, "squares": 2, "entropy": 3}
+# Entropy's even-cut bounds are lowered by this much (relative): far below ENTROPY_TIE, far above
+# the rounding of a sum of 28 terms.
+BOUND_SLACK = 1e-12
+
+
+@numba.njit(cache=True, nogil=True)
+def _popcount(word: int) -> int:
+    word = word - ((word >> 1) & 0x5555555555555555)
+    word = (word & 0x3333333333333333) + ((word >> 2) & 0x3333333333333333)
+    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (word * 0x0101010101010101) >> 56
+
+
+@numba.njit(cache=True, nogil=True)
+def _weigh(x, m, pegs, pegs_of, left, tri_row, grade_of, counts, kind, nlogn, part_bounds, limit):
+    """(score, parts) of code x's split of the m codes left (their pegs `left`; tri_row: tri(common
+    colours) of x's multiset with each); the score is inf where the number of parts alone shows it
+    cannot be within `limit` (part_bounds[parts]: the criterion of that many equal parts)."""
+    guess = pegs_of[x]
+    grades = counts.shape[0]
+    seen = 0
+    for j in range(m):
+        black = 0
+        for p in range(pegs):
+            if guess[p] == left[j, p]:
+                black += 1
+        grade = tri_row[j] + black
+        grade_of[j] = grade
+        if grades < 64:
+            seen |= np.int64(1) << np.int64(grade)
+    for j in range(m):
+        counts[grade_of[j]] += 1
+    if grades < 64:
+        parts = _popcount(seen)
+    else:
+        parts = 0
+        for grade in range(grades):
+            if counts[grade]:
+                parts += 1
+    if kind == 0 or part_bounds[parts] > limit:
+        for j in range(m):
+            counts[grade_of[j]] = 0
+        return (-float(parts) if kind == 0 else np.inf), parts
+    total = 0.0
+    for grade in range(grades):  # in grade order, as the numpy path sums its columns
+        n = counts[grade]
+        if n:
+            if kind == 1:
+                total = max(total, float(n))
+            elif kind == 2:
+                total += float(n * n)
+            else:
+                total += nlogn[n]
+            counts[grade] = 0
+    return total, parts
+
+
+@numba.njit(cache=True, nogil=True)
+def _even_cut(size, c, pegs, kind, nlogn) -> float:
+    """The criterion's share of a class of `size` codes with c common colours cut into as many
+    equal parts as it has grades (c + 1, or pegs when c = pegs)."""
+    cuts = c + 1 if c < pegs else pegs
+    whole, rest = divmod(size, cuts)
+    if kind == 0:
+        return -float(min(size, cuts))
+    if kind == 1:
+        return float(whole + (1 if rest else 0))
+    if kind == 2:
+        return float(rest * (whole + 1) ** 2 + (cuts - rest) * whole * whole)
+    return rest * nlogn[whole + 1] + (cuts - rest) * nlogn[whole]
+
+
+@numba.njit(cache=True, nogil=True)
+def _even_bound(classes, pegs, kind, nlogn, cut_table, tabled) -> float:
+    """The criterion of each class of common colours cut evenly (_even_cut; read off cut_table[c,
+    size] where `tabled`): no guess of a multiset with these classes splits the codes better."""
+    total = 0.0
+    for c in range(pegs + 1):
+        share = cut_table[c, classes[c]] if tabled else _even_cut(classes[c], c, pegs, kind, nlogn)
+        if kind == 1:
+            total = max(total, share)
+        else:
+            total += share
+    if kind == 3:
+        total -= BOUND_SLACK * max(1.0, abs(total))
+    return total
+
+
+@numba.njit(cache=True, nogil=True)
+def _part_bounds(m, out, kind, nlogn) -> None:
+    """out[p]: the criterion of m codes split into p equal parts (a bound for any split into p)."""
+    out[0] = np.inf
+    for parts in range(1, out.shape[0]):
+        if parts > m:
+            out[parts] = np.inf
+            continue
+        whole, rest = divmod(m, parts)
+        if kind == 0:
+            out[parts] = -float(parts)
+        elif kind == 1:
+            out[parts] = whole + (1 if rest else 0)
+        elif kind == 2:
+            out[parts] = rest * (whole + 1) ** 2 + (parts - rest) * whole * whole
+        else:
+            bound = rest * nlogn[whole + 1] + (parts - rest) * nlogn[whole]
+            out[parts] = bound - BOUND_SLACK * max(1.0, abs(bound))
+
+
+@numba.njit(cache=True, nogil=True)
+def _canonical(x, pegs, pegs_of, class_of, classes) -> bool:
+    """Whether code x meets each class's colours in the class's order (its orbit's lowest code)."""
+    at0 = 0
+    at1 = 0
+    seen = 0
+    for p in range(pegs):
+        colour = np.int64(pegs_of[x, p])
+        k = class_of[colour]
+        if k < 0 or (seen >> colour) & 1:
+            continue
+        if k == 0:
+            if classes[0, at0] != colour:
+                return False
+            at0 += 1
+        else:
+            if classes[1, at1] != colour:
+                return False
+            at1 += 1
+        seen |= np.int64(1) << colour
+    return True
+
+
+@numba.njit(cache=True, nogil=True)
+def _decide(
+    kind, tie, consistent_only, codes, firsts, sizes, nodes, played, pegs_of, ms_of, order, starts, common,
+    ms_counts, nlogn,
+):  # fmt: skip
+    count, pegs = pegs_of.shape
+    colours = ms_counts.shape[1]
+    multisets = common.shape[0]
+    grades = (pegs + 1) * (pegs + 2) // 2
+    largest = 1
+    for node in nodes:
+        largest = max(largest, sizes[node])
+    left = np.empty((largest, pegs), np.uint8)
+    left_ms = np.empty(largest, np.int64)
+    tri_row = np.empty(largest, np.int64)
+    left_scores = np.empty(largest, np.float64)
+    tri = np.empty(pegs + 1, np.int64)
+    for c in range(pegs + 1):
+        tri[c] = c * (c + 1) // 2
+    per_ms = np.zeros(multisets, np.int64)
+    distinct = np.empty(multisets, np.int64)
+    bounds = np.empty(multisets, np.float64)
+    hopeful = np.empty(multisets, np.int64)
+    later = np.empty(multisets, np.int64)
+    later_first = np.empty(multisets, np.int64)
+    counts = np.zeros(grades, np.int64)
+    grade_of = np.empty(largest, np.int64)
+    part_bounds = np.empty(grades + 1, np.float64)
+    cut_table = np.empty((pegs + 1, min(largest, multisets) + 1), np.float64)
+    classes_of = np.zeros(pegs + 1, np.int64)
+    tied_codes = np.empty(count, np.int64)
+    tied_scores = np.empty(count, np.float64)
+    class_of = np.empty(colours, np.int64)
+    classes = np.empty((2, colours), np.int64)
+    lengths = np.zeros(2, np.int64)
+    out = np.empty(nodes.shape[0], np.int64)
+    for k in range(nodes.shape[0]):
+        node = nodes[k]
+        first = firsts[node]
+        m = sizes[node]
+        used = 0
+        for j in range(m):
+            x = codes[first + j]
+            for p in range(pegs):
+                left[j, p] = pegs_of[x, p]
+                used |= np.int64(1) << np.int64(pegs_of[x, p])
+            left_ms[j] = ms_of[x]
+        # the classes of interchangeable colours: never played (and used), and used by no code left
+        lengths[:] = 0
+        for c in range(colours):
+            if not (used >> c) & 1:
+                classes[1, lengths[1]] = c
+                lengths[1] += 1
+            elif not (played[node] >> c) & 1:
+                classes[0, lengths[0]] = c
+                lengths[0] += 1
+        class_of[:] = -1
+        for which in range(2):
+            if lengths[which] > 1:
+                for i in range(lengths[which]):
+                    class_of[classes[which, i]] = which
+        _part_bounds(m, part_bounds, kind, nlogn)
+        tabled = m < multisets  # each class's even cut worked out once per size rather than per multiset
+        if tabled:
+            for c in range(pegs + 1):
+                for size in range(m + 1):
+                    cut_table[c, size] = _even_cut(size, c, pegs, kind, nlogn)
+        # the codes left, ascending: the first split into singletons is the choice
+        best = np.inf
+        chosen = -1
+        for j in range(m):
+            x = codes[first + j]
+            if not _canonical(x, pegs, pegs_of, class_of, classes):
+                left_scores[j] = np.inf  # its orbit's lowest code is a code left too, and lower
+                continue
+            g = left_ms[j]
+            for i in range(m):
+                tri_row[i] = tri[common[g, left_ms[i]]]
+            limit = best + tie * max(1.0, abs(best))
+            score, parts = _weigh(
+                x, m, pegs, pegs_of, left, tri_row, grade_of, counts, kind, nlogn, part_bounds, limit
+            )
+            if parts == m:
+                chosen = x
+                break
+            left_scores[j] = score
+            best = min(best, score)
+        if chosen >= 0:
+            out[k] = chosen
+            continue
+        limit = best + tie * max(1.0, abs(best))
+        if consistent_only:
+            for j in range(m):
+                if left_scores[j] <= limit:
+                    out[k] = codes[first + j]
+                    break
+            continue
+        # every multiset that holds an orbit's lowest code and whose bound may tie the best so far
+        kinds_left = 0
+        for j in range(m):
+            g = left_ms[j]
+            if per_ms[g] == 0:
+                distinct[kinds_left] = g
+                kinds_left += 1
+            per_ms[g] += 1
+        found = 0
+        for g in range(multisets):
+            allowed = True
+            for which in range(2):
+                for i in range(lengths[which] - 1):
+                    if ms_counts[g, classes[which, i]] == 0 and ms_counts[g, classes[which, i + 1]] > 0:
+                        allowed = False
+            if not allowed:
+                continue
+            classes_of[:] = 0
+            for t in range(kinds_left):
+                s = distinct[t]
+                classes_of[common[g, s]] += per_ms[s]
+            bound = _even_bound(classes_of, pegs, kind, nlogn, cut_table, tabled)
+            if bound <= limit:
+                bounds[found] = bound
+                hopeful[found] = g
+                found += 1
+        for t in range(kinds_left):
+            per_ms[distinct[t]] = 0
+        ranked = np.argsort(bounds[:found])
+        # first the best score: multisets best bound first while the bound is below the best found
+        tied = 0
+        at = 0
+        while at < found and bounds[ranked[at]] < best:
+            g = hopeful[ranked[at]]
+            at += 1
+            for i in range(m):
+                tri_row[i] = tri[common[g, left_ms[i]]]
+            for q in range(starts[g], starts[g + 1]):
+                x = order[q]
+                if not _canonical(x, pegs, pegs_of, class_of, classes):
+                    continue
+                limit = best + tie * max(1.0, abs(best))
+                score, _ = _weigh(
+                    x, m, pegs, pegs_of, left, tri_row, grade_of, counts, kind, nlogn, part_bounds, limit
+                )
+                if score < best:
+                    best = score
+                if score <= best + tie * max(1.0, abs(best)):
+                    tied_codes[tied] = x
+                    tied_scores[tied] = score
+                    tied += 1
+        limit = best + tie * max(1.0, abs(best))
+        chosen = -1
+        for j in range(m):
+            if left_scores[j] <= limit:
+                chosen = codes[first + j]
+                break
+        if chosen >= 0:
+            out[k] = chosen
+            continue
+        lowest = count
+        for t in range(tied):
+            if tied_scores[t] <= limit and tied_codes[t] < lowest:
+                lowest = tied_codes[t]
+        # then a lower tie among the multisets not weighed whose bound allows one, lowest code first
+        rest = 0
+        while at < found and bounds[ranked[at]] <= limit:
+            later[rest] = hopeful[ranked[at]]
+            later_first[rest] = order[starts[later[rest]]]
+            rest += 1
+            at += 1
+        for t in np.argsort(later_first[:rest]):
+            g = later[t]
+            if order[starts[g]] >= lowest:
+                break
+            ready = False
+            for q in range(starts[g], starts[g + 1]):
+                x = order[q]
+                if x >= lowest:
+                    break
+                if not _canonical(x, pegs, pegs_of, class_of, classes):
+                    continue
+                if not ready:
+                    for i in range(m):
+                        tri_row[i] = tri[common[g, left_ms[i]]]
+                    ready = True
+                score, _ = _weigh(
+                    x, m, pegs, pegs_of, left, tri_row, grade_of, counts, kind, nlogn, part_bounds, limit
+                )
+                if score <= limit:
+                    lowest = x
+                    break
+        out[k] = lowest
+    return out
+
+
+@functools.lru_cache(maxsize=2)
+def _tables(pegs: int, colours: int) -> tuple[np.ndarray, ...]:
+    """Every code's pegs and multiset id, the codes grouped by multiset, the common-colour table, each
+    multiset's colour counts and the n log2 n table: made once per size."""
+    scorer = scorer_for(pegs, colours)
+    groups = run(multiset_groups_steps(scorer))
+    count = colours**pegs
+    pegs_of = decode(np.arange(count), pegs, colours).astype(np.uint8)
+    ms_of = scorer.ids_of_indices(np.arange(count)).astype(np.int64)
+    digits = scorer.keys[:, None] // (pegs + 1) ** np.arange(colours, dtype=np.int64)
+    ms_counts = (digits % (pegs + 1)).astype(np.uint8)
+    nlogn = n_log2_n(1 << count.bit_length())
+    order = groups.order.astype(np.int64)
+    return pegs_of, ms_of, order, groups.starts, scorer.common, ms_counts, nlogn
+
+
+def decide(
+    config: GameConfig,
+    rule: ExactRule,
+    codes: np.ndarray,
+    firsts: np.ndarray,
+    sizes: np.ndarray,
+    nodes: np.ndarray,
+    played: np.ndarray,
+) -> np.ndarray:
+    """levels.LevelDecider: the guess (code number) the rule plays at each of `nodes`."""
+    i64 = functools.partial(np.ascontiguousarray, dtype=np.int64)
+    return _decide(
+        KINDS[rule.criterion],
+        float(rule.tie),
+        bool(rule.consistent_only),
+        i64(codes),
+        i64(firsts),
+        i64(sizes),
+        i64(nodes),
+        i64(played),
+        *_tables(config.pegs, config.colours),
+    )
