@@ -48,7 +48,7 @@ KINDS = {"parts": 0, "largest": 1, "squares": 2, "entropy": 3}
 BOUND_SLACK = 1e-12
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, inline="always")
 def _popcount(word: int) -> int:
     word = word - ((word >> 1) & 0x5555555555555555)
     word = (word & 0x3333333333333333) + ((word >> 2) & 0x3333333333333333)
@@ -56,36 +56,58 @@ def _popcount(word: int) -> int:
     return (word * 0x0101010101010101) >> 56
 
 
-@numba.njit(cache=True, nogil=True)
-def _weigh(x, m, pegs, pegs_of, left, tri_row, grade_of, counts, kind, nlogn, part_bounds, limit):
+@numba.njit(cache=True, nogil=True, inline="always")
+def _weigh(
+    x, m, left, tri_row, pegs_of, tabled, heads, tails, grade_of, counts, kind, nlogn, part_bounds, limit
+):
     """(score, parts) of code x's split of the m codes left (their pegs `left`; tri_row: tri(common
     colours) of x's multiset with each); the score is inf where the number of parts alone shows it
-    cannot be within `limit` (part_bounds[parts]: the criterion of that many equal parts)."""
-    guess = pegs_of[x]
+    cannot be within `limit` (part_bounds[parts]: the criterion of that many equal parts). Blacks
+    are counted peg by peg, or read off the node's tables of blacks by head (the first pegs // 2
+    pegs) and tail (the rest) where `tabled`."""
     grades = counts.shape[0]
     seen = 0
-    for j in range(m):
-        black = 0
-        for p in range(pegs):
-            if guess[p] == left[j, p]:
-                black += 1
-        grade = tri_row[j] + black
-        grade_of[j] = grade
+    if tabled:
+        head = x // tails.shape[0]
+        head_row = heads[head]
+        tail_row = tails[x - head * tails.shape[0]]
         if grades < 64:
-            seen |= np.int64(1) << np.int64(grade)
-    for j in range(m):
-        counts[grade_of[j]] += 1
+            for j in range(m):
+                grade = tri_row[j] + head_row[j] + tail_row[j]
+                grade_of[j] = grade
+                seen |= np.int64(1) << grade
+        else:
+            for j in range(m):
+                grade_of[j] = tri_row[j] + head_row[j] + tail_row[j]
+    else:
+        guess = pegs_of[x]
+        for j in range(m):
+            black = 0
+            for p in range(guess.shape[0]):
+                if guess[p] == left[j, p]:
+                    black += 1
+            grade = tri_row[j] + black
+            grade_of[j] = grade
+            if grades < 64:
+                seen |= np.int64(1) << grade
     if grades < 64:
         parts = _popcount(seen)
+        if kind == 0:
+            return -float(parts), parts
+        if part_bounds[parts] > limit:
+            return np.inf, parts
+        for j in range(m):
+            counts[grade_of[j]] += 1
     else:
+        for j in range(m):
+            counts[grade_of[j]] += 1
         parts = 0
         for grade in range(grades):
             if counts[grade]:
                 parts += 1
-    if kind == 0 or part_bounds[parts] > limit:
-        for j in range(m):
-            counts[grade_of[j]] = 0
-        return (-float(parts) if kind == 0 else np.inf), parts
+        if kind == 0 or part_bounds[parts] > limit:
+            counts[:] = 0
+            return (-float(parts) if kind == 0 else np.inf), parts
     total = 0.0
     for grade in range(grades):  # in grade order, as the numpy path sums its columns
         n = counts[grade]
@@ -98,6 +120,21 @@ def _weigh(x, m, pegs, pegs_of, left, tri_row, grade_of, counts, kind, nlogn, pa
                 total += nlogn[n]
             counts[grade] = 0
     return total, parts
+
+
+@numba.njit(cache=True, nogil=True)
+def _black_table(table, left, m, first, stop, colours) -> None:
+    """table[n, j]: the blacks of pegs first..stop - 1 numbered n (base colours, the last peg the
+    lowest digit, as in a code number) against code left j."""
+    for number in range(table.shape[0]):
+        rest = number
+        table[number, :m] = 0
+        for p in range(stop - 1, first - 1, -1):
+            colour = rest % colours
+            rest //= colours
+            for j in range(m):
+                if left[j, p] == colour:
+                    table[number, j] += 1
 
 
 @numba.njit(cache=True, nogil=True)
@@ -151,7 +188,7 @@ def _part_bounds(m, out, kind, nlogn) -> None:
             out[parts] = bound - BOUND_SLACK * max(1.0, abs(bound))
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, inline="always")
 def _canonical(x, pegs, pegs_of, class_of, classes) -> bool:
     """Whether code x meets each class's colours in the class's order (its orbit's lowest code)."""
     at0 = 0
@@ -188,9 +225,9 @@ def _decide(
         largest = max(largest, sizes[node])
     left = np.empty((largest, pegs), np.uint8)
     left_ms = np.empty(largest, np.int64)
-    tri_row = np.empty(largest, np.int64)
+    tri_row = np.empty(largest, np.uint8)
     left_scores = np.empty(largest, np.float64)
-    tri = np.empty(pegs + 1, np.int64)
+    tri = np.empty(pegs + 1, np.uint8)
     for c in range(pegs + 1):
         tri[c] = c * (c + 1) // 2
     per_ms = np.zeros(multisets, np.int64)
@@ -200,7 +237,12 @@ def _decide(
     later = np.empty(multisets, np.int64)
     later_first = np.empty(multisets, np.int64)
     counts = np.zeros(grades, np.int64)
-    grade_of = np.empty(largest, np.int64)
+    grade_of = np.empty(largest, np.uint8)
+    head_pegs = pegs // 2
+    heads = np.empty((colours**head_pegs, largest), np.uint8)
+    tails = np.empty((colours ** (pegs - head_pegs), largest), np.uint8)
+    # a node makes its tables of blacks once it has weighed this many codes (their cost in cells)
+    tables_after = heads.shape[0] + tails.shape[0]
     part_bounds = np.empty(grades + 1, np.float64)
     cut_table = np.empty((pegs + 1, min(largest, multisets) + 1), np.float64)
     classes_of = np.zeros(pegs + 1, np.int64)
@@ -210,6 +252,7 @@ def _decide(
     classes = np.empty((2, colours), np.int64)
     lengths = np.zeros(2, np.int64)
     out = np.empty(nodes.shape[0], np.int64)
+    slack = BOUND_SLACK
     for k in range(nodes.shape[0]):
         node = nodes[k]
         first = firsts[node]
@@ -231,13 +274,16 @@ def _decide(
                 classes[0, lengths[0]] = c
                 lengths[0] += 1
         class_of[:] = -1
+        symmetric = lengths[0] > 1 or lengths[1] > 1  # else every code is its orbit's lowest
         for which in range(2):
             if lengths[which] > 1:
                 for i in range(lengths[which]):
                     class_of[classes[which, i]] = which
         _part_bounds(m, part_bounds, kind, nlogn)
-        tabled = m < multisets  # each class's even cut worked out once per size rather than per multiset
-        if tabled:
+        tabled = False
+        weighed = 0
+        cuts_tabled = m < multisets  # each class's even cut worked out once per size, not per multiset
+        if cuts_tabled:
             for c in range(pegs + 1):
                 for size in range(m + 1):
                     cut_table[c, size] = _even_cut(size, c, pegs, kind, nlogn)
@@ -246,15 +292,21 @@ def _decide(
         chosen = -1
         for j in range(m):
             x = codes[first + j]
-            if not _canonical(x, pegs, pegs_of, class_of, classes):
+            if symmetric and not _canonical(x, pegs, pegs_of, class_of, classes):
                 left_scores[j] = np.inf  # its orbit's lowest code is a code left too, and lower
                 continue
             g = left_ms[j]
             for i in range(m):
                 tri_row[i] = tri[common[g, left_ms[i]]]
             limit = best + tie * max(1.0, abs(best))
+            weighed += 1
+            if weighed == tables_after:  # enough weighing left to pay for the tables
+                _black_table(heads, left, m, 0, head_pegs, colours)
+                _black_table(tails, left, m, head_pegs, pegs, colours)
+                tabled = True
             score, parts = _weigh(
-                x, m, pegs, pegs_of, left, tri_row, grade_of, counts, kind, nlogn, part_bounds, limit
+                x, m, left, tri_row, pegs_of, tabled, heads, tails, grade_of, counts, kind, nlogn,
+                part_bounds, limit,
             )
             if parts == m:
                 chosen = x
@@ -292,7 +344,7 @@ def _decide(
             for t in range(kinds_left):
                 s = distinct[t]
                 classes_of[common[g, s]] += per_ms[s]
-            bound = _even_bound(classes_of, pegs, kind, nlogn, cut_table, tabled)
+            bound = _even_bound(classes_of, pegs, kind, nlogn, cut_table, cuts_tabled)
             if bound <= limit:
                 bounds[found] = bound
                 hopeful[found] = g
@@ -303,22 +355,31 @@ def _decide(
         # first the best score: multisets best bound first while the bound is below the best found
         tied = 0
         at = 0
-        while at < found and bounds[ranked[at]] < best:
+        # (entropy's bounds were lowered for the tie search: a multiset whose bound only ties with the
+        # best holds no better code, and is left to it)
+        while at < found and bounds[ranked[at]] < best - (slack * max(1.0, abs(best)) if kind == 3 else 0.0):
             g = hopeful[ranked[at]]
             at += 1
             for i in range(m):
                 tri_row[i] = tri[common[g, left_ms[i]]]
+            limit = best + tie * max(1.0, abs(best))
             for q in range(starts[g], starts[g + 1]):
                 x = order[q]
-                if not _canonical(x, pegs, pegs_of, class_of, classes):
+                if symmetric and not _canonical(x, pegs, pegs_of, class_of, classes):
                     continue
-                limit = best + tie * max(1.0, abs(best))
+                weighed += 1
+                if weighed == tables_after:  # enough weighing left to pay for the tables
+                    _black_table(heads, left, m, 0, head_pegs, colours)
+                    _black_table(tails, left, m, head_pegs, pegs, colours)
+                    tabled = True
                 score, _ = _weigh(
-                    x, m, pegs, pegs_of, left, tri_row, grade_of, counts, kind, nlogn, part_bounds, limit
+                    x, m, left, tri_row, pegs_of, tabled, heads, tails, grade_of, counts, kind, nlogn,
+                    part_bounds, limit,
                 )
                 if score < best:
                     best = score
-                if score <= best + tie * max(1.0, abs(best)):
+                    limit = best + tie * max(1.0, abs(best))
+                if score <= limit:
                     tied_codes[tied] = x
                     tied_scores[tied] = score
                     tied += 1
@@ -351,14 +412,20 @@ def _decide(
                 x = order[q]
                 if x >= lowest:
                     break
-                if not _canonical(x, pegs, pegs_of, class_of, classes):
+                if symmetric and not _canonical(x, pegs, pegs_of, class_of, classes):
                     continue
                 if not ready:
                     for i in range(m):
                         tri_row[i] = tri[common[g, left_ms[i]]]
                     ready = True
+                weighed += 1
+                if weighed == tables_after:  # enough weighing left to pay for the tables
+                    _black_table(heads, left, m, 0, head_pegs, colours)
+                    _black_table(tails, left, m, head_pegs, pegs, colours)
+                    tabled = True
                 score, _ = _weigh(
-                    x, m, pegs, pegs_of, left, tri_row, grade_of, counts, kind, nlogn, part_bounds, limit
+                    x, m, left, tri_row, pegs_of, tabled, heads, tails, grade_of, counts, kind, nlogn,
+                    part_bounds, limit,
                 )
                 if score <= limit:
                     lowest = x
