@@ -58,19 +58,19 @@ def _popcount(word: int) -> int:
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _weigh(
-    x, m, left, tri_row, pegs_of, tabled, heads, tails, grade_of, counts, kind, nlogn, part_bounds, limit
-):
-    """(score, parts) of code x's split of the m codes left (their pegs `left`; tri_row: tri(common
-    colours) of x's multiset with each); the score is inf where the number of parts alone shows it
-    cannot be within `limit` (part_bounds[parts]: the criterion of that many equal parts). Blacks
-    are counted peg by peg, or read off the node's tables of blacks by head (the first pegs // 2
-    pegs) and tail (the rest) where `tabled`."""
+    head, tail, guess, m, left, tri_row, tabled, heads, tails, grade_of, counts, kind, nlogn, part_bounds,
+    limit,
+):  # fmt: skip
+    """(score, parts) of a code's split (its pegs `guess`, its number's head and tail) of the m codes
+    left (their pegs `left`; tri_row: tri(common colours) of its multiset with each); the score is
+    inf where the number of parts alone shows it cannot be within `limit` (part_bounds[parts]: the
+    criterion of that many equal parts). Blacks are counted peg by peg, or read off the node's tables
+    of blacks by head (the first pegs // 2 pegs) and tail (the rest) where `tabled`."""
     grades = counts.shape[0]
     seen = 0
     if tabled:
-        head = x // tails.shape[0]
         head_row = heads[head]
-        tail_row = tails[x - head * tails.shape[0]]
+        tail_row = tails[tail]
         if grades < 64:
             for j in range(m):
                 grade = tri_row[j] + head_row[j] + tail_row[j]
@@ -80,7 +80,6 @@ def _weigh(
             for j in range(m):
                 grade_of[j] = tri_row[j] + head_row[j] + tail_row[j]
     else:
-        guess = pegs_of[x]
         for j in range(m):
             black = 0
             for p in range(guess.shape[0]):
@@ -189,13 +188,14 @@ def _part_bounds(m, out, kind, nlogn) -> None:
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _canonical(x, pegs, pegs_of, class_of, classes) -> bool:
-    """Whether code x meets each class's colours in the class's order (its orbit's lowest code)."""
+def _canonical(code, class_of, classes) -> bool:
+    """Whether a code (its pegs) meets each class's colours in the class's order (its orbit's
+    lowest code)."""
     at0 = 0
     at1 = 0
     seen = 0
-    for p in range(pegs):
-        colour = np.int64(pegs_of[x, p])
+    for p in range(code.shape[0]):
+        colour = np.int64(code[p])
         k = class_of[colour]
         if k < 0 or (seen >> colour) & 1:
             continue
@@ -213,8 +213,8 @@ def _canonical(x, pegs, pegs_of, class_of, classes) -> bool:
 
 @numba.njit(cache=True, nogil=True)
 def _decide(
-    kind, tie, consistent_only, codes, firsts, sizes, nodes, played, pegs_of, ms_of, order, starts, common,
-    ms_counts, nlogn,
+    kind, tie, consistent_only, codes, firsts, sizes, nodes, played, pegs_of, ms_of, order, order_pegs,
+    order_head, order_tail, starts, common, ms_counts, nlogn,
 ):  # fmt: skip
     count, pegs = pegs_of.shape
     colours = ms_counts.shape[1]
@@ -232,6 +232,8 @@ def _decide(
         tri[c] = c * (c + 1) // 2
     per_ms = np.zeros(multisets, np.int64)
     distinct = np.empty(multisets, np.int64)
+    distinct_count = np.empty(multisets, np.int64)
+    tie_screen = np.empty(grades + 1, np.float64)
     bounds = np.empty(multisets, np.float64)
     hopeful = np.empty(multisets, np.int64)
     later = np.empty(multisets, np.int64)
@@ -292,7 +294,7 @@ def _decide(
         chosen = -1
         for j in range(m):
             x = codes[first + j]
-            if symmetric and not _canonical(x, pegs, pegs_of, class_of, classes):
+            if symmetric and not _canonical(left[j], class_of, classes):
                 left_scores[j] = np.inf  # its orbit's lowest code is a code left too, and lower
                 continue
             g = left_ms[j]
@@ -305,8 +307,8 @@ def _decide(
                 _black_table(tails, left, m, head_pegs, pegs, colours)
                 tabled = True
             score, parts = _weigh(
-                x, m, left, tri_row, pegs_of, tabled, heads, tails, grade_of, counts, kind, nlogn,
-                part_bounds, limit,
+                x // tails.shape[0], x % tails.shape[0], left[j], m, left, tri_row, tabled, heads, tails,
+                grade_of, counts, kind, nlogn, part_bounds, limit,
             )
             if parts == m:
                 chosen = x
@@ -350,6 +352,7 @@ def _decide(
                 hopeful[found] = g
                 found += 1
         for t in range(kinds_left):
+            distinct_count[t] = per_ms[distinct[t]]
             per_ms[distinct[t]] = 0
         ranked = np.argsort(bounds[:found])
         # first the best score: multisets best bound first while the bound is below the best found
@@ -365,7 +368,7 @@ def _decide(
             limit = best + tie * max(1.0, abs(best))
             for q in range(starts[g], starts[g + 1]):
                 x = order[q]
-                if symmetric and not _canonical(x, pegs, pegs_of, class_of, classes):
+                if symmetric and not _canonical(order_pegs[q], class_of, classes):
                     continue
                 weighed += 1
                 if weighed == tables_after:  # enough weighing left to pay for the tables
@@ -373,8 +376,8 @@ def _decide(
                     _black_table(tails, left, m, head_pegs, pegs, colours)
                     tabled = True
                 score, _ = _weigh(
-                    x, m, left, tri_row, pegs_of, tabled, heads, tails, grade_of, counts, kind, nlogn,
-                    part_bounds, limit,
+                    order_head[q], order_tail[q], order_pegs[q], m, left, tri_row, tabled, heads, tails,
+                    grade_of, counts, kind, nlogn, part_bounds, limit,
                 )
                 if score < best:
                     best = score
@@ -412,11 +415,23 @@ def _decide(
                 x = order[q]
                 if x >= lowest:
                     break
-                if symmetric and not _canonical(x, pegs, pegs_of, class_of, classes):
+                if symmetric and not _canonical(order_pegs[q], class_of, classes):
                     continue
                 if not ready:
                     for i in range(m):
                         tri_row[i] = tri[common[g, left_ms[i]]]
+                    # This multiset's bound is the best score (it was not weighed for a better one):
+                    # under a strictly convex criterion (entropy, squares) only a code cutting every
+                    # class evenly, into as many parts as the class has grades or codes, reaches it.
+                    tie_screen[:] = part_bounds
+                    if kind >= 2:
+                        classes_of[:] = 0
+                        for t2 in range(kinds_left):
+                            classes_of[common[g, distinct[t2]]] += distinct_count[t2]
+                        most_parts = 0
+                        for c in range(pegs + 1):
+                            most_parts += min(classes_of[c], c + 1 if c < pegs else pegs)
+                        tie_screen[:most_parts] = np.inf
                     ready = True
                 weighed += 1
                 if weighed == tables_after:  # enough weighing left to pay for the tables
@@ -424,8 +439,8 @@ def _decide(
                     _black_table(tails, left, m, head_pegs, pegs, colours)
                     tabled = True
                 score, _ = _weigh(
-                    x, m, left, tri_row, pegs_of, tabled, heads, tails, grade_of, counts, kind, nlogn,
-                    part_bounds, limit,
+                    order_head[q], order_tail[q], order_pegs[q], m, left, tri_row, tabled, heads, tails,
+                    grade_of, counts, kind, nlogn, tie_screen, limit,
                 )
                 if score <= limit:
                     lowest = x
@@ -447,7 +462,11 @@ def _tables(pegs: int, colours: int) -> tuple[np.ndarray, ...]:
     ms_counts = (digits % (pegs + 1)).astype(np.uint8)
     nlogn = n_log2_n(1 << count.bit_length())
     order = groups.order.astype(np.int64)
-    return pegs_of, ms_of, order, groups.starts, scorer.common, ms_counts, nlogn
+    # the pegs of the codes in group order: a multiset's codes are read one after another
+    order_pegs = np.ascontiguousarray(pegs_of[order])
+    order_head, order_tail = np.divmod(order, colours ** (pegs - pegs // 2))
+    tables = (pegs_of, ms_of, order, order_pegs, order_head, order_tail, groups.starts, scorer.common)
+    return (*tables, ms_counts, nlogn)
 
 
 def decide(
