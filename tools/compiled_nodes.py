@@ -308,7 +308,7 @@ def _decide(
                 tri_row[i] = tri[common[g, left_ms[i]]]
             limit = best + tie * max(1.0, abs(best))
             weighed += 1
-            if weighed == tables_after:  # enough weighing left to pay for the tables
+            if weighed == tables_after and not tabled:  # the weighing so far pays for the tables
                 _black_table(heads, left, m, 0, head_pegs, colours)
                 _black_table(tails, left, m, head_pegs, pegs, colours)
                 tabled = True
@@ -361,6 +361,15 @@ def _decide(
             distinct_count[t] = per_ms[distinct[t]]
             per_ms[distinct[t]] = 0
         ranked = np.argsort(bounds[:found])
+        if not tabled:  # tables now, if the multisets that may hold a better code hold enough codes
+            ahead = 0
+            for t in range(found):
+                if bounds[t] < best:
+                    ahead += starts[hopeful[t] + 1] - starts[hopeful[t]]
+            if ahead >= 2 * tables_after:
+                _black_table(heads, left, m, 0, head_pegs, colours)
+                _black_table(tails, left, m, head_pegs, pegs, colours)
+                tabled = True
         # first the best score: multisets best bound first while the bound is below the best found
         tied = 0
         at = 0
@@ -377,7 +386,7 @@ def _decide(
                 if symmetric and not _canonical(order_pegs[q], class_of, classes):
                     continue
                 weighed += 1
-                if weighed == tables_after:  # enough weighing left to pay for the tables
+                if weighed == tables_after and not tabled:  # the weighing so far pays for the tables
                     _black_table(heads, left, m, 0, head_pegs, colours)
                     _black_table(tails, left, m, head_pegs, pegs, colours)
                     tabled = True
@@ -440,7 +449,7 @@ def _decide(
                         tie_screen[:most_parts] = np.inf
                     ready = True
                 weighed += 1
-                if weighed == tables_after:  # enough weighing left to pay for the tables
+                if weighed == tables_after and not tabled:  # the weighing so far pays for the tables
                     _black_table(heads, left, m, 0, head_pegs, colours)
                     _black_table(tails, left, m, head_pegs, pegs, colours)
                     tabled = True
