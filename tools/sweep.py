@@ -34,7 +34,7 @@ walk is complete: each node's secrets are its consistent codes, handed to the so
 the classic row with repeats decides the nodes where a partition strategy weighs exactly (every code,
 nothing sampled) in compiled code (tools/compiled_nodes.py): the same games, faster. "auto" (the
 default) uses it when numba imports, "numpy" never, "numba" insists; the JSON's "engine" says which
-played.
+the walk was handed ("numba" for a strategy no exact rule covers too: it is then never called).
 """
 
 from __future__ import annotations
