@@ -29,12 +29,19 @@ distributed cluster's executor, `pip install -e '.[cluster]'`), largest first. E
 same first guess and the same node rngs, so the games are exactly those of one process; it walks from
 that first guess (walk's root) and sends its games back as flat arrays (pack_games). With --all the
 walk is complete: each node's secrets are its consistent codes, handed to the solver's cache.
+
+--engine: with numba installed (the `engine` extra, `pip install -e '.[engine]'`) a complete walk of
+the classic row with repeats decides the nodes where a partition strategy weighs exactly (every code,
+nothing sampled) in compiled code (tools/compiled_nodes.py): the same games, faster. "auto" (the
+default) uses it when numba imports, "numpy" never, "numba" insists; the JSON's "engine" says which
+the walk was handed ("numba" for a strategy no exact rule covers too: it is then never called).
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import importlib
 import importlib.util
 import json
 import os
@@ -63,6 +70,7 @@ from game.core.solver import Progress, run  # noqa: E402
 from game.core.space import SMALL_SPACE_CODES, legal_count, small_space, small_space_steps  # noqa: E402
 from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
 from game.core.strategies.games import Played  # noqa: E402
+from game.core.strategies.levels import LevelDecider  # noqa: E402
 from game.core.strategies.walk import Game, node_rng, walk_played  # noqa: E402
 from game.core.variants import GridVariant, variant_from_name  # noqa: E402
 from game.options import COLOURS, PEGS  # noqa: E402
@@ -76,6 +84,7 @@ BAR_WIDTH = 30
 MAX_TURNS = 40
 # More worker processes than this is surely a typing slip.
 MAX_JOBS = 256
+ENGINES = ("auto", "numba", "numpy")
 
 
 class UsageError(Exception):
@@ -101,6 +110,12 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trace", type=path_arg, metavar="FILE", help="write one JSON line per game")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="decide exact nodes in compiled code (numba): auto (if installed), numba, numpy (never)",
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs", type=number(1, MAX_JOBS), default=1, help="walk subtrees in this many processes"
@@ -139,6 +154,8 @@ def check_args(args: argparse.Namespace) -> GameConfig:
         raise UsageError(f"--all without repeats works up to {SMALL_SPACE_CODES} codes; pass --games N")
     if args.scheduler is not None and importlib.util.find_spec("distributed") is None:
         raise UsageError("--scheduler needs Dask distributed: pip install -e '.[cluster]'")
+    if args.engine == "numba" and not numba_installed():
+        raise UsageError("--engine numba needs numba: pip install -e '.[engine]'")
     return config
 
 
@@ -280,14 +297,49 @@ def human_summary(result: dict) -> str:
     return "\n".join(lines)
 
 
+def numba_installed() -> bool:
+    """Whether numba can be imported, without importing it (workers import it, not this process)."""
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except ValueError:  # sys.modules holds None for it: importing it fails
+        return False
+
+
+def level_decider(engine: str) -> LevelDecider | None:
+    """tools/compiled_nodes.py's decider for `engine` ("numpy": none), or None where numba does not
+    import."""
+    if engine == "numpy":
+        return None
+    try:  # imported here: numba is an optional extra, and its import alone costs a quarter second
+        return importlib.import_module("tools.compiled_nodes").decide
+    except ImportError:
+        return None
+
+
 def sweep(
-    config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump, complete: bool = False
+    config: GameConfig,
+    name: str,
+    secrets: np.ndarray,
+    seed: int,
+    pump: Pump,
+    complete: bool = False,
+    engine: str = "auto",
 ) -> tuple[Played, float]:
-    """Every game in this process; `complete`: the secrets are every legal code (see walk)."""
+    """Every game in this process; `complete`: the secrets are every legal code (see walk); `engine`:
+    see the module docstring."""
     started = time.perf_counter()
     think = bind(get(name)).think  # `optimal` plays the shipped tables
+    decide = level_decider(engine) if complete else None
     played = walk_played(
-        config, think, secrets, seed, MAX_TURNS, runner=pump, on_node=pump.on_node, complete=complete
+        config,
+        think,
+        secrets,
+        seed,
+        MAX_TURNS,
+        runner=pump,
+        on_node=pump.on_node,
+        complete=complete,
+        decide=decide,
     )
     return played, time.perf_counter() - started
 
@@ -302,14 +354,23 @@ class Subtree:
     root: tuple[tuple[Code, tuple[int, ...]], ...]
     secrets: np.ndarray
     complete: bool  # the secrets are every legal code consistent with root
+    engine: str = "auto"  # sweep.py's --engine
 
 
 def play_subtree(task: Subtree) -> PackedGames:
     """Walk one subtree (run in a worker): the strategy's games below `root`, root included, packed."""
     think = bind(get(task.strategy)).think
+    decide = level_decider(task.engine) if task.complete else None
     with numpy_friendly_malloc():
         played = walk_played(
-            task.config, think, task.secrets, task.seed, MAX_TURNS, root=task.root, complete=task.complete
+            task.config,
+            think,
+            task.secrets,
+            task.seed,
+            MAX_TURNS,
+            root=task.root,
+            complete=task.complete,
+            decide=decide,
         )
     return pack_games(played)
 
@@ -402,7 +463,13 @@ def numpy_friendly_malloc() -> Iterator[None]:
 
 
 def split_tasks(
-    config: GameConfig, name: str, secrets: np.ndarray, seed: int, pump: Pump, complete: bool
+    config: GameConfig,
+    name: str,
+    secrets: np.ndarray,
+    seed: int,
+    pump: Pump,
+    complete: bool,
+    engine: str = "auto",
 ) -> list[Subtree]:
     """Choose the first guess here and split the secrets by its grade, largest part first."""
     think = bind(get(name)).think
@@ -411,7 +478,7 @@ def split_tasks(
     tasks = []
     for grade in np.unique(grades):
         root = ((guess, tuple(config.variant.unpack(int(grade)))),)
-        tasks.append(Subtree(config, name, seed, root, secrets[grades == grade], complete))
+        tasks.append(Subtree(config, name, seed, root, secrets[grades == grade], complete, engine))
     tasks.sort(key=lambda task: -task.secrets.shape[0])
     return tasks
 
@@ -437,10 +504,11 @@ def sweep_split(
     pump: Pump,
     executor: Executor,
     complete: bool = False,
+    engine: str = "auto",
 ) -> tuple[Played, float]:
     """The same games as sweep(), with the subtrees below the first guess walked by `executor`."""
     started = time.perf_counter()
-    tasks = split_tasks(config, name, secrets, seed, pump, complete)
+    tasks = split_tasks(config, name, secrets, seed, pump, complete, engine)
     futures = {executor.submit(play_subtree, task): task for task in tasks}
     parts = []
     finished = 0
@@ -469,16 +537,17 @@ def main(argv: list[str] | None = None) -> int:
             executor, close, workers = executor_for(args.jobs, args.scheduler)
             try:
                 played, seconds = sweep_split(
-                    config, args.strategy, secrets, args.seed, pump, executor, complete
+                    config, args.strategy, secrets, args.seed, pump, executor, complete, args.engine
                 )
             finally:
                 close()
         else:
-            played, seconds = sweep(config, args.strategy, secrets, args.seed, pump, complete)
+            played, seconds = sweep(config, args.strategy, secrets, args.seed, pump, complete, args.engine)
     finally:
         pump.close()
     result = summarise(args.strategy, config, played, seconds)
     result["workers"] = workers
+    result["engine"] = "numba" if complete and args.engine != "numpy" and numba_installed() else "numpy"
     if trace is not None:
         write_trace(trace, played.games())
     print(json.dumps(result) if args.json else human_summary(result))

@@ -71,3 +71,20 @@ def first_perfect_split(think: Think) -> Think:
 def plays_first_perfect_split(think: Think) -> bool:
     """Whether `think` was marked by first_perfect_split()."""
     return getattr(think, "first_perfect_split", False) is True
+
+
+def hands_over(think: Think, depth_of: Callable[[GameConfig], int], to: Think) -> Think:
+    """Mark `think` as one that, at every history longer than depth_of(config) guesses, plays exactly
+    what `to` plays with the same rng (a table's strategy below its deepest move), so a whole-tree
+    walk can treat it as `to` there, shortcuts included; returns `think` itself."""
+    think.hands_over = (depth_of, to)  # type: ignore[attr-defined]
+    return think
+
+
+def think_at(think: Think, config: GameConfig, depth: int) -> Think:
+    """The think that plays at histories of `depth` guesses: the one `think` hands over to there
+    (hands_over()), else `think` itself."""
+    marked = getattr(think, "hands_over", None)
+    if marked is not None and depth > marked[0](config):
+        return marked[1]
+    return think

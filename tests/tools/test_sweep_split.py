@@ -1,15 +1,23 @@
 """tools/sweep.py's split in-process: subtrees walked from a root with their consistent sets handed to
 the cache play the games of one whole walk; node rngs seeded on first use draw as eagerly seeded
-ones; workers that forbid glibc to keep freed memory get it back only while they walk."""
+ones; workers that forbid glibc to keep freed memory get it back only while they walk. The compiled
+node decider (tools/compiled_nodes.py, where numba is installed) plays the numpy walk's games; without
+numba the sweep plays the numpy path; the game never imports numba."""
 
+import json
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
-from game.core.codes import code_index
+from game.core.codes import code_index, decode
 from game.core.config import GameConfig
+from game.core.optimal import StrategyTable
 from game.core.strategies import STRATEGIES, get
+from game.core.strategies.optimal import make_think
+from game.core.strategies.partition import exact_rule
 from game.core.strategies.walk import _SeededOnFirstUse, node_rng, walk
 from game.core.variants import variant_from_name
 from game.tables import bind
@@ -99,3 +107,113 @@ def test_numpy_friendly_malloc__lifts_a_workers_trim_threshold_only_while_inside
     with sweep.numpy_friendly_malloc():
         assert calls == [(sweep.M_MMAP_THRESHOLD, 32 << 20), (sweep.M_TRIM_THRESHOLD, 64 << 20)]
     assert calls[2:] == [(sweep.M_MMAP_THRESHOLD, 128 << 10), (sweep.M_TRIM_THRESHOLD, 65536)]
+
+
+class _Counted:
+    """A LevelDecider that counts the nodes it was handed (so a test knows the compiled path played)."""
+
+    def __init__(self, decide) -> None:
+        self.decide = decide
+        self.nodes = 0
+
+    def __call__(self, config, rule, codes, firsts, sizes, nodes, played):
+        self.nodes += nodes.shape[0]
+        return self.decide(config, rule, codes, firsts, sizes, nodes, played)
+
+
+def _compiled():
+    return _Counted(pytest.importorskip("tools.compiled_nodes", reason="numba is not installed").decide)
+
+
+def _secrets_below(config: GameConfig, root) -> np.ndarray:
+    """Every code consistent with `root` (sorted), as a complete walk from it takes them."""
+    secrets = np.arange(config.code_count)
+    codes = decode(secrets, config.pegs, config.colours)
+    keep = np.ones(secrets.shape[0], dtype=bool)
+    for guess, feedback in root:
+        keep &= config.variant.score_many(guess, codes, config.colours) == config.variant.pack(feedback)
+    return secrets[keep]
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_compiled_walk__plays_the_numpy_walks_games_for_every_strategy_at_4x6(name):
+    config = GameConfig(4, 6)
+    secrets = np.arange(config.code_count)
+    think = bind(get(name)).think
+    decide = _compiled()
+    compiled = walk(config, think, secrets, seed=3, complete=True, decide=decide)
+    assert compiled == walk(config, think, secrets, seed=3, complete=True)
+    assert (decide.nodes > 0) == (exact_rule(config, think) is not None)
+
+
+# Below 00112 (the partition rules' opening at 5x8) and a second guess: subtrees of 100-300 codes.
+ROOTS_5X8 = [
+    (((0, 0, 1, 1, 2), (2, 1)), ((1, 3, 3, 4, 5), (0, 1))),
+    (((0, 0, 1, 1, 2), (2, 0)), ((0, 3, 4, 5, 6), (1, 1))),
+    (((0, 0, 1, 1, 2), (2, 0)), ((3, 3, 4, 4, 5), (0, 0))),
+]
+
+
+@pytest.mark.parametrize("name", ["entropy", "knuth", "most-parts", "irving", "entropy-consistent"])
+@pytest.mark.parametrize("root", ROOTS_5X8, ids=["a", "b", "c"])
+def test_compiled_walk__plays_the_numpy_walks_games_below_two_guesses_at_5x8(name, root):
+    config = GameConfig(5, 8)
+    secrets = _secrets_below(config, root)
+    think = get(name).think
+    decide = _compiled()
+    compiled = walk(config, think, secrets, seed=5, root=root, complete=True, decide=decide)
+    assert compiled == walk(config, think, secrets, seed=5, root=root, complete=True)
+    assert decide.nodes > 0 and 100 <= secrets.shape[0] <= 300
+
+
+def test_compiled_walk__plays_the_numpy_walks_games_in_a_6x9_subtree():
+    # Entropy weighs every code at 6x9 from 6 to 3,000 codes left: those nodes are compiled.
+    config = GameConfig(6, 9)
+    root = (((0, 0, 1, 1, 2, 3), (2, 0)), ((1, 4, 4, 5, 6, 7), (0, 0)))
+    secrets = _secrets_below(config, root)
+    think = get("entropy").think
+    decide = _compiled()
+    compiled = walk(config, think, secrets, seed=0, root=root, complete=True, decide=decide)
+    assert compiled == walk(config, think, secrets, seed=0, root=root, complete=True)
+    assert decide.nodes > 0
+
+
+def test_compiled_walk__plays_a_tables_fallback_below_its_deepest_move():
+    # A table of the first guess only: below it `optimal` hands over to entropy, which is compiled.
+    config = GameConfig(4, 6)
+    think = make_think([StrategyTable(4, 6, True, {(): (0, 0, 1, 1)})])
+    secrets = np.arange(config.code_count)
+    decide = _compiled()
+    compiled = walk(config, think, secrets, seed=1, complete=True, decide=decide)
+    assert compiled == walk(config, think, secrets, seed=1)  # asked at every node
+    assert decide.nodes > 0 and {game.guesses[0] for game in compiled} == {(0, 0, 1, 1)}
+
+
+def _sweep_json(capsys, *argv) -> dict:
+    assert sweep.main([*argv, "--json", "--quiet"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_sweep__without_numba_plays_the_numpy_path_with_the_same_games(monkeypatch, capsys, tmp_path):
+    argv = ["--pegs", "4", "--colours", "5", "--strategy", "irving", "--all"]
+    compiled = _sweep_json(capsys, *argv, "--trace", str(tmp_path / "a.jsonl"))
+    monkeypatch.setitem(sys.modules, "numba", None)  # as if not installed: importing it fails
+    monkeypatch.delitem(sys.modules, "tools.compiled_nodes", raising=False)
+    assert sweep.level_decider("auto") is None and not sweep.numba_installed()
+    numpy = _sweep_json(capsys, *argv, "--trace", str(tmp_path / "b.jsonl"))
+    assert numpy["engine"] == "numpy"
+    assert {key: numpy[key] for key in ("total_guesses", "max", "histogram")} == {
+        key: compiled[key] for key in ("total_guesses", "max", "histogram")
+    }
+    assert (tmp_path / "a.jsonl").read_text() == (tmp_path / "b.jsonl").read_text()
+    assert sweep.main([*argv, "--engine", "numba"]) == 2  # insisting on it says what is missing
+
+
+def test_game__starting_the_app_and_its_solvers_imports_no_numba():
+    code = (
+        "import sys, game.app, game.tables, game.core.strategies.levels\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite', 'tools')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

@@ -7,25 +7,49 @@ turn, and only the nodes a strategy must be asked at cost a Python call:
 - nor is one that plays the first code left splitting them into singletons (solver.
   first_perfect_split) where a code does: the nodes of each size are graded member against member
   in one block (the row's grades; other variants node by node).
+Given a decider (`decide`, a LevelDecider: tools/compiled_nodes.py compiles one), the nodes where
+the strategy's choice is the tie rule's over every code (partition.exact_rule) are decided a turn at
+a time in one call. A strategy that hands over to another below some depth (solver.hands_over:
+`optimal` below its book) is treated as that one there.
 Each secret is graded against its node's guess in one pass per turn (the row's grades; other
-variants node by node). A node's history is made only where a strategy is asked below it, and the
-games are kept as arrays (Played): a sweep reads its totals off them and makes Game objects only
-for a trace.
+variants node by node). A node's history is made only where the strategy is asked there (read off
+one of its secrets' rows), and the games are kept as arrays (Played): a sweep reads its totals off
+them and makes Game objects only for a trace.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Protocol
 
 import numpy as np
 
 from ..codes import code_index, colour_counts, decode, index_code
 from ..config import GameConfig
 from ..headtail import sorted_unique
-from ..solver import History, Think, plays_first_perfect_split, plays_lowest_of_last_two
+from ..solver import History, Think, plays_first_perfect_split, plays_lowest_of_last_two, think_at
 from ..variants.row import RowVariant
 from .games import Played, Runner, _Grader, _seed_text, _SeededOnFirstUse
+from .partition import ExactRule, exact_rule
+
+
+class LevelDecider(Protocol):
+    """Decides a turn's nodes under an ExactRule in one call: `codes` are the code numbers of every
+    secret still playing, grouped by node (ascending in each; node i is codes[firsts[i]:firsts[i] +
+    sizes[i]], exactly its codes left), `played` each node's colours guessed so far as bits (colour c
+    is 1 << c); returns the guess (a code number) of each node in `nodes`."""
+
+    def __call__(
+        self,
+        config: GameConfig,
+        rule: ExactRule,
+        codes: np.ndarray,
+        firsts: np.ndarray,
+        sizes: np.ndarray,
+        nodes: np.ndarray,
+        played: np.ndarray,
+    ) -> np.ndarray: ...
 
 
 def _perfect_splits(
@@ -69,6 +93,12 @@ def _perfect_splits(
     return np.concatenate(found_nodes), np.concatenate(found_members)
 
 
+def _colour_bits(codes: np.ndarray, config: GameConfig) -> np.ndarray:
+    """(n,) code numbers -> (n,) int64: the colours each uses, as bits."""
+    pegs = decode(codes, config.pegs, config.colours).astype(np.int64)
+    return np.bitwise_or.reduce(np.left_shift(1, pegs), axis=1)
+
+
 def walk_levels(
     config: GameConfig,
     think: Think,
@@ -79,14 +109,13 @@ def walk_levels(
     runner: Runner,
     on_node: Callable[[int, int], None] | None,
     start: History,
+    decide: LevelDecider | None = None,
 ) -> Played:
     """walk() of a complete set of secrets (sorted, every legal code consistent with `start`, which
-    is not over yet), as arrays."""
+    is not over yet), as arrays; `decide` plays the nodes its rule covers (module docstring)."""
     variant = config.variant
     win = variant.win
     count = secrets.shape[0]
-    lowest_last = plays_lowest_of_last_two(think)
-    perfect_up_to = variant.grade_count if plays_first_perfect_split(think) else 0
     # graded the row's way (black per place plus colours in common): in one pass over every secret
     row = type(variant).grades_between is RowVariant.grades_between and type(variant).pack is RowVariant.pack
     grade_span = variant.grade_count
@@ -101,9 +130,28 @@ def walk_levels(
     won = np.zeros(count, dtype=bool)
     members = np.arange(count)  # the secrets still playing, grouped by node, ascending in each
     node_of = np.zeros(count, dtype=np.int64)
-    histories: list[History | None] = [start]
+
+    def history_of(secret: int, turn: int) -> History:
+        """The history every secret of this one's node shares (read off its row of the arrays)."""
+        columns = slice(len(start), turn)
+        guessed, grades = played[secret, columns].tolist(), graded[secret, columns].tolist()
+        return start + tuple(
+            (index_code(guess, config.pegs, config.colours), variant.unpack(grade))
+            for guess, grade in zip(guessed, grades, strict=True)
+        )
+
+    # each node's colours played so far, as bits (for a decider's colour symmetry)
+    colours_played = np.array([np.bitwise_or.reduce(_colour_bits(played[0, : len(start)], config))])
+
+    def rule_at(turn: int) -> ExactRule | None:
+        return exact_rule(config, think_at(think, config, turn)) if decide is not None and turn else None
+
+    rule = rule_at(len(start))
     finished = 0
     for turn in range(len(start), max_turns):
+        here_think = think_at(think, config, turn)
+        lowest_last = plays_lowest_of_last_two(here_think)
+        perfect_up_to = variant.grade_count if plays_first_perfect_split(here_think) else 0
         sizes = np.bincount(node_of)
         firsts = np.cumsum(sizes) - sizes
         guesses = np.empty(sizes.shape[0], dtype=np.int64)
@@ -111,6 +159,11 @@ def walk_levels(
         if lowest_last and turn:  # members ascend: the first of a node is its lowest code
             asked = sizes > 2
             guesses[~asked] = secrets[members[firsts[~asked]]]
+        if rule is not None:
+            nodes = np.flatnonzero(asked & (sizes >= rule.fewest) & (sizes <= rule.most))
+            if nodes.shape[0]:
+                guesses[nodes] = decide(config, rule, secrets[members], firsts, sizes, nodes, colours_played)
+                asked[nodes] = False
         if turn and perfect_up_to:
             small = np.flatnonzero(asked & (sizes > 2) & (sizes <= perfect_up_to))
             nodes, firsts_perfect = _perfect_splits(grade_of, row, members, firsts, sizes, small)
@@ -119,11 +172,11 @@ def walk_levels(
         for node in np.flatnonzero(asked).tolist():
             first, size = int(firsts[node]), int(sizes[node])
             here = members[first : first + size]
-            history = histories[node]
+            history = history_of(int(here[0]), turn)
             if turn:
                 variant.remember_consistent(config, history, secrets[here])
             rng = _SeededOnFirstUse(functools.partial(_seed_text, seed, history))
-            guess = tuple(int(p) for p in runner(think(config, history, rng)))
+            guess = tuple(int(p) for p in runner(here_think(config, history, rng)))
             guesses[node] = code_index(guess, config.colours)
             if on_node is not None:
                 on_node(finished, count)
@@ -155,13 +208,8 @@ def walk_levels(
         new = np.ones(keys.shape[0], dtype=bool)
         new[1:] = keys[1:] != keys[:-1]
         node_of = np.cumsum(new) - 1
-        child_keys = keys[new]
-        children: list[History | None] = [None] * child_keys.shape[0]
-        needed = np.flatnonzero(np.bincount(node_of) > 2) if lowest_last else np.arange(child_keys.shape[0])
-        for child in needed.tolist():
-            parent, grade = divmod(int(child_keys[child]), grade_span)
-            guess = index_code(int(guesses[parent]), config.pegs, config.colours)
-            children[child] = (*histories[parent], (guess, variant.unpack(grade)))
-        histories = children
+        parents = keys[new] // grade_span
+        if decide is not None:
+            colours_played = colours_played[parents] | _colour_bits(guesses, config)[parents]
+        rule = rule_at(turn + 1)
     return Played(config, grade_of.codes, played, graded, turns, won)
-

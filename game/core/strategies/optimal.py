@@ -23,7 +23,7 @@ from collections.abc import Callable, Generator, Iterable
 from ..codes import Code
 from ..config import GameConfig
 from ..optimal import StrategyTable
-from ..solver import History, Progress, Think
+from ..solver import History, Progress, Think, hands_over
 from ..space import count_consistent_steps
 from .partition import think_entropy
 
@@ -84,4 +84,8 @@ def make_think(tables: Iterable[StrategyTable] | Callable[[GameConfig], Strategy
                 table = None
         return think(config, history, rng, table)
 
-    return think_with_tables
+    def depth_of(config: GameConfig) -> int:
+        table = find(config)
+        return -1 if table is None else max(map(len, table.moves), default=0)
+
+    return hands_over(think_with_tables, depth_of, FALLBACK_THINK)

@@ -35,8 +35,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
 from collections.abc import Callable, Generator
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -51,13 +53,24 @@ from ..solver import History, NoCodeLeft, Progress, first_perfect_split, lowest_
 from ..space import (
     has_table,
     is_small,
+    legal_count,
     release_steps,
     score_table_steps,
     small_space,
 )
 from ..variants.row import RowVariant
 from . import every_code
-from .pool import build_pool, canonical_filter, decode_pool, first_table_steps, sample_sorted, space_positions
+from .pool import (
+    CELL_BUDGET_FAST,
+    CELL_BUDGET_SMALL,
+    POOL_MIN,
+    build_pool,
+    canonical_filter,
+    decode_pool,
+    first_table_steps,
+    sample_sorted,
+    space_positions,
+)
 from .simple import consistent_or_fail
 
 # Most consistent codes a guess is scored against in a space too large to list; more are sampled
@@ -343,6 +356,63 @@ def _think_listed(
         yield Progress(stop, pool.shape[0], "weighing guesses", possible)
     choice = int(np.flatnonzero(_ties(np.concatenate(scores), criterion))[0])
     return index_code(int(pool[choice]), config.pegs, config.colours)
+
+
+# The criteria by name, for a decider that is not handed numpy functions (ExactRule).
+CRITERION_NAMES: dict[Criterion, str] = {
+    negative_parts: "parts",
+    largest_part: "largest",
+    sum_of_squares: "squares",
+    negative_information: "entropy",
+}
+
+
+@dataclass(frozen=True)
+class ExactRule:
+    """Nodes (codes left, from `fewest` to `most`, below a first guess) where think_partition plays
+    the tie rule's choice over every code (over every code left with `consistent_only`), with nothing
+    sampled: the best score by `criterion` ("parts", "largest", "squares" or "entropy", scores within
+    `tie` of the best, relative, counted as tied), a code that could be the secret first, then the
+    lowest. Anything that finds that choice (a compiled decider: tools/compiled_nodes.py) may play
+    there instead of asking think() and plays the same games."""
+
+    criterion: str
+    tie: float
+    consistent_only: bool
+    fewest: int
+    most: int
+
+
+def exact_rule(config: GameConfig, think: object) -> ExactRule | None:
+    """Where `think` (a partition strategy of make()) weighs every code of the classic row's grades
+    with repeats exactly (think_partition's paths: every code left weighed; every code, or the whole
+    symmetry-reduced pool, as candidates), or None where it never does or is not one."""
+    if getattr(think, "func", None) is not think_partition:
+        return None
+    criterion = think.keywords["criterion"]
+    consistent_only = think.keywords.get("consistent_only", False)
+    variant = config.variant
+    row = type(variant).grades_between is RowVariant.grades_between and type(variant).pack is RowVariant.pack
+    if not row or variant.listed or not variant.multiset or not config.duplicates or is_huge(config):
+        return None
+    if criterion not in CRITERION_NAMES or variant.multiset_scorer(config.colours) is None:
+        return None
+    count = legal_count(config)
+    if is_small(config):  # every code left is weighed; the pool is whole while it fits the budget
+        budget = CELL_BUDGET_SMALL
+        fewest, most = 3, count
+        if consistent_only:  # the pool is the codes left
+            most = max(POOL_MIN, math.isqrt(budget))
+        elif has_table(config):  # the pool at every node
+            most = count if count <= POOL_MIN else min(count, budget // count)
+        elif budget // count < EVERY_CODE_MIN_LEFT - 1:  # the pool from 3 to 5 codes left would be sampled
+            return None
+    else:  # the codes left are sampled above EVAL_CAP; every code weighed from EVERY_CODE_MIN_LEFT
+        fewest, most = EVERY_CODE_MIN_LEFT, EVAL_CAP
+        if consistent_only:  # the pool is the codes left, whole while it fits the budget
+            fewest, most = 3, min(EVAL_CAP, max(POOL_MIN, math.isqrt(CELL_BUDGET_FAST)))
+    tie = ENTROPY_TIE if criterion is negative_information else 0.0
+    return ExactRule(CRITERION_NAMES[criterion], tie, consistent_only, fewest, most)
 
 
 def make(criterion: Criterion, consistent_only: bool = False):

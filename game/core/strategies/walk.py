@@ -30,7 +30,7 @@ from ..config import GameConfig
 from ..headtail import sorted_unique
 from ..solver import History, Think, run
 from .games import Game, Played, Runner, _Grader, _seed_text, _SeededOnFirstUse, node_rng  # noqa: F401
-from .levels import walk_levels
+from .levels import LevelDecider, walk_levels
 
 
 def walk(
@@ -44,15 +44,17 @@ def walk(
     *,
     root: History = (),
     complete: bool = False,
+    decide: LevelDecider | None = None,
 ) -> list[Game]:
     """Play `think` against every secret (code indices); games come back in the order of `secrets`.
 
     runner(generator) -> guess pumps each strategy call (tools pass one that times the yields);
     on_node(finished_games, total_games) is called after every tree node. `root`: the guesses and
     grades every secret has had already (each game starts with them); `complete`: the secrets are
-    sorted and every legal code consistent with `root` (see the module docstring).
+    sorted and every legal code consistent with `root` (see the module docstring); `decide`: a
+    complete walk's LevelDecider (levels.py), which plays the same games faster.
     """
-    result = _walk(config, think, secrets, seed, max_turns, runner, on_node, root, complete)
+    result = _walk(config, think, secrets, seed, max_turns, runner, on_node, root, complete, decide)
     return result if isinstance(result, list) else result.games()
 
 
@@ -66,6 +68,7 @@ def _walk(
     on_node: Callable[[int, int], None] | None,
     root: History,
     complete: bool,
+    decide: LevelDecider | None = None,
 ) -> list[Game] | Played:
     """walk()'s games: a complete walk's as levels.Played arrays, any other's as a list."""
     secrets = np.asarray(secrets, dtype=np.int64)
@@ -84,7 +87,7 @@ def _walk(
         games = {m: Game(tuple(int(p) for p in codes[m]), guesses, feedbacks, won) for m in range(len(codes))}
         stack.clear()
     if complete and stack:
-        return walk_levels(config, think, secrets, grade_of, seed, max_turns, runner, on_node, start)
+        return walk_levels(config, think, secrets, grade_of, seed, max_turns, runner, on_node, start, decide)
     unpacked: dict[int, Feedback] = {}  # packed grade -> its feedback, unpacked once
     while stack:
         history, members = stack.pop()
@@ -119,7 +122,8 @@ def walk_played(
     *,
     root: History = (),
     complete: bool = False,
+    decide: LevelDecider | None = None,
 ) -> Played:
     """walk()'s games as arrays (a complete walk makes no Game object)."""
-    result = _walk(config, think, secrets, seed, max_turns, runner, on_node, root, complete)
+    result = _walk(config, think, secrets, seed, max_turns, runner, on_node, root, complete, decide)
     return Played.of_games(config, result) if isinstance(result, list) else result
