@@ -31,7 +31,9 @@ in another order never prunes a code that ties.
 
 numba's on-disk cache (cache=True, beside this file) is why this lives in tools/: the game never
 imports it, so neither its start-up nor its frames pay for a compile. The first run on a machine
-compiles (about 12 s of CPU); later runs load the compiled code (about 0.2 s).
+compiles (about 12 s of CPU); later runs load the compiled code (about 0.2 s). The kernels stay in
+this one module although it is long: numba's cache is checked against the file that holds the cached
+function only, so a helper moved to another module and edited there would leave a stale _decide.
 """
 
 from __future__ import annotations
