@@ -23,6 +23,7 @@ from game.core.config import GameConfig, preset
 from game.core.state import Guess, Reveal, apply_move
 from game.play.record import GameRecord, Player
 from game.screens.base import Push, go
+from game.screens.help import PAGES
 from tools.scene_kit import (  # noqa: F401  (the kit's names, for whoever builds scenes)
     CONFIGS,
     DEFAULT_CONFIG,
@@ -77,7 +78,12 @@ def high_scores(app: App, config: GameConfig) -> None:
 def help_page(page: str, screen: str = "playing") -> Callable[[App, GameConfig], None]:
     def build(app: App, config: GameConfig) -> None:
         playing(app, config, 2)
-        app.apply(Push(go("help", page=page, screen=screen)))
+        if screen != "playing":
+            app.apply(Push(go("help", page=page, screen=screen)))
+            return
+        # the game's own key, so a game of digits or words opens the rules in its own terms
+        app.step([key(pygame.K_F1)], FRAME_S, draw=False)
+        app.state.page = PAGES.index(page)
 
     return build
 
