@@ -25,26 +25,18 @@ import pygame
 from game.modes.online import view as online_view
 from game.modes.online.flow import DEFAULT_URL, ONLINE_SAVE, SLOT, Hosted, OnlineSave, data_folder, identity
 from game.modes.online.hooks import next_route
+from game.modes.online.lobby_input import FIELDS, GAMES, ROWS, LobbyInput
 from game.net.duel import DuelLink, rating_text
-from game.net.identity import typed_nick
-from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, SIZES
-from game.screens.base import Context, Push, Replace, State, Transition, board_art, go, to_menu
+from game.net.protocol import INVITE_LENGTH, SIZES
+from game.screens.base import Context, Replace, State, Transition, board_art, to_menu
 from game.screens.holding import Holding, Kept
 from game.ui import palette as pal
 
-GAMES = (
-    ("race", 2, "Race"),
-    ("codemaker", 2, "Codemaker · 2 rounds"),
-    ("codemaker", 4, "Codemaker · 4 rounds"),
-)
-ROWS = ("server", "nick", "game", "size", "quick", "create", "join", "host", "back")
-FIELDS = ("server", "nick", "join")  # rows that take typing
-MAX_URL_CHARS = 80
 REJOIN_WAIT_S = 2.0  # connected this long with no duel resumed: the kept duel is gone from the server
 GONE = "That duel is no longer on this server (it ended, or the server restarted)."
 
 
-class OnlineLobbyState(State):
+class OnlineLobbyState(LobbyInput, State):
     """Find a duel (see the module docstring)."""
 
     takes_text = True
@@ -180,73 +172,6 @@ class OnlineLobbyState(State):
         if link is not None and link.view.phase in ("waiting", "queued") and link.view.status == "connected":
             link.send("leave")
         return to_menu()
-
-    # --- input ---------------------------------------------------------------------------------------
-    def layout(self) -> online_view.FormLayout:
-        return self.sized_layout(lambda size: online_view.FormLayout(size, len(ROWS)))
-
-    def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            hit = self.layout().hit(event.pos)
-            if hit is not None:
-                self.focus = hit
-                if ROWS[hit] in ("game", "size"):
-                    self.change(1)
-                elif ROWS[hit] not in FIELDS:
-                    return self.use(ROWS[hit])
-        elif event.type == pygame.KEYDOWN:
-            return self.key(event)
-        return None
-
-    def key(self, event: pygame.event.Event) -> Transition | None:
-        row = ROWS[self.focus]
-        if event.key == pygame.K_ESCAPE:
-            return self.leave()
-        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            step = -1 if event.key == pygame.K_UP or event.mod & pygame.KMOD_SHIFT else 1
-            self.focus = (self.focus + step) % len(ROWS)
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and row in ("game", "size"):
-            self.change(-1 if event.key == pygame.K_LEFT else 1)
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not (
-            event.key == pygame.K_SPACE and row in FIELDS
-        ):
-            if row in ("game", "size"):
-                self.change(1)
-                return None
-            return self.use(row)
-        elif event.key == pygame.K_F1:
-            return Push(go("help", screen="online"))
-        elif row in FIELDS:
-            self.type(row, event)
-        elif event.key == pygame.K_h:
-            self.host()
-        return None
-
-    def change(self, step: int) -> None:
-        if ROWS[self.focus] == "game":
-            self.game = (self.game + step) % len(GAMES)
-        else:
-            self.size = (self.size + step) % len(SIZES)
-
-    def type(self, row: str, event: pygame.event.Event) -> None:
-        back = event.key == pygame.K_BACKSPACE
-        typed = event.unicode or ""
-        if row == "server":
-            self.url = (
-                self.url[:-1]
-                if back
-                else (self.url + typed)[:MAX_URL_CHARS]
-                if typed.isprintable()
-                else self.url
-            )
-        elif row == "nick":
-            self.nick = self.nick[:-1] if back else typed_nick(self.nick, typed)
-        elif back:
-            self.code = self.code[:-1]
-        elif typed.upper() in INVITE_CHARS and typed and len(self.code) < INVITE_LENGTH:
-            self.code += typed.upper()
 
     # --- time ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | State | None:
