@@ -77,10 +77,15 @@ def hashed_number(text: str) -> int:
 
 def hashed_code(text: str, pegs: int, colours: int) -> Code:
     """A code drawn from `text` by SHA-256 and repeated divmod (first remainder = first peg)."""
-    n = hashed_number(text)
+    return code_of_digest(hashed_number(text), pegs, colours)
+
+
+def code_of_digest(number: int, pegs: int, colours: int) -> Code:
+    """A hash's number read peg by peg by repeated divmod (first remainder = first peg): every code
+    drawn from a hash is read so, and changing the order would change every day's code."""
     pegs_out = []
     for _ in range(pegs):
-        n, peg = divmod(n, colours)
+        number, peg = divmod(number, colours)
         pegs_out.append(peg)
     return tuple(pegs_out)
 

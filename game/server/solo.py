@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from game.core.codes import Code, score
 from game.core.config import GameConfig, preset
+from game.core.dailycode import code_of_digest
 from game.net.protocol import INVITE_CHARS
 from game.server.rooms import FLAG_S, RoomError
 
@@ -29,11 +30,7 @@ def derived_code(key: bytes, label: str, pegs: int, colours: int) -> Code:
     """The code HMAC-SHA256(key, label) names: its digest read as a number, peg by peg (the bias
     of 256 bits over at most 10**10 codes is nil)."""
     number = int.from_bytes(hmac.new(key, label.encode("utf-8"), hashlib.sha256).digest(), "big")
-    pegs_out = []
-    for _ in range(pegs):
-        number, peg = divmod(number, colours)
-        pegs_out.append(peg)
-    return tuple(pegs_out)
+    return code_of_digest(number, pegs, colours)
 
 
 def today(now: float) -> str:
