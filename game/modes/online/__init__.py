@@ -27,7 +27,9 @@ CONTROLS = (
     "the other's; the server grades, so nobody can grade wrong.\n"
     "A dropped connection reconnects by itself and catches up; the server holds the duel 60 s for a "
     "player who dropped, after which the other may claim the win (C). Menu leaves the duel held: "
-    "Resume in the menu takes it up. R gives up (the other player wins)."
+    "Resume in the menu takes it up. R gives up (the other player wins).\n"
+    "Duels are rated (Glicko-2), shown beside your nickname and at the end as 1523? ±290: the ± is "
+    "how sure the rating is yet, and ? marks it provisional until it settles after a few duels."
 )
 
 MODE = Mode(
