@@ -260,6 +260,7 @@ class DuelLink:
         view.rows, view.opponent_rows, view.rounds_done, view.totals = [], [], [], []
         view.round, view.role, view.secret_set, view.my_secret = 0, "", False, None
         view.opponent_away, view.claim_ready = False, False
+        view.rating_before = None  # a new duel's end shows its own change, not the last duel's
 
     def _resume(self, event: dict[str, Any]) -> None:
         view = self.view

@@ -85,6 +85,16 @@ class Room:
         assert self.match is not None
         return index == (self.match.maker if self.secret is None else self.match.breaker)
 
+    def rated(self, reason: str) -> bool:
+        """Whether the duel ending now for `reason` moves ratings. One given up or claimed before
+        anybody played a row is aborted instead (kept, not rated), as Lichess aborts a game before
+        its first moves: a quick match left at once, or an opponent who never came, costs nothing.
+        A player flagged for guessing faster than a person is never rated either."""
+        if any(seat.flagged for seat in self.seats):
+            return False
+        played = any(seat.rows for seat in self.seats) or bool(self.match and self.match.results)
+        return played or reason not in ("left", "claimed")
+
     def resume_view(self, index: int) -> Event:
         """The whole of where seat `index` is, as one "resume" event: its rows; the other's rows as
         grades only, unless this seat made the code they break; a maker's own secret."""

@@ -291,6 +291,7 @@ class Rooms(Streams):
             "winner": winner,
             "reason": reason,
             "flagged": [seat.flagged for seat in room.seats],
+            "rated": room.rated(reason),
             "rows": [len(seat.rows) for seat in room.seats],
             "totals": list(room.match.totals) if room.match else [],
         }
@@ -301,6 +302,7 @@ class Rooms(Streams):
                 "you": index,
                 "reason": reason,
                 "flagged": result["flagged"],
+                "rated": result["rated"],
                 "totals": result["totals"],
                 "game_id": game_id,
             }

@@ -143,8 +143,8 @@ class SqlStore:
 
     def _rate(self, result: dict[str, Any]) -> None:
         players, winner = result.get("players", []), result.get("winner")
-        if len(players) != 2 or any(result.get("flagged", [])):
-            return  # a game with a too-fast player is kept but never rated
+        if len(players) != 2 or any(result.get("flagged", [])) or result.get("rated") is False:
+            return  # kept, never rated: a too-fast player, or a duel aborted before any row (Room.rated)
         first, second = self.rating(players[0]), self.rating(players[1])
         score = 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
         for player, new in zip(players, duel(first, second, score), strict=True):

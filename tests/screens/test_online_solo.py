@@ -245,7 +245,7 @@ def test_challenge__a_text_without_an_id_is_refused_with_the_reason(served):
     assert isinstance(app.state, OnlineSoloState)
 
 
-def test_rating__shown_in_the_lobby_and_before_to_after_at_the_duel_s_end(duel_server):
+def test_rating__shown_in_the_lobby_before_to_after_at_a_duel_s_end_and_unmoved_by_an_abort(duel_server):
     server = duel_server
     app = lobby_app(server)
     frames_until(app, lambda: app.state.link.view.rating is not None, "the rating")
@@ -266,6 +266,22 @@ def test_rating__shown_in_the_lobby_and_before_to_after_at_the_duel_s_end(duel_s
     details = app.state.lines()[2]
     assert f"rating {before['shown']} ±{before['rd']} → {after['shown']} ±{after['rd']}" in details
     bob.close()
+
+    # Played again on the same link and given up at once: aborted, so no change, and it says so.
+    d.press_key(app, pygame.K_RETURN)  # Play again: back to the lobby
+    d.press_key(app, pygame.K_RETURN)  # Quick match
+    frames_until(app, lambda: app.state.link.view.phase == "queued", "the queue again")
+    carol = Player(server.port, "Carol")
+    carol.send("quick", size="Classic", kind="race", rounds=2)
+    frames_until(app, lambda: isinstance(app.state, PlayingState), "the second board")
+    d.press_key(app, pygame.K_r)  # give up...
+    d.press_key(app, pygame.K_y)  # ...confirmed
+    frames_until(app, lambda: isinstance(app.state, OnlineResultState), "the second end")
+    assert carol.event("rating")["rating"] == 1500  # Carol's own, unmoved
+    frames_until(app, lambda: "not rated" in app.state.lines()[2], "the abort said")
+    assert link.view.rating == after and link.view.rating_before is None
+    assert app.state.lines()[2].endswith(f"rating {after['shown']} ±{after['rd']}")
+    carol.close()
 
 
 def test_play_people__a_title_page_of_its_own_opened_from_its_tile():

@@ -347,3 +347,23 @@ def test_server__a_played_game_leaves_the_servers_code_no_cyclic_garbage(running
         gc.garbage.clear()
     assert len(store.results()) == 3
     assert ours == []
+
+
+def test_server__a_duel_given_up_before_any_row_is_kept_but_not_rated_and_one_after_a_row_is(running, store):
+    server = running()
+    ann, bob = pair(server.port, "race")
+    ann.send("leave")  # at once: an abort, as a game is aborted before its first moves
+    aborted = [ann.event("over"), bob.event("over")]
+    assert [o["rated"] for o in aborted] == [False, False] and aborted[1]["winner"] == 1
+    assert ann.event("rating")["rating"] == bob.event("rating")["rating"] == 1500
+    close_all(ann, bob)
+
+    ann, bob = pair(server.port, "race")
+    ann.send("guess", code=[0, 0, 1, 1])
+    bob.event("opponent_row")
+    ann.send("leave")  # a row was played: giving up now loses
+    assert [ann.event("over")["rated"], bob.event("over")["rated"]] == [True, True]
+    assert ann.event("rating")["rating"] < 1500 < bob.event("rating")["rating"]
+    kept = store.results()
+    assert [r["rated"] for r in kept] == [False, True] and len({r["game_id"] for r in kept}) == 2
+    close_all(ann, bob)

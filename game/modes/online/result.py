@@ -45,6 +45,8 @@ class OnlineResultState(State):
         flagged = over.get("flagged") or []
         if any(flagged):
             details.append("flagged: guesses faster than a person")
+        elif over.get("rated") is False:
+            details.append("not rated: nobody had played a row")
         if view.rating:
             details.append(rating_change(view))
         return headline, why, " · ".join(details)
