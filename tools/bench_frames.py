@@ -334,7 +334,7 @@ def online_duel(args: argparse.Namespace, config: GameConfig) -> App:
     from game.screens.route import go
     from game.server.results import SqliteStore
     from game.server.rooms import Rooms
-    from game.server.server import ServerThread
+    from game.server.serverthread import ServerThread
 
     secret = (0, 1, 2, 3)
     server = ServerThread(SqliteStore(":memory:"), rooms=Rooms(make_code=lambda p, c: secret[:p])).start()
