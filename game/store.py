@@ -42,7 +42,6 @@ import logging
 import os
 import sqlite3
 import uuid
-from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +49,6 @@ from typing import Any
 
 import platformdirs
 
-from .core.highscores import DEFAULT_INITIALS, TABLE_SIZE, HighScore, HighScoreTable
 from .core.records import (  # noqa: F401  (checked_book, largest_turn_limit: re-exported for tools)
     DifficultyStats,
     GameResult,
@@ -64,6 +62,7 @@ from .core.records import (  # noqa: F401  (checked_book, largest_turn_limit: re
     stats_to_dict,
 )
 from .settings import Settings
+from .storeattempts import AlreadyDecided, Attempt, AttemptRows  # noqa: F401  (re-exported)
 from .storedb import BUSY_S, DB_FILE, excerpt, open_database  # noqa: F401  (DB_FILE: re-exported for tests)
 from .storefiles import (
     DamagedFile,
@@ -75,14 +74,13 @@ from .storefiles import (
     write_atomically,
 )
 from .storemigrate import migrate
+from .storescores import HighScoreRows
 
 APP_NAME = "mastermind-arcade"
 SCHEMA_VERSION = 1  # of settings.json and the earlier JSON files
 SETTINGS_FILE = "settings.json"
 SLOT_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:-_ ")
 MAX_SLOT_LENGTH = 40
-UNSIGNED = "SELECT id FROM high_scores WHERE tbl = ? AND score = ? AND confirmed = 0 ORDER BY id DESC"
-TOP_TEN = "SELECT id FROM high_scores WHERE tbl = ? ORDER BY score DESC, id LIMIT ?"
 
 log = logging.getLogger(__name__)
 
@@ -104,24 +102,11 @@ def new_game_id() -> str:
     return uuid.uuid4().hex
 
 
-@dataclass(frozen=True)
-class Attempt:
-    """A day's attempt of one kind: 'playing' (with the game so far) or 'decided' (with its result)."""
-
-    day: str
-    kind: str
-    state: str
-    game: Any = None
-    result: Any = None
-
-
-class AlreadyDecided(ValueError):
-    """The day's attempt was decided already (in another window): the first result stands."""
-
-
 @dataclass
-class Store:
-    """The game's records on disk. Every method is safe to call whatever the state of the folder."""
+class Store(HighScoreRows, AttemptRows):
+    """The game's records on disk. Every method is safe to call whatever the state of the folder.
+    Two kinds of rows are parts of their own, bases of this class: the high scores (storescores.py)
+    and one attempt a day (storeattempts.py)."""
 
     directory: Path = field(default_factory=default_directory)
     notices: list[str] = field(default_factory=list)
@@ -384,65 +369,6 @@ class Store:
         """The game id this session claimed in `slot`, once (the resumed screen's journal uses it)."""
         return self._claims.pop(slot, None)
 
-    # -- high scores -------------------------------------------------------------------------------
-    def load_high_scores(self) -> dict[str, HighScoreTable]:
-        """Table -> its top ten: every declared table, any other the database holds, and an empty one
-        for any other name asked (a tool or test without the modes' registry)."""
-        entries: dict[str, list[HighScore]] = {name: [] for name in self.high_score_tables}
-        for row_id, table, initials, score, day in self._rows(
-            "SELECT id, tbl, initials, score, day FROM high_scores ORDER BY tbl, score DESC, id"
-        ):
-            listed = entries.setdefault(table, [])
-            try:
-                if len(listed) < TABLE_SIZE:
-                    listed.append(HighScore(initials, score, day))
-            except ValueError as exc:
-                self._refused(
-                    "high_scores", "id = ?", (row_id,), "high score in", table, [initials, score, day], exc
-                )
-        return defaultdict(HighScoreTable, {name: HighScoreTable(tuple(e)) for name, e in entries.items()})
-
-    def enter_high_score(self, table: str, points: int, day: str, game_id: str) -> int | None:
-        """Enter a decided game's score under the last initials used (signed later); its rank, if it
-        is in the top ten."""
-        with self.transaction() as db:
-            sql = "INSERT OR IGNORE INTO high_scores(tbl, initials, score, day, confirmed, game_id) VALUES "
-            db.execute(sql + "(?, ?, ?, ?, 0, ?)", (table, self.last_initials(), points, day, game_id))
-            row = db.execute("SELECT id FROM high_scores WHERE game_id = ?", (game_id,)).fetchone()
-        return self._rank(table, row[0]) if row else None
-
-    def entered_rank(self, table: str, points: int) -> int | None:
-        """The rank of an entered, unsigned score of `points` in `table`, if in the top ten."""
-        row = self._rows(UNSIGNED, (table, points))
-        return self._rank(table, row[0][0]) if row else None
-
-    def add_high_score(self, table: str, entry: HighScore) -> int | None:
-        """Sign the entered score of `entry` with its initials (or add it); its rank, or None."""
-        with self._guard(), self.transaction() as db:
-            row = db.execute(UNSIGNED, (table, entry.score)).fetchone()
-            if row is None:
-                sql = "INSERT INTO high_scores(tbl, initials, score, day) VALUES (?, ?, ?, ?)"
-                row = (db.execute(sql, (table, entry.initials, entry.score, entry.date)).lastrowid,)
-            db.execute(
-                "UPDATE high_scores SET initials = ?, confirmed = 1 WHERE id = ?", (entry.initials, row[0])
-            )
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('last_initials', ?)", (entry.initials,))
-            return self._rank(table, row[0])
-        return None
-
-    def last_initials(self) -> str:
-        """The initials a decided score is entered under and the entry starts from: the last ones
-        confirmed (here, or in an earlier version's settings), else the latest any table shows (an
-        earlier version's tables), else DEFAULT_INITIALS."""
-        row = self._rows("SELECT value FROM meta WHERE key = 'last_initials'")
-        if not row and not self._settings.last_initials:
-            row = self._rows("SELECT initials FROM high_scores WHERE confirmed = 1 ORDER BY id DESC LIMIT 1")
-        return row[0][0] if row else (self._settings.last_initials or DEFAULT_INITIALS)
-
-    def _rank(self, table: str, row_id: int) -> int | None:
-        ids = [r[0] for r in self._rows(TOP_TEN, (table, TABLE_SIZE))]
-        return ids.index(row_id) + 1 if row_id in ids else None
-
     # -- each mode's own records -------------------------------------------------------------------
     def load_record(self, book: Any) -> Any:
         """The value a mode keeps under `book.name` (its RecordBook decodes it; one it refuses is set
@@ -462,55 +388,3 @@ class Store:
             data = json.dumps(book.encode(value))
             db.execute("INSERT OR REPLACE INTO records(name, data) VALUES (?, ?)", (book.name, data))
         return value
-
-    # -- one attempt a day -------------------------------------------------------------------------
-    def attempts(self, kind: str) -> dict[str, Attempt]:
-        """Every stored attempt of `kind`, by day (YYYY-MM-DD, as stored: never judged by the clock)."""
-        found = {}
-        for day, state, game, result in self._rows(
-            "SELECT day, state, game, result FROM attempts WHERE kind = ?", (kind,)
-        ):
-            try:
-                found[day] = Attempt(day, kind, state, _loads(game), _loads(result))
-            except ValueError as exc:
-                where, name = "day = ? AND kind = ?", f"{kind} {day}"
-                self._refused("attempts", where, (day, kind), "attempt", name, [state, game, result], exc)
-        return found
-
-    def play_attempt(self, day: str, kind: str, game: Any) -> bool:
-        """Keep `game` as the day's attempt in progress (made now if it is the day's first row); False
-        when the day was decided already (in another window)."""
-        with self._guard(), self.transaction() as db:
-            db.execute(
-                "INSERT OR IGNORE INTO attempts(day, kind, state) VALUES (?, ?, 'playing')", (day, kind)
-            )
-            sql = "UPDATE attempts SET game = ? WHERE day = ? AND kind = ? AND state = 'playing'"
-            return db.execute(sql, (json.dumps(game), day, kind)).rowcount == 1
-        return True
-
-    def amend_attempt(self, day: str, kind: str, change: Callable[[Any], Any]) -> bool:
-        """Apply `change` to a decided attempt's result (an earlier version's figure read in); False
-        when there is no such attempt."""
-        with self.transaction() as db:
-            row = db.execute(
-                "SELECT result FROM attempts WHERE day = ? AND kind = ? AND state = 'decided'", (day, kind)
-            ).fetchone()
-            if row is not None:
-                sql = "UPDATE attempts SET result = ? WHERE day = ? AND kind = ?"
-                db.execute(sql, (json.dumps(change(_loads(row[0]))), day, kind))
-        return row is not None
-
-    def decide_attempt(self, day: str, kind: str, result: Any) -> None:
-        """Decide the day's attempt with `result` (AlreadyDecided if it was decided already)."""
-        with self.transaction() as db:
-            db.execute(
-                "INSERT OR IGNORE INTO attempts(day, kind, state) VALUES (?, ?, 'playing')", (day, kind)
-            )
-            sql = "UPDATE attempts SET state = 'decided', game = NULL, result = ? WHERE "
-            sql += "day = ? AND kind = ? AND state = 'playing'"
-            if db.execute(sql, (json.dumps(result), day, kind)).rowcount != 1:
-                raise AlreadyDecided(f"the attempt of {day} was decided already")
-
-
-def _loads(text: str | None) -> Any:
-    return None if text is None else json.loads(text)

@@ -15,6 +15,7 @@ import shutil
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,18 @@ def excerpt(value: Any) -> str:
     """`value` as a notice may quote it: at most EXCERPT characters."""
     text = str(value)
     return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
+
+
+class StoreRows:
+    """The base of each part of store.Store that reads and writes one kind of rows (storescores.py,
+    storeattempts.py): what it uses of the store, which defines them all (its connection's
+    transactions, the guard that turns a busy database into a notice, a query's rows, and moving a
+    row its codec refused to set_aside)."""
+
+    transaction: Callable[[], AbstractContextManager[sqlite3.Connection]]
+    _guard: Callable[[], AbstractContextManager[None]]
+    _rows: Callable[..., list[tuple[Any, ...]]]
+    _refused: Callable[..., None]
 
 
 def open_database(

@@ -1,4 +1,5 @@
-"""One online room, as data: its seats, its rows, what it tells a player of itself. Pure.
+"""One online room, as data: its seats, its rows, what it tells a player of itself, the result it
+leaves for the store. Pure.
 
 Rooms (rooms.py) decides what happens to a room; these types only hold it and describe it, so the
 rules read apart from the bookkeeping.
@@ -119,6 +120,42 @@ class Room:
             if maker and self.secret is not None:
                 view["secret"] = list(self.secret)  # the maker's own code
         return view
+
+    def result(self, winner: int | None, reason: str, game_id: str) -> dict[str, Any]:
+        """The finished game as the store keeps it (Rooms.take_finished hands it over), keyed by
+        `game_id`; `winner` is a seat's index, None for a draw."""
+        return {
+            "game_id": game_id,
+            "room": self.id,
+            "game": self.kind,
+            "size": self.size,
+            "rounds": self.rounds if self.kind == "codemaker" else 0,
+            "players": [seat.player for seat in self.seats],
+            "nicks": [seat.nick for seat in self.seats],
+            "winner": winner,
+            "reason": reason,
+            "flagged": [seat.flagged for seat in self.seats],
+            "rated": self.rated(reason),
+            "rows": [len(seat.rows) for seat in self.seats],
+            "totals": list(self.match.totals) if self.match else [],
+        }
+
+    def over_view(self, index: int, winner: int | None, reason: str, game_id: str) -> Event:
+        """What seat `index` is told when the game is over (one "over" event): who won and why, the
+        flags and totals, the result's key; in a race the secret too, never before this."""
+        event: Event = {
+            "kind": "over",
+            "winner": winner,
+            "you": index,
+            "reason": reason,
+            "flagged": [seat.flagged for seat in self.seats],
+            "rated": self.rated(reason),
+            "totals": list(self.match.totals) if self.match else [],
+            "game_id": game_id,
+        }
+        if self.kind == "race" and self.secret is not None:
+            event["secret"] = list(self.secret)
+        return event
 
 
 def cracked(seat: Seat, pegs: int) -> bool:

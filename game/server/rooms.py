@@ -4,8 +4,8 @@ The server (server.py) and the tests drive one Rooms value: create (an invite co
 match (a queue per size, kind and rounds that pairs whoever waits), set a secret, guess, drop, come
 back, claim, leave, tick. What each player should see is appended to their own numbered stream of
 events (streams.py), kept until acknowledged, so a reconnecting client catches up; finished games
-are handed over once through take_finished() for the store. A room's own data, and what it tells a
-seat of itself, is room.py.
+are handed over once through take_finished() for the store. A room's own data, what it tells a
+seat of itself and its finished result, is room.py.
 
 Games:
 - race: both players break the same code, made here with `secrets` and never put in an event
@@ -35,7 +35,7 @@ from game.core.config import preset
 from game.core.match import new_match
 from game.net.protocol import KINDS, ROUNDS, SIZES
 from game.server.matching import Queues, Waiting
-from game.server.room import Event, Room, RoomError, Seat, cracked, random_code, random_invite
+from game.server.room import Room, RoomError, Seat, cracked, random_code, random_invite
 from game.server.streams import Streams
 
 HOLD_S = 60.0  # how long (of their own turn) a dropped player's room is held
@@ -280,38 +280,11 @@ class Rooms(Streams):
         game_id = uuid.uuid4().hex  # the result's key in the store, told to both players
         won = "draw" if winner is None else f"{room.seats[winner].player[:8]} won"
         self.notes.append(f"room {room.id} over: {won} ({reason})")
-        result = {
-            "game_id": game_id,
-            "room": room.id,
-            "game": room.kind,
-            "size": room.size,
-            "rounds": room.rounds if room.kind == "codemaker" else 0,
-            "players": [seat.player for seat in room.seats],
-            "nicks": [seat.nick for seat in room.seats],
-            "winner": winner,
-            "reason": reason,
-            "flagged": [seat.flagged for seat in room.seats],
-            "rated": room.rated(reason),
-            "rows": [len(seat.rows) for seat in room.seats],
-            "totals": list(room.match.totals) if room.match else [],
-        }
         for index, seat in enumerate(room.seats):
-            event: Event = {
-                "kind": "over",
-                "winner": winner,
-                "you": index,
-                "reason": reason,
-                "flagged": result["flagged"],
-                "rated": result["rated"],
-                "totals": result["totals"],
-                "game_id": game_id,
-            }
-            if room.kind == "race" and room.secret is not None:
-                event["secret"] = list(room.secret)
-            self.emit(seat.player, event)
+            self.emit(seat.player, room.over_view(index, winner, reason, game_id))
             self.room_of.pop(seat.player, None)
         del self.rooms[room.id]
-        self.finished.append(result)
+        self.finished.append(room.result(winner, reason, game_id))
 
     # --- people coming and going --------------------------------------------------------------
     def resume(self, player: str) -> bool:

@@ -28,7 +28,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -417,48 +416,3 @@ class GameServer:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(encode("error", reason=reason, fatal=True))
         await ws.close(POLICY_VIOLATION, "bad hello")
-
-
-class ServerThread:
-    """A GameServer on its own loop in a daemon thread (the game hosting a duel, and the tests).
-
-    start() returns once it listens (port: the bound one); stop() ends it and waits for the thread.
-    """
-
-    def __init__(self, store: ResultStore, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
-        self.store, self.host, self.requested = store, host, port
-        self.options = options
-        self.loop = asyncio.new_event_loop()
-        self.server: GameServer | None = None
-        self.port = 0
-        self._thread = threading.Thread(target=self.loop.run_forever, name="mastermind-server", daemon=True)
-
-    def start(self) -> ServerThread:
-        self._thread.start()
-        self.server = self.run(self._make())
-        self.port = self.server.port
-        return self
-
-    async def _make(self) -> GameServer:
-        server = GameServer(self.store, **self.options)
-        await server.start(self.host, self.requested)
-        return server
-
-    def run(self, coroutine: Any, timeout: float = 10.0) -> Any:
-        """Run `coroutine` on the server's loop and return its value (from another thread)."""
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
-
-    def call(self, function: Callable[[], Any], timeout: float = 10.0) -> Any:
-        """Call `function` on the server's loop (to look at or poke its rooms safely)."""
-
-        async def inside() -> Any:
-            return function()
-
-        return self.run(inside(), timeout)
-
-    def stop(self) -> None:
-        if self.server is not None:
-            self.run(self.server.stop())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(10)
-        self.loop.close()

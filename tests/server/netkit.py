@@ -10,7 +10,7 @@ from typing import Any
 from game.net.client import Client, new_device_token
 from game.server.results import SqliteStore
 from game.server.rooms import Rooms
-from game.server.server import ServerThread
+from game.server.serverthread import ServerThread
 
 WAIT_S = 10.0  # the longest any one expected message may take on a busy two-core machine
 

@@ -12,7 +12,7 @@ TOOL = Path(__file__).resolve().parents[2] / "tools" / "bench_frames.py"
 sys.path.insert(0, str(TOOL.parent.parent))
 
 from game.ui.text import RENDER_CACHE_BYTES  # noqa: E402
-from tools.bench_frames import RSS_EVERY_FRAMES, drag_size  # noqa: E402
+from tools.frame_scenarios import RSS_EVERY_FRAMES, drag_size  # noqa: E402
 
 
 def test_bench_frames__drag_sizes_sweep_the_window_a_few_pixels_a_frame() -> None:

@@ -1,5 +1,6 @@
 """The variants: one class in one module each (row.py, grid.py) behind the Variant protocol
-(base.py), registered here and looked up by name, as python-chess's chess.variant does it.
+(base.py; its grading half in grades.py), registered here and looked up by name, as python-chess's
+chess.variant does it.
 
 VARIANTS lists them; variant_named("grid") finds a class by name and variant_from_text("grid:2x3")
 a variant by its stored text (its name and parameters), the form GameConfig's text, saved games and
@@ -18,7 +19,8 @@ import dataclasses
 import importlib
 from collections.abc import Mapping, Sequence
 
-from .base import ChooseRow, GameSize, Grade, GradeError, Variant, VariantError
+from .base import ChooseRow, GameSize, Variant, VariantError
+from .grades import Grade, GradeError
 from .grid import GRID_SHAPES, GridVariant
 from .row import MAX_PEGS, MIN_PEGS, ROW_PEGS, RowVariant
 

@@ -10,7 +10,8 @@ code space (space.py) are shared. Everything else that differs is asked of the v
 decided by looking at the config:
 - the code's shape as drawn and read (`shape`: a row is 1 x pegs) and its names in words;
 - grading: score() for one pair, grades_between() for numpy batches, pack()/unpack() and
-  grade_count, the grade's kinds and text, check_grade() for hand grades;
+  grade_count, the grade's kinds and text, check_grade() for hand grades (grades.py: Grading,
+  the base class Variant extends, holds this half);
 - the turn rule (turn_limit()) and which sizes it offers (problem(), offered());
 - its code space (`space`: how the codes consistent with some grades are found, counted and how a
   guess splits them, and its first guesses) and whether the multiset shortcuts of the strategies
@@ -21,17 +22,14 @@ decided by looking at the config:
 GameConfig.variant is a game's variant. GameSize is what a code space reads of a game (GameConfig
 is one), so this module and the spaces never import the config.
 
-Invariants: pack() maps the grades of the variant one-to-one into 0..grade_count-1 (onto it for a
-grid), more blacks packing higher; unpack(pack(g)) == g; grade_from_text(grade_text(g)) == g;
-score() is symmetric in guess and secret; grades_between() packs what score() gives;
-from_params(v.params()) == v.
+Invariants: from_params(v.params()) == v; variant_from_text(v.text) == v; and grades.py's.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -39,15 +37,14 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import numpy as np
 
-from ..codes import Code, CodeError, colour_counts, colour_label
+from ..codes import Code, CodeError, colour_label
 from ..progress import History, Progress
 from ..turns import Difficulty, turn_limit
+from .grades import Grading
 
 if TYPE_CHECKING:  # only the row's multiset kernel is a type here
     from ..kernels import MultisetScorer
 
-# A grade is the variant's NamedTuple of counts in `kinds` order (codes.Feedback, grid.GridFeedback)
-Grade = tuple[int, ...]
 # part counts (k, grades) of k candidate first guesses -> the index of the chosen one
 ChooseRow = Callable[[np.ndarray], int]
 
@@ -95,21 +92,15 @@ class Nouns:
         return f"{self.none_fit()} fits every grade given: one of the grades must be wrong"
 
 
-class GradeError(ValueError):
-    """A grade that this variant cannot give; the message says what is allowed."""
-
-
 class VariantError(ValueError):
     """A variant or parameters the game does not offer; GameConfig turns it into a ConfigError."""
 
 
-class Variant(ABC):
+class Variant(Grading):
     """How codes of one way of playing are shaped, graded, stored and searched (module docstring).
     The text forms below are the row's; a variant that reads otherwise says so."""
 
     name: ClassVar[str]  # the registry's key: variant_named(name), and its stored text's first word
-    kinds: ClassVar[tuple[str, ...]]  # names of the grade's numbers, in the order written and shown
-    grade_type: ClassVar[type]  # the grade's NamedTuple
     fixed_pegs: ClassVar[bool]  # the shape fixes the pegs: setup shows them but does not step them
     # Grades are black per place plus colours in common (codes.py), so the strategies' multiset
     # kernels (kernels.py), head x tail streaming and first guesses by colour multiset hold.
@@ -130,14 +121,7 @@ class Variant(ABC):
     symbols: ClassVar[str] = ""
     bucket: ClassVar[str | None] = None  # the statistics bucket of all its games, else by preset
     rules_page: ClassVar[str] = ""  # the help page on its own rules, if it has one
-    table_digits: ClassVar[str]  # how a strategy table writes a grade, in words
-    last_peg_word: ClassVar[str]  # "n - 1 black and 1 ___ cannot happen"
-    grade_rules: ClassVar[str]  # what each grading peg means, for a person grading by hand
     nouns: ClassVar[Nouns] = Nouns()  # what its codes and symbols are called in sentences
-    # Graded a mark a place (word marks: right place, elsewhere, absent), not by counts of each kind:
-    # a hand grade is then set place by place, each to one of mark_words (its index is the mark).
-    marks_by_place: ClassVar[bool] = False
-    mark_words: ClassVar[tuple[str, ...]] = ()
 
     pegs: int
 
@@ -290,16 +274,6 @@ class Variant(ABC):
         colour's palette key (codes.colour_label: 1..9, then 0)."""
         return self.symbols[int(value)].upper() if self.symbols else colour_label(int(value))
 
-    @classmethod
-    def grade_words(cls, grade: Grade | tuple[int, ...]) -> str:
-        """A grade as a person says it, in a list: "0 black, 0 white" (variants.grade_words())."""
-        return ", ".join(f"{int(n)} {kind}" for n, kind in zip(grade, cls.kinds, strict=True))
-
-    def grade_phrase(self, grade: Grade | tuple[int, ...]) -> str:
-        """A grade in words for a sentence: "2 black 1 white", a grid's "2 black 1 grey 0 white",
-        "1 bulls 2 cows"."""
-        return " ".join(f"{int(n)} {kind}" for n, kind in zip(grade, self.kinds, strict=True))
-
     def code_symbols(self, code: Code) -> str:
         """A code in the variant's own symbols ("4071", "crane"); "" where it has none (colours)."""
         return "".join(self.symbols[int(value)] for value in code) if self.symbols else ""
@@ -348,95 +322,6 @@ class Variant(ABC):
             index, rank = divmod(rank, step)
             pegs.append(unused.pop(index))
         return tuple(pegs)
-
-    # --- grading --------------------------------------------------------------------------------
-    @abstractmethod
-    def score(self, guess: Code, secret: Code) -> Grade:
-        """The grade of one guess against one secret."""
-
-    @abstractmethod
-    def grades_between(
-        self, guesses: np.ndarray, guess_counts: np.ndarray, codes: np.ndarray, counts: np.ndarray
-    ) -> np.ndarray:
-        """Packed grades (k, m) of k guesses against m codes, from their pegs and colour counts."""
-
-    @abstractmethod
-    def grade_cost(self, colours: int) -> int:
-        """About how many byte-operations grades_between() spends on one pair (to size work steps)."""
-
-    @abstractmethod
-    def pack(self, grade: Grade | tuple[int, ...]) -> int: ...
-
-    @abstractmethod
-    def unpack(self, packed: int) -> Grade: ...
-
-    @property
-    @abstractmethod
-    def grade_count(self) -> int:
-        """Size of the packed-grade range, for numpy.bincount(minlength=...)."""
-
-    @property
-    @abstractmethod
-    def grade_dtype(self) -> type:
-        """Smallest unsigned dtype holding every packed grade."""
-
-    def score_many(
-        self, guess: Code, codes: np.ndarray, colours: int, counts: np.ndarray | None = None
-    ) -> np.ndarray:
-        """Packed grades of one guess against every row of `codes` (n, pegs)."""
-        codes = np.asarray(codes)
-        if counts is None:
-            counts = colour_counts(codes, colours)
-        g = np.asarray([guess], dtype=np.uint8)
-        return self.grades_between(g, colour_counts(g, colours), codes, counts)[0]
-
-    @property
-    def win_grade(self) -> Grade:
-        return self.grade(self.pegs, *([0] * (len(self.kinds) - 1)))
-
-    @property
-    def win(self) -> int:
-        """The packed all-black grade."""
-        return self.pack(self.win_grade)
-
-    def grade(self, *numbers: int) -> Grade:
-        """A grade from its numbers in kinds order: grade(2, 1) or, for a grid, grade(2, 1, 0)."""
-        if len(numbers) == 1 and isinstance(numbers[0], tuple):
-            numbers = numbers[0]
-        if len(numbers) != len(self.kinds):
-            raise GradeError(f"a grade here is {len(self.kinds)} numbers ({', '.join(self.kinds)})")
-        return self.grade_type(*(int(n) for n in numbers))
-
-    def check_grade(self, grade: Grade | tuple[int, ...]) -> Grade:
-        """`grade` as this variant's grade if a game of this size could give it, else GradeError."""
-        grade = self.grade(*tuple(grade))
-        total = sum(grade)
-        if min(grade) < 0 or total > self.pegs:
-            together = " and ".join(self.kinds)
-            raise GradeError(f"a grade has at most {self.pegs} pegs in all, {together} together")
-        if grade.black == self.pegs - 1 and total > grade.black:
-            raise GradeError(
-                f"{self.pegs - 1} black and 1 {self.last_peg_word} cannot happen: "
-                "the last peg would be black too"
-            )
-        return grade
-
-    def share_marks(self, grade: Grade) -> str:
-        """One row of a spoiler-free share text: a mark a place, blacks first ("●●○·"): right place,
-        elsewhere, neither (the first two kinds' counts; a grid's grey is shown as elsewhere)."""
-        black, others = int(grade[0]), sum(int(n) for n in grade[1:])
-        return "●" * black + "○" * others + "·" * (self.pegs - black - others)
-
-    def grade_text(self, grade: Grade) -> str:
-        """(2, 1) -> "2,1"; a grid grade (2, 1, 0) -> "2,1,0" (black, grey, white)."""
-        return ",".join(str(int(n)) for n in grade)
-
-    def grade_from_text(self, text: str) -> Grade:
-        try:
-            numbers = tuple(int(part) for part in text.split(","))
-        except ValueError:
-            raise GradeError(f"a grade is written {','.join(self.kinds)} as in 2,1, not {text!r}") from None
-        return self.grade(*numbers)
 
     # --- the code space (the config passes itself: sizes, duplicates and this variant) ---------------
     def consistent_steps(self, config: GameSize, history: History) -> Generator[Progress, None, np.ndarray]:

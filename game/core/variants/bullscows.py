@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, NamedTuple
 
 from ..turns import Difficulty
-from .base import Grade, Nouns, Variant, VariantError
+from .base import Nouns, Variant, VariantError
+from .grades import Grade
 from .row import RowVariant
 
 BC_MIN_DIGITS, BC_MAX_DIGITS = 3, 5

@@ -30,7 +30,8 @@ from ..grid import (
     shape_text,
     unpack_grid,
 )
-from .base import Grade, Variant, VariantError
+from .base import Variant, VariantError
+from .grades import Grade
 
 # The grid shapes the setup screens offer, smallest first (rows, columns); --grid accepts any legal one.
 GRID_SHAPES = ((2, 2), (2, 3), (2, 4), (3, 3), (3, 4))

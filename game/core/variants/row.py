@@ -18,7 +18,8 @@ from .. import rowspace
 from ..codes import Code, Feedback, grade_count, grades_between, pack, score, score_many, unpack
 from ..kernels import MultisetScorer, scorer_for, scorer_steps
 from ..progress import Progress
-from .base import Grade, Variant, VariantError
+from .base import Variant, VariantError
+from .grades import Grade
 
 MIN_PEGS, MAX_PEGS = 2, 10  # a row's pegs
 ROW_PEGS = 4  # a row's pegs when a config leaves them out (0)

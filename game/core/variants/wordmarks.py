@@ -20,7 +20,7 @@ import numpy as np
 
 from ..codes import Code
 from ..wordlists import LETTERS
-from .base import Grade, GradeError
+from .grades import Grade, GradeError
 from .words import WordVariant
 
 MARK_WORDS = ("absent", "elsewhere", "right place")

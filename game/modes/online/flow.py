@@ -25,7 +25,7 @@ from game.net.protocol import KINDS, SIZES
 from game.screens.base import Context, go
 from game.screens.holding import SaveCodec
 from game.server.results import SqliteStore
-from game.server.server import ServerThread
+from game.server.serverthread import ServerThread
 
 SLOT = "online"
 DEFAULT_PORT = 8765  # mastermind-server's (game/server/__main__.py)

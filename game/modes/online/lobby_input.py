@@ -5,7 +5,7 @@ server, time and drawing, is OnlineLobbyState's). LobbyInput is the base the scr
 a screen: it edits the form's values (server address, nickname, game, size, invite code) and leaves
 each row's meaning to `use`, Esc's to `leave` and H's to `host`.
 
-- the pointer: a click focuses a row; Game and Size step on, a row not typed in is used;
+- the pointer (form_input.py's): a click focuses a row; Game and Size step on, a row not typed in is used;
 - the keys: Up/Down (Tab, Shift+Tab) move between rows, Left/Right step Game and Size, Enter (Space
   outside a typed row) uses the row, letters type into the server, nickname and code rows (the code
   takes only invite letters), F1 helps, H hosts, Esc leaves.
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.modes.online import view as online_view
+from game.modes.online.form_input import FormInput
 from game.net.identity import typed_nick
 from game.net.protocol import INVITE_CHARS, INVITE_LENGTH, SIZES
-from game.screens.base import Push, State, Transition, go
+from game.screens.base import Push, Transition, go
 
 GAMES = (
     ("race", 2, "Race"),
@@ -30,28 +30,19 @@ FIELDS = ("server", "nick", "join")  # rows that take typing
 MAX_URL_CHARS = 80
 
 
-class LobbyInput:
+class LobbyInput(FormInput):
     """Events in, form edits and uses out (see the module docstring); OnlineLobbyState's base."""
 
+    form_rows = ROWS
     # of OnlineLobbyState: focus, game, size, url, nick, code, mouse; sized_layout(), use(),
     # leave(), host()
 
-    def layout(self) -> online_view.FormLayout:
-        return self.sized_layout(lambda size: online_view.FormLayout(size, len(ROWS)))
-
-    def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            hit = self.layout().hit(event.pos)
-            if hit is not None:
-                self.focus = hit
-                if ROWS[hit] in ("game", "size"):
-                    self.change(1)
-                elif ROWS[hit] not in FIELDS:
-                    return self.use(ROWS[hit])
-        elif event.type == pygame.KEYDOWN:
-            return self.key(event)
+    def click(self, row: str) -> Transition | None:
+        """A stepper row (Game, Size) steps on; a typed row only takes the focus; any other is used."""
+        if row in ("game", "size"):
+            self.change(1)
+        elif row not in FIELDS:
+            return self.use(row)
         return None
 
     def key(self, event: pygame.event.Event) -> Transition | None:

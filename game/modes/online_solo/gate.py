@@ -15,6 +15,7 @@ import pygame
 
 from game.modes.online import view as online_view
 from game.modes.online.flow import DEFAULT_URL, identity
+from game.modes.online.form_input import FormInput
 from game.modes.online_solo.hooks import solo_route
 from game.net.duel import DuelLink
 from game.net.protocol import SIZES, challenge_in
@@ -34,10 +35,11 @@ HINTS = {
 ROWS = ("server", "field", "go", "share", "back")
 
 
-class OnlineSoloState(State):
+class OnlineSoloState(FormInput, State):
     """Ask the server for a game for one (see the module docstring)."""
 
     takes_text = True
+    form_rows = ROWS
 
     def __init__(self, job: str = "daily", url: str | None = None, link: DuelLink | None = None) -> None:
         self.job = job
@@ -85,20 +87,9 @@ class OnlineSoloState(State):
                 link.send("challenge_play", id=challenge)
 
     # --- input ---------------------------------------------------------------------------------------
-    def layout(self) -> online_view.FormLayout:
-        return self.sized_layout(lambda size: online_view.FormLayout(size, len(ROWS)))
-
-    def handle(self, event: pygame.event.Event) -> Transition | State | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            hit = self.layout().hit(event.pos)
-            if hit is not None:
-                self.focus = hit
-                return self.use(ROWS[hit])
-        elif event.type == pygame.KEYDOWN:
-            return self.key(event)
-        return None
+    def click(self, row: str) -> Transition | None:
+        """Any row clicked is used, the field too (in make it steps the size, as no row is typed in)."""
+        return self.use(row)
 
     def use(self, row: str) -> Transition | None:
         if row == "back":
