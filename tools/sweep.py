@@ -328,18 +328,10 @@ class CountedDecider:
         self.decide = decide
         self.counts = counts
 
-    def __call__(
-        self,
-        config: GameConfig,
-        rule: ExactRule,
-        codes: np.ndarray,
-        firsts: np.ndarray,
-        sizes: np.ndarray,
-        nodes: np.ndarray,
-        played: np.ndarray,
-    ) -> np.ndarray:
-        self.counts.compiled += int(nodes.shape[0])
-        return self.decide(config, rule, codes, firsts, sizes, nodes, played)
+    def __call__(self, config: GameConfig, rule: ExactRule, *arrays: np.ndarray) -> np.ndarray:
+        """arrays: LevelDecider's codes, firsts, sizes, nodes and played."""
+        self.counts.compiled += int(arrays[3].shape[0])
+        return self.decide(config, rule, *arrays)
 
 
 def counted_decider(engine: str, complete: bool, counts: NodeCounts) -> LevelDecider | None:
