@@ -145,6 +145,38 @@ def _black_table(table, left, m, first, stop, colours) -> None:
 
 
 @numba.njit(cache=True, nogil=True)
+def _black_tables(heads, tails, left, m, colours) -> None:
+    """A node's tables of blacks: heads (its first pegs // 2 pegs) and tails (the rest)."""
+    pegs = left.shape[1]
+    _black_table(heads, left, m, 0, pegs // 2, colours)
+    _black_table(tails, left, m, pegs // 2, pegs, colours)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _weigh_next(
+    weighed, tabled, tables_after, colours, head, tail, guess, m, left, tri_row, heads, tails, grade_of,
+    counts, kind, nlogn, part_bounds, limit,
+):  # fmt: skip
+    """_weigh one more of a node's codes: (score, parts, codes weighed, tabled). The node's tables of
+    blacks are made when it has weighed tables_after codes: the weighing so far pays for them."""
+    weighed += 1
+    if weighed == tables_after and not tabled:
+        _black_tables(heads, tails, left, m, colours)
+        tabled = True
+    score, parts = _weigh(
+        head, tail, guess, m, left, tri_row, tabled, heads, tails, grade_of, counts, kind, nlogn, part_bounds,
+        limit,
+    )  # fmt: skip
+    return score, parts, weighed, tabled
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _tie_limit(best, tie) -> float:
+    """The highest score that ties `best` (entropy's within its relative `tie`; others exactly)."""
+    return best + tie * max(1.0, abs(best))
+
+
+@numba.njit(cache=True, nogil=True)
 def _even_cut(size, c, pegs, kind, nlogn) -> float:
     """The criterion's share of a class of `size` codes with c common colours cut into as many
     equal parts as it has grades (c + 1, or pegs when c = pegs)."""
@@ -308,15 +340,10 @@ def _decide(
             g = left_ms[j]
             for i in range(m):
                 tri_row[i] = tri[common[g, left_ms[i]]]
-            limit = best + tie * max(1.0, abs(best))
-            weighed += 1
-            if weighed == tables_after and not tabled:  # the weighing so far pays for the tables
-                _black_table(heads, left, m, 0, head_pegs, colours)
-                _black_table(tails, left, m, head_pegs, pegs, colours)
-                tabled = True
-            score, parts = _weigh(
-                x // tails.shape[0], x % tails.shape[0], left[j], m, left, tri_row, tabled, heads, tails,
-                grade_of, counts, kind, nlogn, part_bounds, limit,
+            limit = _tie_limit(best, tie)
+            score, parts, weighed, tabled = _weigh_next(
+                weighed, tabled, tables_after, colours, x // tails.shape[0], x % tails.shape[0], left[j], m,
+                left, tri_row, heads, tails, grade_of, counts, kind, nlogn, part_bounds, limit,
             )
             if parts == m:
                 chosen = x
@@ -326,7 +353,7 @@ def _decide(
         if chosen >= 0:
             out[k] = chosen
             continue
-        limit = best + tie * max(1.0, abs(best))
+        limit = _tie_limit(best, tie)
         if consistent_only:
             for j in range(m):
                 if left_scores[j] <= limit:
@@ -369,8 +396,7 @@ def _decide(
                 if bounds[t] < best:
                     ahead += starts[hopeful[t] + 1] - starts[hopeful[t]]
             if ahead >= 2 * tables_after:
-                _black_table(heads, left, m, 0, head_pegs, colours)
-                _black_table(tails, left, m, head_pegs, pegs, colours)
+                _black_tables(heads, tails, left, m, colours)
                 tabled = True
         # first the best score: multisets best bound first while the bound is below the best found
         tied = 0
@@ -382,28 +408,23 @@ def _decide(
             at += 1
             for i in range(m):
                 tri_row[i] = tri[common[g, left_ms[i]]]
-            limit = best + tie * max(1.0, abs(best))
+            limit = _tie_limit(best, tie)
             for q in range(starts[g], starts[g + 1]):
                 x = order[q]
                 if symmetric and not _canonical(order_pegs[q], class_of, classes):
                     continue
-                weighed += 1
-                if weighed == tables_after and not tabled:  # the weighing so far pays for the tables
-                    _black_table(heads, left, m, 0, head_pegs, colours)
-                    _black_table(tails, left, m, head_pegs, pegs, colours)
-                    tabled = True
-                score, _ = _weigh(
-                    order_head[q], order_tail[q], order_pegs[q], m, left, tri_row, tabled, heads, tails,
-                    grade_of, counts, kind, nlogn, part_bounds, limit,
+                score, _, weighed, tabled = _weigh_next(
+                    weighed, tabled, tables_after, colours, order_head[q], order_tail[q], order_pegs[q], m,
+                    left, tri_row, heads, tails, grade_of, counts, kind, nlogn, part_bounds, limit,
                 )
                 if score < best:
                     best = score
-                    limit = best + tie * max(1.0, abs(best))
+                    limit = _tie_limit(best, tie)
                 if score <= limit:
                     tied_codes[tied] = x
                     tied_scores[tied] = score
                     tied += 1
-        limit = best + tie * max(1.0, abs(best))
+        limit = _tie_limit(best, tie)
         chosen = -1
         for j in range(m):
             if left_scores[j] <= limit:
@@ -450,14 +471,9 @@ def _decide(
                             most_parts += min(classes_of[c], c + 1 if c < pegs else pegs)
                         tie_screen[:most_parts] = np.inf
                     ready = True
-                weighed += 1
-                if weighed == tables_after and not tabled:  # the weighing so far pays for the tables
-                    _black_table(heads, left, m, 0, head_pegs, colours)
-                    _black_table(tails, left, m, head_pegs, pegs, colours)
-                    tabled = True
-                score, _ = _weigh(
-                    order_head[q], order_tail[q], order_pegs[q], m, left, tri_row, tabled, heads, tails,
-                    grade_of, counts, kind, nlogn, tie_screen, limit,
+                score, _, weighed, tabled = _weigh_next(
+                    weighed, tabled, tables_after, colours, order_head[q], order_tail[q], order_pegs[q], m,
+                    left, tri_row, heads, tails, grade_of, counts, kind, nlogn, tie_screen, limit,
                 )
                 if score <= limit:
                     lowest = x

@@ -33,8 +33,11 @@ walk is complete: each node's secrets are its consistent codes, handed to the so
 --engine: with numba installed (the `engine` extra, `pip install -e '.[engine]'`) a complete walk of
 the classic row with repeats decides the nodes where a partition strategy weighs exactly (every code,
 nothing sampled) in compiled code (tools/compiled_nodes.py): the same games, faster. "auto" (the
-default) uses it when numba imports, "numpy" never, "numba" insists; the JSON's "engine" says which
-the walk was handed ("numba" for a strategy no exact rule covers too: it is then never called).
+default) uses it when numba imports, "numpy" never, "numba" insists. The JSON says what decided:
+"nodes_compiled" (nodes the compiled code decided), "nodes_strategy" (nodes the strategy was asked,
+in numpy; the nodes a complete walk plays without asking anyone, the last two codes and a code left
+splitting them into singletons, are in neither), and "engine": "numba" only where nodes_compiled is
+not 0 (so "numpy" for a strategy no exact rule covers, with numba installed or not).
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ from game.core.space import SMALL_SPACE_CODES, legal_count, small_space, small_s
 from game.core.strategies import STRATEGIES, UnknownStrategy, get  # noqa: E402
 from game.core.strategies.games import Played  # noqa: E402
 from game.core.strategies.levels import LevelDecider  # noqa: E402
+from game.core.strategies.partition import ExactRule  # noqa: E402
 from game.core.strategies.walk import Game, node_rng, walk_played  # noqa: E402
 from game.core.variants import GridVariant, variant_from_name  # noqa: E402
 from game.options import COLOURS, PEGS  # noqa: E402
@@ -305,6 +309,37 @@ def numba_installed() -> bool:
         return False
 
 
+@dataclass
+class NodeCounts:
+    """How many nodes of a walk were decided in compiled code and how many by asking the strategy."""
+
+    compiled: int = 0
+    strategy: int = 0
+
+    def add(self, other: NodeCounts) -> None:
+        self.compiled += other.compiled
+        self.strategy += other.strategy
+
+
+class CountedDecider:
+    """A LevelDecider that counts the nodes it decides into `counts`."""
+
+    def __init__(self, decide: LevelDecider, counts: NodeCounts) -> None:
+        self.decide = decide
+        self.counts = counts
+
+    def __call__(self, config: GameConfig, rule: ExactRule, *arrays: np.ndarray) -> np.ndarray:
+        """arrays: LevelDecider's codes, firsts, sizes, nodes and played."""
+        self.counts.compiled += int(arrays[3].shape[0])
+        return self.decide(config, rule, *arrays)
+
+
+def counted_decider(engine: str, complete: bool, counts: NodeCounts) -> LevelDecider | None:
+    """level_decider(engine) for a complete walk, counting its nodes into `counts`; else None."""
+    decide = level_decider(engine) if complete else None
+    return None if decide is None else CountedDecider(decide, counts)
+
+
 def level_decider(engine: str) -> LevelDecider | None:
     """tools/compiled_nodes.py's decider for `engine` ("numpy": none), or None where numba does not
     import."""
@@ -324,12 +359,13 @@ def sweep(
     pump: Pump,
     complete: bool = False,
     engine: str = "auto",
+    counts: NodeCounts | None = None,
 ) -> tuple[Played, float]:
     """Every game in this process; `complete`: the secrets are every legal code (see walk); `engine`:
-    see the module docstring."""
+    see the module docstring; `counts` gets the nodes decided compiled (the pump counts the asked)."""
     started = time.perf_counter()
     think = bind(get(name)).think  # `optimal` plays the shipped tables
-    decide = level_decider(engine) if complete else None
+    decide = counted_decider(engine, complete, NodeCounts() if counts is None else counts)
     played = walk_played(
         config,
         think,
@@ -357,10 +393,17 @@ class Subtree:
     engine: str = "auto"  # sweep.py's --engine
 
 
-def play_subtree(task: Subtree) -> PackedGames:
-    """Walk one subtree (run in a worker): the strategy's games below `root`, root included, packed."""
+def play_subtree(task: Subtree) -> tuple[PackedGames, NodeCounts]:
+    """Walk one subtree (run in a worker): the strategy's games below `root`, root included, packed,
+    and how its nodes were decided."""
     think = bind(get(task.strategy)).think
-    decide = level_decider(task.engine) if task.complete else None
+    counts = NodeCounts()
+    decide = counted_decider(task.engine, task.complete, counts)
+
+    def asked(gen: Generator[Progress, None, Code]) -> Code:
+        counts.strategy += 1
+        return run(gen)
+
     with numpy_friendly_malloc():
         played = walk_played(
             task.config,
@@ -368,11 +411,12 @@ def play_subtree(task: Subtree) -> PackedGames:
             task.secrets,
             task.seed,
             MAX_TURNS,
+            runner=asked,
             root=task.root,
             complete=task.complete,
             decide=decide,
         )
-    return pack_games(played)
+    return pack_games(played), counts
 
 
 # A subtree's games as four flat arrays: guesses per game (n,), every guess's code number and packed
@@ -505,8 +549,10 @@ def sweep_split(
     executor: Executor,
     complete: bool = False,
     engine: str = "auto",
+    counts: NodeCounts | None = None,
 ) -> tuple[Played, float]:
-    """The same games as sweep(), with the subtrees below the first guess walked by `executor`."""
+    """The same games as sweep(), with the subtrees below the first guess walked by `executor`;
+    `counts` gets the workers' node counts (the pump counts the first guess)."""
     started = time.perf_counter()
     tasks = split_tasks(config, name, secrets, seed, pump, complete, engine)
     futures = {executor.submit(play_subtree, task): task for task in tasks}
@@ -514,7 +560,10 @@ def sweep_split(
     finished = 0
     for future in as_completed(futures):
         task = futures[future]
-        parts.append((task.secrets, unpack_played(config, task.secrets, future.result())))
+        packed, decided = future.result()
+        if counts is not None:
+            counts.add(decided)
+        parts.append((task.secrets, unpack_played(config, task.secrets, packed)))
         finished += task.secrets.shape[0]
         pump.on_node(finished, secrets.shape[0])
     return merge_played(config, secrets, parts), time.perf_counter() - started
@@ -532,22 +581,28 @@ def main(argv: list[str] | None = None) -> int:
     pump = Pump(show_bar=not args.quiet)
     workers = 1
     complete = args.games is None  # every legal code, sorted (pick_secrets)
+    counts = NodeCounts()
     try:
         if args.jobs > 1 or args.scheduler is not None:
             executor, close, workers = executor_for(args.jobs, args.scheduler)
             try:
                 played, seconds = sweep_split(
-                    config, args.strategy, secrets, args.seed, pump, executor, complete, args.engine
+                    config, args.strategy, secrets, args.seed, pump, executor, complete, args.engine, counts
                 )
             finally:
                 close()
         else:
-            played, seconds = sweep(config, args.strategy, secrets, args.seed, pump, complete, args.engine)
+            played, seconds = sweep(
+                config, args.strategy, secrets, args.seed, pump, complete, args.engine, counts
+            )
     finally:
         pump.close()
     result = summarise(args.strategy, config, played, seconds)
     result["workers"] = workers
-    result["engine"] = "numba" if complete and args.engine != "numpy" and numba_installed() else "numpy"
+    counts.strategy += pump.calls  # the strategy asked in this process (the first guess of a split)
+    result["engine"] = "numba" if counts.compiled else "numpy"
+    result["nodes_compiled"] = counts.compiled
+    result["nodes_strategy"] = counts.strategy
     if trace is not None:
         write_trace(trace, played.games())
     print(json.dumps(result) if args.json else human_summary(result))

@@ -6,10 +6,12 @@ Consistent sets are the answers that give every grade so far, remembered per his
 filters its parent's set by its last grade only; a guess's split of the space is its grades against
 every answer. The variant grades (Variant.grades_between over letters and letter counts).
 
-First guesses: no symmetry shrinks a list (letters are not interchangeable as colours are), so the
-first guess is chosen among the shortlist shipped for the variant (wordlists.WordLists.first_guesses,
-made by tools/make_wordlists.py --first-guesses: the best first words by each criterion the strategies
-use, weighed over every allowed word), or among every allowed word where there is none.
+First guesses: the partition strategies open with the variant's opening, an answer, where the lists
+hold it (WordVariant.opening, variants/words.py). Else, no symmetry shrinking a list (letters are not
+interchangeable as colours are), the first guess is chosen among the shortlist shipped for the
+variant (wordlists.WordLists.first_guesses, made by tools/make_wordlists.py --first-guesses: the best
+first words by each criterion the strategies use, weighed over every allowed word), or among every
+allowed word where there is none.
 
 pool_steps() is what the partition strategies weigh instead of a colour space's pool: the allowed
 words (or only the consistent ones), consistent first, each part ascending: the tie rule's order.

@@ -31,6 +31,7 @@ from game.core.variants.wordmarks import Marks, WordMarksVariant, marks_between
 from game.core.variants.words import WordVariant
 from game.core.wordlists import code_word, word_code, word_lists
 from game.play.record import GameRecord, Player
+from game.tables import bind
 
 WORDS, MARKS = WordVariant(), WordMarksVariant()
 # few letters, so repeats are common
@@ -175,11 +176,13 @@ def test_words__each_strategy_finds_sampled_answers_with_words_of_the_list(varia
         assert all(variant.score(guess, game.secret) == fb for guess, fb in pairs)
 
 
-def test_words__the_first_guess_is_the_best_of_every_allowed_word_by_its_criterion():
-    """The shipped shortlist must hold each criterion's best over the whole allowed list: weigh
-    every allowed word here (a few seconds) and compare with what the strategy plays."""
+def test_words__without_its_opening_the_first_guess_is_the_best_of_every_allowed_word(monkeypatch):
+    """The shipped shortlist must hold each criterion's best over the whole allowed list (what the
+    rules play where the lists lack the opening): weigh every allowed word here (a few seconds) and
+    compare with what the strategy plays."""
     from game.core.strategies.partition import negative_information, negative_parts
 
+    monkeypatch.setattr(WordVariant, "opening", None)
     config = GameConfig(variant=MARKS)
     codes = [tuple(int(v) for v in row) for row in word_lists().allowed.codes]
     rows = np.vstack([partition_over_space(config, code) for code in codes])
@@ -188,6 +191,59 @@ def test_words__the_first_guess_is_the_best_of_every_allowed_word_by_its_criteri
         best = scores.min()
         played = run(get(name).think(config, (), random.Random(0)))
         assert scores[codes.index(played)] <= best + 1e-9 * abs(best)
+
+
+PARTITION_RULES = ["entropy", "knuth", "irving", "most-parts", "optimal"]
+
+
+@pytest.mark.parametrize("name", [*PARTITION_RULES, "entropy-consistent", "knuth-consistent"])
+@pytest.mark.parametrize("variant", [WORDS, MARKS], ids=["words", "word-marks"])
+def test_words__the_computer_opens_with_an_answer_a_player_knows(variant, name):
+    config = GameConfig(variant=variant)
+    think = bind(get(name)).think
+    first = run(think(config, (), random.Random(0)))
+    assert word_lists().answer_rank(first) >= 0  # raises for a word that is not an answer
+    assert variant.why_not_secret(first) is None
+
+
+# What an opening a player can follow may cost: guesses a game on average over every answer, against
+# the rule's best first split among the allowed words (the shortlist's choice).
+OPENING_BUDGET = 0.025
+
+
+@pytest.mark.parametrize("variant", [WORDS, MARKS], ids=["words", "word-marks"])
+def test_words__the_opening_costs_entropy_at_most_the_budget_over_every_answer(monkeypatch, variant):
+    # entropy is what `optimal` plays over words, so what Solve and the computer's games play.
+    config = GameConfig(variant=variant)
+    secrets = word_lists().answers.indices
+    think = get("entropy").think
+    opening = variant.opening
+    opened = walk(config, think, secrets, seed=0, max_turns=config.turns, complete=True)
+    monkeypatch.setattr(WordVariant, "opening", None)
+    shortlist = walk(config, think, secrets, seed=0, max_turns=config.turns, complete=True)
+    assert code_word(opened[0].guesses[0]) == opening != code_word(shortlist[0].guesses[0])
+    assert all(game.solved for game in opened) and max(len(g.guesses) for g in opened) <= variant.tight_turns
+    extra = (sum(len(g.guesses) for g in opened) - sum(len(g.guesses) for g in shortlist)) / len(secrets)
+    assert extra <= OPENING_BUDGET
+
+
+def test_words__lists_without_the_opening_weigh_their_own_first_guess():
+    from game.core import wordlists
+
+    previous = wordlists.source()
+    small = wordlists.WordLists.of(["crane", "plumb", "fight", "vodka", "sweet"], ["zzzzz", "aeiou"])
+    wordlists.install(lambda: small)
+    try:
+        config = GameConfig(variant=WORDS)
+        first = run(get("most-parts").think(config, (), random.Random(0)))
+        # no shortlist for these lists: every allowed word weighed, the most parts first (brute force)
+        parts = {
+            code: len({WORDS.score(code, secret) for secret in map(tuple, small.answers.codes.tolist())})
+            for code in map(tuple, small.allowed.codes.tolist())
+        }
+        assert parts[first] == max(parts.values()) and code_word(first) != WORDS.opening
+    finally:
+        wordlists.install(previous)
 
 
 @pytest.mark.parametrize("variant", [WORDS, MARKS], ids=["words", "word-marks"])

@@ -35,7 +35,8 @@ def test_walk__subtrees_from_a_root_with_complete_sets_play_the_games_of_one_wal
     sizes = [task.secrets.shape[0] for task in tasks]
     assert sum(sizes) == config.code_count and sizes == sorted(sizes, reverse=True)
     for task in tasks:
-        games = sweep.unpack_games(config, task.secrets, sweep.play_subtree(task))
+        packed, _ = sweep.play_subtree(task)
+        games = sweep.unpack_games(config, task.secrets, packed)
         assert games == [whole[int(secret)] for secret in task.secrets]
 
 
@@ -207,6 +208,29 @@ def test_sweep__without_numba_plays_the_numpy_path_with_the_same_games(monkeypat
     }
     assert (tmp_path / "a.jsonl").read_text() == (tmp_path / "b.jsonl").read_text()
     assert sweep.main([*argv, "--engine", "numba"]) == 2  # insisting on it says what is missing
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("name", ["knuth", "lowest"])
+def test_sweep__the_json_says_which_nodes_compiled_code_decided(capsys, name, jobs):
+    # Knuth's rule is exact at 4x6, so compiled code decides its nodes of 3 codes or more; no exact
+    # rule covers `lowest`, so however numba is installed its every node is the strategy's.
+    pytest.importorskip("tools.compiled_nodes", reason="numba is not installed")
+    argv = ["--pegs", "4", "--colours", "6", "--strategy", name, "--all", "--jobs", jobs]
+    result = _sweep_json(capsys, *argv)
+    numpy = _sweep_json(capsys, *argv, "--engine", "numpy")
+    assert numpy["engine"] == "numpy" and numpy["nodes_compiled"] == 0 and numpy["nodes_strategy"] > 0
+    covered = exact_rule(GameConfig(4, 6), get(name).think) is not None
+    assert result["engine"] == ("numba" if covered else "numpy")
+    assert (result["nodes_compiled"] > 0) == covered
+    # the same tree: each node compiled code decides is one the strategy is not asked at (or one a
+    # code left splitting into singletons would have settled without asking)
+    assert result["histogram"] == numpy["histogram"]
+    if covered:
+        assert result["nodes_strategy"] < numpy["nodes_strategy"]
+        assert result["nodes_strategy"] + result["nodes_compiled"] >= numpy["nodes_strategy"]
+    else:
+        assert result["nodes_strategy"] == numpy["nodes_strategy"]
 
 
 def test_game__starting_the_app_and_its_solvers_imports_no_numba():

@@ -14,16 +14,21 @@ answers.txt is fixed once released: another list would give the same numbers oth
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from types import ModuleType
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .. import wordspace
 from ..codes import Code
+from ..progress import Progress
 from ..turns import Difficulty
-from ..wordlists import ALPHABET, LETTERS, code_word, word_lists
+from ..wordlists import ALPHABET, LETTERS, code_word, word_code, word_lists
 from .base import Nouns, Variant, VariantError
 from .row import RowVariant
+
+if TYPE_CHECKING:
+    from .base import ChooseRow, GameSize
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,26 @@ class WordVariant(RowVariant):
     # tools/sweep.py --all over the shipped lists (docs/engine.md); Relaxed is Classic + 2.
     classic_turns: ClassVar[int] = 10
     tight_turns: ClassVar[int] = 7
+
+    # The first guess of the partition rules (and of `optimal`, which plays entropy here) wherever it
+    # is one of the installed answers: a word a watching player knows as one, where the rules' own
+    # best first splits are words only the allowed list holds. Chosen by playing every answer out
+    # below each rule's best answer openings (tools/word_openings.py, figures in docs/engine.md).
+    opening: ClassVar[str | None] = "slate"
+
+    def first_guess_steps(self, config: GameSize, choose: ChooseRow) -> Generator[Progress, None, Code]:
+        """The opening where the installed answers hold it; else the word choose() picks among the
+        shipped shortlist (wordspace.first_guess_steps)."""
+        if self.opening is not None:
+            code = word_code(self.opening)
+            try:
+                word_lists().answer_rank(code)
+            except ValueError:  # lists without it (a test's): the rule chooses
+                pass
+            else:
+                yield Progress(1, 1, "first guess")
+                return code
+        return (yield from super().first_guess_steps(config, choose))
 
     def turn_limit(self, colours: int, difficulty: Difficulty | str = Difficulty.CLASSIC) -> int:
         """Classic classic_turns (10), Relaxed two more, Tight tight_turns (7)."""
