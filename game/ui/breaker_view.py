@@ -28,7 +28,15 @@ from game.play.breaker import BreakerRun
 from game.play.drag import DragSource
 from game.ui import breaker_input, theme
 from game.ui import palette as pal
-from game.ui.board import Art, BoardView, FrameCache, draw_board_screen, draw_grade_pop, track_pop
+from game.ui.board import (
+    Art,
+    BoardView,
+    FrameCache,
+    draw_board_screen,
+    draw_grade_pop,
+    draw_ruled_out,
+    track_pop,
+)
 from game.ui.juice import (
     draw_lifted_peg,
     draw_shield,
@@ -64,7 +72,6 @@ PANEL_BUTTONS = tuple(name for name, _ in PANEL_ITEMS if name in BUTTON_LABELS)
 
 SNAP_START_SIZE = 0.6  # a snapping peg starts at this fraction of its size
 WIN_OUTLINE_PX = (2, 5)  # the winning row's outline pulses between these widths
-RULED_OUT_VEIL_ALPHA = 170  # how much of the palette's background covers a ruled-out colour
 HUD_TEMPLATE = "Streak 000   Best 00,000   Win now 00,000"  # sizes the HUD's text (its widest form)
 FOCUS_RING_PAD_PX = 6  # the focus ring stands this far (in total) outside its palette cell or button
 
@@ -282,23 +289,6 @@ def shake(surface, run: BreakerRun) -> tuple[int, int]:
         if dy:
             surface.fill(pal.BACKGROUND, pygame.Rect(0, 0 if dy > 0 else h + dy, w, abs(dy)))
     return (dx, dy)
-
-
-def draw_ruled_out(surface, layout: PlayLayout, ruled_out) -> None:
-    """Palette colours ruled out: the peg and its key number under a veil, struck through."""
-    for colour in sorted(ruled_out):
-        if not 0 <= colour < layout.colours:
-            continue
-        cell = layout.palette_rect(colour)
-        veil = pygame.Surface(cell.size, pygame.SRCALPHA)
-        veil.fill((*pal.BOARD, RULED_OUT_VEIL_ALPHA))
-        surface.blit(veil, cell)
-        peg = layout.palette_peg_rect(colour)
-        inset = round(peg.w * 0.18)
-        width = max(2, round(peg.w * 0.08))
-        box = peg.inflate(-inset, -inset)
-        pygame.draw.line(surface, pal.TEXT_WARN, box.topleft, box.bottomright, width)
-        pygame.draw.line(surface, pal.TEXT_WARN, box.bottomleft, box.topright, width)
 
 
 def _draw_draft(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
