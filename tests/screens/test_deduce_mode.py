@@ -22,7 +22,7 @@ from game.modes.deduce.result import DeduceResultState
 from game.modes.deduce.screens import DealState, DeduceState
 from game.screens.playing import PlayingState
 from game.store import Store
-from tests.screens.driver import choose_entry, kept_lines, key, post, press_key
+from tests.screens.driver import choose_entry, font_spy, kept_lines, key, post, press_key
 
 NOW = dt.datetime(2026, 11, 25, 9, 0, tzinfo=dt.UTC)
 
@@ -58,6 +58,16 @@ def type_code(app: App, code) -> None:
     for colour in code:
         post(app, key(pygame.K_1 + colour))
     press_key(app, pygame.K_RETURN)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (700, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_deduce_mode__every_play_button_label_is_one_size(tmp_path, size):
+    app = App(size=size, seed=5, store=Store(tmp_path), now=lambda: NOW)
+    pygame.event.clear()
+    choose_entry(app, "Deduce")
+    assert isinstance(app.state, DeduceState)
+    sizes = {shown.px for shown in font_spy(app) if shown.text in ("Today's puzzle", "Practice")}
+    assert len(sizes) == 1, sizes
 
 
 def test_deduce_mode__puzzle_of_the_day_named_at_the_first_try_gets_three_stars_and_counts(tmp_path):
