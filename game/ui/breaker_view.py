@@ -199,7 +199,14 @@ def still_key(layout: PlayLayout, run: BreakerRun, hot, art: Art) -> tuple:
 
 
 def draw_still(
-    surface, layout: PlayLayout, run: BreakerRun, art: Art, board: BoardView, hot, title: str | None = None
+    surface,
+    layout: PlayLayout,
+    run: BreakerRun,
+    art: Art,
+    board: BoardView,
+    hot,
+    title: str | None = None,
+    turn: str | None = None,
 ) -> None:
     """Everything but the moving parts (the clock, pegs snapping or popping, the pulse, the drag);
     `title` for the top bar (None: the config's). The secret is under its closed shield while the
@@ -224,17 +231,25 @@ def draw_still(
         draw_shield(surface, layout.secret_cover_rect(), 0.0)
     draw_ruled_out(surface, layout, run.ruled_out)
     _draw_draft(surface, layout, run, art)
-    _draw_panel(surface, layout, run, art, hot)
+    _draw_panel(surface, layout, run, art, hot, turn)
 
 
 def blit_still(
-    surface, frame: FrameCache, board: BoardView, layout: PlayLayout, run: BreakerRun, art: Art, mouse, title
+    surface,
+    frame: FrameCache,
+    board: BoardView,
+    layout: PlayLayout,
+    run: BreakerRun,
+    art: Art,
+    mouse,
+    title,
+    turn: str | None = None,
 ) -> None:
     """The still image through `frame`: drawn (draw_still) only when still_key() changes, with what
     is under `mouse` lit, else one blit."""
     hot = breaker_input.hot_item(layout, mouse)
-    key = still_key(layout, run, hot, art) + (title,)
-    frame.blit(surface, key, lambda image: draw_still(image, layout, run, art, board, hot, title))
+    key = still_key(layout, run, hot, art) + (title, turn)
+    frame.blit(surface, key, lambda image: draw_still(image, layout, run, art, board, hot, title, turn))
 
 
 def draw_live(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
@@ -345,14 +360,13 @@ def _draw_clock(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
     art.text.draw(surface, f"Time {run.record.time_text}", size, pal.TEXT_DIM, box.center)
 
 
-def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot) -> None:
+def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot, turn: str | None = None) -> None:
     text = art.text
     info = layout.item_rect("info")
     half = info.h // 2
-    turns = run.config.turns
     text.draw_in(
         surface,
-        f"Turn {run.turn} of {turns}",
+        turn if turn is not None else f"Turn {run.turn} of {run.config.turns}",
         pygame.Rect(info.x, info.y, info.w, half),
         pal.TEXT,
         theme.type_px(layout.size, "heading"),
