@@ -2,7 +2,8 @@
 holds of each colour: played through the real app (two rows typed, Solve pressed), each count drawn
 beside its colour matches a brute force over every code that fits the rows on the board, a colour in
 none of them is struck through, the palette's key numbers (which pick nothing here: 1-4 set the
-speed) are gone, and the board stands where the playing screen had it."""
+speed) are gone, and the board stands where the playing screen had it. The panel's key hints, too
+wide for a small window's column, break between their phrases."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pygame
 import pytest
 
 from game.core.config import GameConfig
+from game.core.state import new_game
 from game.modes.classic.hooks import ClassicHooks
 from game.play.computer import Phase
 from game.screens.playing import PlayingState
@@ -89,3 +91,18 @@ def test_solving_known__the_palette_says_what_every_code_still_possible_holds(si
         seen_counts |= {label for label in labels if label}
     assert len(checked) >= 2  # the player's two rows and at least one of the computer's
     assert seen_struck and any(label.startswith("×") for label in seen_counts)
+
+
+def test_solving_known__key_hints_too_wide_for_their_box_break_between_phrases_not_words() -> None:
+    """At 640x480 the panel's two lines of keys do not fit its column: each " · " part takes a line of
+    its own, none broken between its words."""
+    app = make_app(size=(640, 480), seed=5, start=SolvingState(new_game(GameConfig(4, 6), (1, 2, 3, 4))))
+    app.step([], 1 / 60)
+    solving = app.state
+    solving.view.screen = FrameCache()
+    drawn = text_rects(app)
+    app.draw()
+    del app.text.draw
+    box = solving.layout().item_rect("keys")
+    inside = {line for line, rects in drawn.items() for r in rects if box.contains(r)}
+    assert inside == {"Space pause", "N or Right: step", "1-4 or +/- speed", "Esc menu"}
