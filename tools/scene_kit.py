@@ -106,18 +106,25 @@ def settle(app: App) -> None:
         app.session.update(0.1)
 
 
+SHOT_WORD = "cloud"  # the secret of a word game's scenes (one of the answers)
+# a word game's rows, all answers: closing in on CLOUD (PLANT one black, CHORD three, COULD two and
+# three whites), then more than any board has rows, so a full board shows words too
+SHOT_GUESS_WORDS = tuple("plant chord could crane light maybe shore dream tiger pound world".split())
+
+
 def guesses(config: GameConfig, count: int, salt: int = 0) -> list[tuple[int, ...]]:
-    """Varied, legal guesses that are not the secret (0, 1, 2, ...) shifted."""
+    """Varied, legal guesses that are not the secret (0, 1, 2, ...) shifted; in a word game, words
+    of the answer list (SHOT_GUESS_WORDS, rotated by `salt`), as a player would type them."""
+    if config.variant.listed:
+        words = SHOT_GUESS_WORDS[salt:] + SHOT_GUESS_WORDS[:salt]
+        return [word_code(word) for word in (words * (count // len(words) + 1))[:count]]
     out = []
     for k in range(count):
         code = tuple((k * 3 + i * (k + 1) + salt) % config.colours for i in range(config.pegs))
         if not config.duplicates:
-            code = tuple((k + i) % config.colours for i in range(config.pegs))
+            code = tuple((3 * k + salt + i) % config.colours for i in range(config.pegs))
         out.append(code)
     return out
-
-
-SHOT_WORD = "cloud"  # the secret of a word game's scenes (one of the answers)
 
 
 def secret_for(config: GameConfig) -> tuple[int, ...]:

@@ -135,6 +135,11 @@ def playing_rows(rows: int | None) -> Callable[[App, GameConfig], None]:
 
 def playing_mid(app: App, config: GameConfig) -> None:
     state = playing(app, config, min(3, config.turns - 1))
+    if config.variant.symbols:  # digits or letters: the secret's first two typed, the rest to come
+        for symbol in config.variant.code_symbols(state.game.secret)[:2]:
+            app.step([key(pygame.key.key_code(symbol), symbol)], FRAME_S, draw=False)
+        frames(app, 0.5)  # the tiles landed
+        return
     state.run.draft = [0, None] + [1] * (config.pegs - 2) if config.pegs > 2 else [0, None]
     state.run.cursor = 1
     state.run.selected = 1

@@ -4,6 +4,7 @@
     python tools/screenshots.py --out shots/ --sizes 800x600 --scenes playing-mid --configs 8x10r g3x3
     python tools/screenshots.py --readme                # the README's pictures into docs/
     python tools/screenshots.py --looks                 # each theme and piece set into docs/pictures/
+    python tools/screenshots.py --pictures              # the rest of docs/pictures/
 
 The scenes are tools/scenes.py's: each reached the way a player gets there (real states through the
 app's routes, real key events, frames with an explicit dt; SDL's dummy video driver), then saved
@@ -14,6 +15,8 @@ lost-result scenes are also saved in greyscale (suffix -grey) to check that pegs
 distinguishable without colour. `--looks` draws a game in progress in each look of LOOK_SHOTS (every
 theme with the plain pegs, every other piece set in one of the themes) at 640x480 and 1280x800,
 as look-<theme>-<pieces>_<size>.png, and `--theme`/`--pieces` draw any other shots in a look.
+`--pictures` draws the other pictures the docs show (DOC_PICTURES: the games of digits and words,
+a word for the computer, hand grading, Deduce's boards of them) at the same two sizes.
 Prints one JSON line: the folder and the number of files.
 """
 
@@ -49,6 +52,19 @@ LOOK_SHOTS = (
 )
 LOOK_SIZES = ((640, 480), (1280, 800))
 LOOK_SCENE = "playing-mid"
+# the rest of docs/pictures/, as <name>_<size>.png at LOOK_SIZES: (name, scene, game or None)
+DOC_PICTURES = (
+    ("bulls-and-cows", "playing-mid", "digits"),
+    ("words", "playing-mid", "words"),
+    ("word-marks", "playing-mid", "word-marks"),
+    ("word-maker", "codemaker-make", "words"),
+    ("word-handgrade", "handgrade-refused", "word-marks"),
+    ("deduce-variants", "deduce-variants", None),
+    ("deduce-digits", "deduce-digits", None),
+    ("deduce-words", "deduce-words", None),
+    ("deduce-marks", "deduce-marks", None),
+    ("deduce-words-end", "deduce-words-end", None),
+)
 
 
 def size_text(size: tuple[int, int]) -> str:
@@ -84,6 +100,21 @@ def shoot_looks(out: Path) -> list[Path]:
             app = build(size, LOOK_SCENE, None, {"theme": theme, "pieces": pieces})
             app.draw()
             path = out / f"look-{theme}-{pieces}_{size_text(size)}.png"
+            pygame.image.save(app.surface, str(path))
+            written.append(path)
+            app.close()
+    return written
+
+
+def shoot_pictures(out: Path) -> list[Path]:
+    """Each picture of DOC_PICTURES at each of LOOK_SIZES, named <name>_<size>.png."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, scene, config in DOC_PICTURES:
+        for size in LOOK_SIZES:
+            app = build(size, scene, config)
+            app.draw()
+            path = out / f"{name}_{size_text(size)}.png"
             pygame.image.save(app.surface, str(path))
             written.append(path)
             app.close()
@@ -133,6 +164,15 @@ def build_parser() -> OneLineParser:
         help="a game in progress in each theme and piece set at 640x480 and 1280x800 into DIR",
     )
     parser.add_argument(
+        "--pictures",
+        type=path_arg,
+        nargs="?",
+        const="docs/pictures",
+        metavar="DIR",
+        help="the games of digits and words, their codemaker and hand grading, and Deduce's boards of "
+        "them, at 640x480 and 1280x800 into DIR",
+    )
+    parser.add_argument(
         "--readme",
         type=path_arg,
         nargs="?",
@@ -157,6 +197,12 @@ def main(argv: list[str] | None = None) -> int:
         files = shoot_looks(folder)
         pygame.quit()
         print(json.dumps({"out": str(args.looks), "files": [str(f) for f in files]}))
+        return 0
+    if args.pictures is not None:
+        folder = writable_folder(parser, Path(args.pictures), "--pictures")
+        files = shoot_pictures(folder)
+        pygame.quit()
+        print(json.dumps({"out": str(args.pictures), "files": [str(f) for f in files]}))
         return 0
     settings = {"symbols": not args.no_symbols, "palette": args.palette}
     settings |= {"theme": args.theme, "pieces": args.pieces}

@@ -8,6 +8,9 @@ repeated, nor facts that shown ones imply: "at least 1 peg is 3" beside "3 is in
 in a game without repeats, "3 is in the code", its "exactly 1"), and once every place is fixed,
 the absent colours and the counts.
 
+colour_counts_known() reads the facts back per colour (exactly n, at least n, or nothing said), the
+implied ones put back, for the computer's screen to show beside its palette.
+
 Facts come from a summary of the codes still possible: which colours occur in each place, and the
 least and most pegs of each colour in a code. They only ever hold for every code: a summary is
 built from every code still possible (or, in huge spaces, from mitm.py's exact survey of them),
@@ -84,6 +87,44 @@ class Fact:
             return f"exactly 1 {pegs[:-1]} is {name}"
         word = "exactly" if self.kind is FactKind.EXACTLY else "at least"
         return f"{word} {self.count} {pegs} are {name}"
+
+
+@dataclass(frozen=True)
+class ColourCount:
+    """How many pegs of one colour every code still possible holds: exactly `count`, or (`exact`
+    False) at least `count`, some codes more. Absent: exactly 0."""
+
+    count: int
+    exact: bool
+
+    @property
+    def absent(self) -> bool:
+        return self.exact and self.count == 0
+
+
+def colour_counts_known(config: GameConfig, facts: Iterable[Fact]) -> tuple[ColourCount | None, ...]:
+    """Per colour, what `facts` (a WhatWeKnow's, nothing marked) say of its count; None where they
+    say nothing. Puts back what _shown() leaves out as implied: every place fixed says each colour's
+    count; a colour fixed in k places is in at least k; without repeats, a colour in the code is
+    there exactly once."""
+    facts = tuple(facts)
+    fixed = np.bincount([f.colour for f in facts if f.kind is FactKind.FIXED], minlength=config.colours)
+    if int(fixed.sum()) == config.pegs:  # the code is known
+        return tuple(ColourCount(int(n), True) for n in fixed)
+    known: list[ColourCount | None] = []
+    for colour in range(config.colours):
+        said = {f.kind: f for f in facts if f.colour == colour and f.kind is not FactKind.FIXED}
+        if FactKind.ABSENT in said:
+            known.append(ColourCount(0, True))
+        elif FactKind.EXACTLY in said:
+            known.append(ColourCount(said[FactKind.EXACTLY].count, True))
+        else:
+            least = max(int(fixed[colour]), said[FactKind.AT_LEAST].count if FactKind.AT_LEAST in said else 0)
+            if least and not config.duplicates:
+                known.append(ColourCount(1, True))
+            else:
+                known.append(ColourCount(least, False) if least else None)
+    return tuple(known)
 
 
 def ruled_out_facts(colours: Iterable[int]) -> frozenset[Fact]:

@@ -10,10 +10,11 @@ rows and the ruled-out colours) and update(budget_ms); it draws from what the co
 Why-not needs no pumping: BreakerRun.why_not (or game.core.whynot.why_not) answers at once.
 
 Jobs run one at a time, in the order a player reads them (facts, par, then the moves not yet
-weighed), each a Pump over a core generator; a change of position drops the jobs and answers it
-made stale, so nothing shown ever belongs to another position. A change of the ruled-out marks only
-redoes the facts. Invariants: update() starts no step once its budget is spent (each job's Pump
-overshoots by one step at most); answers shown always match the record last followed.
+weighed; a Coach made with par=False does the facts only), each a Pump over a core generator; a
+change of position drops the jobs and answers it made stale, so nothing shown ever belongs to another
+position. A change of the ruled-out marks only redoes the facts. Invariants: update() starts no step
+once its budget is spent (each job's Pump overshoots by one step at most); answers shown always match
+the position last followed.
 """
 
 from __future__ import annotations
@@ -38,8 +39,10 @@ class Coach:
         table: StrategyTable | None = None,
         seed: int = 0,
         clock: Callable[[], float] = time.perf_counter,
+        par: bool = True,
     ) -> None:
         self.table = table
+        self.with_par = par  # False: What we know only (the computer's screen: no par to weigh)
         self.seed = seed
         self._clock = clock
         self._history: tuple | None = None
@@ -57,8 +60,13 @@ class Coach:
 
     def follow(self, record: GameRecord) -> None:
         """Look at the game as it stands; start over what a new row or new marks made stale."""
-        config, history = record.config, record.game.history
-        ruled_out = frozenset(record.ruled_out)
+        self.follow_position(record.config, record.game.history, frozenset(record.ruled_out))
+
+    def follow_position(
+        self, config: GameConfig, history: History, ruled_out: frozenset[int] = frozenset()
+    ) -> None:
+        """follow() for a position given by its rows (the computer's screen: the rows on the board)."""
+        history = tuple(history)
         if config == self._config and history == self._history:
             if ruled_out != self._ruled_out:  # only the facts depend on the marks
                 self._ruled_out, self.known = ruled_out, None
@@ -75,6 +83,9 @@ class Coach:
         self.known, self.par, self.error = None, None, None
         queued = {name for name, _ in self._jobs}
         fresh = [("facts", self._facts(config, history))]
+        if not self.with_par:
+            self._jobs[:0] = fresh
+            return
         fresh.append(("par", self._pump(par_steps(config, history, self.table, self.seed))))
         for row in range(len(history)):
             if row not in self.moves and f"move {row}" not in queued:

@@ -87,7 +87,8 @@ SCREEN_INTROS = MappingProxyType(
         "playing": "",
         "solving": "The computer plays on from the board as it stands; it sees only the grades. Optimal "
         "plays exact tables up to 4x7 and small grids, books at 5x8 and 6x9 where they beat entropy, "
-        "else entropy.",
+        "else entropy. Beside each colour, what every code left holds: ×2 exactly two, 1+ at least "
+        "one, struck through none.",
         "handgrade": "Grade each guess against the code you keep in mind: click the grading pegs "
         "(empty, black, on a grid grey, white) or use the keys. Shift with a key takes one away. Word "
         "marks: click a letter to turn its mark, or type 0 absent, 1 elsewhere, 2 right place.",

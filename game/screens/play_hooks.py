@@ -209,6 +209,9 @@ class StandardHooks:
     def title(self, state: PlayScreen) -> str:
         return hud_name(state.config)
 
+    def turn_text(self, state: PlayScreen) -> str:
+        return f"Turn {state.run.turn} of {state.config.turns}"
+
     def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayScreen, art: Art) -> None:
         """A heads-up display over the board (the screen's own HUD is drawn already)."""
 

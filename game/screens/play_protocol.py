@@ -150,6 +150,10 @@ class Presentation(Protocol):
 
     def title(self, state: PlayScreen) -> str: ...
 
+    def turn_text(self, state: PlayScreen) -> str:
+        """The side panel's heading: where the player is ("Turn 3 of 10"; a puzzle's "Try 2 of 4")."""
+        ...
+
     def draw(self, surface: pygame.Surface, layout: PlayLayout, state: PlayScreen, art: Art) -> None:
         """A heads-up display over the board (drawn after the board)."""
         ...

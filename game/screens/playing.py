@@ -201,15 +201,20 @@ class PlayingState(PlayInput, State):
         self._play_cues()
         return self._to_result() if self.run.finished else None
 
-    def draw_board(self, surface: pygame.Surface, title: str | None) -> tuple[PlayLayout, Art]:
-        """The board's still image (drawn once per look, then blitted) under the top bar's `title`;
-        the screens built on this one (duel, two-player rounds) draw their board with it too."""
+    def draw_board(
+        self, surface: pygame.Surface, title: str | None, turn: str | None = None
+    ) -> tuple[PlayLayout, Art]:
+        """The board's still image (drawn once per look, then blitted) under the top bar's `title`,
+        the side panel headed `turn` (None: "Turn n of N"); the screens built on this one (duel,
+        two-player rounds) draw their board with it too."""
         layout, art = self.layout(), board_art(self.app)
-        breaker_view.blit_still(surface, self.frame, self.board, layout, self.run, art, self.mouse, title)
+        breaker_view.blit_still(
+            surface, self.frame, self.board, layout, self.run, art, self.mouse, title, turn
+        )
         return layout, art
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout, art = self.draw_board(surface, self.hooks.title(self))
+        layout, art = self.draw_board(surface, self.hooks.title(self), self.hooks.turn_text(self))
         breaker_view.draw_live(surface, layout, self.run, art)
         breaker_view.draw_focus(surface, self.focus.rect(layout))
         if self.hooks.shows_hud:

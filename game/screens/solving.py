@@ -3,10 +3,12 @@
 The play itself is game/play/computer.py's ComputerRun (it pumps the strategy inside a frame budget and
 drives the animation phases); this state turns input into its controls (speed, pause, single step),
 draws the board, the guess being placed peg by peg, the grade popping in, the strategy's name, the
-codes still possible and a progress bar for slow guesses, and hands over to the result screen, which
-says the computer finished it. The secret (a row or a whole grid) stays under the player's game's
-shield until the last grade is on the board; the shield then slides open (SHIELD_OPEN_S, scaled by
-the watch speed and the player's motion setting) before the result screen.
+codes still possible and a progress bar for slow guesses, what every code still possible holds of
+each colour where the player's palette stood (the column keeps its place, so the board stays put),
+and hands over to the result screen, which says the computer finished it. The secret (a row or a
+whole grid) stays under the player's game's shield until the last grade is on the board; the shield
+then slides open (SHIELD_OPEN_S, scaled by the watch speed and the player's motion setting) before
+the result screen.
 
 A player's game handed over with Solve comes with its aids (game/play/aids.py): a hard game the
 computer finishes is still counted as a hard game (in its bucket, assisted), and the top bar and the
@@ -27,8 +29,10 @@ import pygame
 
 from game.core import strategies
 from game.core.config import legal_codes
+from game.core.facts import ColourCount, colour_counts_known
 from game.core.state import GameState, Outcome
 from game.play.aids import NO_AIDS, Aids
+from game.play.coach import Coach
 from game.play.computer import SPEED_SCALE, SPEEDS, ComputerRun, Speed
 from game.play.grading import SHIELD_OPEN_S
 from game.play.pump import PUMP_BUDGET_MS
@@ -107,6 +111,10 @@ class SolvingState(State):
         self._warm_queue: list[tuple] | None = None  # peg images still to draw ahead of need
         self._timeline = Timeline()
         self._shield: Track | None = None  # the secret's shield opening, once the game is over
+        # what every code still possible after the rows on the board holds of each colour, shown on
+        # the palette (whose keys pick nothing here: 1-4 set the speed)
+        self.known = Coach(par=False, clock=clock)
+        self._counts: tuple[ColourCount | None, ...] = (None,) * self.start_game.config.colours
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -173,6 +181,7 @@ class SolvingState(State):
         self._warm_next()
         run = self.run
         run.update(dt)
+        self._follow_known()
         self.frames += 1
         for cue in run.take_cues():
             self.app.sound.play(cue.value)
@@ -183,6 +192,28 @@ class SolvingState(State):
         if run.finished and (not run.game.over or self.shield_progress >= 1.0):
             return self._to_result()
         return None
+
+    def _follow_known(self) -> None:
+        """What we know about the rows on the board, worked on only in frames the strategy leaves
+        idle: the two read the same consistent codes (space.py keeps them per history), so the
+        facts wait for the strategy's count rather than doubling the frame's work."""
+        run = self.run
+        self.known.follow_position(run.game.config, run.game.history[: run.shown_rows])
+        if run.pump is None or run.pump.done:
+            self.known.update(self.budget_ms)
+
+    def known_counts(self) -> tuple[ColourCount | None, ...] | None:
+        """Per colour, what every code still possible holds; while a new row's facts are worked out,
+        the last position's (still true: a row only takes codes away); None after a failure."""
+        if self.known.error:
+            return None
+        if self.known.known is not None:
+            self._counts = colour_counts_known(self.run.game.config, self.known.known.facts)
+        return self._counts
+
+    def exit(self) -> None:
+        self.known.close()
+        super().exit()
 
     @property
     def shield_progress(self) -> float:
@@ -248,6 +279,7 @@ class SolvingState(State):
             title=title,
             mouse=self.mouse,
             shield=self.shield_progress,
+            known=self.known_counts(),
         )
         self._draw_panel(surface, layout)
 

@@ -30,6 +30,7 @@ from game.ui.text import TextRenderer
 from game.ui.widgets import button_label_px, draw_button
 
 KEY_CAP_PER_PITCH = 0.33  # a palette key digit's capitals, of the palette's pitch
+RULED_OUT_VEIL_ALPHA = 170  # how much of the palette's background covers a ruled-out colour
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,12 @@ def draw_board_screen(
     graded_rows: int | None = None,
     show_secret: bool = False,
     active_row: int | None = None,
+    palette_labels: tuple[str, ...] | None = None,
+    struck: frozenset[int] = frozenset(),
 ) -> None:
     """The prologue every board screen shares: background, top bar, palette column, board.
+    `palette_labels` stand beside the palette's colours instead of their keys; `struck` colours are
+    veiled and struck through (draw_ruled_out).
 
     It is drawn into the BoardView's screen cache and blitted as one opaque image while nothing in it
     changes (the key holds everything it depends on), so a frame of a board screen costs one blit
@@ -72,13 +77,24 @@ def draw_board_screen(
     board_key = board.key(layout, game, art.colours, art.symbols, graded_rows, show_secret, active_row)
     hot_buttons = tuple(name for name in TOP_BAR_LABELS if _top_button_hot(layout, name, mouse))
     key = (board_key, title, hot_buttons, palette, selected, hot_colour, art.key, id(art.text))
+    key += (palette_labels, struck)
 
     def render(image: pygame.Surface) -> None:
         image.fill(pal.BACKGROUND)
         draw_top_bar(image, layout, art.text, title, mouse)
         draw_palette(
-            image, layout, art.pegs, art.text, art.colours, art.symbols, selected, hot_colour, enabled=palette
+            image,
+            layout,
+            art.pegs,
+            art.text,
+            art.colours,
+            art.symbols,
+            selected,
+            hot_colour,
+            enabled=palette,
+            labels=palette_labels,
         )
+        draw_ruled_out(image, layout, struck)
         theme.draw_slab_shadow(image, layout.board, max(4, round(layout.unit * 0.25)))
         board.draw(
             image,
@@ -321,16 +337,18 @@ def draw_palette(
     selected: int | None = None,
     hot: int | None = None,
     enabled: bool = True,
+    labels: Sequence[str] | None = None,
 ) -> None:
-    """One peg per colour with its key number; the selected colour is ringed (nothing for a layout
-    without a palette)."""
+    """One peg per colour with its key number (or its one of `labels`, in any look); the selected
+    colour is ringed (nothing for a layout without a palette)."""
     panel = layout.palette_panel
     if not layout.has_palette:
         return
     pygame.draw.rect(surface, pal.BOARD, panel.inflate(6, 6), border_radius=8)
     # a key's digit: capitals a third of the pitch tall, within its cell, never below the floor
     key_cell = layout.palette_key_rect(0)
-    fitting = text.fit_size("0", key_cell.w * 0.9, key_cell.h, text.grown(40))
+    widest = max(labels, key=len) if labels else "0"
+    fitting = text.fit_size(widest or "0", key_cell.w * 0.9, key_cell.h, text.grown(40))
     key_px = max(text.floor(), min(fitting, text.size_for_cap(layout.palette_pitch * KEY_CAP_PER_PITCH)))
     for colour in range(layout.colours):
         cell = layout.palette_rect(colour)
@@ -341,10 +359,30 @@ def draw_palette(
         surface.blit(peg, peg_rect)
         if colour == selected:
             pygame.draw.circle(surface, pal.SELECTION, peg_rect.center, peg_rect.w / 2 + 3, 3)
-        if not looks.current().glyphs:  # a digit or letter tile is its own key
+        if labels is not None:
+            if labels[colour]:
+                text.draw(surface, labels[colour], key_px, pal.TEXT, layout.palette_key_rect(colour).center)
+        elif not looks.current().glyphs:  # a digit or letter tile is its own key
             text.draw(
                 surface, pal.KEY_LABELS[colour], key_px, pal.TEXT_DIM, layout.palette_key_rect(colour).center
             )
+
+
+def draw_ruled_out(surface, layout: PlayLayout, ruled_out) -> None:
+    """Palette colours ruled out: the peg and its key number under a veil, struck through."""
+    for colour in sorted(ruled_out):
+        if not 0 <= colour < layout.colours:
+            continue
+        cell = layout.palette_rect(colour)
+        veil = pygame.Surface(cell.size, pygame.SRCALPHA)
+        veil.fill((*pal.BOARD, RULED_OUT_VEIL_ALPHA))
+        surface.blit(veil, cell)
+        peg = layout.palette_peg_rect(colour)
+        inset = round(peg.w * 0.18)
+        width = max(2, round(peg.w * 0.08))
+        box = peg.inflate(-inset, -inset)
+        pygame.draw.line(surface, pal.TEXT_WARN, box.topleft, box.bottomright, width)
+        pygame.draw.line(surface, pal.TEXT_WARN, box.bottomleft, box.topright, width)
 
 
 TOP_BAR_LABELS = MappingProxyType({"help": "Help", "menu": "Menu"})

@@ -28,7 +28,15 @@ from game.play.breaker import BreakerRun
 from game.play.drag import DragSource
 from game.ui import breaker_input, theme
 from game.ui import palette as pal
-from game.ui.board import Art, BoardView, FrameCache, draw_board_screen, draw_grade_pop, track_pop
+from game.ui.board import (
+    Art,
+    BoardView,
+    FrameCache,
+    draw_board_screen,
+    draw_grade_pop,
+    draw_ruled_out,
+    track_pop,
+)
 from game.ui.juice import (
     draw_lifted_peg,
     draw_shield,
@@ -64,7 +72,6 @@ PANEL_BUTTONS = tuple(name for name, _ in PANEL_ITEMS if name in BUTTON_LABELS)
 
 SNAP_START_SIZE = 0.6  # a snapping peg starts at this fraction of its size
 WIN_OUTLINE_PX = (2, 5)  # the winning row's outline pulses between these widths
-RULED_OUT_VEIL_ALPHA = 170  # how much of the palette's background covers a ruled-out colour
 HUD_TEMPLATE = "Streak 000   Best 00,000   Win now 00,000"  # sizes the HUD's text (its widest form)
 FOCUS_RING_PAD_PX = 6  # the focus ring stands this far (in total) outside its palette cell or button
 
@@ -192,7 +199,14 @@ def still_key(layout: PlayLayout, run: BreakerRun, hot, art: Art) -> tuple:
 
 
 def draw_still(
-    surface, layout: PlayLayout, run: BreakerRun, art: Art, board: BoardView, hot, title: str | None = None
+    surface,
+    layout: PlayLayout,
+    run: BreakerRun,
+    art: Art,
+    board: BoardView,
+    hot,
+    title: str | None = None,
+    turn: str | None = None,
 ) -> None:
     """Everything but the moving parts (the clock, pegs snapping or popping, the pulse, the drag);
     `title` for the top bar (None: the config's). The secret is under its closed shield while the
@@ -217,17 +231,25 @@ def draw_still(
         draw_shield(surface, layout.secret_cover_rect(), 0.0)
     draw_ruled_out(surface, layout, run.ruled_out)
     _draw_draft(surface, layout, run, art)
-    _draw_panel(surface, layout, run, art, hot)
+    _draw_panel(surface, layout, run, art, hot, turn)
 
 
 def blit_still(
-    surface, frame: FrameCache, board: BoardView, layout: PlayLayout, run: BreakerRun, art: Art, mouse, title
+    surface,
+    frame: FrameCache,
+    board: BoardView,
+    layout: PlayLayout,
+    run: BreakerRun,
+    art: Art,
+    mouse,
+    title,
+    turn: str | None = None,
 ) -> None:
     """The still image through `frame`: drawn (draw_still) only when still_key() changes, with what
     is under `mouse` lit, else one blit."""
     hot = breaker_input.hot_item(layout, mouse)
-    key = still_key(layout, run, hot, art) + (title,)
-    frame.blit(surface, key, lambda image: draw_still(image, layout, run, art, board, hot, title))
+    key = still_key(layout, run, hot, art) + (title, turn)
+    frame.blit(surface, key, lambda image: draw_still(image, layout, run, art, board, hot, title, turn))
 
 
 def draw_live(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
@@ -284,23 +306,6 @@ def shake(surface, run: BreakerRun) -> tuple[int, int]:
     return (dx, dy)
 
 
-def draw_ruled_out(surface, layout: PlayLayout, ruled_out) -> None:
-    """Palette colours ruled out: the peg and its key number under a veil, struck through."""
-    for colour in sorted(ruled_out):
-        if not 0 <= colour < layout.colours:
-            continue
-        cell = layout.palette_rect(colour)
-        veil = pygame.Surface(cell.size, pygame.SRCALPHA)
-        veil.fill((*pal.BOARD, RULED_OUT_VEIL_ALPHA))
-        surface.blit(veil, cell)
-        peg = layout.palette_peg_rect(colour)
-        inset = round(peg.w * 0.18)
-        width = max(2, round(peg.w * 0.08))
-        box = peg.inflate(-inset, -inset)
-        pygame.draw.line(surface, pal.TEXT_WARN, box.topleft, box.bottomright, width)
-        pygame.draw.line(surface, pal.TEXT_WARN, box.bottomleft, box.topright, width)
-
-
 def _draw_draft(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
     row = run.active_row
     if row is None:
@@ -355,14 +360,13 @@ def _draw_clock(surface, layout: PlayLayout, run: BreakerRun, art: Art) -> None:
     art.text.draw(surface, f"Time {run.record.time_text}", size, pal.TEXT_DIM, box.center)
 
 
-def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot) -> None:
+def _draw_panel(surface, layout: PlayLayout, run: BreakerRun, art: Art, hot, turn: str | None = None) -> None:
     text = art.text
     info = layout.item_rect("info")
     half = info.h // 2
-    turns = run.config.turns
     text.draw_in(
         surface,
-        f"Turn {run.turn} of {turns}",
+        turn if turn is not None else f"Turn {run.turn} of {run.config.turns}",
         pygame.Rect(info.x, info.y, info.w, half),
         pal.TEXT,
         theme.type_px(layout.size, "heading"),

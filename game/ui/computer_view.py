@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.facts import ColourCount
 from game.play.computer import ComputerRun, Phase
 from game.ui.board import Art, BoardView, draw_board_screen, draw_grade_pop, track_pop
 from game.ui.juice import draw_shield
@@ -31,10 +32,13 @@ def draw_computer_board(
     mouse: tuple[int, int] | None = None,
     show_secret: bool = False,
     shield: float | None = None,
+    known: tuple[ColourCount | None, ...] | None = None,
 ) -> None:
     """The screen around the board (top bar, disabled palette), the board, the guess being placed
     and the grade being shown. `shield`: how far the secret's shield has opened (0 closed, 1 gone;
-    None: no shield, the secret's cells are covered one by one)."""
+    None: no shield, the secret's cells are covered one by one). `known`: what every code still
+    possible holds of each colour (game.core.facts.colour_counts_known), shown on the palette in
+    place of the keys, which pick nothing here (known_labels); None: the keys."""
     pegs, colours, symbols = art.pegs, art.colours, art.symbols
     active = len(run.game.rows) if not run.game.over else None
     show_secret = show_secret or (shield is not None and shield > 0.0)
@@ -50,6 +54,8 @@ def draw_computer_board(
         graded_rows=run.shown_rows,
         show_secret=show_secret,
         active_row=active,
+        palette_labels=None if known is None else known_labels(known),
+        struck=frozenset() if known is None else frozenset(c for c, k in enumerate(known) if k and k.absent),
     )
     if run.phase is Phase.PLACING and run.guess is not None:
         _draw_placing(surface, layout, run, pegs, colours, symbols)
@@ -60,6 +66,13 @@ def draw_computer_board(
         draw_grade_pop(surface, layout, row, run.game.rows[row].feedback, track_pop(run.grade_track), pegs)
     if shield is not None and shield < 1.0:
         draw_shield(surface, layout.secret_cover_rect(), shield)
+
+
+def known_labels(known: tuple[ColourCount | None, ...]) -> tuple[str, ...]:
+    """Beside each colour: "×2" (exactly two in the code), "1+" (at least one); nothing beside a
+    colour not known yet (a keyboard of 26 letters with a "?" on each reads as noise) nor beside one
+    in none of the codes (it is struck through)."""
+    return tuple("" if k is None or k.absent else f"×{k.count}" if k.exact else f"{k.count}+" for k in known)
 
 
 def _draw_placing(surface, layout: PlayLayout, run: ComputerRun, pegs: PegArt, colours, symbols):

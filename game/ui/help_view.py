@@ -201,13 +201,16 @@ def draw_keys(
     for column in columns:
         pads_shown = True
         for pads_shown in (True, False):  # the pad's glyphs only where every action still fits beside them
-            caps_w = max(
+            widest_caps = max(
                 _row_width(art, keys, pads if pads_shown else (), drag, cap_h, cap_px)
                 for _, rows in column
                 for keys, _, pads in rows
             )
-            caps_w = min(caps_w, round(col_w * 0.55))
+            caps_w = min(widest_caps, round(col_w * 0.55))
             room = col_w - caps_w - 8 + gap - 4
+            # caps and glyphs wider than their share would run into the words beside them
+            if pads_shown and widest_caps > caps_w:
+                continue
             if all(text.size(action, floor)[0] <= room for _, rows in column for _, action, _ in rows):
                 break
         plans.append((pads_shown, caps_w))

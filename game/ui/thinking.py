@@ -27,8 +27,9 @@ def draw_text_lines(
     text, surface: pygame.Surface, rect: pygame.Rect | None, lines: list[str], colour, role: str = "body"
 ) -> None:
     """Lines stacked in `rect` at one common size: the largest at which every line fits its share; a
-    line too long for the width even at the readable floor wraps onto the next (never shrinks out of
-    reading). The size grows with the window up to `role`'s (the panel's type, game/ui/theme.py)."""
+    line too long for the width even at the readable floor wraps, each " · " part on a line of its
+    own (never shrinks out of reading). The size grows with the window up to `role`'s
+    (the panel's type, game/ui/theme.py)."""
     if rect is None or not lines:
         return
     largest = theme.type_px(text.window or surface.get_size(), role)
@@ -39,7 +40,10 @@ def draw_text_lines(
         for i, line in enumerate(lines):
             text.draw(surface, line, size, colour, (rect.centerx, rect.y + (i + 0.5) * share))
         return
-    size, placed = text.fit_paragraphs("\n".join(lines), rect.w - 8, rect.h, largest, gap_frac=0.0)
+    # wrapped: each " · " part starts a line of its own ("Space pause", "N or Right: step"), so no
+    # phrase is broken between words while a whole part fits
+    parts = "\n".join(part for line in lines for part in line.split(" · "))
+    size, placed = text.fit_paragraphs(parts, rect.w - 8, rect.h, largest, gap_frac=0.0)
     line_h = text.font(size).get_linesize()
     top = rect.centery - (placed[-1][1] + line_h) / 2 if placed else rect.y
     for line, y in placed:

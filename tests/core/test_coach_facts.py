@@ -282,3 +282,38 @@ def test_coach_facts__without_repeats_no_fact_shown_is_implied_by_another_at_4x6
         fixed = {f.colour for f in brute_facts(possible, 4, 6) if f.kind is FactKind.FIXED}
         fixed_and_present += bool(fixed)
     assert fixed_and_present > 40  # positions where a colour is both fixed and in the code were met
+
+
+@pytest.mark.parametrize("duplicates", [True, False], ids=["repeats", "no-repeats"])
+def test_coach_facts__colour_counts_from_the_facts_match_every_code_still_possible(duplicates) -> None:
+    """Per colour, the counts read back from the facts shown (implied ones put back) against a brute
+    force over the codes still possible: exactly n where every code holds n, at least n where every
+    code holds n or more and some more (the least there is), nothing said where some code has none and
+    some have it."""
+    config = GameConfig(4, 6, duplicates=duplicates)
+    codes = ALL_4X6 if duplicates else NO_REPEATS_4X6
+    rng = random.Random(31)
+    met = Counter()
+    for _ in range(200):
+        secret = rng.choice(codes)
+        history = []
+        for _ in range(rng.randint(1, 4)):
+            guess = rng.choice(codes)
+            history.append((guess, brute_grade(guess, secret)))
+        possible = [c for c in codes if all(brute_grade(g, c) == f for g, f in history)]
+        known = facts.colour_counts_known(config, what_we_know(config, history).facts)
+        for colour, said in enumerate(known):
+            counts = {code.count(colour) for code in possible}
+            if len(counts) == 1:
+                expected = facts.ColourCount(counts.pop(), True)
+            elif min(counts) >= 1:
+                expected = facts.ColourCount(min(counts), False)
+            else:
+                expected = None
+            assert said == expected, (history, colour)
+            if said is None:
+                met["nothing"] += 1
+            else:
+                met["absent" if said.absent else "exactly" if said.exact else "at least"] += 1
+    assert met["absent"] > 20 and met["exactly"] > 20 and met["nothing"] > 20
+    assert met["at least"] > 5 or not duplicates  # at least n: only where a colour can repeat

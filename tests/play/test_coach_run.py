@@ -109,3 +109,17 @@ def test_coach__a_contradictory_grade_is_reported_not_raised() -> None:
     settle(coach)
     assert coach.error is not None and "grades must be wrong" in coach.error
     assert coach.known is None and coach.par is None
+
+
+def test_coach__without_par_follows_a_position_by_its_rows_and_works_out_the_facts_only() -> None:
+    history = GameRecord.new(CONFIG, SECRET).played((0, 0, 1, 1), Player.PLAYER).game.history
+    coach = Coach(clock=Clock(), par=False)
+    coach.follow_position(CONFIG, history)
+    settle(coach)
+    assert coach.known == what_we_know(CONFIG, history)
+    assert coach.par is None and coach.moves == {}
+    longer = history + GameRecord.new(CONFIG, SECRET).played((2, 3, 4, 5), Player.PLAYER).game.history
+    coach.follow_position(CONFIG, longer)
+    assert coach.known is None  # the old position's answer is not this one's
+    settle(coach)
+    assert coach.known == what_we_know(CONFIG, longer) and coach.par is None

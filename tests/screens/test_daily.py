@@ -129,6 +129,15 @@ def test_daily__the_cards_name_their_codes_at_one_size(tmp_path, size):
     assert len(sizes) == 1, sizes
 
 
+def test_daily__a_card_names_its_game_once(tmp_path):
+    """Bulls and Cows' card: the name on top, the size below without the name again."""
+    app = daily_app(tmp_path)
+    open_menu_entry(app, "Daily code")
+    texts = [shown.text for shown in font_spy(app)]
+    assert sum("Bulls" in text for text in texts) == 1, texts
+    assert any(text.startswith("4 digits") for text in texts), texts
+
+
 @pytest.mark.parametrize("theme", THEME_NAMES)
 def test_daily__the_end_card_shows_its_marks_on_the_grading_panel(tmp_path, theme):
     """The share grid's marks stand on the light panel the board grades on: a black mark never

@@ -22,7 +22,8 @@ from game.modes.deduce.result import DeduceResultState
 from game.modes.deduce.screens import DealState, DeduceState
 from game.screens.playing import PlayingState
 from game.store import Store
-from tests.screens.driver import choose_entry, kept_lines, key, post, press_key
+from game.ui.board import FrameCache
+from tests.screens.driver import choose_entry, font_spy, kept_lines, key, post, press_key
 
 NOW = dt.datetime(2026, 11, 25, 9, 0, tzinfo=dt.UTC)
 
@@ -60,6 +61,16 @@ def type_code(app: App, code) -> None:
     press_key(app, pygame.K_RETURN)
 
 
+@pytest.mark.parametrize("size", [(640, 480), (700, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_deduce_mode__every_play_button_label_is_one_size(tmp_path, size):
+    app = App(size=size, seed=5, store=Store(tmp_path), now=lambda: NOW)
+    pygame.event.clear()
+    choose_entry(app, "Deduce")
+    assert isinstance(app.state, DeduceState)
+    sizes = {shown.px for shown in font_spy(app) if shown.text in ("Today's puzzle", "Practice")}
+    assert len(sizes) == 1, sizes
+
+
 def test_deduce_mode__puzzle_of_the_day_named_at_the_first_try_gets_three_stars_and_counts(tmp_path):
     app = new_app(tmp_path)
     board = open_level(app, "4x6", "daily")
@@ -80,6 +91,21 @@ def test_deduce_mode__puzzle_of_the_day_named_at_the_first_try_gets_three_stars_
     choice.focus, choice.kind = 0, 0
     press_key(app, pygame.K_RETURN)  # once a day
     assert app.state is choice and "Today's puzzle is played" in choice.message
+
+
+def test_deduce_mode__the_panel_counts_tries_not_the_boards_turns(tmp_path):
+    """The dealt rows fill most of the board: "Turn 6 of 9" would hide that the puzzle allows a few
+    tries; the panel counts them, and a wrong try spends one."""
+    app = new_app(tmp_path)
+    board = open_level(app, "4x6", "practice")
+    puzzle = board.hooks.puzzle
+    texts = [shown.text for shown in font_spy(app)]
+    assert f"Try 1 of {puzzle.tries}" in texts and not any(text.startswith("Turn ") for text in texts)
+    wrong = next(code for code in itertools.product(range(6), repeat=4) if code != puzzle.secret)
+    type_code(app, wrong)
+    until(app, lambda: board.run.grading_row is None and len(board.game.rows) > len(puzzle.rows))
+    board.frame = FrameCache()  # view state, thrown away at will: the next frame draws afresh
+    assert f"Try 2 of {puzzle.tries}" in [shown.text for shown in font_spy(app)]
 
 
 def test_deduce_mode__four_wrong_tries_lose_the_puzzle_and_break_the_streak(tmp_path):

@@ -1,14 +1,16 @@
 """tools/screenshots.py --readme: the README's pictures, made through the real app, of a
-modest size (1280x800, a few hundred KB at most); --looks: a game in each theme and piece set."""
+modest size (1280x800, a few hundred KB at most); --looks: a game in each theme and piece set;
+--pictures: the rest of docs/pictures/, so every picture there has a command that remakes it."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pygame
 
 from game.ui import looks
-from tools.screenshots import LOOK_SHOTS, LOOK_SIZES, main
+from tools.screenshots import DOC_PICTURES, LOOK_SHOTS, LOOK_SIZES, main
 
 README_PICTURES = (
     "menu",
@@ -68,3 +70,24 @@ def test_screenshots__looks_writes_each_theme_and_piece_set_at_two_sizes(tmp_pat
             # drawn in its theme: the window's own colour at the left edge, halfway down
             assert tuple(image.get_at((1, h // 2)))[:3] == looks.THEMES[theme].background
     assert total < 1_500_000  # small enough to keep in the repository
+
+
+PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
+
+
+def test_screenshots__every_picture_in_docs_has_a_command_that_remakes_it():
+    sizes = [f"{w}x{h}" for w, h in LOOK_SIZES]
+    looks_ = {f"look-{theme}-{pieces}_{size}.png" for theme, pieces in LOOK_SHOTS for size in sizes}
+    others = {f"{name}_{size}.png" for name, _, _ in DOC_PICTURES for size in sizes}
+    assert not looks_ & others
+    assert {path.name for path in PICTURES.glob("*.png")} == looks_ | others
+
+
+def test_screenshots__pictures_writes_each_at_two_sizes(tmp_path, capsys):
+    assert main(["--pictures", str(tmp_path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert len(printed["files"]) == len(DOC_PICTURES) * len(LOOK_SIZES)
+    for name, _, _ in DOC_PICTURES:
+        for w, h in LOOK_SIZES:
+            image = pygame.image.load(str(tmp_path / f"{name}_{w}x{h}.png"))
+            assert image.get_size() == (w, h)

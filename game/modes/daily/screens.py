@@ -146,7 +146,9 @@ class DailyState(State):
             _draw_wrapped(surface, text, preset, self.name_box(column), pal.TEXT, name_px)
             config = daily_config(preset)
             # wrapped: five narrow cards at 640x480 (Bulls and Cows and the word games beside the presets)
-            detail = f"{config.variant.size_text(config.colours)} · {config.turns} turns"
+            # Bulls and Cows' size text opens with its name ("Bulls and Cows, 4 digits"): said once
+            size = config.variant.size_text(config.colours).removeprefix(f"{preset}, ")
+            detail = f"{size} · {config.turns} turns"
             box = pygame.Rect(rows.x, column.y + 4 * h // 3, rows.w, h)
             _draw_wrapped(surface, text, detail, box, pal.TEXT_DIM, text.grown(28))
             text.draw_in(

@@ -207,6 +207,11 @@ class DeduceHooks(StandardHooks):
     def title(self, state: PlayScreen) -> str:
         return puzzle_name(self.puzzle)
 
+    def turn_text(self, state: PlayScreen) -> str:
+        """Tries, not turns: the given rows fill most of the board, and the puzzle allows a few."""
+        taken = tries_taken(self.puzzle, state.run.game)
+        return f"Try {min(taken + 1, self.puzzle.tries)} of {self.puzzle.tries}"
+
     def reveal_question(self, state: PlayScreen) -> tuple[str, str]:
         return "Give up this puzzle? The code is shown and it counts as not solved.", "Give up"
 

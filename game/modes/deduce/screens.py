@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Generator
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -52,6 +53,7 @@ from game.ui.thinking import draw_progress_bar
 from game.ui.widgets import button_label_px, draw_button, draw_card
 
 KINDS = ("daily", "practice")
+PLAY_LABELS = MappingProxyType({"daily": "Today's puzzle", "practice": "Practice"})  # a level's two buttons
 
 RULES = (
     "Every row is graded as usual. Exactly one code fits them all: name it. Fewer tries, more stars.",
@@ -183,6 +185,9 @@ class DeduceState(State):
         names = {lv: title(lv).replace("×", " × ") for lv in self.shown()}
         name_px = min(text.fit_size(names[lv], inner_w, h, text.grown(48)) for lv in self.shown())
         detail_px = min(text.fit_size(detail(lv), inner_w, h * 2 // 3, text.grown(28)) for lv in self.shown())
+        # the play buttons' labels in one size: "Practice" beside a shrunk "Today's puzzle" looks broken
+        plays = [(layout.play[(level, kind)], PLAY_LABELS[kind]) for level in self.shown() for kind in KINDS]
+        play_px = button_label_px(text, [rect for rect, _ in plays], [label for _, label in plays])
         for level in self.shown():
             column = layout.columns[level]
             focused = level == LEVEL_NAMES[self.focus]
@@ -223,15 +228,15 @@ class DeduceState(State):
             )
             for j, kind in enumerate(KINDS):
                 rect = layout.play[(level, kind)]
-                label = "Today's puzzle" if kind == "daily" else "Practice"
                 draw_button(
                     surface,
                     text,
                     rect,
-                    label,
+                    PLAY_LABELS[kind],
                     primary=kind == "daily",
                     hot=rect.collidepoint(self.mouse),
                     focused=focused and j == self.kind,
+                    label_px=play_px,
                 )
         back = layout.buttons["back"]
         draw_button(surface, text, back, "Back", hot=back.collidepoint(self.mouse))
