@@ -115,6 +115,7 @@ class SolvingState(State):
         # the palette (whose keys pick nothing here: 1-4 set the speed)
         self.known = Coach(par=False, clock=clock)
         self._counts: tuple[ColourCount | None, ...] = (None,) * self.start_game.config.colours
+        self._counted: object = None  # the facts _counts were read from (update reads, draw shows)
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -201,15 +202,14 @@ class SolvingState(State):
         self.known.follow_position(run.game.config, run.game.history[: run.shown_rows])
         if run.pump is None or run.pump.done:
             self.known.update(self.budget_ms)
+        if self.known.known is not None and self.known.known is not self._counted:
+            self._counted = self.known.known
+            self._counts = colour_counts_known(run.game.config, self._counted.facts)
 
     def known_counts(self) -> tuple[ColourCount | None, ...] | None:
         """Per colour, what every code still possible holds; while a new row's facts are worked out,
         the last position's (still true: a row only takes codes away); None after a failure."""
-        if self.known.error:
-            return None
-        if self.known.known is not None:
-            self._counts = colour_counts_known(self.run.game.config, self.known.known.facts)
-        return self._counts
+        return None if self.known.error else self._counts
 
     def exit(self) -> None:
         self.known.close()
